@@ -1,0 +1,2 @@
+// placeholder, replaced below
+console.log('tasks');
