@@ -1,2 +1,156 @@
-// placeholder, replaced below
-console.log('tasks');
+// The tasks behind the README's commands, run by scripts/bootstrap.mjs under Node 24 once the
+// workspace is installed. `node scripts/tasks.ts <start|test|seed|bench|build> [args]`.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const clientBin = (name: string) => join(root, 'client', 'node_modules', '.bin', name);
+
+function log(msg: string) {
+  process.stderr.write(`[shop] ${msg}\n`);
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = root): number {
+  log(`$ ${[cmd.replace(root + '/', ''), ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd, env: { ...process.env, ...env } });
+  if (r.error) throw r.error;
+  return r.status ?? 1;
+}
+
+function must(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = root) {
+  const status = run(cmd, args, env, cwd);
+  if (status !== 0) process.exit(status);
+}
+
+/** Hash of everything the client build depends on, so `npm start` rebuilds only when needed. */
+function clientSourceDigest(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (['node_modules', 'dist', '__generated__'].includes(entry.name)) continue;
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else hash.update(p).update(readFileSync(p));
+    }
+  };
+  walk(join(root, 'client'));
+  walk(join(root, 'domain', 'src'));
+  for (const f of ['schema.graphql', 'relay.config.js', 'pnpm-lock.yaml']) {
+    if (existsSync(join(root, f))) hash.update(f).update(readFileSync(join(root, f)));
+  }
+  return hash.digest('hex');
+}
+
+function relayCompile() {
+  must(clientBin('relay-compiler'), ['--noWatchman'], { FORCE_NO_WATCHMAN: '1' }, root);
+}
+
+function buildClient(force = false) {
+  const stamp = join(root, 'client', 'dist', '.build-stamp');
+  const digest = clientSourceDigest();
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) {
+    log('client build is up to date');
+    return;
+  }
+  log('building the client');
+  relayCompile();
+  must(clientBin('vite'), ['build', '--logLevel', 'warn'], {}, join(root, 'client'));
+  writeFileSync(stamp, digest);
+}
+
+interface StepResult {
+  name: string;
+  status: number;
+  passed?: number;
+  failed?: number;
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function test(args: string[]) {
+  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const results: StepResult[] = [];
+  const outDir = join(root, 'test-results');
+  mkdirSync(outDir, { recursive: true });
+  const step = (name: string, fn: () => Omit<StepResult, 'name'>) => {
+    if (only && !only.split(',').includes(name)) return;
+    const started = Date.now();
+    const r = { name, ...fn() };
+    results.push(r);
+    log(`${name}: ${r.status === 0 ? 'ok' : `FAILED (${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  };
+
+  // Relay artifacts are generated, not committed: compile them before the typecheck reads them.
+  step('relay', () => ({ status: run(clientBin('relay-compiler'), ['--noWatchman'], { FORCE_NO_WATCHMAN: '1' }) }));
+  step('typecheck', () => {
+    const a = run(bin('tsc'), ['-p', 'tsconfig.json']);
+    const b = run(bin('tsc'), ['-p', 'client/tsconfig.json']);
+    return { status: a || b };
+  });
+  step('lint', () => ({ status: run(bin('eslint'), ['--max-warnings=0', '.']) }));
+  step('unit+integration', () => {
+    const report = join(outDir, 'vitest.json');
+    rmSync(report, { force: true });
+    const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    const json = readJson(report) as { numPassedTests?: number; numFailedTests?: number } | null;
+    return { status, passed: json?.numPassedTests ?? 0, failed: json?.numFailedTests ?? (status ? 1 : 0) };
+  });
+  step('browser', () => {
+    buildClient();
+    const report = join(outDir, 'playwright.json');
+    rmSync(report, { force: true });
+    const status = run(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    });
+    const json = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
+    return {
+      status,
+      passed: (json?.stats?.expected ?? 0) + (json?.stats?.flaky ?? 0),
+      failed: json?.stats?.unexpected ?? (status ? 1 : 0),
+    };
+  });
+
+  const passed = results.reduce((n, r) => n + (r.passed ?? (r.status === 0 ? 1 : 0)), 0);
+  const failed = results.reduce((n, r) => n + (r.failed ?? (r.status === 0 ? 0 : 1)), 0) || results.filter((r) => r.status !== 0).length;
+  console.log('');
+  for (const r of results) console.log(`  ${r.status === 0 ? '✓' : '✗'} ${r.name}${r.passed !== undefined ? ` (${r.passed} passed, ${r.failed} failed)` : ''}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
+}
+
+const [task = 'start', ...args] = process.argv.slice(2);
+switch (task) {
+  case 'start':
+  case 'dev': {
+    buildClient();
+    must(process.execPath, [join(root, 'gateway', 'src', 'main.ts'), ...args], task === 'dev' ? { NODE_ENV: 'development' } : {});
+    break;
+  }
+  case 'build':
+    buildClient(true);
+    break;
+  case 'seed':
+    must(process.execPath, [join(root, 'services', 'deals', 'src', 'seed-cli.ts'), ...args]);
+    break;
+  case 'bench':
+    buildClient();
+    must(process.execPath, [join(root, 'bench', 'run.ts'), ...args]);
+    break;
+  case 'test':
+    test(args);
+    break;
+  default:
+    log(`unknown task ${task}`);
+    process.exit(2);
+}
+
