@@ -1,0 +1,294 @@
+// `npm run bench`: seeds (or reuses) a catalogue on PostgreSQL and measures, in one run, each
+// figure of issue #2 against a baseline from the same run. Results go to bench/results/*.json.
+//
+//   B1  gateway overhead: the homepage GraphQL query vs the same data fetched straight from the
+//       deals REST API (the calls the page needs, in parallel), at 32 concurrent clients.
+//   B3  REST calls per homepage query for pages of 9, 24 and 48 deals (must be identical).
+//   B7  keyset paging: page 50 of a category vs page 1 (p50 ratio).
+//   B9  first load of the built client: gzipped JS the homepage loads before interaction.
+//
+// Options: --deals N (default 20000), --seconds S per measured round (default 8), --concurrency C (32).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const DEALS = arg('deals', 20_000);
+const SECONDS = arg('seconds', 8);
+const CONCURRENCY = arg('concurrency', 32);
+const PORT = arg('port', 4599);
+const TOKEN = 'bench-service-token';
+const base = `http://127.0.0.1:${PORT}`;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const goals = JSON.parse(readFileSync(join(root, 'bench', 'goals.json'), 'utf8'));
+
+function log(msg: string) {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+/** The homepage query the client sends (client/src/routes/HomePage.tsx), with the page size as a variable. */
+const HOMEPAGE_QUERY = /* GraphQL */ `
+  query BenchHomepage($slug: String!, $first: Int!) {
+    location(slug: $slug) {
+      id name slug url description
+      navigation { id linkText shortName url count isActive showPopover subNavigations { id linkText shortName url count } }
+      deals(first: $first) {
+        totalCount page pageSize canonicalUrl
+        pageInfo { hasNextPage endCursor }
+        edges { cursor node {
+          id dealId title headline url showFromPrice discountPercentage soldCount closingDate
+          price { amount currency formatted } originalPrice { amount currency formatted }
+          image { url alt width height }
+          merchant { id name }
+          category { id name shortName }
+        } }
+      }
+    }
+  }`;
+
+const CATEGORY_PAGE_QUERY = /* GraphQL */ `
+  query BenchCategory($slug: String!, $category: String!, $first: Int!, $after: String) {
+    location(slug: $slug) {
+      deals(first: $first, after: $after, category: $category) {
+        pageInfo { hasNextPage endCursor }
+        edges { node { id dealId title price { formatted } } }
+      }
+    }
+  }`;
+
+async function gql(query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: any; errors?: unknown[]; extensions?: any };
+  if (!res.ok || body.errors) throw new Error(`GraphQL failed: ${res.status} ${JSON.stringify(body.errors)}`);
+  return { body, headers: res.headers };
+}
+
+async function rest(path: string) {
+  const res = await fetch(`${base}/api/deals${path}`, { headers: { 'x-service-token': TOKEN, accept: 'application/json' } });
+  if (!res.ok) throw new Error(`REST ${path} → ${res.status}`);
+  return res.json();
+}
+
+/** What a client that skips the gateway must do for the same homepage data. */
+async function directHomepage(first: number) {
+  const [location, navigation, deals] = await Promise.all([
+    rest('/locations/glasgow'),
+    rest('/navigation/glasgow?range=1-30'),
+    rest(`/deals/glasgow?pageSize=${first}&page=0&sort=popularity`),
+  ]);
+  return { location, navigation, deals };
+}
+
+async function prepareDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const name = `shop_bench_${DEALS}`;
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startShop(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, 'gateway', 'src', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVICE_TOKEN: TOKEN, NODE_ENV: 'production', SEED_DEALS: String(DEALS), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('shop did not start');
+}
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** Closed-loop load: `concurrency` clients each repeat `op` back to back for `seconds`. */
+async function load(op: () => Promise<unknown>, seconds: number, concurrency: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          await op();
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function benchGatewayOverhead() {
+  const gatewayOp = () => gql(HOMEPAGE_QUERY, { slug: 'glasgow', first: 24 });
+  const directOp = () => directHomepage(24);
+  log(`B1 warm-up`);
+  await load(gatewayOp, 2, CONCURRENCY);
+  await load(directOp, 2, CONCURRENCY);
+  // ABBA rounds, gate on the median of the per-round ratios (performance.md §3.1).
+  const rounds: { gateway: LoadResult; direct: LoadResult }[] = [];
+  for (let i = 0; i < 3; i++) {
+    log(`B1 round ${i + 1}/3`);
+    const a1 = await load(gatewayOp, SECONDS / 2, CONCURRENCY);
+    const b1 = await load(directOp, SECONDS / 2, CONCURRENCY);
+    const b2 = await load(directOp, SECONDS / 2, CONCURRENCY);
+    const a2 = await load(gatewayOp, SECONDS / 2, CONCURRENCY);
+    const merge = (x: LoadResult, y: LoadResult): LoadResult => ({
+      requests: x.requests + y.requests,
+      errors: x.errors + y.errors,
+      rps: (x.rps + y.rps) / 2,
+      p50: (x.p50 + y.p50) / 2,
+      p99: (x.p99 + y.p99) / 2,
+    });
+    rounds.push({ gateway: merge(a1, a2), direct: merge(b1, b2) });
+  }
+  const latencyRatio = median(rounds.map((r) => r.gateway.p50 / r.direct.p50));
+  const throughputRatio = median(rounds.map((r) => r.gateway.rps / r.direct.rps));
+  return { concurrency: CONCURRENCY, pageSize: 24, rounds, latencyRatio, throughputRatio, goal: goals.B1 };
+}
+
+async function benchRestCalls() {
+  const counts: Record<string, number> = {};
+  for (const first of [9, 24, 48]) {
+    const { body } = await gql(HOMEPAGE_QUERY, { slug: 'glasgow', first }, { 'x-debug-rest-calls': '1' });
+    counts[first] = body.extensions?.restCalls ?? NaN;
+  }
+  const values = Object.values(counts);
+  return { counts, identical: values.every((v) => v === values[0] && Number.isFinite(v)) };
+}
+
+async function benchPaging() {
+  const vars = { slug: 'glasgow', category: 'restaurants-food', first: 24 };
+  let after: string | null = null;
+  const cursors: (string | null)[] = [null];
+  for (let page = 1; page < 50; page++) {
+    const { body } = await gql(CATEGORY_PAGE_QUERY, { ...vars, after });
+    const info = body.data.location.deals.pageInfo;
+    if (!info.hasNextPage) break;
+    after = info.endCursor;
+    cursors.push(after);
+  }
+  const lastPage = cursors.length;
+  const page50 = cursors[cursors.length - 1] ?? null;
+  const time = async (cursor: string | null) => {
+    const t = performance.now();
+    await gql(CATEGORY_PAGE_QUERY, { ...vars, after: cursor });
+    return performance.now() - t;
+  };
+  const p1: number[] = [];
+  const pN: number[] = [];
+  for (let i = 0; i < 20; i++) await time(null), await time(page50); // warm-up
+  for (let i = 0; i < 200; i++) {
+    if (i % 2) (p1.push(await time(null)), pN.push(await time(page50)));
+    else (pN.push(await time(page50)), p1.push(await time(null)));
+  }
+  return { page: lastPage, p50Page1: median(p1), p50PageN: median(pN), ratio: median(pN) / median(p1), goal: goals.B7 };
+}
+
+function benchBundle() {
+  const dist = join(root, 'client', 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) files.add(m[1]!);
+  let gz = 0;
+  const entries: Record<string, number> = {};
+  for (const f of files) {
+    const size = gzipSync(readFileSync(join(dist, f.replace(/^\//, '')))).length;
+    entries[f] = size;
+    gz += size;
+  }
+  return { initialJsGzipKb: Math.round((gz / 1024) * 10) / 10, entries, goal: goals.B9 };
+}
+
+async function main() {
+  const databaseUrl = await prepareDatabase();
+  log(`database ${databaseUrl.replace(/\/\/[^@]*@/, '//')} with ${DEALS} deals (seeded on first use)`);
+  const seedStart = Date.now();
+  const shop = await startShop(databaseUrl);
+  const startupSeconds = (Date.now() - seedStart) / 1000;
+  const results: Record<string, unknown> = {};
+  const checks: { name: string; ok: boolean; detail: string }[] = [];
+  try {
+    const calls = await benchRestCalls();
+    results.B3 = calls;
+    checks.push({ name: 'B3 REST calls identical for 9/24/48', ok: calls.identical, detail: JSON.stringify(calls.counts) });
+
+    const b1 = await benchGatewayOverhead();
+    results.B1 = b1;
+    checks.push({
+      name: `B1 gateway p50 ≤ ${goals.B1.latencyRatioMax}× direct REST at c=${CONCURRENCY}`,
+      ok: b1.latencyRatio <= goals.B1.latencyRatioMax,
+      detail: `ratio ${b1.latencyRatio.toFixed(2)}, throughput ratio ${b1.throughputRatio.toFixed(2)}`,
+    });
+
+    const b7 = await benchPaging();
+    results.B7 = b7;
+    checks.push({ name: `B7 page ${b7.page} ≤ ${goals.B7.ratioMax}× page 1`, ok: b7.ratio <= goals.B7.ratioMax, detail: `ratio ${b7.ratio.toFixed(2)} (${b7.p50PageN.toFixed(2)} ms vs ${b7.p50Page1.toFixed(2)} ms)` });
+  } finally {
+    shop.kill('SIGTERM');
+  }
+  const b9 = benchBundle();
+  results.B9 = b9;
+  checks.push({ name: `B9 homepage initial JS ≤ ${goals.B9.initialJsGzipKbMax} KB gz`, ok: b9.initialJsGzipKb <= goals.B9.initialJsGzipKbMax, detail: `${b9.initialJsGzipKb} KB` });
+
+  const report = {
+    when: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.versions.node },
+    database: 'postgresql',
+    deals: DEALS,
+    startupSeconds,
+    results,
+    checks,
+  };
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  const file = join(root, 'bench', 'results', `${report.when.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2));
+  writeFileSync(join(root, 'bench', 'results', 'latest.json'), JSON.stringify(report, null, 2));
+  for (const c of checks) console.log(`${c.ok ? '✓' : '✗'} ${c.name}: ${c.detail}`);
+  console.log(`results: ${file}`);
+  const failed = checks.filter((c) => !c.ok).length;
+  console.log(`${checks.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser (scripts/bootstrap.mjs finds or installs it).
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (() => {
+    try {
+      return execFileSync('which', ['chromium']).toString().trim();
+    } catch {
+      throw new Error('No Chromium found: install Debian\'s `chromium` package or set CHROMIUM_PATH.');
+    }
+  })();
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const root = resolve(import.meta.dirname, '..');
+// A fresh embedded database for every run: the journeys see the shop exactly as a new user does.
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: `"${process.execPath}" gateway/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '' },
+  },
+});
