@@ -1,0 +1,123 @@
+/**
+ * The one way the gateway talks to a REST service. With a base URL it uses the network
+ * (`fetch` with a timeout); with an in-process app it calls `app.fetch(request)` directly.
+ * Both build the same Request (path, service token, request id), see the same status codes and
+ * parse the same bodies, so nothing else changes between the two modes (architecture "Runtime").
+ */
+import { SERVICE_TOKEN_HEADER } from '@shop/platform/service-auth';
+import { ServiceError } from './service-error.ts';
+
+/** Where a service lives: its base URL (own process) or its fetch handler (this process). */
+export type ServiceTarget =
+  | { baseUrl: string }
+  | { app: { fetch(request: Request): Response | Promise<Response> } };
+
+/** A zod schema, or anything else with `parse`. */
+export interface BodyParser<T> {
+  parse(data: unknown): T;
+}
+
+/** Counts the REST calls a GraphQL request makes (B3: they must not grow with the page size). */
+export interface RestCallLog {
+  total: number;
+  /** `GET deals /deals/glasgow?...`, in call order. */
+  calls: string[];
+}
+
+export function createRestCallLog(): RestCallLog {
+  return { total: 0, calls: [] };
+}
+
+export { SERVICE_TOKEN_HEADER };
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** Spec §9: the default request timeout is 2500 ms. */
+export const DEFAULT_TIMEOUT_MS = 2500;
+
+// In-process requests need an absolute URL; the host is never resolved.
+const IN_PROCESS_ORIGIN = 'http://service.internal';
+
+export interface RestClientOptions {
+  service: string;
+  target: ServiceTarget;
+  serviceToken: string;
+  requestId: string;
+  log: RestCallLog;
+  timeoutMs?: number;
+}
+
+export interface RestClient {
+  /** GET a path; a 2xx body is parsed with `parser`; 404 gives null when `nullOn404`. */
+  get<T>(path: string, parser: BodyParser<T>, options: { nullOn404: true }): Promise<T | null>;
+  get<T>(path: string, parser: BodyParser<T>, options?: { nullOn404?: false }): Promise<T>;
+}
+
+export function createRestClient(options: RestClientOptions): RestClient {
+  const { service, target, serviceToken, requestId, log } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const origin = 'baseUrl' in target ? target.baseUrl.replace(/\/+$/, '') : IN_PROCESS_ORIGIN;
+
+  async function send(path: string): Promise<Response> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    // Only headers the gateway sets itself: nothing a shopper sends is passed through (Z5).
+    const request = new Request(origin + path, {
+      method: 'GET',
+      headers: { accept: 'application/json', [SERVICE_TOKEN_HEADER]: serviceToken, [REQUEST_ID_HEADER]: requestId },
+      signal,
+    });
+    log.total += 1;
+    log.calls.push(`GET ${service} ${path}`);
+    try {
+      if ('baseUrl' in target) return await fetch(request);
+      // An in-process handler ignores the signal, so race it to keep the same timeout.
+      return await Promise.race([
+        Promise.resolve(target.app.fetch(request)),
+        new Promise<never>((_, reject) => {
+          if (signal.aborted) reject(signal.reason);
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+      ]);
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new ServiceError(service, 0, timedOut ? 'TIMEOUT' : 'UNAVAILABLE', { detail: `GET ${path}`, cause: error });
+    }
+  }
+
+  async function get<T>(path: string, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}): Promise<T | null> {
+    const response = await send(path);
+    if (response.status === 404 && opts.nullOn404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) throw await toServiceError(service, path, response);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `GET ${path}: body is not JSON`, cause: error });
+    }
+    try {
+      return parser.parse(body);
+    } catch (error) {
+      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `GET ${path}: body does not match the contract`, cause: error });
+    }
+  }
+
+  return { get: get as RestClient['get'] };
+}
+
+async function toServiceError(service: string, path: string, response: Response): Promise<ServiceError> {
+  let code = response.status >= 500 ? 'INTERNAL' : `HTTP_${response.status}`;
+  let fieldErrors: { field: string; message: string }[] | undefined;
+  try {
+    const problem = (await response.json()) as { code?: unknown; errors?: unknown };
+    if (typeof problem.code === 'string' && /^[A-Z0-9_]{1,64}$/.test(problem.code)) code = problem.code;
+    if (Array.isArray(problem.errors)) {
+      fieldErrors = problem.errors
+        .filter((e): e is { field: string; message: string } => typeof e?.field === 'string' && typeof e?.message === 'string')
+        .slice(0, 20);
+    }
+  } catch {
+    // Not a problem body; the status says enough.
+  }
+  return new ServiceError(service, response.status, code, { detail: `GET ${path}`, ...(fieldErrors ? { fieldErrors } : {}) });
+}

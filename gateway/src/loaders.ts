@@ -1,0 +1,79 @@
+/**
+ * Per-request dataloaders over the REST clients. Created in the context for each request, never
+ * at module scope, so one shopper's data never reaches another's request. Every id-based read
+ * goes through a loader, so a page of 9 or 48 deals costs the same number of REST calls (B3).
+ */
+import DataLoader from 'dataloader';
+import type { Category, Deal, DealsResponse, Location, NavigationItem } from '@shop/deals/contract';
+import { DEALS_BATCH_MAX, type DealsClient, type DealsListQuery } from './clients/deals.client.ts';
+
+export interface Loaders {
+  dealById: DataLoader<number, Deal | null>;
+  locationBySlug: DataLoader<string, Location | null>;
+  /** Every location, in the service's order (one call); primes locationBySlug. */
+  locations: () => Promise<Location[]>;
+  /** Every category of the catalogue (one call). */
+  categories: () => Promise<Category[]>;
+  categoryById: (id: number) => Promise<Category | null>;
+  navigationByLocation: DataLoader<string, NavigationItem[] | null>;
+  /** A deals list page; identical lists in one document (aliases, fragments) share one call. */
+  dealsList: DataLoader<DealsListQuery, DealsResponse | null, string>;
+}
+
+export function createLoaders(clients: { deals: DealsClient }): Loaders {
+  const { deals } = clients;
+
+  const dealById = new DataLoader<number, Deal | null>(
+    async (ids) => {
+      const found = new Map((await deals.getDealsByIds(ids)).map((d) => [d.id, d]));
+      return ids.map((id) => found.get(id) ?? null);
+    },
+    { maxBatchSize: DEALS_BATCH_MAX },
+  );
+
+  const primeLocation = (location: Location) => {
+    locationBySlug.prime(location.slug, location);
+  };
+
+  let allLocations: Promise<Location[]> | undefined;
+  const locations = () => {
+    allLocations ??= deals.getLocations().then((list) => {
+      list.forEach(primeLocation);
+      return list;
+    });
+    return allLocations;
+  };
+
+  const locationBySlug: DataLoader<string, Location | null> = new DataLoader(async (slugs) => {
+    // No batch endpoint: one slug is one lookup, several are answered by the full list (one call).
+    if (slugs.length === 1) return [await deals.findLocation(slugs[0]!)];
+    const list = await locations();
+    return slugs.map((slug) => list.find((l) => l.slug === slug) ?? null);
+  });
+
+  let allCategories: Promise<Category[]> | undefined;
+  const categories = () => (allCategories ??= deals.getCategories());
+  const categoryById = async (id: number) => (await categories()).find((c) => c.id === id) ?? null;
+
+  const navigationByLocation = new DataLoader<string, NavigationItem[] | null>((slugs) =>
+    Promise.all(slugs.map((slug) => deals.findNavigation(slug))),
+  );
+
+  const dealsList = new DataLoader<DealsListQuery, DealsResponse | null, string>(
+    (queries) =>
+      Promise.all(
+        queries.map(async (query) => {
+          const response = await deals.findDeals(query);
+          if (response) {
+            // Deals in a list come with their products: later lookups by id need no call.
+            for (const deal of response.deals) dealById.prime(deal.id, deal);
+            primeLocation(response.location);
+          }
+          return response;
+        }),
+      ),
+    { cacheKeyFn: (query) => JSON.stringify(query) },
+  );
+
+  return { dealById, locationBySlug, locations, categories, categoryById, navigationByLocation, dealsList };
+}

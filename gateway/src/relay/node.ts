@@ -1,0 +1,56 @@
+/**
+ * Query.node / Query.nodes: refetch any object by its global id. Unknown and malformed ids give
+ * null (never an error), so a stale id in a client store is harmless.
+ */
+import type { GatewayContext } from '../context.ts';
+import { categoryParent } from '../schema/deals/Category.ts';
+import { merchantParent } from '../schema/deals/Deal.ts';
+import { fromGlobalId, parseNumericId, type NodeType } from './global-id.ts';
+
+/** A node with its GraphQL type name, for Node.__resolveType. */
+export type TypedNode = { __typename: NodeType } & Record<string, unknown>;
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNode | null> {
+  const parsed = fromGlobalId(id);
+  if (!parsed) return null;
+  const { type, key } = parsed;
+  const [first = '', second = ''] = key.split(':');
+  switch (type) {
+    case 'Deal': {
+      const dealId = parseNumericId(key);
+      const deal = dealId === null ? null : await ctx.loaders.dealById.load(dealId);
+      return deal && { __typename: type, ...deal };
+    }
+    case 'Location': {
+      if (!SLUG.test(key)) return null;
+      const location = await ctx.loaders.locationBySlug.load(key);
+      return location && { __typename: type, ...location };
+    }
+    case 'Category': {
+      // Category:{location}:{categoryId}
+      const categoryId = parseNumericId(second);
+      if (!SLUG.test(first) || categoryId === null) return null;
+      const [category, location] = await Promise.all([ctx.loaders.categoryById(categoryId), ctx.loaders.locationBySlug.load(first)]);
+      return category && location ? { __typename: type, ...categoryParent(category, location.slug) } : null;
+    }
+    case 'DealProduct': {
+      // DealProduct:{dealId}:{productId}
+      const dealId = parseNumericId(first);
+      const productId = parseNumericId(second);
+      if (dealId === null || productId === null) return null;
+      const deal = await ctx.loaders.dealById.load(dealId);
+      const product = deal?.products.find((p) => p.id === productId);
+      return deal && product ? { __typename: type, dealId: deal.id, product } : null;
+    }
+    case 'Merchant': {
+      // Merchant:{merchantId}:{dealId}: refetched through one of its deals.
+      const merchantId = parseNumericId(first);
+      const dealId = parseNumericId(second);
+      if (merchantId === null || dealId === null) return null;
+      const deal = await ctx.loaders.dealById.load(dealId);
+      return deal && deal.business.id === merchantId ? { __typename: type, ...merchantParent(deal) } : null;
+    }
+  }
+}

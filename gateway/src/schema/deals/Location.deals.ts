@@ -1,0 +1,156 @@
+/**
+ * Location.deals: a page of the location's deals as a Relay connection.
+ *
+ * - `first` is clamped to 48 (also from variables); `page` (1-based) starts at that page for
+ *   ?page=N links; `after` continues from a cursor.
+ * - The end cursor carries the service's keyset `nextCursor`, so "load more" is one REST call.
+ *   A cursor from the middle of a page is served from the service's fixed-size pages (two calls).
+ * - A page of 9 or 48 deals is one REST call: deals come with their products and are primed into
+ *   the deal loader.
+ */
+import type { DealsResponse, Location } from '@shop/deals/contract';
+import { categoryPath, locationPath } from '@shop/domain';
+import type { DealsListQuery } from '../../clients/deals.client.ts';
+import { isServiceError } from '../../clients/service-error.ts';
+import { badUserInput, clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
+import type { GatewayContext } from '../../context.ts';
+import { SORT_TO_PARAM, type DealConnectionParent, type DealSortEnum } from '../mappers.ts';
+
+export interface LocationDealsArgs {
+  first?: number | null;
+  after?: string | null;
+  page?: number | null;
+  category?: string | null;
+  subcategory?: string | null;
+  sort?: DealSortEnum | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  vip?: boolean | null;
+}
+
+const DEFAULT_FIRST = 24;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+function checkArgs(args: LocationDealsArgs): void {
+  if (args.page != null && args.page < 1) throw badUserInput('`page` must be 1 or more.', 'page');
+  for (const field of ['minPrice', 'maxPrice'] as const) {
+    const value = args[field];
+    if (value != null && value < 0) throw badUserInput(`\`${field}\` must be 0 or more (pence).`, field);
+  }
+  if (args.minPrice != null && args.maxPrice != null && args.minPrice > args.maxPrice) {
+    throw badUserInput('`maxPrice` must not be below `minPrice`.', 'maxPrice');
+  }
+  if (args.subcategory && !args.category) throw badUserInput('`subcategory` needs `category`.', 'subcategory');
+}
+
+/** A 400 from the service is the caller's mistake; its field name is ours too, its text is not shown. */
+async function fetchPage(ctx: GatewayContext, query: DealsListQuery): Promise<DealsResponse | null> {
+  try {
+    return await ctx.loaders.dealsList.load(query);
+  } catch (error) {
+    if (isServiceError(error) && error.status === 400) {
+      const field = error.fieldErrors[0]?.field;
+      const safeField = field && /^[A-Za-z]{1,40}$/.test(field) ? field : undefined;
+      throw badUserInput(safeField ? `\`${safeField}\` is not valid.` : 'The deals list arguments are not valid.', safeField);
+    }
+    throw error;
+  }
+}
+
+export async function resolveLocationDeals(location: Location, args: LocationDealsArgs, ctx: GatewayContext): Promise<DealConnectionParent> {
+  const size = clampFirst(args.first, DEFAULT_FIRST);
+  checkArgs(args);
+  // Unknown category slugs give an empty list, like the service's 404; malformed ones too.
+  const category = args.category ?? null;
+  const subcategory = args.subcategory ?? null;
+  const canonicalFallback = category ? categoryPath(location.slug, category, subcategory) : locationPath(location.slug);
+  const empty = (start: number): DealConnectionParent => ({
+    edges: [],
+    pageInfo: { hasNextPage: false, hasPreviousPage: start > 0, startCursor: null, endCursor: null },
+    totalCount: 0,
+    page: Math.floor(start / size) + 1,
+    pageSize: size,
+    facets: [],
+    canonicalUrl: canonicalFallback,
+  });
+  if ((category && !SLUG.test(category)) || (subcategory && !SLUG.test(subcategory))) return empty(0);
+
+  const base: DealsListQuery = {
+    location: location.slug,
+    category,
+    subcategory,
+    pageSize: size,
+    sort: SORT_TO_PARAM[args.sort ?? 'POPULARITY'],
+    minPrice: args.minPrice ?? null,
+    maxPrice: args.maxPrice ?? null,
+    vip: args.vip ?? null,
+  };
+
+  // Which deals to show: from absolute position `start`, `size` of them.
+  let start: number;
+  let response: DealsResponse | null;
+  let deals: DealsResponse['deals'];
+  let keyset: string | null;
+  let hasNextPage: boolean;
+  if (args.after) {
+    const cursor = decodeCursor(args.after);
+    start = cursor.o + 1;
+    if (cursor.k) {
+      response = await fetchPage(ctx, { ...base, after: cursor.k });
+      deals = response?.deals ?? [];
+      keyset = response?.searchResult.nextCursor ?? null;
+      hasNextPage = keyset !== null;
+    } else {
+      // Mid-page cursor: the service's pages of `size` that cover [start, start + size).
+      const page = Math.floor(start / size);
+      const offset = start - page * size;
+      const pages = await Promise.all(
+        offset === 0 ? [fetchPage(ctx, { ...base, page })] : [fetchPage(ctx, { ...base, page }), fetchPage(ctx, { ...base, page: page + 1 })],
+      );
+      response = pages[0] ?? null;
+      const lastNext = pages[pages.length - 1]?.searchResult.nextCursor ?? null;
+      const all = pages.flatMap((p) => p?.deals ?? []);
+      deals = all.slice(offset, offset + size);
+      hasNextPage = all.length > offset + size || lastNext !== null;
+      // The keyset cursor continues after the last page fetched: our end only when aligned.
+      keyset = offset === 0 ? lastNext : null;
+    }
+  } else {
+    const page = (args.page ?? 1) - 1;
+    start = page * size;
+    response = await fetchPage(ctx, { ...base, page });
+    deals = response?.deals ?? [];
+    keyset = response?.searchResult.nextCursor ?? null;
+    hasNextPage = keyset !== null;
+  }
+  if (!response) return empty(start);
+  return connection(response, deals, start, size, keyset, hasNextPage);
+
+  function connection(
+    response: DealsResponse,
+    items: DealsResponse['deals'],
+    from: number,
+    pageSize: number,
+    keyset: string | null,
+    hasNextPage: boolean,
+  ): DealConnectionParent {
+    const edges = items.map((node, i) => {
+      const isLast = i === items.length - 1;
+      return { node, cursor: encodeCursor(isLast && keyset ? { o: from + i, k: keyset } : { o: from + i }) };
+    });
+    return {
+      edges,
+      pageInfo: {
+        hasNextPage: hasNextPage && edges.length > 0,
+        hasPreviousPage: from > 0,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges[edges.length - 1]?.cursor ?? null,
+      },
+      totalCount: response.searchResult.totalResults,
+      page: Math.floor(from / pageSize) + 1,
+      pageSize,
+      facets: response.facetedNavigation.navigations,
+      canonicalUrl: response.canonicalUrl,
+    };
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * The deals part of the schema, executed through yoga.fetch against the real deals service
+ * (in-process) over a seeded database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { ERROR_CODES, formatMoney } from '@shop/domain';
+import { testDatabases } from '@shop/platform/test-databases';
+import { buildSchema, isEnumType } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toGlobalId } from '../../relay/global-id.ts';
+import { HOMEPAGE_QUERY } from '../../security/reference-queries.ts';
+import { openSeededDeals } from '../../test/deals-service.ts';
+import { captureLogger, gql, TEST_TOKEN } from '../../test/helpers.ts';
+import { createGateway, type Gateway } from '../../yoga.ts';
+import { SCHEMA_PATH } from '../schema.ts';
+
+const PAGE = /* GraphQL */ `
+  query Page($location: String!, $first: Int, $after: String, $page: Int, $sort: DealSort, $category: String, $subcategory: String) {
+    location(slug: $location) {
+      deals(first: $first, after: $after, page: $page, sort: $sort, category: $category, subcategory: $subcategory) {
+        totalCount
+        page
+        pageSize
+        canonicalUrl
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+        edges { cursor node { id dealId title price { amount currency formatted } category { slug } location { slug } } }
+      }
+    }
+  }
+`;
+
+/** A deal-card grid like the client's homepage: location, navigation and one page of cards. */
+const CARDS = /* GraphQL */ `
+  query Cards($first: Int) {
+    location(slug: "glasgow") {
+      name
+      navigation { id linkText url subNavigations { id linkText url } }
+      deals(first: $first) {
+        pageInfo { hasNextPage endCursor }
+        edges { cursor node { id dealId title url price { formatted } originalPrice { formatted } discountPercentage
+          image { url alt } merchant { id name rating } location { id slug } category { id name url } subCategory { id url }
+          products { id title price { amount formatted } soldOut } } }
+      }
+    }
+  }
+`;
+
+type Edge = { cursor: string; node: { id: string; dealId: number; title: string; price: { amount: number; currency: string; formatted: string }; category: { slug: string }; location: { slug: string } } };
+
+describe('ErrorCode', () => {
+  it('the GraphQL enum lists exactly the codes of domain/src/error-codes.ts', () => {
+    const schema = buildSchema(readFileSync(SCHEMA_PATH, 'utf8'));
+    const type = schema.getType('ErrorCode');
+    expect(isEnumType(type)).toBe(true);
+    const values = isEnumType(type) ? type.getValues().map((v) => v.name) : [];
+    expect([...values].sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
+
+describe.each(testDatabases())('deals over the real deals service on %s', (_name, open) => {
+  let close = async () => {};
+  let yoga: Gateway;
+  const run = (query: string, variables: Record<string, unknown> = {}) => gql(yoga, query, variables);
+  const page = async (variables: Record<string, unknown>) => {
+    const res = await run(PAGE, { location: 'glasgow', ...variables });
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.location.deals as { totalCount: number; page: number; pageSize: number; canonicalUrl: string; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null }; edges: Edge[] };
+  };
+  /** Every glasgow deal in order, walking `after` cursors. */
+  const all: Edge[] = [];
+
+  beforeAll(async () => {
+    const deals = await openSeededDeals(open);
+    close = deals.close;
+    yoga = createGateway({ services: { deals: { app: deals.app } }, serviceToken: TEST_TOKEN, logger: captureLogger(), exposeRestCalls: true });
+    let after: string | null = null;
+    for (let i = 0; i < 100; i++) {
+      const d = await page({ first: 9, after });
+      all.push(...d.edges);
+      if (!d.pageInfo.hasNextPage) break;
+      after = d.pageInfo.endCursor;
+    }
+  });
+  afterAll(() => close());
+
+  it('the homepage query returns Glasgow, its navigation and deals with formatted money', async () => {
+    const res = await run(HOMEPAGE_QUERY, { location: 'glasgow' });
+    expect(res.body.errors).toBeUndefined();
+    const location = res.body.data.location;
+    expect(location).toMatchObject({ slug: 'glasgow', name: expect.stringMatching(/Glasgow/), url: '/deals/glasgow', isDefault: true });
+    expect(location.navigation.length).toBeGreaterThan(0);
+    const { edges, totalCount, pageInfo } = location.deals;
+    expect(edges.length).toBe(Math.min(48, totalCount));
+    expect(totalCount).toBe(all.length);
+    expect(pageInfo.hasNextPage).toBe(totalCount > 48);
+    for (const { node } of edges) {
+      expect(node.location.slug).toBe('glasgow');
+      expect(node.price.currency).toBe('GBP');
+      expect(node.price.formatted).toBe(formatMoney(node.price.amount, 'GBP'));
+      expect(node.price.formatted).toMatch(/^£\d+(\.\d\d)?$/);
+      expect(node.url).toMatch(new RegExp(`^/deals/glasgow/.+/${node.dealId}/[a-z0-9-]+\\.html$`));
+      expect(node.products.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('walking `after` cursors gives every deal once, without gaps, and ends with hasNextPage false', async () => {
+    expect(all.length).toBeGreaterThan(18);
+    expect(new Set(all.map((e) => e.node.dealId)).size).toBe(all.length);
+    // The same list in one go (up to 48) has the same order.
+    const first48 = await page({ first: 48 });
+    expect(first48.edges.map((e) => e.node.dealId)).toEqual(all.slice(0, 48).map((e) => e.node.dealId));
+    const last = await page({ first: 9, after: all[all.length - 1]!.cursor });
+    expect(last.edges).toEqual([]);
+    expect(last.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('`page` (1-based) starts at that page for ?page=N links', async () => {
+    const second = await page({ first: 9, page: 2 });
+    expect(second.page).toBe(2);
+    expect(second.pageSize).toBe(9);
+    expect(second.pageInfo.hasPreviousPage).toBe(true);
+    expect(second.edges.map((e) => e.node.dealId)).toEqual(all.slice(9, 18).map((e) => e.node.dealId));
+    // And continuing from it with its end cursor gives page 3.
+    const third = await page({ first: 9, after: second.pageInfo.endCursor });
+    expect(third.page).toBe(3);
+    expect(third.edges.map((e) => e.node.dealId)).toEqual(all.slice(18, 27).map((e) => e.node.dealId));
+  });
+
+  it('a cursor from the middle of a page continues right after that edge', async () => {
+    const third = all[3]!;
+    const rest = await page({ first: 9, after: third.cursor });
+    expect(rest.edges.map((e) => e.node.dealId)).toEqual(all.slice(4, 13).map((e) => e.node.dealId));
+    const next = await page({ first: 9, after: rest.pageInfo.endCursor });
+    expect(next.edges.map((e) => e.node.dealId)).toEqual(all.slice(13, 22).map((e) => e.node.dealId));
+  });
+
+  it('a page past the end is empty', async () => {
+    const beyond = await page({ first: 9, page: 1000 });
+    expect(beyond.edges).toEqual([]);
+    expect(beyond.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('`first` over 48 is clamped, also when passed as a variable', async () => {
+    const res = await run('query($n: Int) { location(slug: "glasgow") { deals(first: $n) { pageSize edges { cursor } } } }', { n: 100000 });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.location.deals.pageSize).toBe(48);
+    expect(res.body.data.location.deals.edges.length).toBe(Math.min(48, all.length));
+  });
+
+  it.each([0, -1])('`first: %i` is a BAD_USER_INPUT error', async (n) => {
+    const res = await run('query($n: Int) { location(slug: "glasgow") { deals(first: $n) { pageSize } } }', { n });
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.headers.get('x-rest-calls')).toBe('1'); // the location only: no list was fetched
+  });
+
+  it('a made-up `after` is a BAD_USER_INPUT error', async () => {
+    const res = await run(PAGE, { location: 'glasgow', after: 'not-a-cursor' });
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('REST calls do not grow with the page size (9, 24, 48)', async () => {
+    const counts: string[] = [];
+    for (const first of [9, 24, 48]) {
+      const res = await run(CARDS, { first });
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.location.deals.edges.length).toBe(Math.min(first, all.length));
+      counts.push(res.headers.get('x-rest-calls')!);
+    }
+    expect(counts).toEqual(['3', '3', '3']); // location, navigation, deals list
+  });
+
+  it('sorts by price, low to high', async () => {
+    const d = await page({ first: 48, sort: 'PRICE_LOW_TO_HIGH' });
+    const prices = d.edges.map((e) => e.node.price.amount);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('narrows to a category; an unknown category is an empty list', async () => {
+    const slug = all[0]!.node.category.slug;
+    const d = await page({ first: 48, category: slug });
+    expect(d.edges.length).toBeGreaterThan(0);
+    expect(d.edges.every((e) => e.node.category.slug === slug)).toBe(true);
+    expect(d.canonicalUrl).toContain(`/deals/glasgow/${slug}`);
+    const none = await page({ first: 9, category: 'no-such-category' });
+    expect(none.edges).toEqual([]);
+    expect(none.totalCount).toBe(0);
+  });
+
+  it('deal(dealId:) finds a deal by the id in its url, and is null for unknown or non-numeric ids', async () => {
+    const dealId = all[0]!.node.dealId;
+    const res = await run('query($a: ID!, $b: ID!, $c: ID!) { a: deal(dealId: $a) { dealId title } b: deal(dealId: $b) { id } c: deal(dealId: $c) { id } }', {
+      a: String(dealId),
+      b: '987654321',
+      c: 'abc',
+    });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toEqual({ a: { dealId, title: all[0]!.node.title }, b: null, c: null });
+  });
+
+  it('node(id:) round-trips every Node type', async () => {
+    const res = await run(`{
+      location(slug: "glasgow") {
+        id
+        category(slug: "${all[0]!.node.category.slug}") { id url }
+        deals(first: 1) { edges { node { id merchant { id } category { id } subCategory { id } products { id } } } }
+      }
+    }`);
+    expect(res.body.errors).toBeUndefined();
+    const location = res.body.data.location;
+    const deal = location.deals.edges[0].node;
+    const ids: string[] = [location.id, location.category.id, deal.id, deal.merchant.id, deal.category.id, deal.products[0].id];
+    if (deal.subCategory) ids.push(deal.subCategory.id);
+    for (const id of ids) {
+      const back = await run('query($id: ID!) { node(id: $id) { __typename id } }', { id });
+      expect(back.body.errors).toBeUndefined();
+      expect(back.body.data.node?.id).toBe(id);
+    }
+    // The same deal's category reached two ways has one id.
+    expect(deal.category.id).toBe(location.category.id === deal.category.id ? location.category.id : deal.category.id);
+    const typed = await run('query($ids: [ID!]!) { nodes(ids: $ids) { __typename } }', { ids });
+    expect(typed.body.data.nodes.map((n: { __typename: string }) => n.__typename).slice(0, 6)).toEqual([
+      'Location',
+      'Category',
+      'Deal',
+      'Merchant',
+      'Category',
+      'DealProduct',
+    ]);
+  });
+
+  it('node(id:) is null for garbage and unknown ids; nodes(ids:) keeps order and length', async () => {
+    const garbage = [
+      'garbage',
+      '',
+      '!!!',
+      Buffer.from('Deal:abc').toString('base64'),
+      Buffer.from('Nope:1').toString('base64'),
+      toGlobalId('Deal', 987654321),
+      toGlobalId('Location', 'atlantis'),
+      toGlobalId('DealProduct', '1:999999'),
+      toGlobalId('Merchant', '1:987654321'),
+      toGlobalId('Category', 'glasgow:999999'),
+    ];
+    for (const id of garbage) {
+      const res = await run('query($id: ID!) { node(id: $id) { id } }', { id });
+      expect(res.body).toEqual({ data: { node: null } });
+    }
+    const first = all[0]!.node.id;
+    const res = await run('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: ['garbage', first, toGlobalId('Deal', 987654321), first] });
+    expect(res.body.data.nodes).toEqual([null, { id: first }, null, { id: first }]);
+  });
+
+  it('locations and defaultLocation', async () => {
+    const res = await run('{ locations { slug url isDefault } defaultLocation { slug } }');
+    expect(res.body.errors).toBeUndefined();
+    const slugs = res.body.data.locations.map((l: { slug: string }) => l.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['glasgow', 'edinburgh', 'aberdeen', 'travel']));
+    expect(res.body.data.defaultLocation.slug).toBe('glasgow');
+    expect(res.body.data.locations.filter((l: { isDefault: boolean }) => l.isDefault)).toHaveLength(1);
+  });
+
+  it('an unknown location is null', async () => {
+    const res = await run('{ a: location(slug: "atlantis") { id } b: location(slug: "NOT A SLUG") { id } }');
+    expect(res.body).toEqual({ data: { a: null, b: null } });
+  });
+});
+
+describe('dealFilterValidate', () => {
+  const yoga = createGateway({
+    services: { deals: { app: { fetch: () => new Response(null, { status: 500 }) } } },
+    serviceToken: TEST_TOKEN,
+    logger: captureLogger(),
+  });
+  const MUTATION = /* GraphQL */ `
+    mutation($input: DealFilterValidateInput!) {
+      dealFilterValidate(input: $input) {
+        __typename
+        ... on DealFilter { minPrice maxPrice sort }
+        ... on UserError { code message field }
+      }
+    }
+  `;
+
+  it('returns the normalised filter', async () => {
+    const res = await gql(yoga, MUTATION, { input: { minPrice: 1000, maxPrice: 5000 } });
+    expect(res.body).toEqual({ data: { dealFilterValidate: { __typename: 'DealFilter', minPrice: 1000, maxPrice: 5000, sort: 'POPULARITY' } } });
+  });
+
+  it.each([
+    [{ minPrice: -1 }, 'minPrice'],
+    [{ maxPrice: 100_000_000 }, 'maxPrice'],
+    [{ minPrice: 5000, maxPrice: 1000 }, 'maxPrice'],
+  ])('returns a ValidationError naming the field for %j', async (input, field) => {
+    const res = await gql(yoga, MUTATION, { input });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.dealFilterValidate).toMatchObject({ __typename: 'ValidationError', code: 'VALIDATION_FAILED', field });
+    expect(res.body.data.dealFilterValidate.message).toMatch(/price/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The executable schema: schema.graphql at the repo root (the contract the client compiles
+ * against) with the resolvers of this folder.
+ */
+import { readFileSync } from 'node:fs';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import { Category } from './deals/Category.ts';
+import { Deal, DealProduct, Merchant } from './deals/Deal.ts';
+import { Location } from './deals/Location.ts';
+import { Money } from './deals/Money.ts';
+import { dealFilterValidate } from './deals/Mutation.dealFilterValidate.ts';
+import { Query } from './Query.ts';
+
+export const SCHEMA_PATH = new URL('../../../schema.graphql', import.meta.url);
+
+const byTypename = (value: { __typename?: string }) => value.__typename ?? null;
+
+export const resolvers = {
+  Query,
+  Mutation: { dealFilterValidate },
+  Node: { __resolveType: byTypename },
+  UserError: { __resolveType: byTypename },
+  DealFilterValidateResult: { __resolveType: byTypename },
+  Location,
+  Category,
+  Deal,
+  DealProduct,
+  Merchant,
+  Money,
+};
+
+let cached: GraphQLSchema | undefined;
+
+export function createSchema(): GraphQLSchema {
+  cached ??= makeExecutableSchema({
+    typeDefs: readFileSync(SCHEMA_PATH, 'utf8'),
+    resolvers,
+    resolverValidationOptions: { requireResolversToMatchSchema: 'error', requireResolversForResolveType: 'error' },
+  });
+  return cached;
+}

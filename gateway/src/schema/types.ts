@@ -1,0 +1,14 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GatewayContext } from '../context.ts';
+
+/** A field resolver with its parent (see mappers.ts), arguments and result typed. */
+export type Resolver<TParent, TArgs = Record<string, never>, TResult = unknown> = (
+  parent: TParent,
+  args: TArgs,
+  context: GatewayContext,
+  info: GraphQLResolveInfo,
+) => TResult | Promise<TResult>;
+
+/** The field resolvers of one object type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each field declares its own args
+export type TypeResolvers<TParent> = Record<string, Resolver<TParent, any, unknown>>;

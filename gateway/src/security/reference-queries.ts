@@ -1,0 +1,138 @@
+/**
+ * Our own largest operations, shaped like the client's page queries (Relay would send the same
+ * selections split into fragments). The limits in limits.ts are set with a margin above them;
+ * GraphiQL opens with the homepage query.
+ */
+
+/** The homepage / category page: location, its navigation and a full page of 48 deal cards. */
+export const HOMEPAGE_QUERY = /* GraphQL */ `query HomePageQuery($location: String! = "glasgow", $category: String, $subcategory: String, $sort: DealSort = POPULARITY, $page: Int) {
+  location(slug: $location) {
+    id
+    slug
+    name
+    shortName
+    description
+    url
+    isDefault
+    isTravel
+    isNational
+    latLon { lat lon }
+    navigation {
+      id
+      shortName
+      linkText
+      url
+      position
+      count
+      imageUrl
+      externalLink
+      isDefault
+      isActive
+      isLocal
+      showPopover
+      navigationType
+      metaTitle
+      subNavigations { id linkText shortName url count }
+    }
+    category(slug: "restaurants-food") { id slug name shortName url metaTitle description parent { id slug name url } }
+    deals(first: 48, category: $category, subcategory: $subcategory, sort: $sort, page: $page) {
+      totalCount
+      page
+      pageSize
+      canonicalUrl
+      facets { shortName linkText url count }
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      edges {
+        cursor
+        node {
+          __typename
+          id
+          dealId
+          title
+          headline
+          url
+          discountPercentage
+          showFromPrice
+          priceDisplay
+          closingDate
+          isEvergreen
+          soldCount
+          totalRemainingForDay
+          hasVipExclusive
+          price { amount currency formatted }
+          originalPrice { amount currency formatted }
+          image { url alt width height }
+          merchant { id name rating reviewCount }
+          category { id name shortName url }
+          subCategory { id name shortName url }
+          location { id slug name }
+          products {
+            id
+            productId
+            title
+            soldOut
+            remaining
+            discountPercentage
+            price { amount currency formatted }
+            originalPrice { amount currency formatted }
+          }
+        }
+      }
+    }
+  }
+}
+`;
+
+/** The deal page: everything about one deal. */
+export const DEAL_PAGE_QUERY = /* GraphQL */ `query DealPageQuery($dealId: ID!) {
+  deal(dealId: $dealId) {
+    id
+    dealId
+    title
+    headline
+    description
+    highlights
+    finePrint
+    url
+    discountPercentage
+    showFromPrice
+    priceDisplay
+    closingDate
+    isEvergreen
+    soldCount
+    purchaseCap
+    totalRemainingForDay
+    pricePerPerson
+    bookingCalendarOnRedemption
+    highFraudRisk
+    deliveryType
+    hasVipExclusive
+    price { amount currency formatted }
+    originalPrice { amount currency formatted }
+    image { url alt width height }
+    merchant { id name address postcode website rating reviewCount latLon { lat lon } }
+    location { id slug name shortName url navigation { id shortName linkText url subNavigations { id linkText shortName url } } }
+    category { id slug name shortName url metaTitle }
+    subCategory { id slug name shortName url parent { id slug } }
+    products {
+      id
+      productId
+      title
+      discountPercentage
+      displayDiscount
+      purchaseCap
+      remaining
+      soldOut
+      hasDeposit
+      numberOfNights
+      vipExclusive
+      disabled
+      price { amount currency formatted }
+      originalPrice { amount currency formatted }
+      discount { amount currency formatted }
+      depositPrice { amount currency formatted }
+      postagePrice { amount currency formatted }
+    }
+  }
+}
+`;

@@ -1,0 +1,190 @@
+/**
+ * The shop on one port: every REST service under /api/<service>/…, the gateway at /graphql
+ * (GraphiQL in a browser), GET /health, and the built client with an SPA fallback.
+ *
+ * The gateway reaches the deals service in-process (`app.fetch`), unless DEALS_SERVICE_URL names
+ * a deals service in its own process. The services still demand the service token under /api,
+ * except their public routes (API docs, images).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { createDealsApp, migrateDeals, seedIfEmpty } from '@shop/deals';
+import { openDatabase } from '@shop/platform';
+import type { ServiceTarget } from './clients/rest-client.ts';
+import { consoleLogger, type Logger } from './logger.ts';
+import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
+
+export const DEFAULT_PORT = 4000;
+export const DEFAULT_HOST = '127.0.0.1';
+export const CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
+/** GraphQL documents are small; anything bigger is refused before parsing (V3). */
+export const GRAPHQL_BODY_LIMIT = 100 * 1024;
+
+type FetchHandler = { fetch(request: Request): Response | Promise<Response> };
+
+export interface ShopAppOptions {
+  /** The deals service app, mounted at /api/deals and called in-process by the gateway. */
+  dealsApp: FetchHandler;
+  serviceToken: string;
+  /** Where the gateway reaches the deals service; default: the in-process dealsApp. */
+  dealsTarget?: ServiceTarget;
+  clientDist?: string;
+  logger?: Logger;
+  gateway?: Partial<Omit<GatewayOptions, 'services' | 'serviceToken' | 'logger'>>;
+}
+
+const problem = (status: number, code: string, title: string) =>
+  new Response(JSON.stringify({ type: 'about:blank', title, status, code }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>Shop: client not built</title></head>
+<body><h1>The client is not built yet</h1>
+<p>Run <code>npm start</code> (it builds the client first), or build it in <code>client/</code>.
+The GraphQL API is at <a href="/graphql">/graphql</a>.</p></body></html>`;
+
+export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Gateway } {
+  const logger = options.logger ?? consoleLogger;
+  const gateway = createGateway({
+    ...options.gateway,
+    services: { deals: options.dealsTarget ?? { app: options.dealsApp } },
+    serviceToken: options.serviceToken,
+    logger,
+  });
+  const dist = options.clientDist ?? CLIENT_DIST;
+  const app = new Hono();
+
+  // Compresses JSON, HTML, JS and CSS above 1 KB when the client accepts it (images are skipped).
+  app.use('*', compress());
+
+  app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
+
+  // The deals service sees paths without the prefix, as when it runs on its own.
+  app.mount('/api/deals', (request) => options.dealsApp.fetch(request));
+  app.all('/api/*', () => problem(404, 'NOT_FOUND', 'No such API.'));
+
+  app.use(
+    GRAPHQL_PATH,
+    bodyLimit({ maxSize: GRAPHQL_BODY_LIMIT, onError: () => problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.') }),
+  );
+  app.all(GRAPHQL_PATH, (c) => gateway.fetch(c.req.raw));
+
+  // The built client: hashed files (vite puts them under /assets/) cached for a year, the rest revalidated.
+  const staticFiles = serveStatic({ root: dist });
+  app.use('*', async (c, next) => {
+    const served = await staticFiles(c, next);
+    if (served instanceof Response) c.res = served;
+    if (c.res.status === 200 && c.res.headers.has('last-modified') && !c.res.headers.has('cache-control')) {
+      c.res.headers.set('cache-control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+  });
+  app.get('/assets/*', () => new Response('Not found', { status: 404 }));
+
+  // SPA fallback: any other page (deal pages end in .html) is the client's index.html.
+  const indexPath = `${dist}/index.html`;
+  let indexHtml: string | undefined;
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    if (!existsSync(indexPath)) return c.html(NOT_BUILT_PAGE, 200, { 'cache-control': 'no-store' });
+    indexHtml ??= readFileSync(indexPath, 'utf8');
+    return c.html(indexHtml, 200, { 'cache-control': 'no-cache' });
+  });
+  app.all('*', () => problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.'));
+  return { app, gateway };
+}
+
+export interface StartShopOptions {
+  port?: number;
+  host?: string;
+  /** PostgreSQL URL; unset: embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  /** PGlite data directory (default ./data/pglite; 'memory://' for a throwaway shop). */
+  dataDir?: string;
+  /** The service credential; default: a random one for this process. */
+  serviceToken?: string;
+  /** Base URL of a deals service in its own process (DEALS_SERVICE_URL). */
+  dealsServiceUrl?: string;
+  clientDist?: string;
+  logger?: Logger;
+  /** Close cleanly on SIGTERM/SIGINT (main.ts). */
+  handleSignals?: boolean;
+  /** Deals seeded into an empty database (SEED_DEALS; default the seed generator's 1,500). */
+  seedDeals?: number;
+  gateway?: ShopAppOptions['gateway'];
+}
+
+export interface RunningShop {
+  url: string;
+  port: number;
+  server: ServerType;
+  close(): Promise<void>;
+}
+
+export async function startShop(options: StartShopOptions = {}): Promise<RunningShop> {
+  const logger = options.logger ?? consoleLogger;
+  const serviceToken = options.serviceToken || randomBytes(32).toString('base64url');
+  const database = await openDatabase({
+    ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
+  let server: ServerType | undefined;
+  try {
+    await migrateDeals(database.db);
+    const seeded = await seedIfEmpty(database.db, options.seedDeals ? { deals: options.seedDeals } : {});
+    if (seeded) logger.info('Seeded an empty database', { deals: options.seedDeals ?? 'default' });
+    const dealsApp = createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' });
+    const { app } = createShopApp({
+      dealsApp,
+      serviceToken,
+      ...(options.dealsServiceUrl ? { dealsTarget: { baseUrl: options.dealsServiceUrl } } : {}),
+      ...(options.clientDist ? { clientDist: options.clientDist } : {}),
+      logger,
+      ...(options.gateway ? { gateway: options.gateway } : {}),
+    });
+    const host = options.host ?? DEFAULT_HOST;
+    const info = await new Promise<AddressInfo>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, resolve);
+      s.once('error', reject);
+      server = s;
+    });
+    const running = server!;
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          running.close(() => resolve());
+          // Keep-alive connections would hold close() open.
+          if ('closeIdleConnections' in running) running.closeIdleConnections();
+        });
+        await database.close();
+      })());
+    if (options.handleSignals) {
+      const onSignal = (signal: NodeJS.Signals) => {
+        logger.info('Shutting down', { signal });
+        close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error('Shutdown failed', { error: String(error) });
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', onSignal);
+      process.once('SIGINT', onSignal);
+    }
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    return { url: `http://${shownHost}:${info.port}`, port: info.port, server: running, close };
+  } catch (error) {
+    server?.close();
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The GraphQL gateway: Yoga over schema.graphql with per-request loaders and REST clients.
+ *
+ * - maskedErrors: anything unexpected (a service 500, a timeout, a bug) reaches the client as
+ *   "Unexpected error." with a correlation id; the detail is logged with the same id (G5).
+ *   Caller mistakes are GraphQLErrors with a code (BAD_USER_INPUT) and pass through.
+ * - CSRF prevention: a request must be preflighted (a JSON content type) or carry x-graphql-csrf.
+ * - graphql-armor limits (security/limits.ts), checked before execution; no field suggestions
+ *   outside development.
+ * - GraphiQL on GET /graphql in a browser, every asset inlined (works offline).
+ * - Batching off: one operation per request.
+ */
+import { randomUUID } from 'node:crypto';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createContextFactory, type GatewayContext, type ServiceTargets } from './context.ts';
+import { consoleLogger, describeError, type Logger } from './logger.ts';
+import { limitsPlugin, type LimitsOptions } from './security/limits.ts';
+import { HOMEPAGE_QUERY } from './security/reference-queries.ts';
+import { createSchema } from './schema/schema.ts';
+
+export const GRAPHQL_PATH = '/graphql';
+export const CSRF_HEADER = 'x-graphql-csrf';
+
+export interface GatewayOptions {
+  services: ServiceTargets;
+  /** Sent to every service in x-service-token. */
+  serviceToken: string;
+  /** Development: errors carry their original message, limits are named, suggestions shown. */
+  dev?: boolean;
+  /** GraphiQL on GET /graphql in a browser (default true). */
+  graphiql?: boolean;
+  logger?: Logger;
+  /** Service call timeout (default 2500 ms, spec §9). */
+  timeoutMs?: number;
+  /** Adds `x-rest-calls` (the number of REST calls made) to responses: tests and bench. */
+  exposeRestCalls?: boolean;
+  /** Test hooks for the limits (measure figures, override values). */
+  limits?: Pick<LimitsOptions, 'onMeasure' | 'limits'>;
+  /** Extra Yoga plugins (tests). */
+  plugins?: Plugin[];
+}
+
+export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const dev = options.dev ?? false;
+  const logger = options.logger ?? consoleLogger;
+  const createContext = createContextFactory({
+    services: options.services,
+    serviceToken: options.serviceToken,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const logged = new WeakSet<object>();
+  const callsByRequest = new WeakMap<Request, GatewayContext['restCalls']>();
+
+  const exposeRestCalls: Plugin = {
+    onResponse({ request, response }) {
+      const calls = callsByRequest.get(request);
+      if (calls) response.headers.set('x-rest-calls', String(calls.total));
+    },
+  };
+
+  return createYoga<Record<string, unknown>, GatewayContext>({
+    schema: createSchema(),
+    graphqlEndpoint: GRAPHQL_PATH,
+    context: ({ request }) => {
+      const context = createContext(request);
+      if (options.exposeRestCalls) callsByRequest.set(request, context.restCalls);
+      return context;
+    },
+    batching: false,
+    landingPage: false,
+    graphiql: options.graphiql === false ? false : { title: 'Shop GraphQL', defaultQuery: HOMEPAGE_QUERY },
+    renderGraphiQL,
+    maskedErrors: {
+      isDev: dev,
+      maskError(error, message, isDev) {
+        const masked = yogaMaskError(error, message, isDev);
+        if (masked === error) return masked;
+        // An unexpected error: the client gets the generic message and an id to quote; we log the rest.
+        const correlationId = randomUUID();
+        const original = error instanceof Error && 'originalError' in error && error.originalError ? error.originalError : error;
+        logger.error('Unexpected error in a GraphQL request', { correlationId, path: (error as { path?: unknown }).path, error: describeError(original) });
+        if (typeof error === 'object' && error) logged.add(error);
+        if (typeof original === 'object' && original) logged.add(original);
+        if ('extensions' in masked) (masked.extensions as Record<string, unknown>).correlationId = correlationId;
+        return masked;
+      },
+    },
+    logging: {
+      debug: () => {},
+      info: () => {},
+      warn: (...args: unknown[]) => logger.warn('yoga', { detail: args.map((a) => (a instanceof Error ? describeError(a) : a)) }),
+      // Masked errors were logged above with their correlation id; log anything else.
+      error: (...args: unknown[]) => {
+        if (args.length === 1 && typeof args[0] === 'object' && args[0] && logged.has(args[0])) return;
+        logger.error('yoga', { detail: args.map((a) => (a instanceof Error ? describeError(a) : a)) });
+      },
+    },
+    plugins: [
+      useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
+      limitsPlugin({ exposeLimits: dev, blockFieldSuggestions: !dev, ...options.limits }),
+      ...(options.exposeRestCalls ? [exposeRestCalls] : []),
+      ...(options.plugins ?? []),
+    ],
+  });
+}
