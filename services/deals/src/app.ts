@@ -1,0 +1,50 @@
+/**
+ * The deals service: locations, categories, navigation, deal lists and deal pages.
+ * The shop mounts it under /api/deals; the gateway calls `app.fetch` on paths without that
+ * prefix (http://deals/locations).
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
+import { createServiceApp } from '@shop/platform';
+import { registerDealRoutes } from './deals/deals.handlers.ts';
+import { registerImageRoutes } from './images/images.routes.ts';
+import { registerLocationRoutes } from './locations/locations.handlers.ts';
+import type { DealsDeps } from './lib/deps.ts';
+
+export interface DealsAppOptions {
+  db: Kysely<any>;
+  /** Callers must send it in x-service-token (everything but docs and images). */
+  serviceToken: string;
+  /** Public path the app is mounted at, used in image urls and the OpenAPI servers (default /api/deals). */
+  basePath?: string;
+  /** The clock (tests fix it). */
+  now?: () => Date;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+export const DEALS_BASE_PATH = '/api/deals';
+
+export function createDealsApp(options: DealsAppOptions): OpenAPIHono {
+  const deps: DealsDeps = { db: options.db, now: options.now ?? (() => new Date()), basePath: options.basePath ?? DEALS_BASE_PATH };
+  const app = createServiceApp({
+    title: 'Deals service',
+    version: '1.0.0',
+    description: 'Locations, categories, navigation, deals lists and deal pages of the shop (spec §2, §3, §7). Money is integer pence.',
+    serviceToken: options.serviceToken,
+    tags: [
+      { name: 'Locations', description: 'Where the shop sells: the cities, shop (national) and travel.' },
+      { name: 'Categories', description: 'The category tree.' },
+      { name: 'Navigation', description: 'The category navigation bar of a location.' },
+      { name: 'Deals', description: 'Deal lists (keyset or page paging) and deals by id.' },
+      { name: 'Images', description: 'Deal images, public.' },
+    ],
+    basePath: deps.basePath,
+    ...(options.log ? { log: options.log } : {}),
+    publicRoutes: (a) => registerImageRoutes(a, deps),
+  });
+  registerLocationRoutes(app, deps);
+  registerDealRoutes(app, deps);
+  return app;
+}
+
+export type DealsApp = ReturnType<typeof createDealsApp>;

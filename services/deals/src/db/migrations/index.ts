@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as createCatalogue from './2026_11_22_0900_create_catalogue.ts';
+
+/** Every migration of the deals schema, by name (run in name order). */
+export const dealsMigrations: Record<string, Migration> = {
+  '2026_11_22_0900_create_catalogue': { up: createCatalogue.up, down: createCatalogue.down },
+};

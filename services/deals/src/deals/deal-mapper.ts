@@ -1,0 +1,116 @@
+/**
+ * Rows to the contract's Deal: one mapper, used by lists and by lookups by id.
+ */
+import type { Kysely } from 'kysely';
+import { dealPath } from '@shop/domain';
+import type { Deal, DealProduct, Money } from '../contract.ts';
+import type { CategoryRecord, LocationRecord } from '../locations/locations.store.ts';
+import { findMerchantRows, findProductRows, type DealRow } from './deals.store.ts';
+
+export interface Catalogue {
+  locations: Map<number, LocationRecord>;
+  categories: Map<number, CategoryRecord>;
+}
+
+const gbp = (amount: number): Money => ({ amount, currency: 'GBP' });
+const iso = (d: unknown): string | null => (d === null || d === undefined ? null : new Date(d as string).toISOString());
+const day = (d: unknown): string | null => (d === null || d === undefined ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
+
+function toProduct(r: Record<string, any>): DealProduct {
+  const price = Number(r.price_pence);
+  const original = Number(r.original_price_pence);
+  return {
+    id: r.id,
+    title: r.title,
+    price: gbp(price),
+    originalPrice: gbp(original),
+    discount: gbp(Math.max(0, original - price)),
+    discountPercentage: original > price ? Math.floor(((original - price) * 100) / original) : 0,
+    displayDiscount: r.display_discount,
+    purchaseCap: r.purchase_cap,
+    remaining: r.remaining,
+    soldOut: r.remaining === 0,
+    hasDeposit: r.has_deposit,
+    depositProduct: r.has_deposit && r.deposit_product_id !== null ? { id: r.deposit_product_id, price: gbp(r.deposit_price_pence) } : null,
+    postagePrice: r.postage_pence === null ? null : gbp(r.postage_pence),
+    numberOfNights: r.number_of_nights,
+    checkInDate: day(r.check_in_date),
+    checkOutDate: day(r.check_out_date),
+    vipExclusive: r.vip_exclusive,
+    visibility: r.vip_exclusive ? 'vip' : 'public',
+    disabled: r.disabled,
+    position: r.position,
+  };
+}
+
+function parseList(v: unknown): string[] {
+  const value = typeof v === 'string' ? JSON.parse(v) : v;
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+/** Loads products and merchants for the rows (two queries whatever the page size) and maps them. */
+export async function hydrateDeals(db: Kysely<any>, rows: DealRow[], catalogue: Catalogue, basePath: string): Promise<Deal[]> {
+  if (rows.length === 0) return [];
+  const [productRows, merchantRows] = await Promise.all([
+    findProductRows(db, rows.map((r) => r.id)),
+    findMerchantRows(db, rows.map((r) => r.merchant_id as number)),
+  ]);
+  const productsByDeal = new Map<number, DealProduct[]>();
+  for (const p of productRows) {
+    const list = productsByDeal.get(p.deal_id) ?? [];
+    list.push(toProduct(p));
+    productsByDeal.set(p.deal_id, list);
+  }
+  const merchants = new Map(merchantRows.map((m) => [m.id as number, m]));
+  return rows.map((r) => {
+    const location = catalogue.locations.get(r.location_id)!;
+    const category = catalogue.categories.get(r.category_id)!;
+    const sub = r.subcategory_id === null ? null : (catalogue.categories.get(r.subcategory_id) ?? null);
+    const m = merchants.get(r.merchant_id)!;
+    const products = productsByDeal.get(r.id) ?? [];
+    const price = Number(r.price_pence);
+    return {
+      id: r.id,
+      title: r.title,
+      headline: r.headline,
+      description: r.description,
+      highlights: parseList(r.highlights),
+      finePrint: parseList(r.fine_print),
+      price: gbp(price),
+      originalPrice: gbp(Number(r.original_price_pence)),
+      discountPercentage: r.discount_percentage,
+      currency: 'GBP',
+      priceDisplay: r.price_display,
+      shareUrl: dealPath({ location: location.slug, category: category.slug, subcategory: sub?.slug ?? null, dealId: r.id, title: r.title }),
+      image: { imageUrl: `${basePath}/images/${r.image_id}`, extension: 'svg', alt: r.image_alt, width: 800, height: 500 },
+      business: {
+        id: m.id,
+        name: m.name,
+        address: m.address,
+        postcode: m.postcode,
+        latLon: { lat: Number(m.lat), lon: Number(m.lon) },
+        website: m.website,
+        rating: m.rating === null ? null : Number(m.rating),
+        reviewCount: m.review_count,
+      },
+      location: { slug: location.slug, name: location.name },
+      category: { id: category.id, name: category.name, shortName: category.shortName },
+      subCategory: sub ? { id: sub.id, name: sub.name, shortName: sub.shortName } : null,
+      closingDate: iso(r.closing_date),
+      isEvergreen: r.closing_date === null,
+      soldCount: r.sold_count,
+      finalDealOrderAmount: r.final_deal_order_amount,
+      highFraudRisk: r.high_fraud_risk,
+      purchaseCap: r.purchase_cap,
+      totalRemainingForDay: r.total_remaining_for_day,
+      productDisplay: { type: r.product_count > 1 ? 'multi' : 'single' },
+      pricePerPerson: r.price_per_person,
+      bookingCalendarOnRedemption: r.booking_calendar_on_redemption,
+      giftClaim: r.gift_claim,
+      deliveryType: r.delivery_type,
+      vipExclusive: r.vip_exclusive,
+      createdAt: iso(r.created_at)!,
+      products,
+    };
+  });
+}

@@ -1,0 +1,4 @@
+export { createDealsApp, DEALS_BASE_PATH, type DealsAppOptions, type DealsApp } from './app.ts';
+export { dealsMigrations, migrateDeals, DEALS_SCHEMA } from './db/database.ts';
+export { seedDeals, seedIfEmpty, DEFAULT_SEED, DEFAULT_DEAL_COUNT, type SeedOptions, type SeedResult } from './seed/seed.ts';
+export * from './contract.ts';

@@ -1,0 +1,37 @@
+/**
+ * A fresh, migrated and seeded deals database plus the app, for HTTP tests.
+ */
+import { SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
+import type { OpenTestDatabase } from '@shop/platform/test-databases';
+import { createDealsApp } from '../app.ts';
+import { migrateDeals } from '../db/database.ts';
+import { seedDeals } from '../seed/seed.ts';
+
+export const TEST_TOKEN = 'test-service-token';
+/** Fixed clock: seeded closing dates are relative to it. */
+export const TEST_NOW = new Date('2026-11-22T12:00:00.000Z');
+
+export interface DealsFixture {
+  database: Database;
+  app: ReturnType<typeof createDealsApp>;
+  get(path: string): Promise<Response>;
+  json<T = any>(path: string): Promise<T>;
+}
+
+export async function dealsFixture(open: OpenTestDatabase, deals = 300): Promise<DealsFixture> {
+  const database = await open();
+  await migrateDeals(database.db);
+  await seedDeals(database.db, { deals, seed: 7, now: TEST_NOW });
+  const app = createDealsApp({ db: database.db, serviceToken: TEST_TOKEN, now: () => TEST_NOW, log: () => {} });
+  const get = (path: string) => Promise.resolve(app.request(path, { headers: { [SERVICE_TOKEN_HEADER]: TEST_TOKEN } }));
+  return {
+    database,
+    app,
+    get,
+    async json(path: string) {
+      const res = await get(path);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      return res.json();
+    },
+  };
+}

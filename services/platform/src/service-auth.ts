@@ -1,0 +1,30 @@
+/**
+ * Service credential (reliability Z5): services answer only callers that present the shared
+ * service token (the gateway, the shop process). Public routes are registered before this
+ * middleware, so they never reach it.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { problem, problemResponse } from './problem.ts';
+
+export const SERVICE_TOKEN_HEADER = 'x-service-token';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** Constant-time comparison (hashing first makes the lengths equal). */
+export function tokenMatches(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export function requireServiceToken(token: string): MiddlewareHandler {
+  if (!token) throw new Error('A service token is required');
+  return async (c, next) => {
+    if (!tokenMatches(c.req.header(SERVICE_TOKEN_HEADER), token)) {
+      return problemResponse(c, problem(401, 'UNAUTHORISED', `Send a valid ${SERVICE_TOKEN_HEADER} header.`));
+    }
+    await next();
+  };
+}
