@@ -1,10 +1,10 @@
-// relay-compiler and vite-plugin-relay read this. Run the compiler with --noWatchman:
-// Debian's watchman is too old for Relay 21.
-export default {
-  src: './client/src',
-  schema: './schema.graphql',
-  language: 'typescript',
-  artifactDirectory: './client/src/__generated__',
-  eagerEsModules: true,
-  exclude: ['**/node_modules/**', '**/__generated__/**'],
-};
+// relay-compiler and babel-plugin-relay (through vite-plugin-relay) read this file. They load it
+// with require(), which on Node 24 returns an ES module's namespace: so the options are named
+// exports, not a default export. Run the compiler with --noWatchman (Debian's watchman is too old
+// for Relay 21), from the repository root.
+export const src = './client/src';
+export const schema = './schema.graphql';
+export const language = 'typescript';
+export const artifactDirectory = './client/src/__generated__';
+export const eagerEsModules = true;
+export const excludes = ['**/node_modules/**', '**/__generated__/**'];

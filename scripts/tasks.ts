@@ -45,8 +45,10 @@ function clientSourceDigest(): string {
   return hash.digest('hex');
 }
 
-function relayCompile() {
-  must(clientBin('relay-compiler'), ['--noWatchman'], { FORCE_NO_WATCHMAN: '1' }, root);
+// Relay artifacts are generated, not committed; the compiler wants their folder to exist.
+function relayCompile(): number {
+  mkdirSync(join(root, 'client', 'src', '__generated__'), { recursive: true });
+  return run(clientBin('relay-compiler'), ['--noWatchman'], { FORCE_NO_WATCHMAN: '1' }, root);
 }
 
 function buildClient(force = false) {
@@ -57,8 +59,9 @@ function buildClient(force = false) {
     return;
   }
   log('building the client');
-  relayCompile();
-  must(clientBin('vite'), ['build', '--logLevel', 'warn'], {}, join(root, 'client'));
+  if (relayCompile() !== 0) process.exit(1);
+  // From the root: babel-plugin-relay finds relay.config.js from the working directory.
+  must(clientBin('vite'), ['build', '--config', 'client/vite.config.ts', '--logLevel', 'warn']);
   writeFileSync(stamp, digest);
 }
 
@@ -90,8 +93,8 @@ function test(args: string[]) {
     log(`${name}: ${r.status === 0 ? 'ok' : `FAILED (${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   };
 
-  // Relay artifacts are generated, not committed: compile them before the typecheck reads them.
-  step('relay', () => ({ status: run(clientBin('relay-compiler'), ['--noWatchman'], { FORCE_NO_WATCHMAN: '1' }) }));
+  // Compile the Relay artifacts before the typecheck reads them.
+  step('relay', () => ({ status: relayCompile() }));
   step('typecheck', () => {
     const a = run(bin('tsc'), ['-p', 'tsconfig.json']);
     const b = run(bin('tsc'), ['-p', 'client/tsconfig.json']);

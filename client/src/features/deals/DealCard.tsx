@@ -1,0 +1,63 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import { DealPrice } from './DealPrice.tsx';
+import { DiscountBadge } from '../../ui/Price.tsx';
+import { TEXT_LIMITS, formatCount, truncate } from '../../lib/text.ts';
+import type { DealCard_deal$key } from '../../__generated__/DealCard_deal.graphql';
+
+/**
+ * A deal in a grid. The title is the card's link (so the link is named by the title); CSS
+ * stretches its hit area over the whole card.
+ */
+export function DealCard({ deal, eager = false }: { deal: DealCard_deal$key; eager?: boolean }) {
+  const d = useFragment(
+    graphql`
+      fragment DealCard_deal on Deal {
+        title
+        url
+        soldCount
+        discountPercentage
+        priceDisplay
+        image {
+          url
+          width
+          height
+        }
+        merchant {
+          name
+        }
+        ...DealPrice_deal
+      }
+    `,
+    deal,
+  );
+  const shortTitle = truncate(d.title, TEXT_LIMITS.dealTitle);
+  const showBadge = d.discountPercentage > 0 && d.priceDisplay !== 'HIDDEN' && d.priceDisplay !== 'SHOW_PRICE';
+  return (
+    <article className="card">
+      <div className="card__media">
+        <img
+          src={d.image.url}
+          alt=""
+          width={d.image.width}
+          height={d.image.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {showBadge ? <DiscountBadge percent={d.discountPercentage} className="badge badge--discount card__badge" /> : null}
+      </div>
+      <div className="card__body">
+        <p className="card__merchant">{d.merchant.name}</p>
+        <h3 className="card__title">
+          <Link to={d.url} className="card__link" aria-label={shortTitle === d.title ? undefined : d.title}>
+            {shortTitle}
+          </Link>
+        </h3>
+        <div className="card__footer">
+          <DealPrice deal={d} showDiscount={false} />
+          {d.soldCount > 0 ? <p className="card__sold">{formatCount(d.soldCount)} bought</p> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { DEAL_SORT_PARAMS, type DealSortParam } from '@shop/domain';
+
+/** The GraphQL DealSort values, keyed by the ?sort= value of spec §9 (as the REST API spells it). */
+export const SORT_OPTIONS: ReadonlyArray<{ param: DealSortParam; value: DealSortValue; label: string }> = [
+  { param: 'popularity', value: 'POPULARITY', label: 'Most popular' },
+  { param: 'price', value: 'PRICE_HIGH_TO_LOW', label: 'Price: high to low' },
+  { param: 'discountPercentage', value: 'DISCOUNT_PERCENTAGE', label: 'Biggest discount' },
+  { param: 'recentlyAdded', value: 'RECENTLY_ADDED', label: 'Recently added' },
+  { param: 'pricelow', value: 'PRICE_LOW_TO_HIGH', label: 'Price: low to high' },
+];
+
+export type DealSortValue = 'POPULARITY' | 'PRICE_HIGH_TO_LOW' | 'DISCOUNT_PERCENTAGE' | 'RECENTLY_ADDED' | 'PRICE_LOW_TO_HIGH';
+
+/** Reads ?sort=; anything unknown falls back to popularity (the default order). */
+export function sortParamOf(search: URLSearchParams): DealSortParam {
+  const value = search.get('sort');
+  return (DEAL_SORT_PARAMS as readonly string[]).includes(value ?? '') ? (value as DealSortParam) : 'popularity';
+}
+
+export function sortValueOf(param: DealSortParam): DealSortValue {
+  return SORT_OPTIONS.find((o) => o.param === param)!.value;
+}
+
+/** Reads ?page= (1-based); anything that is not a whole number of at least 1 is page 1. */
+export function pageOf(search: URLSearchParams): number {
+  const value = search.get('page');
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+/** The href of page N of the current list, keeping the other query parameters (e.g. sort). */
+export function pageHref(pathname: string, search: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(search);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  const qs = next.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}

@@ -1,0 +1,35 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { DEFAULT_LOCATION, locationPath } from '@shop/domain';
+import { RootHydrateFallback, RootLayout } from './routes/RootLayout.tsx';
+import { RouteErrorBoundary } from './errors/RouteErrorBoundary.tsx';
+
+/**
+ * The route table (spec §2 route shapes). Every page is a lazy route module exporting
+ * `loader` (starts its query), `Component` and `ErrorBoundary`, so its code and its data
+ * load in parallel and the homepage's initial JS stays small.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      // The root lands on the default location's homepage (Glasgow).
+      { index: true, loader: () => redirect(locationPath(DEFAULT_LOCATION)) },
+      { path: 'deals', loader: () => redirect(locationPath(DEFAULT_LOCATION)) },
+      {
+        path: 'deals/:location',
+        lazy: () => import('./routes/LocationLayout.tsx'),
+        children: [
+          { index: true, lazy: () => import('./routes/HomePage.tsx') },
+          { path: ':category', lazy: () => import('./routes/CategoryPage.tsx') },
+          { path: ':category/:subcategory', lazy: () => import('./routes/CategoryPage.tsx') },
+          // /{category}/{subcategory}/{dealId}/{blurb}.html; the loader parses it with domain's parseDealPath.
+          { path: ':category/:subcategory/*', lazy: () => import('./routes/DealPage.tsx') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/NotFoundPage.tsx') },
+    ],
+  },
+]);

@@ -1,0 +1,119 @@
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { DEALS_PAGE_SIZE, categoryPath, locationPath } from '@shop/domain';
+import { preloadRouteQuery } from '../relay/preload.ts';
+import { pageOf, sortParamOf, sortValueOf } from '../lib/list-params.ts';
+import { TEXT_LIMITS, truncate } from '../lib/text.ts';
+import { DealGrid } from '../features/deals/DealGrid.tsx';
+import { SubcategoryChips } from '../features/navigation/SubcategoryChips.tsx';
+import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
+import { Seo } from '../ui/Seo.tsx';
+import { SortSelect } from '../ui/SortSelect.tsx';
+import { NotFoundView } from '../ui/NotFoundView.tsx';
+import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
+import type { CategoryPageQuery } from '../__generated__/CategoryPageQuery.graphql';
+
+/** /deals/:location/:category[/:subcategory] — a category's deals, sorted as ?sort= says. */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  const page = pageOf(search);
+  return preloadRouteQuery<CategoryPageQuery>('category', query, {
+    location: params.location!,
+    category: params.category!,
+    subcategory: params.subcategory ?? null,
+    sort: sortValueOf(sortParamOf(search)),
+    page: page > 1 ? page : null,
+    first: DEALS_PAGE_SIZE,
+  });
+}
+
+export function Component() {
+  const data = usePreloadedQuery<CategoryPageQuery>(query, useLoaderData() as PreloadedQuery<CategoryPageQuery>);
+  const params = useParams();
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const location = data.location;
+  const category = location?.category;
+  if (!location || !category) return <NotFoundView what="category" />;
+
+  const searchParams = new URLSearchParams(search);
+  const sort = sortParamOf(searchParams);
+  const page = pageOf(searchParams);
+  const parent = category.parent;
+  const path = categoryPath(location.slug, params.category!, params.subcategory);
+  const inLocation = location.isNational || location.isTravel ? '' : ` in ${location.name}`;
+  const heading = truncate(`${category.name} deals${inLocation}`, TEXT_LIMITS.categoryTitle);
+  const crumbs: Crumb[] = [
+    { label: location.name, href: locationPath(location.slug) },
+    ...(parent ? [{ label: parent.name, href: categoryPath(location.slug, params.category!) }] : []),
+    { label: category.name },
+  ];
+
+  return (
+    <div className="container">
+      <Seo
+        title={`${category.metaTitle ?? `${category.name} deals${inLocation}`}${page > 1 ? ` – page ${page}` : ''}`}
+        description={truncate(
+          category.description ?? `Save on ${category.name.toLowerCase()}${inLocation} with vouchers from local businesses.`,
+          TEXT_LIMITS.text,
+        )}
+        canonical={page > 1 ? `${path}?page=${page}` : path}
+      />
+      <Breadcrumbs items={crumbs} />
+      <header className="page-header">
+        <PageHeading>{heading}</PageHeading>
+        {category.description ? <p className="page-header__lede">{truncate(category.description, TEXT_LIMITS.subtitle)}</p> : null}
+      </header>
+      <SubcategoryChips location={location} category={params.category!} />
+      <DealGrid
+        location={location}
+        emptyHref={locationPath(location.slug)}
+        toolbar={
+          <SortSelect
+            value={sort}
+            onChange={(next) => {
+              const nextParams = new URLSearchParams(search);
+              nextParams.delete('page'); // a new order starts at the first page
+              if (next === 'popularity') nextParams.delete('sort');
+              else nextParams.set('sort', next);
+              const qs = nextParams.toString();
+              void navigate(qs ? `${pathname}?${qs}` : pathname, { preventScrollReset: true });
+            }}
+          />
+        }
+      />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+const query = graphql`
+  query CategoryPageQuery(
+    $location: String!
+    $category: String!
+    $subcategory: String
+    $sort: DealSort!
+    $page: Int
+    $first: Int!
+  ) {
+    location(slug: $location) {
+      slug
+      name
+      isNational
+      isTravel
+      category(slug: $category, subcategory: $subcategory) {
+        name
+        metaTitle
+        description
+        parent {
+          name
+        }
+      }
+      ...SubcategoryChips_location
+      ...DealGrid_location
+        @arguments(first: $first, page: $page, category: $category, subcategory: $subcategory, sort: $sort)
+    }
+  }
+`;

@@ -1,0 +1,109 @@
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { parseDealPath } from '@shop/domain';
+import { preloadRouteQuery } from '../relay/preload.ts';
+import { TEXT_LIMITS, truncate } from '../lib/text.ts';
+import { DealSummary } from '../features/deals/DealSummary.tsx';
+import { DealDetails } from '../features/deals/DealDetails.tsx';
+import { MerchantCard } from '../features/deals/MerchantCard.tsx';
+import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
+import { Seo } from '../ui/Seo.tsx';
+import { NotFoundView } from '../ui/NotFoundView.tsx';
+import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
+import type { DealPageQuery } from '../__generated__/DealPageQuery.graphql';
+
+/** /deals/:location/:category/:subcategory/:dealId/:blurb.html — one deal and its options. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const parsed = parseDealPath(new URL(request.url).pathname);
+  // Anything under a sub-category that is not a deal path is not a page.
+  if (!parsed) throw data('Not found', { status: 404 });
+  return preloadRouteQuery<DealPageQuery>('deal', query, { dealId: String(parsed.dealId) });
+}
+
+export function Component() {
+  const { deal } = usePreloadedQuery<DealPageQuery>(query, useLoaderData() as PreloadedQuery<DealPageQuery>);
+  if (!deal) return <NotFoundView what="deal" />;
+  const crumbs: Crumb[] = [
+    { label: deal.location.name, href: deal.location.url },
+    { label: deal.category.name, href: deal.category.url },
+    ...(deal.subCategory ? [{ label: deal.subCategory.name, href: deal.subCategory.url }] : []),
+    { label: truncate(deal.title, TEXT_LIMITS.mediumText) },
+  ];
+  return (
+    <div className="container deal-page">
+      <Seo
+        title={truncate(deal.title, TEXT_LIMITS.dealTitle)}
+        description={truncate(deal.headline || deal.description, TEXT_LIMITS.text)}
+        canonical={deal.url}
+        image={deal.image.url}
+        type="product"
+      />
+      <Breadcrumbs items={crumbs} />
+      <header className="deal-page__header">
+        <PageHeading className="deal-page__title">{deal.title}</PageHeading>
+        <p className="deal-page__merchant">
+          <strong>{deal.merchant.name}</strong>
+          <span className="deal-page__address">{deal.merchant.address}</span>
+        </p>
+        {deal.headline ? <p className="deal-page__headline">{deal.headline}</p> : null}
+      </header>
+      <div className="deal-page__layout">
+        <figure className="deal-page__media">
+          <img
+            src={deal.image.url}
+            alt={deal.image.alt}
+            width={deal.image.width}
+            height={deal.image.height}
+            fetchPriority="high"
+          />
+        </figure>
+        <div className="deal-page__buy">
+          <DealSummary deal={deal} />
+        </div>
+        <div className="deal-page__details">
+          <DealDetails deal={deal} />
+          <MerchantCard merchant={deal.merchant} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+const query = graphql`
+  query DealPageQuery($dealId: ID!) {
+    deal(dealId: $dealId) {
+      title
+      headline
+      description
+      url
+      image {
+        url
+        alt
+        width
+        height
+      }
+      merchant {
+        name
+        address
+        ...MerchantCard_merchant
+      }
+      location {
+        name
+        url
+      }
+      category {
+        name
+        url
+      }
+      subCategory {
+        name
+        url
+      }
+      ...DealSummary_deal
+      ...DealDetails_deal
+    }
+  }
+`;

@@ -1,0 +1,78 @@
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { DEALS_PAGE_SIZE, locationPath } from '@shop/domain';
+import { preloadRouteQuery } from '../relay/preload.ts';
+import { pageOf } from '../lib/list-params.ts';
+import { TEXT_LIMITS, truncate } from '../lib/text.ts';
+import { DealGrid } from '../features/deals/DealGrid.tsx';
+import { FeaturedDeal } from '../features/deals/FeaturedDeal.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
+import { Seo } from '../ui/Seo.tsx';
+import { NotFoundView } from '../ui/NotFoundView.tsx';
+import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
+import type { HomePageQuery } from '../__generated__/HomePageQuery.graphql';
+
+/** /deals/:location — a location's homepage: its top deal, then all its deals. */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const page = pageOf(new URL(request.url).searchParams);
+  return preloadRouteQuery<HomePageQuery>('home', query, {
+    location: params.location!,
+    page: page > 1 ? page : null,
+    first: DEALS_PAGE_SIZE,
+  });
+}
+
+export function Component() {
+  const { search } = useLocation();
+  const data = usePreloadedQuery<HomePageQuery>(query, useLoaderData() as PreloadedQuery<HomePageQuery>);
+  const location = data.location;
+  if (!location) return <NotFoundView what="location" />;
+  const featured = location.featured.edges[0]?.node;
+  const page = pageOf(new URLSearchParams(search));
+  const home = locationPath(location.slug);
+  const where = location.isNational || location.isTravel ? location.name : `in ${location.name}`;
+  const title = location.isNational || location.isTravel ? `${location.name} deals` : `Deals in ${location.name}`;
+  return (
+    <div className="container">
+      <Seo
+        title={page > 1 ? `${title} – page ${page}` : `${title}: save up to ${location.isTravel ? 50 : 80}%`}
+        description={truncate(location.description || `The best deals and vouchers ${where}.`, TEXT_LIMITS.text)}
+        canonical={page > 1 ? `${home}?page=${page}` : home}
+      />
+      <header className="page-header">
+        <PageHeading>{title}</PageHeading>
+        {location.description ? <p className="page-header__lede">{truncate(location.description, TEXT_LIMITS.subtitle)}</p> : null}
+      </header>
+      {featured && page <= 1 ? <FeaturedDeal deal={featured} eyebrow={`Top deal ${where}`} /> : null}
+      <section aria-labelledby="all-deals" className="section">
+        <h2 id="all-deals" className="section__title">
+          {location.isNational || location.isTravel ? `All ${location.name.toLowerCase()} deals` : `All deals ${where}`}
+        </h2>
+        <DealGrid location={location} emptyHref="/deals/shop" />
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+const query = graphql`
+  query HomePageQuery($location: String!, $page: Int, $first: Int!) {
+    location(slug: $location) {
+      slug
+      name
+      description
+      isNational
+      isTravel
+      # featured: the hero, the biggest saving of the location
+      featured: deals(first: 1, sort: DISCOUNT_PERCENTAGE) {
+        edges {
+          node {
+            ...FeaturedDeal_deal
+          }
+        }
+      }
+      ...DealGrid_location @arguments(first: $first, page: $page)
+    }
+  }
+`;

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { pageTypeOf } from '@shop/domain';
+import { SiteHeader, currentLocationOf } from '../ui/SiteHeader.tsx';
+import { SiteFooter } from '../ui/SiteFooter.tsx';
+import { RouteAnnouncer } from '../ui/RouteAnnouncer.tsx';
+import { PageSkeleton } from '../ui/Skeleton.tsx';
+import { Main } from '../ui/Main.tsx';
+
+/**
+ * The shell around every page: skip link, header, footer, the route announcer, scroll
+ * restoration, and <html data-page-type> from domain's pageTypeOf on every route change.
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    document.documentElement.dataset.pageType = pageTypeOf(location.pathname, location.search);
+  }, [location.pathname, location.search]);
+
+  // Moving to another location (or out of /deals) swaps the whole page area for a placeholder
+  // while the next route's code and query start; within a location, LocationLayout does it.
+  const next = navigation.state === 'loading' ? navigation.location : undefined;
+  const leavingLocation =
+    next !== undefined &&
+    next.pathname !== location.pathname &&
+    (currentLocationOf(next.pathname) !== currentLocationOf(location.pathname) || currentLocationOf(next.pathname) === null);
+
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <SiteHeader pathname={location.pathname} />
+      {leavingLocation ? (
+        <Main>
+          <PageSkeleton />
+        </Main>
+      ) : (
+        <Outlet />
+      )}
+      <SiteFooter />
+      <RouteAnnouncer />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** What shows while the first page's code and query start (before the router's first render). */
+export function RootHydrateFallback() {
+  return (
+    <>
+      <SiteHeader pathname={window.location.pathname} />
+      <Main>
+        <PageSkeleton />
+      </Main>
+    </>
+  );
+}

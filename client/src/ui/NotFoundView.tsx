@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { Main } from './Main.tsx';
+import { PageHeading } from './PageHeading.tsx';
+import { Seo } from './Seo.tsx';
+import { LOCATIONS } from './SiteHeader.tsx';
+
+/** The friendly 404 (unknown path, location, category or deal). */
+export function NotFoundView({ what = 'page' }: { what?: string }) {
+  return (
+    <Main>
+      <Seo title="Page not found" description="Sorry, we could not find that page." robots="noindex, follow" />
+      <div className="container message-view">
+        <p className="message-view__code" aria-hidden="true">
+          404
+        </p>
+        <PageHeading>Sorry, we can’t find that {what}</PageHeading>
+        <p>It may have sold out, ended or moved. Have a look at today’s deals instead:</p>
+        <ul className="chips">
+          {LOCATIONS.map((l) => (
+            <li key={l.slug}>
+              <Link className="chip" to={`/deals/${l.slug}`}>
+                {l.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Main>
+  );
+}
