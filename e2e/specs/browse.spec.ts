@@ -99,6 +99,9 @@ test('GraphiQL works offline at /graphql', async ({ page }) => {
   });
   await page.goto('/graphql', { waitUntil: 'networkidle' });
   await expect(page.locator('.graphiql-container').first()).toBeVisible();
+  // Run the preset homepage query: the answer comes from the real gateway.
+  await page.getByRole('button', { name: /execute/i }).first().click();
+  await expect(page.locator('.result-window').getByText('"Glasgow"').first()).toBeVisible({ timeout: 20_000 });
   await shot(page, 'graphiql');
   expect(external).toEqual([]);
 });
