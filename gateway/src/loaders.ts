@@ -4,11 +4,17 @@
  * goes through a loader, so a page of 9 or 48 deals costs the same number of REST calls (B3).
  */
 import DataLoader from 'dataloader';
-import type { Category, Deal, DealsResponse, Location, NavigationItem } from '@shop/deals/contract';
-import { DEALS_BATCH_MAX, type DealsClient, type DealsListQuery } from './clients/deals.client.ts';
+import type { Category, Deal, DealsResponse, Location, Merchant, NavigationItem } from '@shop/deals/contract';
+import { DEALS_BATCH_MAX, MERCHANTS_BATCH_MAX, type DealsClient, type DealsListQuery } from './clients/deals.client.ts';
 
 export interface Loaders {
+  /** Primes merchantById with each deal's merchant. */
   dealById: DataLoader<number, Deal | null>;
+  /**
+   * Merchants by id, batched into /merchants?ids=. Primed with the merchant every deal response
+   * embeds (Deal.business), so a deal's merchant costs no call; node(id:) refetches through it.
+   */
+  merchantById: DataLoader<number, Merchant | null>;
   locationBySlug: DataLoader<string, Location | null>;
   /** Every location, in the service's order (one call); primes locationBySlug. */
   locations: () => Promise<Location[]>;
@@ -23,9 +29,24 @@ export interface Loaders {
 export function createLoaders(clients: { deals: DealsClient }): Loaders {
   const { deals } = clients;
 
+  const merchantById = new DataLoader<number, Merchant | null>(
+    async (ids) => {
+      const found = new Map((await deals.getMerchantsByIds(ids)).map((m) => [m.id, m]));
+      return ids.map((id) => found.get(id) ?? null);
+    },
+    { maxBatchSize: MERCHANTS_BATCH_MAX },
+  );
+
+  /** Every deal the service returns embeds its merchant: keep it, so a merchant is one object per request. */
+  const primeMerchantOf = (deal: Deal) => {
+    merchantById.prime(deal.business.id, deal.business);
+  };
+
   const dealById = new DataLoader<number, Deal | null>(
     async (ids) => {
-      const found = new Map((await deals.getDealsByIds(ids)).map((d) => [d.id, d]));
+      const list = await deals.getDealsByIds(ids);
+      list.forEach(primeMerchantOf);
+      const found = new Map(list.map((d) => [d.id, d]));
       return ids.map((id) => found.get(id) ?? null);
     },
     { maxBatchSize: DEALS_BATCH_MAX },
@@ -66,7 +87,10 @@ export function createLoaders(clients: { deals: DealsClient }): Loaders {
           const response = await deals.findDeals(query);
           if (response) {
             // Deals in a list come with their products: later lookups by id need no call.
-            for (const deal of response.deals) dealById.prime(deal.id, deal);
+            for (const deal of response.deals) {
+              dealById.prime(deal.id, deal);
+              primeMerchantOf(deal);
+            }
             primeLocation(response.location);
           }
           return response;
@@ -75,5 +99,5 @@ export function createLoaders(clients: { deals: DealsClient }): Loaders {
     { cacheKeyFn: (query) => JSON.stringify(query) },
   );
 
-  return { dealById, locationBySlug, locations, categories, categoryById, navigationByLocation, dealsList };
+  return { dealById, merchantById, locationBySlug, locations, categories, categoryById, navigationByLocation, dealsList };
 }

@@ -9,19 +9,23 @@ import {
   DealsResponseSchema,
   LocationSchema,
   LocationsResponseSchema,
+  MerchantSchema,
+  MerchantsResponseSchema,
   NavigationResponseSchema,
   type Category,
   type Deal,
   type DealSortParam,
   type DealsResponse,
   type Location,
+  type Merchant,
   type NavigationItem,
 } from '@shop/deals/contract';
 import { NAVIGATION_RANGE } from '@shop/domain';
 import type { RestClient } from './rest-client.ts';
 
-/** The batch endpoint takes at most this many ids. */
+/** The batch endpoints (/deal?ids=, /merchants?ids=) take at most this many ids. */
 export const DEALS_BATCH_MAX = 100;
+export const MERCHANTS_BATCH_MAX = 100;
 
 export interface DealsListQuery {
   location: string;
@@ -49,6 +53,9 @@ export interface DealsClient {
   findDeal(dealId: number): Promise<Deal | null>;
   /** Deals by ids, in any order; unknown ids are missing. At most DEALS_BATCH_MAX ids. */
   getDealsByIds(ids: readonly number[]): Promise<Deal[]>;
+  findMerchant(merchantId: number): Promise<Merchant | null>;
+  /** Merchants by ids, in any order; unknown ids are missing. At most MERCHANTS_BATCH_MAX ids. */
+  getMerchantsByIds(ids: readonly number[]): Promise<Merchant[]>;
 }
 
 const seg = encodeURIComponent;
@@ -90,6 +97,14 @@ export function createDealsClient(rest: RestClient): DealsClient {
       if (ids.length === 0) return [];
       if (ids.length > DEALS_BATCH_MAX) throw new RangeError(`At most ${DEALS_BATCH_MAX} deal ids per call`);
       return (await rest.get(`/deal?ids=${ids.join(',')}`, DealsByIdsResponseSchema)).deals;
+    },
+    findMerchant(merchantId) {
+      return rest.get(`/merchants/${merchantId}`, MerchantSchema, { nullOn404: true });
+    },
+    async getMerchantsByIds(ids) {
+      if (ids.length === 0) return [];
+      if (ids.length > MERCHANTS_BATCH_MAX) throw new RangeError(`At most ${MERCHANTS_BATCH_MAX} merchant ids per call`);
+      return (await rest.get(`/merchants?ids=${ids.join(',')}`, MerchantsResponseSchema)).merchants;
     },
   };
 }

@@ -4,7 +4,6 @@
  */
 import type { GatewayContext } from '../context.ts';
 import { categoryParent } from '../schema/deals/Category.ts';
-import { merchantParent } from '../schema/deals/Deal.ts';
 import { fromGlobalId, parseNumericId, type NodeType } from './global-id.ts';
 
 /** A node with its GraphQL type name, for Node.__resolveType. */
@@ -45,12 +44,10 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNo
       return deal && product ? { __typename: type, dealId: deal.id, product } : null;
     }
     case 'Merchant': {
-      // Merchant:{merchantId}:{dealId}: refetched through one of its deals.
-      const merchantId = parseNumericId(first);
-      const dealId = parseNumericId(second);
-      if (merchantId === null || dealId === null) return null;
-      const deal = await ctx.loaders.dealById.load(dealId);
-      return deal && deal.business.id === merchantId ? { __typename: type, ...merchantParent(deal) } : null;
+      // Merchant:{merchantId}
+      const merchantId = parseNumericId(key);
+      const merchant = merchantId === null ? null : await ctx.loaders.merchantById.load(merchantId);
+      return merchant && { __typename: type, ...merchant };
     }
   }
 }

@@ -77,7 +77,7 @@ describe.each(testDatabases())('deals service on %s', (_name, open) => {
   });
 
   it('answers 401 without the service token on every protected route (reliability Z5)', async () => {
-    for (const path of ['/locations', '/categories', '/navigation/glasgow', '/deals/glasgow', '/deal/1', '/deal?ids=1', '/nowhere']) {
+    for (const path of ['/locations', '/categories', '/navigation/glasgow', '/deals/glasgow', '/deal/1', '/deal?ids=1', '/merchants/1', '/merchants?ids=1', '/nowhere']) {
       const res = await f.app.request(path);
       expect(res.status, path).toBe(401);
       expect(ProblemSchema.parse(await res.json()).code).toBe('UNAUTHORISED');
@@ -113,7 +113,7 @@ describe.each(testDatabases())('deals service on %s', (_name, open) => {
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/locations', '/locations/{slug}', '/categories', '/navigation/{location}', '/deals/{location}', '/deals/{location}/{category}', '/deals/{location}/{category}/{subcategory}', '/deal/{dealId}', '/deal', '/images/{imageId}']) {
+    for (const p of ['/locations', '/locations/{slug}', '/categories', '/navigation/{location}', '/deals/{location}', '/deals/{location}/{category}', '/deals/{location}/{category}/{subcategory}', '/deal/{dealId}', '/deal', '/merchants/{merchantId}', '/merchants', '/images/{imageId}']) {
       expect(doc.paths[p], p).toBeDefined();
       const op = doc.paths[p].get;
       for (const status of Object.keys(op.responses).filter((s) => s.startsWith('4'))) {

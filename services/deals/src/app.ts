@@ -1,5 +1,5 @@
 /**
- * The deals service: locations, categories, navigation, deal lists and deal pages.
+ * The deals service: locations, categories, navigation, deal lists, deal pages and merchants.
  * The shop mounts it under /api/deals; the gateway calls `app.fetch` on paths without that
  * prefix (http://deals/locations).
  */
@@ -9,6 +9,7 @@ import { createServiceApp } from '@shop/platform';
 import { registerDealRoutes } from './deals/deals.handlers.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
 import { registerLocationRoutes } from './locations/locations.handlers.ts';
+import { registerMerchantRoutes } from './merchants/merchants.handlers.ts';
 import type { DealsDeps } from './lib/deps.ts';
 
 export interface DealsAppOptions {
@@ -29,13 +30,14 @@ export function createDealsApp(options: DealsAppOptions): OpenAPIHono {
   const app = createServiceApp({
     title: 'Deals service',
     version: '1.0.0',
-    description: 'Locations, categories, navigation, deals lists and deal pages of the shop (spec §2, §3, §7). Money is integer pence.',
+    description: 'Locations, categories, navigation, deals lists, deal pages and merchants of the shop (spec §2, §3, §7). Money is integer pence.',
     serviceToken: options.serviceToken,
     tags: [
       { name: 'Locations', description: 'Where the shop sells: the cities, shop (national) and travel.' },
       { name: 'Categories', description: 'The category tree.' },
       { name: 'Navigation', description: 'The category navigation bar of a location.' },
       { name: 'Deals', description: 'Deal lists (keyset or page paging) and deals by id.' },
+      { name: 'Merchants', description: 'The businesses that run deals, by id.' },
       { name: 'Images', description: 'Deal images, public.' },
     ],
     basePath: deps.basePath,
@@ -44,6 +46,7 @@ export function createDealsApp(options: DealsAppOptions): OpenAPIHono {
   });
   registerLocationRoutes(app, deps);
   registerDealRoutes(app, deps);
+  registerMerchantRoutes(app, deps);
   return app;
 }
 

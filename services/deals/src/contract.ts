@@ -186,6 +186,7 @@ export const DealsResponseSchema = z
   .openapi('DealsResponse');
 
 export const DealsByIdsResponseSchema = z.object({ deals: z.array(DealSchema) }).openapi('DealsByIds');
+export const MerchantsResponseSchema = z.object({ merchants: z.array(MerchantSchema) }).openapi('Merchants');
 export const CategoriesResponseSchema = z.object({ categories: z.array(CategorySchema) }).openapi('Categories');
 export const LocationsResponseSchema = z.object({ locations: z.array(LocationSchema) }).openapi('Locations');
 export const NavigationResponseSchema = z.object({ navigations: z.array(NavigationItemSchema) }).openapi('Navigation');

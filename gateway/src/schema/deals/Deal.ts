@@ -19,14 +19,6 @@ function slugsOf(deal: DealDto): { category: string | null; subcategory: string 
   return { category: parsed?.category ?? null, subcategory: parsed?.subcategory ?? null };
 }
 
-/**
- * The merchant's global id names a deal of the merchant too: the deals service has no merchant
- * lookup yet, so `node(id:)` refetches a merchant through that deal.
- */
-export function merchantParent(deal: DealDto): MerchantParent & { dealId: number } {
-  return { ...deal.business, dealId: deal.id };
-}
-
 export const Deal: TypeResolvers<DealParent> = {
   id: (d) => toGlobalId('Deal', d.id),
   dealId: (d) => d.id,
@@ -34,7 +26,9 @@ export const Deal: TypeResolvers<DealParent> = {
   priceDisplay: (d) => PRICE_DISPLAY[d.priceDisplay],
   url: (d) => d.shareUrl,
   image: (d) => ({ url: d.image.imageUrl, alt: d.image.alt, width: d.image.width, height: d.image.height }),
-  merchant: (d) => merchantParent(d),
+  // Through the loader, which every deal response primes with its merchant: no REST call, and
+  // a merchant of several deals is one object. The embedded copy answers if the loader has none.
+  merchant: async (d, _a, ctx): Promise<MerchantParent> => (await ctx.loaders.merchantById.load(d.business.id)) ?? d.business,
   location: async (d, _a, ctx) => {
     const location = await ctx.loaders.locationBySlug.load(d.location.slug);
     if (!location) throw new Error(`Deal ${d.id} names location ${d.location.slug}, which the deals service does not know`);
@@ -89,6 +83,7 @@ export const DealProduct: TypeResolvers<DealProductParent> = {
   disabled: ({ product }) => product.disabled,
 };
 
-export const Merchant: TypeResolvers<MerchantParent & { dealId: number }> = {
-  id: (m) => toGlobalId('Merchant', `${m.id}:${m.dealId}`),
+export const Merchant: TypeResolvers<MerchantParent> = {
+  // Merchant:{merchantId}: the same merchant has the same id whichever deal it is reached from.
+  id: (m) => toGlobalId('Merchant', m.id),
 };

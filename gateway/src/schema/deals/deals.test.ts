@@ -57,9 +57,22 @@ describe('ErrorCode', () => {
   });
 });
 
+/** Deals with their merchants, for finding a merchant with several deals. */
+const MERCHANT_PAGE = /* GraphQL */ `
+  query MerchantPage($after: String) {
+    location(slug: "glasgow") {
+      deals(first: 48, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        edges { node { dealId merchant { id name address postcode website rating reviewCount latLon { lat lon } } } }
+      }
+    }
+  }
+`;
+
 describe.each(testDatabases())('deals over the real deals service on %s', (_name, open) => {
   let close = async () => {};
   let yoga: Gateway;
+  let dealsApp: { fetch(request: Request): Response | Promise<Response> };
   const run = (query: string, variables: Record<string, unknown> = {}) => gql(yoga, query, variables);
   const page = async (variables: Record<string, unknown>) => {
     const res = await run(PAGE, { location: 'glasgow', ...variables });
@@ -72,6 +85,7 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
   beforeAll(async () => {
     const deals = await openSeededDeals(open);
     close = deals.close;
+    dealsApp = deals.app;
     yoga = createGateway({ services: { deals: { app: deals.app } }, serviceToken: TEST_TOKEN, logger: captureLogger(), exposeRestCalls: true });
     let after: string | null = null;
     for (let i = 0; i < 100; i++) {
@@ -238,7 +252,9 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
       toGlobalId('Deal', 987654321),
       toGlobalId('Location', 'atlantis'),
       toGlobalId('DealProduct', '1:999999'),
-      toGlobalId('Merchant', '1:987654321'),
+      toGlobalId('Merchant', 987654321),
+      toGlobalId('Merchant', '1:1'), // the old Merchant:{merchantId}:{dealId} form
+      toGlobalId('Merchant', 'abc'),
       toGlobalId('Category', 'glasgow:999999'),
     ];
     for (const id of garbage) {
@@ -248,6 +264,86 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
     const first = all[0]!.node.id;
     const res = await run('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: ['garbage', first, toGlobalId('Deal', 987654321), first] });
     expect(res.body.data.nodes).toEqual([null, { id: first }, null, { id: first }]);
+  });
+
+  it('a merchant has one id everywhere: two deals of the same merchant give the same Merchant id, and node() refetches it', async () => {
+    // The REST paths the gateway asks the deals service for.
+    const paths: string[] = [];
+    const recording = createGateway({
+      services: {
+        deals: {
+          app: {
+            fetch(request: Request) {
+              const url = new URL(request.url);
+              paths.push(url.pathname + url.search);
+              return dealsApp.fetch(request);
+            },
+          },
+        },
+      },
+      serviceToken: TEST_TOKEN,
+      logger: captureLogger(),
+    });
+    const runRecorded = async (query: string, variables: Record<string, unknown> = {}) => {
+      paths.length = 0;
+      const res = await gql(recording, query, variables);
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data;
+    };
+    type Merchant = { id: string; name: string };
+    const merchantKey = (id: string) => /^Merchant:(\d+)$/.exec(Buffer.from(id, 'base64').toString('utf8'))?.[1];
+
+    // A list page where one merchant runs two deals: the same id, and no call for merchants.
+    let pair: { merchant: Merchant; dealIds: [number, number] } | undefined;
+    let other: Merchant | undefined;
+    let after: string | null = null;
+    for (let i = 0; i < 20 && !pair; i++) {
+      const data = await runRecorded(MERCHANT_PAGE, { after });
+      expect(paths.some((p) => p.startsWith('/merchants'))).toBe(false);
+      const edges: { node: { dealId: number; merchant: Merchant } }[] = data.location.deals.edges;
+      const seen = new Map<string, { dealId: number; merchant: Merchant }>();
+      for (const { node } of edges) {
+        expect(merchantKey(node.merchant.id), node.merchant.id).toMatch(/^\d+$/);
+        const earlier = seen.get(node.merchant.id);
+        if (earlier) {
+          expect(node.merchant).toEqual(earlier.merchant);
+          pair ??= { merchant: node.merchant, dealIds: [earlier.dealId, node.dealId] };
+        } else seen.set(node.merchant.id, node);
+      }
+      other = [...seen.values()].find((e) => pair && e.merchant.id !== pair.merchant.id)?.merchant;
+      if (!data.location.deals.pageInfo.hasNextPage) break;
+      after = data.location.deals.pageInfo.endCursor;
+    }
+    expect(pair, 'the seed has a Glasgow merchant with two deals').toBeDefined();
+    expect(other).toBeDefined();
+    const { merchant, dealIds } = pair!;
+
+    // The same two deals looked up by id: one batched call for the deals, none for merchants.
+    const byId = await runRecorded('query($a: ID!, $b: ID!) { a: deal(dealId: $a) { merchant { id name } } b: deal(dealId: $b) { merchant { id name } } }', {
+      a: String(dealIds[0]),
+      b: String(dealIds[1]),
+    });
+    expect(byId.a.merchant).toEqual({ id: merchant.id, name: merchant.name });
+    expect(byId.b.merchant).toEqual(byId.a.merchant);
+    expect(paths).toEqual([`/deal?ids=${dealIds[0]},${dealIds[1]}`]);
+
+    // node(id:) refetches the merchant through the merchant lookup.
+    const node = await runRecorded(
+      'query($id: ID!) { node(id: $id) { __typename id ... on Merchant { name address postcode website rating reviewCount latLon { lat lon } } } }',
+      { id: merchant.id },
+    );
+    expect(node.node).toEqual({ __typename: 'Merchant', ...merchant });
+    expect(paths).toEqual([`/merchants?ids=${merchantKey(merchant.id)}`]);
+
+    // nodes(ids:) batches merchants into one call; unknown ones are null.
+    const unknown = toGlobalId('Merchant', 987654321);
+    const nodes = await runRecorded('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: [merchant.id, other!.id, unknown, merchant.id] });
+    expect(nodes.nodes).toEqual([{ id: merchant.id }, { id: other!.id }, null, { id: merchant.id }]);
+    expect(paths).toEqual([`/merchants?ids=${merchantKey(merchant.id)},${merchantKey(other!.id)},987654321`]);
+
+    // A deal and its merchant's node in one request: the node id is the deal's merchant id.
+    const both = await runRecorded('query($d: ID!, $id: ID!) { deal(dealId: $d) { merchant { id } } node(id: $id) { id } }', { d: String(dealIds[1]), id: merchant.id });
+    expect(both.deal.merchant.id).toBe(both.node.id);
   });
 
   it('locations and defaultLocation', async () => {

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { dealPath } from '@shop/domain';
 import type { Deal, DealProduct, Money } from '../contract.ts';
 import type { CategoryRecord, LocationRecord } from '../locations/locations.store.ts';
-import { findMerchantRows, findProductRows, type DealRow } from './deals.store.ts';
+import { findMerchants } from '../merchants/merchants.store.ts';
+import { findProductRows, type DealRow } from './deals.store.ts';
 
 export interface Catalogue {
   locations: Map<number, LocationRecord>;
@@ -51,9 +52,9 @@ function parseList(v: unknown): string[] {
 /** Loads products and merchants for the rows (two queries whatever the page size) and maps them. */
 export async function hydrateDeals(db: Kysely<any>, rows: DealRow[], catalogue: Catalogue, basePath: string): Promise<Deal[]> {
   if (rows.length === 0) return [];
-  const [productRows, merchantRows] = await Promise.all([
+  const [productRows, merchantList] = await Promise.all([
     findProductRows(db, rows.map((r) => r.id)),
-    findMerchantRows(db, rows.map((r) => r.merchant_id as number)),
+    findMerchants(db, rows.map((r) => r.merchant_id as number)),
   ]);
   const productsByDeal = new Map<number, DealProduct[]>();
   for (const p of productRows) {
@@ -61,12 +62,11 @@ export async function hydrateDeals(db: Kysely<any>, rows: DealRow[], catalogue: 
     list.push(toProduct(p));
     productsByDeal.set(p.deal_id, list);
   }
-  const merchants = new Map(merchantRows.map((m) => [m.id as number, m]));
+  const merchants = new Map(merchantList.map((m) => [m.id, m]));
   return rows.map((r) => {
     const location = catalogue.locations.get(r.location_id)!;
     const category = catalogue.categories.get(r.category_id)!;
     const sub = r.subcategory_id === null ? null : (catalogue.categories.get(r.subcategory_id) ?? null);
-    const m = merchants.get(r.merchant_id)!;
     const products = productsByDeal.get(r.id) ?? [];
     const price = Number(r.price_pence);
     return {
@@ -83,16 +83,7 @@ export async function hydrateDeals(db: Kysely<any>, rows: DealRow[], catalogue: 
       priceDisplay: r.price_display,
       shareUrl: dealPath({ location: location.slug, category: category.slug, subcategory: sub?.slug ?? null, dealId: r.id, title: r.title }),
       image: { imageUrl: `${basePath}/images/${r.image_id}`, extension: 'svg', alt: r.image_alt, width: 800, height: 500 },
-      business: {
-        id: m.id,
-        name: m.name,
-        address: m.address,
-        postcode: m.postcode,
-        latLon: { lat: Number(m.lat), lon: Number(m.lon) },
-        website: m.website,
-        rating: m.rating === null ? null : Number(m.rating),
-        reviewCount: m.review_count,
-      },
+      business: merchants.get(r.merchant_id)!,
       location: { slug: location.slug, name: location.name },
       category: { id: category.id, name: category.name, shortName: category.shortName },
       subCategory: sub ? { id: sub.id, name: sub.name, shortName: sub.shortName } : null,

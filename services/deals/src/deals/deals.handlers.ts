@@ -4,6 +4,7 @@ import { categoryPath, displayLocation } from '@shop/domain';
 import { notFoundProblem, problemResponse, validationProblem } from '@shop/platform';
 import type { DealsResponse } from '../contract.ts';
 import type { DealsDeps } from '../lib/deps.ts';
+import { parseIdList } from '../lib/http.ts';
 import * as locations from '../locations/locations.store.ts';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor.ts';
 import { hydrateDeals, type Catalogue } from './deal-mapper.ts';
@@ -139,7 +140,7 @@ export function registerDealRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   });
 
   app.openapi(routes.getDealsByIds, async (c) => {
-    const ids = [...new Set(c.req.valid('query').ids.split(',').map(Number))];
+    const ids = parseIdList(c.req.valid('query').ids);
     const rows = await store.findDealRowsByIds(deps.db, ids);
     return c.json({ deals: await hydrateDeals(deps.db, rows, await loadCatalogue(deps), deps.basePath) }, 200);
   });

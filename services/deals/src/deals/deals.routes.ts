@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DEALS_PAGE_SIZE, MAX_PAGE_SIZE } from '@shop/domain';
 import { DEAL_SORTS, DealSchema, DealsByIdsResponseSchema, DealsResponseSchema } from '../contract.ts';
-import { commonErrors, json, notFound, Slug } from '../lib/http.ts';
+import { commonErrors, IdList, json, notFound, NumericId, Slug } from '../lib/http.ts';
 
 const querySlug = (description: string) =>
   z
@@ -84,14 +84,10 @@ export const getDeal = createRoute({
   summary: 'A deal by its numeric id (closed deals too, with their closingDate)',
   description: 'A deal by its numeric id (closed deals too, with their closingDate).',
   request: {
-    params: z.object({
-      dealId: z.string().regex(/^\d{1,9}$/, 'Must be a numeric deal id.').openapi({ param: { name: 'dealId', in: 'path' }, example: '42' }),
-    }),
+    params: z.object({ dealId: NumericId('dealId', 'deal', '42') }),
   },
   responses: { 200: json(DealSchema, 'The deal.'), ...commonErrors, ...notFound },
 });
-
-export const MAX_BATCH_IDS = 100;
 
 export const getDealsByIds = createRoute({
   method: 'get',
@@ -101,13 +97,7 @@ export const getDealsByIds = createRoute({
   summary: 'Deals by id, for batching (at most 100); returns the ones found, in any order',
   description: 'Deals by id, for batching (at most 100); returns the ones found, in any order.',
   request: {
-    query: z.object({
-      ids: z
-        .string()
-        .regex(/^\d{1,9}(,\d{1,9})*$/, 'Must be comma-separated numeric deal ids.')
-        .refine((v) => v.split(',').length <= MAX_BATCH_IDS, `At most ${MAX_BATCH_IDS} ids.`)
-        .openapi({ param: { name: 'ids', in: 'query' }, example: '1,2,3' }),
-    }),
+    query: z.object({ ids: IdList('deal') }),
   },
   responses: { 200: json(DealsByIdsResponseSchema, 'The deals found.'), ...commonErrors },
 });

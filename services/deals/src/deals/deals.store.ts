@@ -100,11 +100,6 @@ export async function findProductRows(db: Kysely<any>, dealIds: number[]): Promi
   return db.withSchema('deals').selectFrom('product').selectAll().where('deal_id', 'in', dealIds).orderBy('deal_id').orderBy('position').execute();
 }
 
-export async function findMerchantRows(db: Kysely<any>, ids: number[]): Promise<Record<string, any>[]> {
-  if (ids.length === 0) return [];
-  return db.withSchema('deals').selectFrom('merchant').selectAll().where('id', 'in', [...new Set(ids)]).execute();
-}
-
 export async function findImage(db: Kysely<any>, id: number): Promise<{ contentType: string; body: string } | undefined> {
   const row = await db.withSchema('deals').selectFrom('image').select(['content_type', 'body']).where('id', '=', id).executeTakeFirst();
   return row ? { contentType: row.content_type as string, body: row.body as string } : undefined;

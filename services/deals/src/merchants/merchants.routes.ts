@@ -1,0 +1,25 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { MerchantSchema, MerchantsResponseSchema } from '../contract.ts';
+import { commonErrors, IdList, json, MAX_BATCH_IDS, notFound, NumericId } from '../lib/http.ts';
+
+export const getMerchant = createRoute({
+  method: 'get',
+  path: '/merchants/{merchantId}',
+  operationId: 'getMerchant',
+  tags: ['Merchants'],
+  summary: 'A merchant by its numeric id (the business field of its deals)',
+  description: 'A merchant by its numeric id: the same object deals embed as their business.',
+  request: { params: z.object({ merchantId: NumericId('merchantId', 'merchant', '7') }) },
+  responses: { 200: json(MerchantSchema, 'The merchant.'), ...commonErrors, ...notFound },
+});
+
+export const getMerchantsByIds = createRoute({
+  method: 'get',
+  path: '/merchants',
+  operationId: 'getMerchantsByIds',
+  tags: ['Merchants'],
+  summary: `Merchants by id, for batching (at most ${MAX_BATCH_IDS}); returns the ones found, in any order`,
+  description: `Merchants by id, for batching (at most ${MAX_BATCH_IDS}); returns the ones found, in any order. Unknown ids are left out.`,
+  request: { query: z.object({ ids: IdList('merchant') }) },
+  responses: { 200: json(MerchantsResponseSchema, 'The merchants found.'), ...commonErrors },
+});
