@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
-import { CategoriesResponseSchema, LocationSchema, LocationsResponseSchema, NavigationResponseSchema, ProblemSchema } from './contract.ts';
+import { CategoriesResponseSchema, DealSchema, DealsResponseSchema, LocationSchema, LocationsResponseSchema, NavigationResponseSchema, ProblemSchema } from './contract.ts';
 import { migrateDeals } from './db/database.ts';
 import { seedDeals } from './seed/seed.ts';
 import { dealsFixture, TEST_NOW, TEST_TOKEN, type DealsFixture } from './test/deals-fixture.ts';
@@ -55,7 +55,7 @@ describe.each(testDatabases())('deals service on %s', (_name, open) => {
     expect(navigations.slice(1).reduce((s, n) => s + n.count, 0)).toBe(navigations[0]!.count);
     const foodDrink = navigations.find((n) => n.shortName === 'food-drink')!;
     expect(foodDrink.subNavigations.map((s) => s.url)).toContain('/deals/glasgow/food-drink/afternoon-tea');
-    const list = await f.json('/deals/glasgow');
+    const list = DealsResponseSchema.parse(await f.json('/deals/glasgow'));
     expect(navigations[0]!.count).toBe(list.searchResult.totalResults);
     const some = NavigationResponseSchema.parse(await f.json('/navigation/glasgow?range=2-3')).navigations;
     expect(some.map((n) => n.position)).toEqual([2, 3]);
@@ -86,7 +86,7 @@ describe.each(testDatabases())('deals service on %s', (_name, open) => {
   });
 
   it('serves deal images publicly with long cache headers', async () => {
-    const deal = await f.json('/deal/1');
+    const deal = DealSchema.parse(await f.json('/deal/1'));
     const res = await f.app.request(deal.image.imageUrl.replace('/api/deals', ''));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml');

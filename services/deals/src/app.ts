@@ -4,16 +4,16 @@
  * prefix (http://deals/locations).
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Kysely } from 'kysely';
 import { createServiceApp } from '@shop/platform';
 import { registerDealRoutes } from './deals/deals.handlers.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
 import { registerLocationRoutes } from './locations/locations.handlers.ts';
 import { registerMerchantRoutes } from './merchants/merchants.handlers.ts';
+import type { DealsDb } from './db/database.ts';
 import type { DealsDeps } from './lib/deps.ts';
 
 export interface DealsAppOptions {
-  db: Kysely<any>;
+  db: DealsDb;
   /** Callers must send it in x-service-token (everything but docs and images). */
   serviceToken: string;
   /** Public path the app is mounted at, used in image urls and the OpenAPI servers (default /api/deals). */

@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
 }
 
 export interface Database {
+  /**
+   * Not tied to one schema: the shop opens one connection for every service, and each service
+   * passes it on as its own typed handle (the deals service takes `Kysely<DealsDatabase>`).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema-agnostic by design; only Kysely<any> is assignable to every service's Kysely<ServiceDatabase>
   db: Kysely<any>;
   dialect: DialectName;
   /** Closes the pool, or checkpoints and closes PGlite and releases its lock. Safe to call twice. */
@@ -57,7 +62,7 @@ function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
     db,
@@ -89,7 +94,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     }
   }
   await pglite.waitReady;
-  const db = new Kysely<any>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) });
   let closed = false;
   return {
     db,

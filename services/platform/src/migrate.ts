@@ -12,8 +12,11 @@ export interface MigrateOptions {
   migrations: Record<string, Migration>;
 }
 
-/** Runs every pending migration; throws with the failing migration's name on error. */
-export async function migrate(db: Kysely<any>, options: MigrateOptions): Promise<MigrationResult[]> {
+/**
+ * Runs every pending migration; throws with the failing migration's name on error. Takes the
+ * handle whatever its schema type: the migrations themselves see it as Kysely<any>.
+ */
+export async function migrate<DB>(db: Kysely<DB>, options: MigrateOptions): Promise<MigrationResult[]> {
   if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`);
   await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
   const migrator = new Migrator({

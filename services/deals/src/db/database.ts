@@ -1,11 +1,31 @@
+/**
+ * The deals schema as Kysely sees it, and its migrations. Tables are keyed without the schema
+ * name: every query goes through `db.withSchema(DEALS_SCHEMA)`.
+ */
 import type { Kysely } from 'kysely';
 import { migrate } from '@shop/platform';
+import type { DealTable, ProductTable } from '../deals/deals.table.ts';
+import type { ImageTable } from '../images/images.table.ts';
+import type { CategoryTable, LocationTable } from '../locations/locations.table.ts';
+import type { MerchantTable } from '../merchants/merchants.table.ts';
 import { dealsMigrations } from './migrations/index.ts';
 
 export const DEALS_SCHEMA = 'deals';
 
+export interface DealsDatabase {
+  location: LocationTable;
+  category: CategoryTable;
+  merchant: MerchantTable;
+  image: ImageTable;
+  deal: DealTable;
+  product: ProductTable;
+}
+
+/** The handle stores, mappers, handlers and the seed take (a Transaction is one too). */
+export type DealsDb = Kysely<DealsDatabase>;
+
 /** Brings the deals schema to the latest migration. */
-export async function migrateDeals(db: Kysely<any>): Promise<void> {
+export async function migrateDeals(db: DealsDb): Promise<void> {
   await migrate(db, { schema: DEALS_SCHEMA, migrations: dealsMigrations });
 }
 

@@ -1,12 +1,13 @@
 /**
  * Rows to the contract's Deal: one mapper, used by lists and by lookups by id.
  */
-import type { Kysely } from 'kysely';
 import { dealPath } from '@shop/domain';
 import type { Deal, DealProduct, Money } from '../contract.ts';
+import type { DealsDb } from '../db/database.ts';
 import type { CategoryRecord, LocationRecord } from '../locations/locations.store.ts';
 import { findMerchants } from '../merchants/merchants.store.ts';
-import { findProductRows, type DealRow } from './deals.store.ts';
+import { findProductRows } from './deals.store.ts';
+import type { DealRow, ProductRow } from './deals.table.ts';
 
 export interface Catalogue {
   locations: Map<number, LocationRecord>;
@@ -17,7 +18,7 @@ const gbp = (amount: number): Money => ({ amount, currency: 'GBP' });
 const iso = (d: unknown): string | null => (d === null || d === undefined ? null : new Date(d as string).toISOString());
 const day = (d: unknown): string | null => (d === null || d === undefined ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
 
-function toProduct(r: Record<string, any>): DealProduct {
+function toProduct(r: ProductRow): DealProduct {
   const price = Number(r.price_pence);
   const original = Number(r.original_price_pence);
   return {
@@ -32,7 +33,8 @@ function toProduct(r: Record<string, any>): DealProduct {
     remaining: r.remaining,
     soldOut: r.remaining === 0,
     hasDeposit: r.has_deposit,
-    depositProduct: r.has_deposit && r.deposit_product_id !== null ? { id: r.deposit_product_id, price: gbp(r.deposit_price_pence) } : null,
+    depositProduct:
+      r.has_deposit && r.deposit_product_id !== null && r.deposit_price_pence !== null ? { id: r.deposit_product_id, price: gbp(r.deposit_price_pence) } : null,
     postagePrice: r.postage_pence === null ? null : gbp(r.postage_pence),
     numberOfNights: r.number_of_nights,
     checkInDate: day(r.check_in_date),
@@ -50,11 +52,11 @@ function parseList(v: unknown): string[] {
 }
 
 /** Loads products and merchants for the rows (two queries whatever the page size) and maps them. */
-export async function hydrateDeals(db: Kysely<any>, rows: DealRow[], catalogue: Catalogue, basePath: string): Promise<Deal[]> {
+export async function hydrateDeals(db: DealsDb, rows: DealRow[], catalogue: Catalogue, basePath: string): Promise<Deal[]> {
   if (rows.length === 0) return [];
   const [productRows, merchantList] = await Promise.all([
     findProductRows(db, rows.map((r) => r.id)),
-    findMerchants(db, rows.map((r) => r.merchant_id as number)),
+    findMerchants(db, rows.map((r) => r.merchant_id)),
   ]);
   const productsByDeal = new Map<number, DealProduct[]>();
   for (const p of productRows) {

@@ -2,8 +2,10 @@
  * Deal queries. Sort and filter parts come only from the allowlists below: nothing from a
  * request is ever spliced into SQL (reliability V4); values travel as parameters.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DealSortParam } from '../contract.ts';
+import type { DealsDatabase, DealsDb } from '../db/database.ts';
+import type { DealRow, ProductRow } from './deals.table.ts';
 
 /** The one place a sort parameter becomes a column and direction. */
 export const SORT_COLUMNS = {
@@ -44,16 +46,16 @@ export interface DealPageQuery {
   after?: KeysetPosition | undefined;
 }
 
-export type DealRow = Record<string, any> & { id: number };
+type DealQuery<O> = SelectQueryBuilder<DealsDatabase, 'deal', O>;
 
-function applyFilter<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, f: DealFilter): QB {
-  let q = qb.where('location_id', '=', f.locationId) as QB;
-  if (f.categoryId !== undefined) q = q.where('category_id', '=', f.categoryId) as QB;
-  if (f.subcategoryId !== undefined) q = q.where('subcategory_id', '=', f.subcategoryId) as QB;
-  if (f.minPrice !== undefined) q = q.where('price_pence', '>=', f.minPrice) as QB;
-  if (f.maxPrice !== undefined) q = q.where('price_pence', '<=', f.maxPrice) as QB;
-  if (f.vip !== undefined) q = q.where('vip_exclusive', '=', f.vip) as QB;
-  return q.where((eb: any) => eb.or([eb('closing_date', 'is', null), eb('closing_date', '>', f.now)])) as QB;
+function applyFilter<O>(qb: DealQuery<O>, f: DealFilter): DealQuery<O> {
+  let q = qb.where('location_id', '=', f.locationId);
+  if (f.categoryId !== undefined) q = q.where('category_id', '=', f.categoryId);
+  if (f.subcategoryId !== undefined) q = q.where('subcategory_id', '=', f.subcategoryId);
+  if (f.minPrice !== undefined) q = q.where('price_pence', '>=', f.minPrice);
+  if (f.maxPrice !== undefined) q = q.where('price_pence', '<=', f.maxPrice);
+  if (f.vip !== undefined) q = q.where('vip_exclusive', '=', f.vip);
+  return q.where((eb) => eb.or([eb('closing_date', 'is', null), eb('closing_date', '>', f.now)]));
 }
 
 /**
@@ -61,16 +63,16 @@ function applyFilter<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, f: De
  * page exists. With `after`, the page starts right after that position through a row comparison
  * on (sort column, id), which walks the composite index: page 50 costs what page 1 costs.
  */
-export async function listDealRows(db: Kysely<any>, filter: DealFilter, page: DealPageQuery): Promise<{ rows: DealRow[]; hasMore: boolean }> {
+export async function listDealRows(db: DealsDb, filter: DealFilter, page: DealPageQuery): Promise<{ rows: DealRow[]; hasMore: boolean }> {
   const { column, direction } = SORT_COLUMNS[page.sort];
   let q = applyFilter(db.withSchema('deals').selectFrom('deal').selectAll(), filter);
   if (page.after) {
     const { value, id } = page.after;
-    q = q.where(({ eb, refTuple, tuple }) => eb(refTuple(column, 'id'), direction === 'desc' ? '<' : '>', tuple(value as any, id)));
+    q = q.where(({ eb, refTuple, tuple }) => eb(refTuple(column, 'id'), direction === 'desc' ? '<' : '>', tuple(value, id)));
   }
   q = q.orderBy(column, direction).orderBy('id', direction).limit(page.limit + 1);
   if (!page.after && page.offset) q = q.offset(page.offset);
-  const rows = (await q.execute()) as DealRow[];
+  const rows = await q.execute();
   const hasMore = rows.length > page.limit;
   return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore };
 }
@@ -79,7 +81,7 @@ export async function listDealRows(db: Kysely<any>, filter: DealFilter, page: De
  * Matching-deal counts for the facets: per sub-category (or the category itself for deals with
  * none) inside a category, per category otherwise. They add up to the total.
  */
-export async function countFacets(db: Kysely<any>, filter: DealFilter): Promise<Array<{ categoryId: number; count: number }>> {
+export async function countFacets(db: DealsDb, filter: DealFilter): Promise<Array<{ categoryId: number; count: number }>> {
   const key = filter.categoryId !== undefined ? sql<number>`coalesce(subcategory_id, category_id)` : sql<number>`category_id`;
   const rows = await applyFilter(
     db.withSchema('deals').selectFrom('deal').select([key.as('cid'), sql<number>`count(*)::int`.as('n')]),
@@ -87,20 +89,20 @@ export async function countFacets(db: Kysely<any>, filter: DealFilter): Promise<
   )
     .groupBy(key)
     .execute();
-  return rows.map((r: any) => ({ categoryId: Number(r.cid), count: Number(r.n) }));
+  return rows.map((r) => ({ categoryId: Number(r.cid), count: Number(r.n) }));
 }
 
-export async function findDealRowsByIds(db: Kysely<any>, ids: number[]): Promise<DealRow[]> {
+export async function findDealRowsByIds(db: DealsDb, ids: number[]): Promise<DealRow[]> {
   if (ids.length === 0) return [];
-  return (await db.withSchema('deals').selectFrom('deal').selectAll().where('id', 'in', ids).orderBy('id').execute()) as DealRow[];
+  return db.withSchema('deals').selectFrom('deal').selectAll().where('id', 'in', ids).orderBy('id').execute();
 }
 
-export async function findProductRows(db: Kysely<any>, dealIds: number[]): Promise<Record<string, any>[]> {
+export async function findProductRows(db: DealsDb, dealIds: number[]): Promise<ProductRow[]> {
   if (dealIds.length === 0) return [];
   return db.withSchema('deals').selectFrom('product').selectAll().where('deal_id', 'in', dealIds).orderBy('deal_id').orderBy('position').execute();
 }
 
-export async function findImage(db: Kysely<any>, id: number): Promise<{ contentType: string; body: string } | undefined> {
+export async function findImage(db: DealsDb, id: number): Promise<{ contentType: string; body: string } | undefined> {
   const row = await db.withSchema('deals').selectFrom('image').select(['content_type', 'body']).where('id', '=', id).executeTakeFirst();
-  return row ? { contentType: row.content_type as string, body: row.body as string } : undefined;
+  return row ? { contentType: row.content_type, body: row.body } : undefined;
 }

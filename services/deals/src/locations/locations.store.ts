@@ -1,12 +1,14 @@
 /**
  * The small, static part of the catalogue: locations and the category tree.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { displayLocation } from '@shop/domain';
 import type { Category, Location } from '../contract.ts';
+import type { DealsDb } from '../db/database.ts';
+import type { CategoryRow, LocationRow, LocationScope } from './locations.table.ts';
 
 export interface LocationRecord extends Location {
-  scope: 'local' | 'shop' | 'travel';
+  scope: LocationScope;
 }
 
 export interface CategoryRecord extends Category {
@@ -15,7 +17,7 @@ export interface CategoryRecord extends Category {
   position: number;
 }
 
-function rowToLocation(r: any): LocationRecord {
+function rowToLocation(r: LocationRow): LocationRecord {
   return {
     id: r.id,
     slug: r.slug,
@@ -37,7 +39,7 @@ function rowToLocation(r: any): LocationRecord {
   };
 }
 
-function rowToCategory(r: any): CategoryRecord {
+function rowToCategory(r: CategoryRow): CategoryRecord {
   return {
     id: r.id,
     slug: r.slug,
@@ -52,18 +54,18 @@ function rowToCategory(r: any): CategoryRecord {
   };
 }
 
-export async function listLocations(db: Kysely<any>): Promise<LocationRecord[]> {
+export async function listLocations(db: DealsDb): Promise<LocationRecord[]> {
   const rows = await db.withSchema('deals').selectFrom('location').selectAll().orderBy('position').execute();
   return rows.map(rowToLocation);
 }
 
 /** A location by url slug; national-deal and shop are the same location (spec §2). */
-export async function findLocation(db: Kysely<any>, slug: string): Promise<LocationRecord | undefined> {
+export async function findLocation(db: DealsDb, slug: string): Promise<LocationRecord | undefined> {
   const row = await db.withSchema('deals').selectFrom('location').selectAll().where('slug', '=', displayLocation(slug)).executeTakeFirst();
   return row ? rowToLocation(row) : undefined;
 }
 
-export async function listCategories(db: Kysely<any>): Promise<CategoryRecord[]> {
+export async function listCategories(db: DealsDb): Promise<CategoryRecord[]> {
   const rows = await db
     .withSchema('deals')
     .selectFrom('category')
@@ -86,7 +88,7 @@ export function toPublicLocation(l: LocationRecord): Location {
 
 /** Open-deal counts of a location per (category, sub-category). */
 export async function countOpenDealsByCategory(
-  db: Kysely<any>,
+  db: DealsDb,
   locationId: number,
   now: Date,
 ): Promise<Array<{ categoryId: number; subcategoryId: number | null; count: number }>> {
@@ -98,5 +100,5 @@ export async function countOpenDealsByCategory(
     .where((eb) => eb.or([eb('closing_date', 'is', null), eb('closing_date', '>', now)]))
     .groupBy(['category_id', 'subcategory_id'])
     .execute();
-  return rows.map((r: any) => ({ categoryId: r.category_id, subcategoryId: r.subcategory_id, count: Number(r.n) }));
+  return rows.map((r) => ({ categoryId: r.category_id, subcategoryId: r.subcategory_id, count: Number(r.n) }));
 }

@@ -2,26 +2,11 @@
  * Merchants: the businesses that run deals. One mapper, used by the merchant routes and by the
  * deals embedding their merchant (Deal.business), so both show the same merchant the same way.
  */
-import type { Kysely } from 'kysely';
 import type { Merchant } from '../contract.ts';
+import type { DealsDb } from '../db/database.ts';
+import type { MerchantRow } from './merchants.table.ts';
 
-/** The deals.merchant table, as far as this store reads it. */
-interface MerchantTable {
-  id: number;
-  name: string;
-  address: string;
-  postcode: string;
-  lat: number;
-  lon: number;
-  website: string | null;
-  rating: number | null;
-  review_count: number;
-}
-
-/** The part of the deals schema this store queries (the app's Kysely<any> is assignable to it). */
-type MerchantDb = { merchant: MerchantTable };
-
-function rowToMerchant(r: MerchantTable): Merchant {
+function rowToMerchant(r: MerchantRow): Merchant {
   return {
     id: r.id,
     name: r.name,
@@ -35,13 +20,13 @@ function rowToMerchant(r: MerchantTable): Merchant {
 }
 
 /** The merchants with these ids that exist, in id order (duplicates are looked up once). */
-export async function findMerchants(db: Kysely<MerchantDb>, ids: readonly number[]): Promise<Merchant[]> {
+export async function findMerchants(db: DealsDb, ids: readonly number[]): Promise<Merchant[]> {
   if (ids.length === 0) return [];
   const rows = await db.withSchema('deals').selectFrom('merchant').selectAll().where('id', 'in', [...new Set(ids)]).orderBy('id').execute();
   return rows.map(rowToMerchant);
 }
 
-export async function findMerchant(db: Kysely<MerchantDb>, id: number): Promise<Merchant | undefined> {
+export async function findMerchant(db: DealsDb, id: number): Promise<Merchant | undefined> {
   const row = await db.withSchema('deals').selectFrom('merchant').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? rowToMerchant(row) : undefined;
 }

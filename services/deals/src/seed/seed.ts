@@ -3,8 +3,13 @@
  * (dates are relative to `now`, which callers may fix). Large catalogues load with multi-row
  * inserts in batches, with the secondary indexes dropped during the load and rebuilt after.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { summariseDealPrice } from '@shop/domain';
+import type { DealsDatabase, DealsDb } from '../db/database.ts';
+import type { NewDeal, NewProduct } from '../deals/deals.table.ts';
+import type { NewImage } from '../images/images.table.ts';
+import type { CategoryRow, NewLocation } from '../locations/locations.table.ts';
+import type { NewMerchant } from '../merchants/merchants.table.ts';
 import { AREAS, CATEGORY_TREE, DESTINATIONS, LOCATIONS, LOCATION_SHARE, type CategorySeed, type Destination, type LocationSeed } from './catalogue-data.ts';
 import { draftOffer, type OfferDraft } from './copy.ts';
 import { dealImageSvg, IMAGE_HEIGHT, IMAGE_WIDTH } from './images.ts';
@@ -41,19 +46,7 @@ const LOCAL_WEIGHTS: Array<[string, number]> = [
   ['beauty', 14], ['health-fitness', 8], ['learning', 6], ['food-drink', 15],
 ];
 
-interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  slug: string;
-  name: string;
-  short_name: string;
-  scope: string;
-  navigation_type: string | null;
-  meta_title: string | null;
-  description: string | null;
-  position: number;
-}
-
+/** Every category with all its columns (the seed writes them all). */
 function categoryRows(): CategoryRow[] {
   const rows: CategoryRow[] = [];
   let id = 1;
@@ -67,7 +60,7 @@ function categoryRows(): CategoryRow[] {
   return rows;
 }
 
-function locationRows(): Record<string, unknown>[] {
+function locationRows(): NewLocation[] {
   return LOCATIONS.map((l, i) => ({
     id: l.id, slug: l.slug, name: l.name, short_name: l.shortName, brand: 'shop', country_code: 'gb', description: l.description,
     domain: 'www.shop.example', lat: l.lat, lon: l.lon, region: l.region, site_group: l.siteGroup, status: 'active',
@@ -93,7 +86,7 @@ function roundPrice(original: number, pct: number, rng: Random): number {
 }
 
 /** Deletes the catalogue and writes a new one. */
-export async function seedDeals(db: Kysely<any>, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise<SeedResult> {
   const started = performance.now();
   const count = Math.max(0, Math.floor(options.deals ?? DEFAULT_DEAL_COUNT));
   const seed = options.seed ?? DEFAULT_SEED;
@@ -119,10 +112,10 @@ export async function seedDeals(db: Kysely<any>, options: SeedOptions = {}): Pro
 
   const sharedImages = count > IMAGE_POOL_THRESHOLD;
   const themes = [...LOCAL_WEIGHTS.map(([s]) => s), 'shop', 'travel'];
-  const merchants = new Map<string, Record<string, unknown>>();
-  const images: Record<string, unknown>[] = [];
-  const deals: Record<string, unknown>[] = [];
-  const products: Record<string, unknown>[] = [];
+  const merchants = new Map<string, NewMerchant>();
+  const images: NewImage[] = [];
+  const deals: NewDeal[] = [];
+  const products: NewProduct[] = [];
   let productId = 1;
 
   if (sharedImages) {
@@ -219,7 +212,7 @@ export async function seedDeals(db: Kysely<any>, options: SeedOptions = {}): Pro
   await db.transaction().execute(async (trx) => {
     await sql`truncate deals.product, deals.deal, deals.image, deals.merchant, deals.category, deals.location`.execute(trx);
     await trx.withSchema('deals').insertInto('location').values(locationRows()).execute();
-    await trx.withSchema('deals').insertInto('category').values(categories as unknown as Record<string, unknown>[]).execute();
+    await trx.withSchema('deals').insertInto('category').values(categories).execute();
     const bulk = count >= 20_000;
     const indexDefs = bulk ? await dropSecondaryIndexes(trx) : [];
     await insertBatches(trx, 'merchant', [...merchants.values()], DEAL_BATCH);
@@ -238,14 +231,14 @@ export async function seedDeals(db: Kysely<any>, options: SeedOptions = {}): Pro
   return { deals: deals.length, products: products.length, merchants: merchants.size, images: images.length, ms: Math.round(performance.now() - started) };
 }
 
-async function insertBatches(trx: Transaction<any>, table: string, rows: Record<string, unknown>[], size: number): Promise<void> {
+async function insertBatches<T extends keyof DealsDatabase>(trx: Transaction<DealsDatabase>, table: T, rows: Insertable<DealsDatabase[T]>[], size: number): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
     await trx.withSchema('deals').insertInto(table).values(rows.slice(i, i + size)).execute();
   }
 }
 
 /** Drops the deal and product secondary indexes (keeping primary keys) and returns their definitions. */
-async function dropSecondaryIndexes(trx: Transaction<any>): Promise<string[]> {
+async function dropSecondaryIndexes(trx: Transaction<DealsDatabase>): Promise<string[]> {
   const result = await sql<{ indexname: string; indexdef: string }>`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'deals' and i.tablename in ('deal', 'product')
@@ -255,7 +248,7 @@ async function dropSecondaryIndexes(trx: Transaction<any>): Promise<string[]> {
 }
 
 /** Seeds the default catalogue when the deals schema has no locations yet. */
-export async function seedIfEmpty(db: Kysely<any>, options: SeedOptions = {}): Promise<boolean> {
+export async function seedIfEmpty(db: DealsDb, options: SeedOptions = {}): Promise<boolean> {
   const row = await db.withSchema('deals').selectFrom('location').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   if (row && Number(row.n) > 0) return false;
   await seedDeals(db, options);

@@ -15,7 +15,7 @@ export interface DealsFixture {
   database: Database;
   app: ReturnType<typeof createDealsApp>;
   get(path: string): Promise<Response>;
-  json<T = any>(path: string): Promise<T>;
+  json<T = unknown>(path: string): Promise<T>;
 }
 
 export async function dealsFixture(open: OpenTestDatabase, deals = 300): Promise<DealsFixture> {

@@ -4,7 +4,11 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** The schema as it was when this migration was written, which no app type describes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not depend on the current DealsDatabase types (Kysely's migration guidance)
+type MigrationDb = Kysely<any>;
+
+export async function up(db: MigrationDb): Promise<void> {
   const s = db.schema.withSchema('deals');
   await s
     .createTable('location')
@@ -149,7 +153,7 @@ for (const [scopeName, scopeCols] of [
   }
 }
 
-export async function createDealIndexes(db: Kysely<any>): Promise<void> {
+export async function createDealIndexes(db: MigrationDb): Promise<void> {
   for (const index of DEAL_INDEXES) {
     await sql.raw(`create index if not exists ${index.name} on deals.deal (${index.columns})`).execute(db);
   }
@@ -157,7 +161,7 @@ export async function createDealIndexes(db: Kysely<any>): Promise<void> {
   await sql`create index if not exists merchant_location_idx on deals.merchant (location_id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['product', 'deal', 'image', 'merchant', 'category', 'location']) {
     await db.schema.withSchema('deals').dropTable(table).execute();
   }
