@@ -191,17 +191,8 @@ export const CategoriesResponseSchema = z.object({ categories: z.array(CategoryS
 export const LocationsResponseSchema = z.object({ locations: z.array(LocationSchema) }).openapi('Locations');
 export const NavigationResponseSchema = z.object({ navigations: z.array(NavigationItemSchema) }).openapi('Navigation');
 
-/** RFC 9457 problem body, the answer to every 4xx and 5xx. */
-export const ProblemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string().optional(),
-    code: z.string(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  })
-  .openapi('Problem');
+/** RFC 9457 problem body, the answer to every 4xx and 5xx (shared by every service). */
+export { ProblemSchema, type Problem } from '@shop/platform';
 
 export type Money = z.infer<typeof MoneySchema>;
 export type Location = z.infer<typeof LocationSchema>;
@@ -211,7 +202,6 @@ export type Merchant = z.infer<typeof MerchantSchema>;
 export type Deal = z.infer<typeof DealSchema>;
 export type DealProduct = z.infer<typeof DealProductSchema>;
 export type DealsResponse = z.infer<typeof DealsResponseSchema>;
-export type Problem = z.infer<typeof ProblemSchema>;
 
 /** Sort orders of spec §9, as the REST `sort` parameter spells them. */
 export const DEAL_SORTS = ['popularity', 'price', 'discountPercentage', 'recentlyAdded', 'pricelow'] as const;
