@@ -18,6 +18,14 @@ export const router = createBrowserRouter([
       // The root lands on the default location's homepage (Glasgow).
       { index: true, loader: () => redirect(locationPath(DEFAULT_LOCATION)) },
       { path: 'deals', loader: () => redirect(locationPath(DEFAULT_LOCATION)) },
+      // National urls are rewritten to shop (spec §2): /deals/national-deal/… → /deals/shop/…
+      {
+        path: 'deals/national-deal/*',
+        loader: ({ request }) => {
+          const url = new URL(request.url);
+          return redirect(url.pathname.replace(/^\/deals\/national-deal/, '/deals/shop') + url.search);
+        },
+      },
       {
         path: 'deals/:location',
         lazy: () => import('./routes/LocationLayout.tsx'),

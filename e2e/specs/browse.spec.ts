@@ -68,18 +68,49 @@ test('browse: home → Glasgow → category → load more → deal @mobile', asy
   expect(errors, 'no console errors').toEqual([]);
 });
 
-test('?page=N links reach every page without script', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
+test('?page=N links are real links, and page 2 holds the next deals', async ({ page }) => {
   await page.goto('/deals/glasgow');
+  const list = page.getByRole('list', { name: 'Deals' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const page1 = await list.getByRole('heading').allTextContents();
   const next = page.getByRole('navigation', { name: /pagination/i }).getByRole('link', { name: /2/ }).first();
-  await expect(next).toHaveAttribute('href', /page=2/);
+  await expect(next).toHaveAttribute('href', /[?&]page=2\b/);
   await page.goto('/deals/glasgow?page=2');
-  const firstOnPage2 = await page.getByRole('list', { name: 'Deals' }).getByRole('listitem').first().getByRole('heading').textContent();
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const page2 = await list.getByRole('heading').allTextContents();
+  expect(page2.length).toBe(page1.length);
+  expect(page2.filter((t) => page1.includes(t))).toEqual([]);
+});
+
+test('sort order lives in ?orderBy= and sorts the list', async ({ page }) => {
+  await page.goto('/deals/glasgow/restaurants-food');
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(/[?&]orderBy=pricelow\b/);
+  const list = page.getByRole('list', { name: 'Deals' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const prices = (await list.locator('[data-price-pence]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price-pence')))));
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test('switching location and going back shows each city its own navigation', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: 'Categories' });
   await page.goto('/deals/glasgow');
-  const page1Titles = await page.getByRole('list', { name: 'Deals' }).getByRole('heading').allTextContents();
-  expect(page1Titles).not.toContain(firstOnPage2);
-  await context.close();
+  await expect(nav.getByRole('link', { name: 'All Glasgow Deals' })).toBeVisible();
+  await page.getByRole('link', { name: 'Edinburgh', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/deals\/edinburgh$/);
+  await expect(nav.getByRole('link', { name: 'All Edinburgh Deals' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Spa/ }).first()).toHaveAttribute('href', '/deals/edinburgh/spa');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/deals\/glasgow$/);
+  await expect(nav.getByRole('link', { name: 'All Glasgow Deals' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Spa/ }).first()).toHaveAttribute('href', '/deals/glasgow/spa');
+});
+
+test('national-deal urls are rewritten to shop', async ({ page }) => {
+  await page.goto('/deals/national-deal');
+  await expect(page).toHaveURL(/\/deals\/shop$/);
+  await expect(page.getByRole('list', { name: 'Deals' }).getByRole('listitem').first()).toBeVisible();
 });
 
 test('an unknown page shows the not-found page', async ({ page }) => {

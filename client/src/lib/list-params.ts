@@ -1,6 +1,6 @@
 import { DEAL_SORT_PARAMS, type DealSortParam } from '@shop/domain';
 
-/** The GraphQL DealSort values, keyed by the ?sort= value of spec §9 (as the REST API spells it). */
+/** The GraphQL DealSort values, keyed by the ?orderBy= value (spec §2 query parameter; spec §9 sort names). */
 export const SORT_OPTIONS: ReadonlyArray<{ param: DealSortParam; value: DealSortValue; label: string }> = [
   { param: 'popularity', value: 'POPULARITY', label: 'Most popular' },
   { param: 'price', value: 'PRICE_HIGH_TO_LOW', label: 'Price: high to low' },
@@ -11,9 +11,12 @@ export const SORT_OPTIONS: ReadonlyArray<{ param: DealSortParam; value: DealSort
 
 export type DealSortValue = 'POPULARITY' | 'PRICE_HIGH_TO_LOW' | 'DISCOUNT_PERCENTAGE' | 'RECENTLY_ADDED' | 'PRICE_LOW_TO_HIGH';
 
-/** Reads ?sort=; anything unknown falls back to popularity (the default order). */
+/** The list-order query parameter of spec §2. */
+export const ORDER_BY_PARAM = 'orderBy';
+
+/** Reads ?orderBy=; anything unknown falls back to popularity (the default order). */
 export function sortParamOf(search: URLSearchParams): DealSortParam {
-  const value = search.get('sort');
+  const value = search.get(ORDER_BY_PARAM);
   return (DEAL_SORT_PARAMS as readonly string[]).includes(value ?? '') ? (value as DealSortParam) : 'popularity';
 }
 

@@ -2,7 +2,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { DEALS_PAGE_SIZE, categoryPath, locationPath } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
-import { pageOf, sortParamOf, sortValueOf } from '../lib/list-params.ts';
+import { ORDER_BY_PARAM, pageOf, sortParamOf, sortValueOf } from '../lib/list-params.ts';
 import { TEXT_LIMITS, truncate } from '../lib/text.ts';
 import { DealGrid } from '../features/deals/DealGrid.tsx';
 import { SubcategoryChips } from '../features/navigation/SubcategoryChips.tsx';
@@ -14,7 +14,7 @@ import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import type { CategoryPageQuery } from '../__generated__/CategoryPageQuery.graphql';
 
-/** /deals/:location/:category[/:subcategory] — a category's deals, sorted as ?sort= says. */
+/** /deals/:location/:category[/:subcategory] — a category's deals, sorted as ?orderBy= says. */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const page = pageOf(search);
@@ -75,8 +75,8 @@ export function Component() {
             onChange={(next) => {
               const nextParams = new URLSearchParams(search);
               nextParams.delete('page'); // a new order starts at the first page
-              if (next === 'popularity') nextParams.delete('sort');
-              else nextParams.set('sort', next);
+              if (next === 'popularity') nextParams.delete(ORDER_BY_PARAM);
+              else nextParams.set(ORDER_BY_PARAM, next);
               const qs = nextParams.toString();
               void navigate(qs ? `${pathname}?${qs}` : pathname, { preventScrollReset: true });
             }}

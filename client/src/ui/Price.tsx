@@ -8,12 +8,14 @@ export interface PriceProps {
   /** Puts 'from' before the price when a deal has several priced products (Deal.showFromPrice). */
   from?: boolean;
   size?: 'md' | 'lg' | 'xl';
+  /** The price in pence, kept on the element for tests and analytics. */
+  amount?: number;
 }
 
 /** Price display of spec §3: 'from', the price, the original price struck through, the discount. */
-export function Price({ price, original, discount, from = false, size = 'md' }: PriceProps) {
+export function Price({ price, original, discount, from = false, size = 'md', amount }: PriceProps) {
   return (
-    <p className={`price price--${size}`}>
+    <p className={`price price--${size}`} data-price-pence={amount}>
       {from ? <span className="price__from">from </span> : null}
       <span className="price__now">
         {original ? <span className="visually-hidden">now </span> : null}

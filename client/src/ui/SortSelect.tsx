@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { SORT_OPTIONS } from '../lib/list-params.ts';
 import type { DealSortParam } from '@shop/domain';
 
-/** The list order (spec §9 sort options). Its value lives in the url (?sort=…). */
+/** The list order (spec §9 sort options). Its value lives in the url (?orderBy=…). */
 export function SortSelect({ value, onChange }: { value: DealSortParam; onChange: (value: DealSortParam) => void }) {
   const id = useId();
   return (

@@ -33,6 +33,7 @@ export function DealPrice({ deal, size = 'md', showDiscount = true }: { deal: De
   return (
     <Price
       price={d.price.formatted}
+      amount={d.price.amount}
       original={withOriginal ? d.originalPrice.formatted : null}
       discount={withDiscount ? d.discountPercentage : null}
       from={d.showFromPrice}
