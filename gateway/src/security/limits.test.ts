@@ -2,6 +2,7 @@
  * G1: each query limit at exactly the limit (accepted) and one over (refused before execution:
  * no resolver runs, no REST call), and our own largest queries fit with a margin.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { captureLogger, fakeService, gql, TEST_TOKEN } from '../test/helpers.ts';
@@ -123,5 +124,37 @@ describe('our own largest queries fit the limits with a margin', () => {
     expect(m.tokens!).toBeLessThanOrEqual(LIMITS.maxTokens / 4);
     expect(m.aliases!).toBeLessThanOrEqual(LIMITS.maxAliases);
     expect(m.directives!).toBeLessThanOrEqual(LIMITS.maxDirectives);
+  });
+});
+
+/**
+ * Every operation the shipped client sends, from the Relay compiler's artifacts (`npm test` runs
+ * the compiler before the tests): the limits are measured against our own largest query.
+ */
+function clientOperations(): [string, string][] {
+  const dir = new URL('../../../client/src/__generated__/', import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql.ts'));
+  const ops: [string, string][] = [];
+  for (const f of files) {
+    const m = /"text": ("(?:[^"\\]|\\.)*")/.exec(readFileSync(new URL(f, dir), 'utf8'));
+    if (m) ops.push([f.replace('.graphql.ts', ''), JSON.parse(m[1]!) as string]);
+  }
+  return ops;
+}
+
+describe('every client operation fits the limits with a margin', () => {
+  const ops = clientOperations();
+  it('the Relay artifacts are there (run relay-compiler --noWatchman)', () => {
+    expect(ops.map(([name]) => name)).toEqual(expect.arrayContaining(['HomePageQuery', 'CategoryPageQuery', 'DealPageQuery', 'LocationLayoutQuery']));
+  });
+  it.each(ops)('%s', async (_name, query) => {
+    const t = setup();
+    const res = await t.run(query, { location: 'glasgow', dealId: '1', first: 48, category: 'spa', count: 48, sort: 'POPULARITY' });
+    expect(res.body.errors?.some((e) => /validation/i.test(e.message)) ?? false).toBe(false);
+    const m = t.measured;
+    expect(m.depth!).toBeLessThanOrEqual(LIMITS.maxDepth - 2);
+    expect(m.cost!).toBeLessThanOrEqual(LIMITS.maxCost / 2);
+    expect(m.tokens!).toBeLessThanOrEqual(LIMITS.maxTokens / 2);
+    expect(m.aliases!).toBeLessThanOrEqual(LIMITS.maxAliases);
   });
 });
