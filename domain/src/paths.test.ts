@@ -61,6 +61,22 @@ describe('deal paths', () => {
     (path) => expect(parseDealPath(path)).toBeNull(),
   );
 
+  it.each([
+    '/deals/glasgow/spa/spa-days/1234567890/spa-day.html',
+    '/deals/glasgow/spa/2147483648/spa-day.html',
+    '/deals/glasgow/spa/999999999999999/spa-day.html',
+    '/deals/glasgow/spa/0/spa-day.html',
+    '/deals/glasgow/spa/0991/spa-day.html',
+  ])('%s has an id the services refuse: not a deal path', (path) => {
+    expect(parseDealPath(path)).toBeNull();
+    expect(pageTypeOf(path)).toBe('category');
+  });
+
+  it('takes ids of up to 9 digits', () => {
+    expect(parseDealPath('/deals/glasgow/spa/999999999/spa-day.html')?.dealId).toBe(999_999_999);
+    expect(parseDealPath('/deal/glasgow/1')?.dealId).toBe(1);
+  });
+
   it('slugify keeps urls tidy', () => {
     expect(slugify('  Café Crème – Brunch for 2 ')).toBe('cafe-creme-brunch-for-2');
     expect(slugify('!!!')).toBe('');

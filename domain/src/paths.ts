@@ -77,6 +77,23 @@ export function dealPath(d: DealPathParts): string {
   return `${categoryPath(d.location, d.category, d.subcategory)}/${d.dealId}/${blurb}.html`;
 }
 
+/**
+ * The largest numeric id (deal, product, merchant, category): the services take ids of 1 to 9
+ * digits (services/deals/src/lib/http.ts), which also keeps every id below 2^31 - 1 (GraphQL Int).
+ */
+export const MAX_NUMERIC_ID = 999_999_999;
+
+/**
+ * A positive integer id from a url segment or a key: 1 to 9 digits, no leading zero. Null for
+ * anything else, including ids too large for the services, so such an id is "no such object"
+ * and never reaches a service.
+ */
+export function parseNumericId(value: string): number | null {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_NUMERIC_ID ? id : null;
+}
+
 export interface ParsedDealPath {
   location: string;
   category: string | null;
@@ -86,7 +103,8 @@ export interface ParsedDealPath {
 
 /**
  * Reads a deal page path back into its parts: the numeric id is the segment before the
- * `{blurb}.html` segment (or the last segment when there is no blurb). Null when not a deal path.
+ * `{blurb}.html` segment (or the last segment when there is no blurb). Null when not a deal path,
+ * and when the id is not one the services accept (see parseNumericId).
  */
 export function parseDealPath(path: string): ParsedDealPath | null {
   const segments = path.split('?')[0]!.split('/').filter(Boolean);
@@ -97,9 +115,10 @@ export function parseDealPath(path: string): ParsedDealPath | null {
   let idIndex = rest.length - 1;
   if (last.endsWith('.html') && !/^\d+\.html$/.test(last)) idIndex -= 1;
   const idSegment = rest[idIndex]?.replace(/\.html$/, '');
-  if (!idSegment || !/^\d{1,15}$/.test(idSegment)) return null;
+  const dealId = idSegment ? parseNumericId(idSegment) : null;
+  if (dealId === null) return null;
   const cats = rest.slice(0, idIndex);
-  return { location, category: cats[0] ?? null, subcategory: cats[1] ?? null, dealId: Number(idSegment) };
+  return { location, category: cats[0] ?? null, subcategory: cats[1] ?? null, dealId };
 }
 
 /**

@@ -25,12 +25,26 @@ export interface GatewayContext {
   loaders: Loaders;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/**
+ * What the services keep as their request id (hono/request-id takes [A-Za-z0-9_=-], up to 255):
+ * anything else they would replace with their own, and the two logs would no longer match.
+ */
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,128}$/;
+const requestIds = new WeakMap<Request, string>();
 
-/** Keeps a caller's request id when it looks like one (for tracing), otherwise makes one. */
+/**
+ * Keeps a caller's request id when it looks like one (for tracing), otherwise makes one. The
+ * same Request always gets the same id: it is sent to the services and is the correlation id of
+ * the request's masked errors.
+ */
 export function requestIdFrom(request: Request): string {
-  const given = request.headers.get('x-request-id');
-  return given && REQUEST_ID.test(given) ? given : randomUUID();
+  let id = requestIds.get(request);
+  if (id === undefined) {
+    const given = request.headers.get('x-request-id');
+    id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    requestIds.set(request, id);
+  }
+  return id;
 }
 
 export function createContextFactory(options: ContextOptions) {

@@ -42,11 +42,61 @@ describe('error masking (G5)', () => {
     expect(error!.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
     const correlationId = error!.extensions?.correlationId;
     expect(correlationId).toMatch(/^[0-9a-f-]{36}$/);
+    // It is the request id the services saw (and log), so both logs can be joined on it.
+    expect(deals.requests.map((r) => r.headers.get('x-request-id'))).toEqual([correlationId]);
     expectNoInternals(text);
     // The server log has the detail under the same id.
     const logged = logger.lines.find((l) => l.fields?.correlationId === correlationId);
     expect(logged?.level).toBe('error');
     expect(JSON.stringify(logged?.fields)).toContain('deals service: 500 INTERNAL');
+  });
+
+  it("the correlation id is the caller's x-request-id when it gives one the services keep", async () => {
+    const logger = captureLogger();
+    const deals = fakeService(() => Response.json({ type: 'about:blank', title: 'boom', status: 500, code: 'INTERNAL' }, { status: 500 }));
+    const yoga = createGateway({ services: { deals: { app: deals } }, serviceToken: TEST_TOKEN, logger });
+    const res = await gql(yoga, '{ a: location(slug: "glasgow") { name } b: location(slug: "edinburgh") { name } }', {}, { 'x-request-id': 'edge-req_0042-abc' });
+    expect(res.body.errors?.map((e) => [e.message, e.extensions?.correlationId])).toEqual([
+      ['Unexpected error.', 'edge-req_0042-abc'],
+      ['Unexpected error.', 'edge-req_0042-abc'],
+    ]);
+    expect(new Set(deals.requests.map((r) => r.headers.get('x-request-id')))).toEqual(new Set(['edge-req_0042-abc']));
+    const logged = logger.lines.filter((l) => l.level === 'error');
+    expect(logged.map((l) => l.fields?.correlationId)).toEqual(['edge-req_0042-abc', 'edge-req_0042-abc']);
+    // One log line per masked error, with its path: nothing logged twice or without the id.
+    expect(logged.map((l) => l.fields?.path).sort()).toEqual([['a'], ['b']]);
+  });
+
+  it('a request id the services would replace (dots, colons) is not used: a fresh one is, on both sides', async () => {
+    const deals = fakeService(() => Response.json({ type: 'about:blank', title: 'boom', status: 500, code: 'INTERNAL' }, { status: 500 }));
+    const yoga = createGateway({ services: { deals: { app: deals } }, serviceToken: TEST_TOKEN, logger: captureLogger() });
+    const res = await gql(yoga, '{ location(slug: "glasgow") { name } }', {}, { 'x-request-id': 'trace.abc:0001' });
+    const correlationId = res.body.errors?.[0]?.extensions?.correlationId;
+    expect(correlationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(deals.requests[0]!.headers.get('x-request-id')).toBe(correlationId);
+  });
+
+  it('a plain Error thrown in a resolver is masked, with the detail logged under the request id', async () => {
+    const logger = captureLogger();
+    // No default location: Query.defaultLocation throws a plain Error naming the location.
+    const deals = fakeService(() => Response.json({ type: 'about:blank', title: 'Not found', status: 404, code: 'NOT_FOUND' }, { status: 404 }));
+    const yoga = createGateway({ services: { deals: { app: deals } }, serviceToken: TEST_TOKEN, logger });
+    const res = await gql(yoga, '{ defaultLocation { name } }');
+    expect(res.body.data).toBeNull();
+    expect(res.body.errors).toHaveLength(1);
+    const [error] = res.body.errors!;
+    expect(error).toEqual({
+      message: 'Unexpected error.',
+      path: ['defaultLocation'],
+      locations: [{ line: 1, column: 3 }],
+      extensions: { code: 'INTERNAL_SERVER_ERROR', correlationId: deals.requests[0]!.headers.get('x-request-id') },
+    });
+    expectNoInternals(JSON.stringify(res.body));
+    expect(JSON.stringify(res.body)).not.toContain('default location');
+    const logged = logger.lines.filter((l) => l.fields?.correlationId === error!.extensions?.correlationId);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 'error', fields: { path: ['defaultLocation'], error: { name: 'Error', message: expect.stringContaining('default location glasgow is missing') } } });
+    expect(String((logged[0]!.fields!.error as { stack: string }).stack)).toContain('Query.ts');
   });
 
   it('a service that throws (unreachable) is masked too', async () => {
@@ -168,36 +218,47 @@ describe('HTTP', () => {
   });
 });
 
+/**
+ * The graphql-http audit's SHOULD warnings the gateway gives, as `id name`. Pinned: a new warning,
+ * or one that goes away, fails the test, so the list is reviewed rather than scrolled past. Today
+ * the gateway passes every SHOULD too, so the list is empty; add an entry only with the reason.
+ */
+const EXPECTED_AUDIT_WARNINGS: readonly string[] = [];
+
 describe('GraphQL over HTTP audit (G6)', () => {
-  let url = '';
   let close = () => {};
+  let results: Awaited<ReturnType<typeof auditServer>> = [];
   beforeAll(async () => {
     const yoga = createGateway({
       services: { deals: { app: fakeService(() => new Response(null, { status: 404 })) } },
       serviceToken: TEST_TOKEN,
       logger: captureLogger(),
     });
-    await new Promise<void>((resolve) => {
+    const url = await new Promise<string>((resolve) => {
       const server = serve({ fetch: yoga.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-        url = `http://127.0.0.1:${info.port}/graphql`;
-        resolve();
+        resolve(`http://127.0.0.1:${info.port}/graphql`);
       });
       close = () => server.close();
     });
-  });
-  afterAll(() => close());
-
-  it('passes every MUST audit (clients send the CSRF header on GET)', async () => {
+    // Clients send the CSRF header on GET.
     const withCsrfHeader = (input: RequestInfo | URL, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
       headers.set(CSRF_HEADER, '1');
       return fetch(input, { ...init, headers });
     };
-    const results = await auditServer({ url, fetchFn: withCsrfHeader });
-    const failures = results.filter((r) => r.status === 'error');
-    const warnings = results.filter((r) => r.status === 'warn');
-    for (const w of warnings) console.warn(`[audit warn] ${w.id} ${w.name}: ${"reason" in w ? w.reason : ""}`);
-    expect(failures.map((f) => `${f.id} ${f.name}: ${"reason" in f ? f.reason : ""}`)).toEqual([]);
+    results = await auditServer({ url, fetchFn: withCsrfHeader });
+  });
+  afterAll(() => close());
+
+  it('passes every MUST audit', () => {
     expect(results.length).toBeGreaterThan(50);
+    const failures = results.filter((r) => r.status === 'error');
+    expect(failures.map((f) => `${f.id} ${f.name}: ${'reason' in f ? f.reason : ''}`)).toEqual([]);
+  });
+
+  it('gives exactly the SHOULD warnings listed in EXPECTED_AUDIT_WARNINGS (a new one, or one gone, fails)', () => {
+    expect(results.some((r) => r.name.startsWith('SHOULD'))).toBe(true);
+    const warnings = results.filter((r) => r.status === 'warn').map((w) => `${w.id} ${w.name}`);
+    expect(warnings.sort()).toEqual([...EXPECTED_AUDIT_WARNINGS].sort());
   });
 });

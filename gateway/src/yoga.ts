@@ -2,7 +2,9 @@
  * The GraphQL gateway: Yoga over schema.graphql with per-request loaders and REST clients.
  *
  * - maskedErrors: anything unexpected (a service 500, a timeout, a bug) reaches the client as
- *   "Unexpected error." with a correlation id; the detail is logged with the same id (G5).
+ *   "Unexpected error." with a correlation id; the detail is logged with the same id (G5). The
+ *   correlation id is the request id sent to the services (x-request-id), so the gateway's log
+ *   line and the services' lines for the same request share it.
  *   Caller mistakes are GraphQLErrors with a code (BAD_USER_INPUT) and pass through.
  * - CSRF prevention: a request must be preflighted (a JSON content type) or carry x-graphql-csrf.
  * - graphql-armor limits (security/limits.ts), checked before execution; no field suggestions
@@ -10,11 +12,10 @@
  * - GraphiQL on GET /graphql in a browser, every asset inlined (works offline).
  * - Batching off: one operation per request.
  */
-import { randomUUID } from 'node:crypto';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { createContextFactory, type GatewayContext, type ServiceTargets } from './context.ts';
+import { createContextFactory, requestIdFrom, type GatewayContext, type ServiceTargets } from './context.ts';
 import { consoleLogger, describeError, type Logger } from './logger.ts';
 import { limitsPlugin, type LimitsOptions } from './security/limits.ts';
 import { HOMEPAGE_QUERY } from './security/reference-queries.ts';
@@ -54,6 +55,26 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const logged = new WeakSet<object>();
   const callsByRequest = new WeakMap<Request, GatewayContext['restCalls']>();
+  /** Masked errors waiting for their request's id: maskError is not told which request it is in. */
+  const pending = new WeakMap<object, { original: unknown; path: unknown }>();
+
+  /** Gives each masked error of a result the request id as its correlation id, and logs the detail under it. */
+  const correlateMaskedErrors: Plugin = {
+    onResultProcess({ request, result }) {
+      const results = Array.isArray(result) ? result : [result];
+      for (const one of results) {
+        if (!one || typeof one !== 'object' || !('errors' in one) || !Array.isArray(one.errors)) continue;
+        for (const error of one.errors) {
+          const entry = pending.get(error);
+          if (!entry) continue;
+          pending.delete(error);
+          const correlationId = requestIdFrom(request);
+          logger.error('Unexpected error in a GraphQL request', { correlationId, path: entry.path, error: describeError(entry.original) });
+          if ('extensions' in error && error.extensions) (error.extensions as Record<string, unknown>).correlationId = correlationId;
+        }
+      }
+    },
+  };
 
   const exposeRestCalls: Plugin = {
     onResponse({ request, response }) {
@@ -79,13 +100,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       maskError(error, message, isDev) {
         const masked = yogaMaskError(error, message, isDev);
         if (masked === error) return masked;
-        // An unexpected error: the client gets the generic message and an id to quote; we log the rest.
-        const correlationId = randomUUID();
+        // An unexpected error: the client gets the generic message and an id to quote (the request
+        // id, added with the log line once the request is known: correlateMaskedErrors).
         const original = error instanceof Error && 'originalError' in error && error.originalError ? error.originalError : error;
-        logger.error('Unexpected error in a GraphQL request', { correlationId, path: (error as { path?: unknown }).path, error: describeError(original) });
+        pending.set(masked, { original, path: (error as { path?: unknown }).path });
         if (typeof error === 'object' && error) logged.add(error);
         if (typeof original === 'object' && original) logged.add(original);
-        if ('extensions' in masked) (masked.extensions as Record<string, unknown>).correlationId = correlationId;
         return masked;
       },
     },
@@ -102,6 +122,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       limitsPlugin({ exposeLimits: dev, blockFieldSuggestions: !dev, ...options.limits }),
+      correlateMaskedErrors,
       ...(options.exposeRestCalls ? [exposeRestCalls] : []),
       ...(options.plugins ?? []),
     ],

@@ -4,8 +4,10 @@
  */
 export const NODE_TYPES = ['Deal', 'DealProduct', 'Location', 'Merchant', 'Category'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
+/** Types with a global id that node(id:) does not refetch (they live inside their location's navigation). */
+export type OpaqueIdType = 'NavigationItem' | 'SubNavigation';
 
-export function toGlobalId(type: NodeType, key: string | number): string {
+export function toGlobalId(type: NodeType | OpaqueIdType, key: string | number): string {
   return Buffer.from(`${type}:${key}`, 'utf8').toString('base64');
 }
 
@@ -22,8 +24,9 @@ export function fromGlobalId(id: string): { type: NodeType; key: string } | null
   return { type: type as NodeType, key };
 }
 
-/** A positive integer id from a key or a URL segment; null for anything else. */
-export function parseNumericId(value: string): number | null {
-  if (!/^[1-9]\d{0,14}$/.test(value)) return null;
-  return Number(value);
-}
+/**
+ * A positive integer id from a key or a URL segment; null for anything else, including ids the
+ * services would refuse (over 9 digits): such an id is "no such object" and never reaches REST,
+ * where a 400 would fail the whole dataloader batch.
+ */
+export { parseNumericId } from '@shop/domain';

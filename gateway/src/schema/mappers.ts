@@ -11,7 +11,9 @@ export type LocationParent = Location;
 export type DealParent = Deal;
 export type MerchantParent = Merchant;
 export type MoneyParent = Money;
-export type NavigationItemParent = NavigationItem;
+/** A navigation item with the location it was asked under (its id names both). */
+export type NavigationItemParent = NavigationItem & { location: string };
+export type SubNavigationParent = NavigationItem['subNavigations'][number] & { location: string };
 
 /**
  * A category as seen from a location (its url depends on the location). `full` is the catalogue

@@ -7,7 +7,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { Category } from './deals/Category.ts';
 import { Deal, DealProduct, Merchant } from './deals/Deal.ts';
-import { Location } from './deals/Location.ts';
+import { Location, NavigationItem, SubNavigation } from './deals/Location.ts';
 import { Money } from './deals/Money.ts';
 import { dealFilterValidate } from './deals/Mutation.dealFilterValidate.ts';
 import { Query } from './Query.ts';
@@ -23,6 +23,8 @@ export const resolvers = {
   UserError: { __resolveType: byTypename },
   DealFilterValidateResult: { __resolveType: byTypename },
   Location,
+  NavigationItem,
+  SubNavigation,
   Category,
   Deal,
   DealProduct,

@@ -9,7 +9,7 @@ import { TEST_TOKEN } from './helpers.ts';
 export const TEST_DEALS = 300;
 export const TEST_SEED = 4242;
 
-export async function openSeededDeals(open: OpenTestDatabase, deals = TEST_DEALS) {
+export async function openSeededDeals(open: OpenTestDatabase, deals = TEST_DEALS, options: { log?: (message: string, fields: Record<string, unknown>) => void } = {}) {
   const database = await open();
   try {
     await migrateDeals(database.db);
@@ -18,6 +18,6 @@ export async function openSeededDeals(open: OpenTestDatabase, deals = TEST_DEALS
     await database.close();
     throw error;
   }
-  const app = createDealsApp({ db: database.db, serviceToken: TEST_TOKEN });
+  const app = createDealsApp({ db: database.db, serviceToken: TEST_TOKEN, ...(options.log ? { log: options.log } : {}) });
   return { database, app, close: () => database.close() };
 }

@@ -1,5 +1,5 @@
 import type { Deal as DealDto } from '@shop/deals/contract';
-import { parseDealPath } from '@shop/domain';
+import { parseDealPath, showsFromPrice } from '@shop/domain';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { CategoryParent, DealParent, DealProductParent, MerchantParent } from '../mappers.ts';
 import type { TypeResolvers } from '../types.ts';
@@ -22,7 +22,9 @@ function slugsOf(deal: DealDto): { category: string | null; subcategory: string 
 export const Deal: TypeResolvers<DealParent> = {
   id: (d) => toGlobalId('Deal', d.id),
   dealId: (d) => d.id,
-  showFromPrice: (d) => new Set(d.products.filter((p) => !p.disabled).map((p) => p.price.amount)).size > 1,
+  // The same products Deal.price is the cheapest of (domain/src/deal-pricing.ts): a VIP-exclusive
+  // option beside public ones neither lowers the price nor makes it 'from'.
+  showFromPrice: (d) => showsFromPrice(d.products),
   priceDisplay: (d) => PRICE_DISPLAY[d.priceDisplay],
   url: (d) => d.shareUrl,
   image: (d) => ({ url: d.image.imageUrl, alt: d.image.alt, width: d.image.width, height: d.image.height }),

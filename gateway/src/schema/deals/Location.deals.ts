@@ -9,7 +9,7 @@
  *   the deal loader.
  */
 import type { DealsResponse, Location } from '@shop/deals/contract';
-import { categoryPath, locationPath } from '@shop/domain';
+import { categoryPath, DEALS_PAGE_SIZE, locationPath } from '@shop/domain';
 import type { DealsListQuery } from '../../clients/deals.client.ts';
 import { isServiceError } from '../../clients/service-error.ts';
 import { badUserInput, clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
@@ -28,7 +28,8 @@ export interface LocationDealsArgs {
   vip?: boolean | null;
 }
 
-const DEFAULT_FIRST = 24;
+/** Spec §9: 9 deals per page (schema.graphql has the same default). */
+const DEFAULT_FIRST = DEALS_PAGE_SIZE;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 function checkArgs(args: LocationDealsArgs): void {

@@ -2,7 +2,7 @@
  * The deals part of the schema, executed through yoga.fetch against the real deals service
  * (in-process) over a seeded database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { ERROR_CODES, formatMoney } from '@shop/domain';
+import { DEALS_PAGE_SIZE, discountPercentage, ERROR_CODES, formatMoney } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
 import { buildSchema, isEnumType } from 'graphql';
 import { readFileSync } from 'node:fs';
@@ -344,6 +344,229 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
     // A deal and its merchant's node in one request: the node id is the deal's merchant id.
     const both = await runRecorded('query($d: ID!, $id: ID!) { deal(dealId: $d) { merchant { id } } node(id: $id) { id } }', { d: String(dealIds[1]), id: merchant.id });
     expect(both.deal.merchant.id).toBe(both.node.id);
+  });
+
+  /** A gateway over the same deals service that records the REST paths it asks for. */
+  const recordingGateway = () => {
+    const paths: string[] = [];
+    const gateway = createGateway({
+      services: {
+        deals: {
+          app: {
+            fetch(request: Request) {
+              const url = new URL(request.url);
+              paths.push(url.pathname + url.search);
+              return dealsApp.fetch(request);
+            },
+          },
+        },
+      },
+      serviceToken: TEST_TOKEN,
+      logger: captureLogger(),
+    });
+    return { paths, run: (query: string, variables: Record<string, unknown> = {}) => gql(gateway, query, variables) };
+  };
+
+  describe('numeric ids the deals service would refuse (over 9 digits) are "no such object" and never reach REST', () => {
+    const TOO_BIG = ['1234567890', '2147483647', '2147483648', '999999999999999', '9007199254740993'];
+
+    it.each(TOO_BIG)('deal(dealId: "%s") is null, with no error and no call', async (dealId) => {
+      const recorded = recordingGateway();
+      const res = await recorded.run('query($id: ID!) { deal(dealId: $id) { id } }', { id: dealId });
+      expect(res.body).toEqual({ data: { deal: null } });
+      expect(recorded.paths).toEqual([]);
+    });
+
+    it('one too-large id does not fail the batch it would have joined: node(), node() and deal() together', async () => {
+      const { dealId, id } = all[0]!.node;
+      const recorded = recordingGateway();
+      const res = await recorded.run('query($a: ID!, $b: ID!, $d: ID!) { a: node(id: $a) { id } b: node(id: $b) { id } d: deal(dealId: $d) { dealId } }', {
+        a: id,
+        b: toGlobalId('Deal', '1234567890'),
+        d: String(dealId),
+      });
+      expect(res.body).toEqual({ data: { a: { id }, b: null, d: { dealId } } });
+      expect(recorded.paths).toEqual([`/deal?ids=${dealId}`]);
+    });
+
+    it('nodes(ids:) with a mix of good and too-large deal, product, category and merchant ids', async () => {
+      const recorded = recordingGateway();
+      const cards = await recorded.run('{ location(slug: "glasgow") { deals(first: 2) { edges { node { id dealId merchant { id } products { id } category { id } } } } } }');
+      const [first, second] = cards.body.data.location.deals.edges.map((e: { node: unknown }) => e.node) as {
+        id: string;
+        dealId: number;
+        merchant: { id: string };
+        products: { id: string }[];
+        category: { id: string };
+      }[];
+      const ids = [
+        first!.id,
+        toGlobalId('Deal', '1234567890'),
+        first!.merchant.id,
+        toGlobalId('Merchant', '1234567890'),
+        toGlobalId('Merchant', '99999999999999'),
+        first!.products[0]!.id,
+        toGlobalId('DealProduct', `1234567890:1`),
+        toGlobalId('DealProduct', `${first!.dealId}:1234567890`),
+        first!.category.id,
+        toGlobalId('Category', 'glasgow:1234567890'),
+        second!.id,
+      ];
+      // Fresh gateway: nothing primed by the list above, so every lookup is a REST call.
+      const fresh = recordingGateway();
+      const res = await fresh.run('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids });
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.nodes).toEqual([
+        { id: first!.id },
+        null,
+        { id: first!.merchant.id },
+        null,
+        null,
+        { id: first!.products[0]!.id },
+        null,
+        null,
+        { id: first!.category.id },
+        null,
+        { id: second!.id },
+      ]);
+      for (const path of fresh.paths) expect(path).not.toMatch(/\d{10}/);
+    });
+
+    it('a merchant id over 9 digits is null; the good merchant in the same batch is found', async () => {
+      const merchantId = (await run('{ location(slug: "glasgow") { deals(first: 1) { edges { node { merchant { id } } } } } }')).body.data.location.deals.edges[0].node.merchant.id;
+      const recorded = recordingGateway();
+      const res = await recorded.run('query($a: ID!, $b: ID!) { a: node(id: $a) { id } b: node(id: $b) { id } }', { a: merchantId, b: toGlobalId('Merchant', '1234567890') });
+      expect(res.body).toEqual({ data: { a: { id: merchantId }, b: null } });
+      expect(recorded.paths).toHaveLength(1);
+      expect(recorded.paths[0]).toMatch(/^\/merchants\?ids=\d{1,9}$/);
+    });
+  });
+
+  it('navigation item and sub-navigation ids are unique across locations (Glasgow and Edinburgh share none)', async () => {
+    const res = await run('{ g: location(slug: "glasgow") { navigation { id url subNavigations { id url } } } e: location(slug: "edinburgh") { navigation { id url subNavigations { id url } } } }');
+    expect(res.body.errors).toBeUndefined();
+    type Nav = { id: string; url: string; subNavigations: { id: string; url: string }[] };
+    const idsOf = (nav: Nav[]) => nav.flatMap((n) => [n.id, ...n.subNavigations.map((s) => s.id)]);
+    const glasgow = idsOf(res.body.data.g.navigation);
+    const edinburgh = idsOf(res.body.data.e.navigation);
+    expect(glasgow.length).toBeGreaterThan(10);
+    expect(new Set(glasgow).size).toBe(glasgow.length);
+    expect(new Set(edinburgh).size).toBe(edinburgh.length);
+    expect(glasgow.filter((id) => edinburgh.includes(id))).toEqual([]);
+    // The 'all' entries: different urls, different ids; and the ids are opaque (no bare category ids).
+    const [gAll, eAll] = [res.body.data.g.navigation[0] as Nav, res.body.data.e.navigation[0] as Nav];
+    expect([gAll.url, eAll.url]).toEqual(['/deals/glasgow', '/deals/edinburgh']);
+    expect(gAll.id).not.toBe(eAll.id);
+    for (const id of [...glasgow, ...edinburgh]) expect(id).not.toMatch(/^\d+$/);
+  });
+
+  describe("a category outside the location's scope (city, shop, travel)", () => {
+    it('Location.category is null for it, and found under a location of its scope', async () => {
+      const res = await run(`{
+        glasgow: location(slug: "glasgow") {
+          electricals: category(slug: "electricals") { id }
+          gadgets: category(slug: "electricals", subcategory: "gadgets") { id }
+          europe: category(slug: "europe") { id }
+          spa: category(slug: "spa") { slug url }
+          spaDays: category(slug: "spa", subcategory: "spa-days") { slug url }
+          wrongParent: category(slug: "spa", subcategory: "gadgets") { id }
+        }
+        shop: location(slug: "shop") {
+          electricals: category(slug: "electricals") { slug url }
+          gadgets: category(slug: "electricals", subcategory: "gadgets") { slug url }
+          spa: category(slug: "spa") { id }
+        }
+        travel: location(slug: "travel") {
+          europe: category(slug: "europe") { slug url }
+          spa: category(slug: "spa") { id }
+        }
+      }`);
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data).toEqual({
+        glasgow: {
+          electricals: null,
+          gadgets: null,
+          europe: null,
+          spa: { slug: 'spa', url: '/deals/glasgow/spa' },
+          spaDays: { slug: 'spa-days', url: '/deals/glasgow/spa/spa-days' },
+          wrongParent: null,
+        },
+        shop: {
+          electricals: { slug: 'electricals', url: '/deals/shop/electricals' },
+          gadgets: { slug: 'gadgets', url: '/deals/shop/electricals/gadgets' },
+          spa: null,
+        },
+        travel: { europe: { slug: 'europe', url: '/deals/travel/europe' }, spa: null },
+      });
+    });
+
+    it('Location.deals for it is an empty connection, like the REST 404', async () => {
+      const glasgow = await page({ first: 9, category: 'electricals' });
+      expect(glasgow).toMatchObject({ totalCount: 0, edges: [], pageInfo: { hasNextPage: false } });
+      const sub = await page({ first: 9, category: 'electricals', subcategory: 'gadgets' });
+      expect(sub).toMatchObject({ totalCount: 0, edges: [] });
+      const rest = await dealsApp.fetch(new Request('http://deals/deals/glasgow/electricals', { headers: { 'x-service-token': TEST_TOKEN } }));
+      expect(rest.status).toBe(404);
+    });
+  });
+
+  it('Location.deals shows 9 deals per page by default (spec §9)', async () => {
+    const res = await run('{ location(slug: "glasgow") { deals { pageSize edges { cursor } } } }');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.location.deals.pageSize).toBe(DEALS_PAGE_SIZE);
+    expect(res.body.data.location.deals.edges).toHaveLength(Math.min(DEALS_PAGE_SIZE, all.length));
+  });
+
+  describe('headline price, discount and "from" of every seeded deal', () => {
+    type Product = { price: { amount: number }; originalPrice: { amount: number }; vipExclusive: boolean; disabled: boolean };
+    type Card = { dealId: number; price: { amount: number }; originalPrice: { amount: number }; discountPercentage: number; showFromPrice: boolean; products: Product[] };
+    let cards: Card[] = [];
+    beforeAll(async () => {
+      const locations = ['glasgow', 'edinburgh', 'aberdeen', 'shop', 'travel'];
+      for (const location of locations) {
+        let after: string | null = null;
+        for (let i = 0; i < 50; i++) {
+          const res = await run(
+            `query($location: String!, $after: String) { location(slug: $location) { deals(first: 48, after: $after) {
+              pageInfo { hasNextPage endCursor }
+              edges { node { dealId price { amount } originalPrice { amount } discountPercentage showFromPrice
+                products { price { amount } originalPrice { amount } vipExclusive disabled } } } } } }`,
+            { location, after },
+          );
+          expect(res.body.errors).toBeUndefined();
+          const deals = res.body.data.location.deals;
+          cards.push(...deals.edges.map((e: { node: Card }) => e.node));
+          if (!deals.pageInfo.hasNextPage) break;
+          after = deals.pageInfo.endCursor;
+        }
+      }
+      cards = [...new Map(cards.map((c) => [c.dealId, c])).values()];
+    });
+    /** The products the price is taken from: enabled, and public unless there are only VIP ones. */
+    const priced = (c: Card) => {
+      const enabled = c.products.filter((p) => !p.disabled);
+      const publicOnes = enabled.filter((p) => !p.vipExclusive);
+      return publicOnes.length ? publicOnes : enabled;
+    };
+
+    it('the discount badge is the saving of the price shown against the original price shown (CMA)', () => {
+      expect(cards.length).toBeGreaterThan(100);
+      const overstated = cards.filter((c) => c.discountPercentage !== discountPercentage(c.price.amount, c.originalPrice.amount));
+      expect(overstated.map((c) => `${c.dealId}: ${c.price.amount} was ${c.originalPrice.amount} -${c.discountPercentage}%`)).toEqual([]);
+      // And the pair shown is a real product's pair, the cheapest of the priced ones.
+      for (const c of cards) {
+        const cheapest = Math.min(...priced(c).map((p) => p.price.amount));
+        expect(c.price.amount).toBe(cheapest);
+        expect(priced(c).some((p) => p.price.amount === c.price.amount && p.originalPrice.amount === c.originalPrice.amount)).toBe(true);
+      }
+    });
+
+    it("'from' follows the products the price is taken from: a VIP-exclusive option beside one public product is not 'from'", () => {
+      for (const c of cards) expect({ dealId: c.dealId, showFromPrice: c.showFromPrice }).toEqual({ dealId: c.dealId, showFromPrice: priced(c).length > 1 });
+      const vipBesideOnePublic = cards.filter((c) => c.products.some((p) => p.vipExclusive && !p.disabled) && priced(c).length === 1 && !priced(c)[0]!.vipExclusive);
+      expect(vipBesideOnePublic.length, 'the seed has a deal with one public product and a VIP-exclusive one').toBeGreaterThan(0);
+      for (const c of vipBesideOnePublic) expect(c.showFromPrice).toBe(false);
+    });
   });
 
   it('locations and defaultLocation', async () => {
