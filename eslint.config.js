@@ -20,6 +20,29 @@ export default tseslint.config(
     },
   },
   {
+    // Reliability V4: SQL is built with Kysely and the sql`` tag, whose values travel as parameters.
+    // sql.raw splices text into SQL verbatim, so it is allowed only where the text is ours.
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'sql', property: 'raw', message: 'sql.raw splices text into SQL unescaped (V4). Use sql`` with parameters, sql.id/sql.ref for identifiers, or sql.lit for constants.' },
+      ],
+    },
+  },
+  {
+    // Migrations build index DDL (names and column lists) from constants in the migration itself.
+    files: ['services/*/src/db/migrations/**/*.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // The bulk seed drops the secondary indexes and recreates them from the server's own
+    // definitions (pg_indexes.indexdef) in the same transaction: DDL text from the catalogue,
+    // never from a request. Keep this to seed.ts only.
+    files: ['services/deals/src/seed/seed.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

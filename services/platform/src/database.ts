@@ -51,6 +51,21 @@ export class DatabaseLockedError extends Error {
   }
 }
 
+/** OID of the Postgres `date` type. */
+const DATE_OID = 1082;
+
+/**
+ * `date` columns are read as their 'YYYY-MM-DD' text on both drivers. pg would otherwise make a
+ * local-midnight Date (the previous day once formatted in UTC east of Greenwich) and PGlite a
+ * UTC-midnight one. Set per pool / per PGlite instance, so nothing global in `pg` changes.
+ */
+const keepDateText = (value: string): string => value;
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === DATE_OID && format !== 'binary' ? keepDateText : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+const pgliteParsers = { [DATE_OID]: keepDateText };
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
   if (url) return openPostgres(url, options.poolSize ?? 10);
@@ -59,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 function openPostgres(url: string, poolSize: number): Database {
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
@@ -80,13 +95,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   let releaseLock = () => {};
   let pglite: PGlite;
   if (inMemory) {
-    pglite = new PGlite();
+    pglite = new PGlite({ parsers: pgliteParsers });
   } else {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = acquireLock(dir);
     try {
-      pglite = new PGlite(dir);
+      pglite = new PGlite(dir, { parsers: pgliteParsers });
       await pglite.waitReady;
     } catch (err) {
       releaseLock();
@@ -116,31 +131,58 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /**
- * Takes `<dataDir>/shop-pglite.lock` holding our pid. A lock left by a dead process (crash,
- * SIGKILL) is stale and is taken over; a lock held by a live process is refused.
+ * Data directories this process holds a lock on. A lock file naming our own pid is ours only if
+ * the directory is in here: in a container the service gets the same pid on every start, so a
+ * lock left by a SIGKILLed earlier run names our pid too, and must count as stale. Kept on
+ * globalThis so two copies of this module in one process still share it.
+ */
+const HELD_KEY = Symbol.for('shop.platform.pgliteHeldDataDirs');
+const heldDataDirs: Set<string> = ((globalThis as Record<symbol, unknown>)[HELD_KEY] as Set<string> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[HELD_KEY] = new Set<string>());
+
+/** When this process started (ms since the epoch), written into the lock for diagnosis. */
+const PROCESS_STARTED_AT = Math.round(Date.now() - process.uptime() * 1000);
+
+/** The pid in a lock file: `<pid>` (older locks) or `<pid> <process start ms>`. */
+function lockPid(content: string): number {
+  return Number.parseInt(content.split(/\s+/)[0] ?? '', 10);
+}
+
+/**
+ * Takes `<dataDir>/shop-pglite.lock` holding our pid and process start time. A lock left by a
+ * dead process (crash, SIGKILL) is stale and is taken over; so is one naming our own pid for a
+ * directory this process does not hold (a restart that got the same pid). A lock held by a live
+ * process, or by this process, is refused.
  */
 function acquireLock(dir: string): () => void {
   const lockPath = path.join(dir, LOCK_FILE_NAME);
+  const content = `${process.pid} ${PROCESS_STARTED_AT}`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+      try {
+        fs.writeSync(fd, content);
+      } finally {
+        fs.closeSync(fd);
+      }
+      heldDataDirs.add(dir);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        heldDataDirs.delete(dir);
         try {
-          if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath);
+          if (readOrEmpty(lockPath) === content) fs.unlinkSync(lockPath);
         } catch {
           // Already gone.
         }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number.parseInt(readOrEmpty(lockPath), 10);
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DatabaseLockedError(dir, pid);
-      // Stale lock from a process that is gone: remove it and try again.
+      const pid = lockPid(readOrEmpty(lockPath));
+      const ours = pid === process.pid;
+      if (ours ? heldDataDirs.has(dir) : Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DatabaseLockedError(dir, pid);
+      // Stale lock from a process that is gone (or an earlier run with our pid): remove it and try again.
       try {
         fs.unlinkSync(lockPath);
       } catch {

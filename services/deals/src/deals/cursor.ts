@@ -2,6 +2,10 @@
  * Opaque keyset cursors: base64url JSON of [sort, value, id, position]. The sort is inside so a
  * cursor from one order cannot be replayed on another; the position (number of rows before the
  * next page) lets a keyset page still report its page number.
+ *
+ * A cursor comes from the client, so it is untrusted input: every part is bounded to what its
+ * column can hold (integer sort keys and ids are Postgres `integer`, created_at a sane date
+ * range), so a forged cursor is a 400, never a database error.
  */
 import { z } from 'zod';
 import { DEAL_SORTS, type DealSortParam } from '../contract.ts';
@@ -12,11 +16,23 @@ export interface Cursor extends KeysetPosition {
   position: number;
 }
 
+/** Largest value of a Postgres `integer` column. */
+export const PG_INT_MAX = 2_147_483_647;
+/** created_at cursors must fall in this range (inclusive). */
+const MIN_CURSOR_DATE = Date.parse('1970-01-01T00:00:00.000Z');
+const MAX_CURSOR_DATE = Date.parse('9999-12-31T23:59:59.999Z');
+
 const CursorTuple = z.tuple([
   z.enum(DEAL_SORTS),
-  z.union([z.number().int(), z.iso.datetime()]),
-  z.number().int().positive(),
-  z.number().int().nonnegative(),
+  z.union([
+    z.number().int().min(0).max(PG_INT_MAX),
+    z.iso.datetime().refine((v) => {
+      const t = Date.parse(v);
+      return Number.isFinite(t) && t >= MIN_CURSOR_DATE && t <= MAX_CURSOR_DATE;
+    }),
+  ]),
+  z.number().int().min(1).max(PG_INT_MAX),
+  z.number().int().min(0).max(PG_INT_MAX),
 ]);
 
 export function encodeCursor(c: Cursor): string {

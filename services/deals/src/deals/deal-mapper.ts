@@ -16,7 +16,8 @@ export interface Catalogue {
 
 const gbp = (amount: number): Money => ({ amount, currency: 'GBP' });
 const iso = (d: unknown): string | null => (d === null || d === undefined ? null : new Date(d as string).toISOString());
-const day = (d: unknown): string | null => (d === null || d === undefined ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
+/** A `date` column arrives as its 'YYYY-MM-DD' text (see the platform's openDatabase): keep it as is. */
+const day = (d: string | null): string | null => d;
 
 function toProduct(r: ProductRow): DealProduct {
   const price = Number(r.price_pence);

@@ -8,8 +8,11 @@ import type { Deal } from '../contract.ts';
 /** timestamptz: both drivers (pg, PGlite) read a Date; a Date or an ISO string can be written. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
-/** date: read as a Date; deal-mapper.ts keeps only its YYYY-MM-DD part. */
-type NullableDate = ColumnType<Date | null, Date | string | null, Date | string | null>;
+/**
+ * date: read as its 'YYYY-MM-DD' text on both drivers (the platform's opener sets the parser, so
+ * no time zone can shift the day); written as that text too.
+ */
+type NullableDate = ColumnType<string | null, string | null, string | null>;
 /** jsonb: read back parsed, written as JSON text (pg would send a JS array as a Postgres array). */
 type JsonText<T> = ColumnType<T, string, string>;
 

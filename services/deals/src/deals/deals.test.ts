@@ -50,7 +50,8 @@ describe.each(testDatabases())('deals routes on %s', (_name, open) => {
       const visible = d.products.filter((p) => !p.disabled && !p.vipExclusive);
       expect(d.price.amount).toBe(Math.min(...visible.map((p) => p.price.amount)));
       expect(d.productDisplay.type).toBe(d.products.filter((p) => !p.disabled).length > 1 ? 'multi' : 'single');
-      expect(d.discountPercentage).toBe(Math.max(...visible.map((p) => p.discountPercentage)));
+      // The badge is the saving of the price pair shown, never a bigger one from another option.
+      expect(d.discountPercentage).toBe(visible.find((p) => p.price.amount === d.price.amount && p.originalPrice.amount === d.originalPrice.amount)!.discountPercentage);
     }
   });
 
@@ -157,8 +158,32 @@ describe.each(testDatabases())('deals routes on %s', (_name, open) => {
     expect(Date.parse(deal.closingDate!)).toBeLessThan(TEST_NOW.getTime());
   });
 
+  /** A hand-made cursor, as a client could forge one. */
+  const forged = (tuple: unknown[]) => Buffer.from(JSON.stringify(tuple)).toString('base64url');
+
   it('rejects bad input with a 400 problem naming the field', async () => {
     const cases: Array<[string, string]> = [
+      // Forged cursors with values no integer / timestamptz column can hold must not reach SQL.
+      [`/deals/glasgow?after=${forged(['popularity', 3_000_000_000, 1, 0])}`, 'after'],
+      [`/deals/glasgow?sort=price&after=${forged(['price', -1, 1, 0])}`, 'after'],
+      [`/deals/glasgow?after=${forged(['popularity', 10, 9_999_999_999, 0])}`, 'after'],
+      [`/deals/glasgow?after=${forged(['popularity', 10, 2_147_483_648, 0])}`, 'after'],
+      [`/deals/glasgow?after=${forged(['popularity', 10, 0, 0])}`, 'after'],
+      [`/deals/glasgow?after=${forged(['popularity', 10, 1, 1e15])}`, 'after'],
+      [`/deals/glasgow?sort=recentlyAdded&after=${forged(['recentlyAdded', '0000-01-01T00:00:00Z', 1, 0])}`, 'after'],
+      [`/deals/glasgow?sort=recentlyAdded&after=${forged(['recentlyAdded', '1969-12-31T23:59:59Z', 1, 0])}`, 'after'],
+      [`/deals/glasgow?sort=recentlyAdded&after=${forged(['recentlyAdded', '2026-13-45T00:00:00Z', 1, 0])}`, 'after'],
+      [`/deals/glasgow?sort=recentlyAdded&after=${forged(['recentlyAdded', 1, 1, 0])}`, 'after'],
+      ['/deals/glasgow?page=100001', 'page'],
+      ['/deals/glasgow?offset=5000001', 'offset'],
+      ['/deals/glasgow?offset=1e309', 'offset'],
+      ['/deals/glasgow?minPrice=2147483648', 'minPrice'],
+      ['/deals/glasgow?maxPrice=99999999999999999999', 'maxPrice'],
+      ['/deal/2147483648', 'dealId'],
+      ['/deal/9999999999', 'dealId'],
+      ['/deal?ids=1,9999999999', 'ids'],
+      ['/merchants/9999999999', 'merchantId'],
+      ['/merchants?ids=9999999999', 'ids'],
       ['/deals/glasgow?sort=price;%20DROP%20TABLE%20deals.deal', 'sort'],
       ["/deals/glasgow?sort=price'%20OR%201=1--", 'sort'],
       ['/deals/glasgow?minPrice=500&maxPrice=100', 'minPrice'],
@@ -184,6 +209,18 @@ describe.each(testDatabases())('deals routes on %s', (_name, open) => {
       const body = await problem(path, 400);
       expect(body.code).toBe('VALIDATION_FAILED');
       expect(body.errors?.map((e) => e.field), path).toContain(field);
+    }
+  });
+
+  it('accepts in-range forged cursors at the edges of the integer and date ranges', async () => {
+    for (const path of [
+      `/deals/glasgow?after=${forged(['popularity', 2_147_483_647, 2_147_483_647, 2_147_483_647])}`,
+      `/deals/glasgow?sort=pricelow&after=${forged(['pricelow', 0, 1, 0])}`,
+      `/deals/glasgow?sort=recentlyAdded&after=${forged(['recentlyAdded', '9999-12-31T23:59:59Z', 2_147_483_647, 0])}`,
+      `/deals/glasgow?sort=recentlyAdded&after=${forged(['recentlyAdded', '1970-01-01T00:00:00Z', 1, 0])}`,
+    ]) {
+      const res = await f.get(path);
+      expect(res.status, path).toBe(200);
     }
   });
 

@@ -11,9 +11,16 @@ export const TEST_TOKEN = 'test-service-token';
 /** Fixed clock: seeded closing dates are relative to it. */
 export const TEST_NOW = new Date('2026-11-22T12:00:00.000Z');
 
+export interface LoggedLine {
+  message: string;
+  fields: Record<string, unknown>;
+}
+
 export interface DealsFixture {
   database: Database;
   app: ReturnType<typeof createDealsApp>;
+  /** What the service logged (unhandled errors): tests assert it stays empty. */
+  logged: LoggedLine[];
   get(path: string): Promise<Response>;
   json<T = unknown>(path: string): Promise<T>;
 }
@@ -22,11 +29,13 @@ export async function dealsFixture(open: OpenTestDatabase, deals = 300): Promise
   const database = await open();
   await migrateDeals(database.db);
   await seedDeals(database.db, { deals, seed: 7, now: TEST_NOW });
-  const app = createDealsApp({ db: database.db, serviceToken: TEST_TOKEN, now: () => TEST_NOW, log: () => {} });
+  const logged: LoggedLine[] = [];
+  const app = createDealsApp({ db: database.db, serviceToken: TEST_TOKEN, now: () => TEST_NOW, log: (message, fields) => void logged.push({ message, fields }) });
   const get = (path: string) => Promise.resolve(app.request(path, { headers: { [SERVICE_TOKEN_HEADER]: TEST_TOKEN } }));
   return {
     database,
     app,
+    logged,
     get,
     async json(path: string) {
       const res = await get(path);

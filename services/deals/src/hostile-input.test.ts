@@ -1,0 +1,120 @@
+/**
+ * Reliability V4: hostile strings in every path and query parameter of every route (taken from
+ * the service's own OpenAPI document, so a new route is covered without touching this test).
+ * Every answer must be a 2xx or a 4xx, and the service must log no error: nothing a client sends
+ * may reach the database in a form it rejects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '@shop/platform/test-databases';
+import { dealsFixture, type DealsFixture } from './test/deals-fixture.ts';
+
+const HOSTILE: string[] = [
+  'price; DROP TABLE deals.deal--',
+  "' OR 1=1--",
+  "1' OR '1'='1",
+  '1; select pg_sleep(10)',
+  '%',
+  '_',
+  '\\',
+  '%_\\',
+  '*',
+  'Glâsgöw',
+  '😀',
+  '\u202egnp.exe',
+  '\u0000',
+  'a\u0000b',
+  'x'.repeat(10 * 1024),
+  '9'.repeat(10 * 1024),
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1e309',
+  '1e3',
+  '-0',
+  '0x10',
+  '0b11',
+  ' 1',
+  '1 ',
+  '-1',
+  '0',
+  '1.5',
+  '2147483647',
+  '2147483648',
+  '9999999999',
+  '9223372036854775808',
+  '1,2,x',
+  '1,,2',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '{"$gt":0}',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '1-2147483648',
+  'WyJwb3B1bGFyaXR5IiwzMDAwMDAwMDAwLDEsMF0',
+];
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  example?: unknown;
+  schema?: { example?: unknown };
+}
+interface OpenApiDoc {
+  paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+}
+
+describe.each(testDatabases())('hostile input on %s (reliability V4)', (_name, open) => {
+  let f: DealsFixture;
+  beforeAll(async () => {
+    f = await dealsFixture(open, 60);
+  });
+  afterAll(async () => {
+    await f?.database.close();
+  });
+
+  it('answers every hostile value in every path and query parameter with a 2xx or 4xx, and logs no error', async () => {
+    const doc = (await (await f.get('/openapi.json')).json()) as OpenApiDoc;
+    const exampleOf = (p: Parameter) => String(p.example ?? p.schema?.example ?? '1');
+    const failures: string[] = [];
+    let requests = 0;
+    let parameters = 0;
+    for (const [template, operations] of Object.entries(doc.paths)) {
+      const get = operations.get;
+      if (!get) continue;
+      const params = (get.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
+      const build = (target: Parameter, value: string, twice = false) => {
+        let path = template;
+        for (const p of params.filter((x) => x.in === 'path')) {
+          path = path.replace(`{${p.name}}`, encodeURIComponent(p === target ? value : exampleOf(p)));
+        }
+        if (target.in !== 'query') return path;
+        const q = `${encodeURIComponent(target.name)}=${encodeURIComponent(value)}`;
+        return `${path}?${q}${twice ? `&${q}` : ''}`;
+      };
+      for (const param of params) {
+        parameters++;
+        const urls = HOSTILE.map((v) => build(param, v));
+        if (param.in === 'query') urls.push(build(param, '1', true), build(param, HOSTILE[0]!, true));
+        for (const url of urls) {
+          requests++;
+          const res = await f.get(url);
+          await res.arrayBuffer();
+          if (res.status >= 500 || res.status < 200 || (res.status >= 300 && res.status < 400)) {
+            failures.push(`${res.status} ${url.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    // The document names every route's parameters: if it did not, this test would test nothing.
+    expect(parameters).toBeGreaterThanOrEqual(15);
+    expect(requests).toBeGreaterThan(parameters * HOSTILE.length - 1);
+    expect(failures).toEqual([]);
+    expect(f.logged.map((l) => `${l.message} ${JSON.stringify(l.fields).slice(0, 300)}`)).toEqual([]);
+  }, 120_000);
+});
