@@ -128,18 +128,54 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
+/** Thrown inside startShop when a stop signal arrives while it is still starting. */
+class StartupStopped extends Error {}
+
 export async function startShop(options: StartShopOptions = {}): Promise<RunningShop> {
   const logger = options.logger ?? consoleLogger;
   const serviceToken = options.serviceToken || randomBytes(32).toString('base64url');
+  // Signals are handled from the start: a SIGTERM while the database opens, migrates or seeds
+  // lets the current step finish, then closes the database (releasing the PGlite lock) and exits.
+  let stopSignal: NodeJS.Signals | null = null;
+  let close: (() => Promise<void>) | null = null;
+  const exitAfter = (work: Promise<void>) =>
+    work.then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('Shutdown failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
+  if (options.handleSignals) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      logger.info('Shutting down', { signal });
+      if (close) exitAfter(close());
+      else stopSignal = signal;
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
   const database = await openDatabase({
     ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
+  // PGlite's work resolves through microtasks only, so a signal that arrived during a step is
+  // delivered once the event loop turns: yield a turn before looking.
+  const stopIfAsked = async () => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (stopSignal) throw new StartupStopped(`stopped by ${stopSignal} while starting`);
+  };
   let server: ServerType | undefined;
   try {
+    await stopIfAsked();
     await migrateDeals(database.db);
-    const seeded = await seedIfEmpty(database.db, options.seedDeals ? { deals: options.seedDeals } : {});
+    await stopIfAsked();
+    const seeded = await seedIfEmpty(database.db, {
+      ...(options.seedDeals ? { deals: options.seedDeals } : {}),
+      log: (message) => logger.info(`Seeding an empty database: ${message}`),
+    });
     if (seeded) logger.info('Seeded an empty database', { deals: options.seedDeals ?? 'default' });
+    await stopIfAsked();
     const dealsApp = createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' });
     const { app } = createShopApp({
       dealsApp,
@@ -157,7 +193,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     });
     const running = server!;
     let closing: Promise<void> | undefined;
-    const close = () =>
+    close = () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
@@ -166,25 +202,13 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
         });
         await database.close();
       })());
-    if (options.handleSignals) {
-      const onSignal = (signal: NodeJS.Signals) => {
-        logger.info('Shutting down', { signal });
-        close().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            logger.error('Shutdown failed', { error: String(error) });
-            process.exit(1);
-          },
-        );
-      };
-      process.once('SIGTERM', onSignal);
-      process.once('SIGINT', onSignal);
-    }
+    if (stopSignal) exitAfter(close());
     const shownHost = host.includes(':') ? `[${host}]` : host;
     return { url: `http://${shownHost}:${info.port}`, port: info.port, server: running, close };
   } catch (error) {
     server?.close();
     await database.close();
+    if (error instanceof StartupStopped) process.exit(0);
     throw error;
   }
 }
