@@ -5,6 +5,7 @@ import { RelayEnvironmentProvider } from 'react-relay';
 import { environment } from './relay/environment.ts';
 import { router } from './routes.tsx';
 import './styles/app.css';
+import './styles/shell.css';
 
 // index.html carries a static <title> and description for clients without script. Pages
 // render their own (React 19 hoists them), so drop the static ones: one <title> at a time.

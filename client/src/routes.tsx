@@ -37,6 +37,10 @@ export const router = createBrowserRouter([
           { path: ':category/:subcategory/*', lazy: () => import('./routes/DealPage.tsx') },
         ],
       },
+      // Static pages (spec §2 /page/{slug}) and the content pages that have their own path.
+      { path: 'page/:slug', lazy: () => import('./routes/StaticPage.tsx') },
+      { path: 'editorial-team', lazy: () => import('./routes/StaticPage.tsx') },
+      { path: 'discountcodes', lazy: () => import('./routes/StaticPage.tsx') },
       { path: '*', lazy: () => import('./routes/NotFoundPage.tsx') },
     ],
   },

@@ -3,3 +3,8 @@ export * from './error-codes.ts';
 export * from './catalogue.ts';
 export * from './paths.ts';
 export * from './deal-pricing.ts';
+export * from './features.ts';
+export * from './themes.ts';
+export * from './london-time.ts';
+export * from './text.ts';
+export * from './page-head.ts';

@@ -88,9 +88,12 @@ test('sort order lives in ?orderBy= and sorts the list', async ({ page }) => {
   await expect(page).toHaveURL(/[?&]orderBy=pricelow\b/);
   const list = page.getByRole('list', { name: 'Deals' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
-  const prices = (await list.locator('[data-price-pence]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price-pence')))));
-  expect(prices.length).toBeGreaterThan(1);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  // The list re-renders once the sorted page arrives: wait for that, not a fixed time.
+  const prices = () => list.locator('[data-price-pence]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price-pence'))));
+  await expect.poll(async () => {
+    const p = await prices();
+    return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v);
+  }).toBe(true);
 });
 
 test('switching location and going back shows each city its own navigation', async ({ page }) => {

@@ -94,14 +94,14 @@ describe.each(testDatabases())('shop server on %s', (_name, open) => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it('serves hashed assets for a year, compressed, and index.html for any page (SPA fallback)', async () => {
+  it('serves hashed assets for a year, compressed, and index.html for the pages (statuses: html/shop-pages.test.ts)', async () => {
     const asset = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip' });
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
-    for (const path of ['/', '/deals/glasgow', '/deals/glasgow/spa/123/spa-day.html', '/checkout']) {
+    for (const [path, status] of [['/', 200], ['/deals/glasgow', 200], ['/deals/glasgow/spa/spa-days/999999999/spa-day.html', 404], ['/checkout', 404]] as const) {
       const page = await get(path);
-      expect(page.status).toBe(200);
+      expect(page.status).toBe(status);
       expect(page.headers.get('cache-control')).toBe('no-cache');
       expect(await page.text()).toContain('<div id="root">');
     }

@@ -1,6 +1,7 @@
 /**
  * The shop on one port: every REST service under /api/<service>/…, the gateway at /graphql
- * (GraphiQL in a browser), GET /health, and the built client with an SPA fallback.
+ * (GraphiQL in a browser), GET /health, and the built client: its pages with their head tags
+ * and real HTTP statuses (html/shop-pages.ts).
  *
  * The gateway reaches the deals service in-process (`app.fetch`), unless DEALS_SERVICE_URL names
  * a deals service in its own process. The services still demand the service token under /api,
@@ -19,6 +20,9 @@ import { createDealsApp, migrateDeals, seedIfEmpty } from '@shop/deals';
 import { openDatabase } from '@shop/platform';
 import type { ServiceTarget } from './clients/rest-client.ts';
 import { consoleLogger, type Logger } from './logger.ts';
+import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
+import { indexTemplate, type IndexTemplate } from './html/render-head.ts';
+import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
 
 export const DEFAULT_PORT = 4000;
@@ -38,6 +42,8 @@ export interface ShopAppOptions {
   clientDist?: string;
   logger?: Logger;
   gateway?: Partial<Omit<GatewayOptions, 'services' | 'serviceToken' | 'logger'>>;
+  /** Loads a guide page for /guides/… (default: none exist yet, so every guide is 404). */
+  loadGuide?: GuideLoader;
 }
 
 const problem = (status: number, code: string, title: string) =>
@@ -70,6 +76,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
 
   // The deals service sees paths without the prefix, as when it runs on its own.
   app.mount('/api/deals', (request) => options.dealsApp.fetch(request));
+  // The client's not-found and error reports (spec §7 Logging), written to this server's log.
+  app.route('/api/log', createLogRoutes({ logger }));
   app.all('/api/*', () => problem(404, 'NOT_FOUND', 'No such API.'));
 
   app.use(
@@ -81,6 +89,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   // The built client: hashed files (vite puts them under /assets/) cached for a year, the rest revalidated.
   const staticFiles = serveStatic({ root: dist });
   app.use('*', async (c, next) => {
+    // index.html is the pages' template (below), never served as it is.
+    if (c.req.path.endsWith('/') || c.req.path === '/index.html') return next();
     const served = await staticFiles(c, next);
     if (served instanceof Response) c.res = served;
     if (c.res.status === 200 && c.res.headers.has('last-modified') && !c.res.headers.has('cache-control')) {
@@ -89,13 +99,19 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   });
   app.get('/assets/*', () => new Response('Not found', { status: 404 }));
 
-  // SPA fallback: any other page (deal pages end in .html) is the client's index.html.
+  // Every other page is the client's index.html with its own head tags and its real status:
+  // 200, 404 (unknown path, location, category, deal or guide), 301 (national → shop, moved
+  // guides), 503 (the gateway could not say). See html/shop-pages.ts.
   const indexPath = `${dist}/index.html`;
-  let indexHtml: string | undefined;
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  let template: IndexTemplate | undefined;
+  const resolvePage = createPageResolver({ gateway, logger, ...(options.loadGuide ? { loadGuide: options.loadGuide } : {}) });
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     if (!existsSync(indexPath)) return c.html(NOT_BUILT_PAGE, 200, { 'cache-control': 'no-store' });
-    indexHtml ??= readFileSync(indexPath, 'utf8');
-    return c.html(indexHtml, 200, { 'cache-control': 'no-cache' });
+    template ??= indexTemplate(readFileSync(indexPath, 'utf8'));
+    const answer = await resolvePage(c.req.raw);
+    if (answer.status === 301) return c.redirect(answer.location, 301);
+    const html = template.render(answer.head, new URL(c.req.url).origin);
+    return c.html(html, answer.status, { 'cache-control': answer.status === 503 ? 'no-store' : 'no-cache' });
   });
   app.all('*', () => problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.'));
   return { app, gateway };

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
 import { Main } from '../ui/Main.tsx';
 import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
+import { reportClientError } from './report.ts';
 
 /**
  * Each route's error boundary: a 404 response becomes the not-found view; anything else
@@ -18,7 +20,12 @@ export function RouteErrorBoundary() {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // The client error log (spec §7): name and message only, never the stack, and never shown.
+  useEffect(() => {
+    if (!notFound) reportClientError(error);
+  }, [error, notFound]);
+  if (notFound) return <NotFoundView />;
   if (import.meta.env.DEV) console.error(error);
   const retrying = navigation.state !== 'idle';
   return (

@@ -24,12 +24,8 @@ export function sortValueOf(param: DealSortParam): DealSortValue {
   return SORT_OPTIONS.find((o) => o.param === param)!.value;
 }
 
-/** Reads ?page= (1-based); anything that is not a whole number of at least 1 is page 1. */
-export function pageOf(search: URLSearchParams): number {
-  const value = search.get('page');
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  return Math.max(1, Number(value));
-}
+/** Reads ?page= (1-based); anything that is not a whole number of at least 1 is page 1 (domain's rule, shared with the server). */
+export { listPageOf as pageOf } from '@shop/domain';
 
 /** The href of page N of the current list, keeping the other query parameters (e.g. sort). */
 export function pageHref(pathname: string, search: URLSearchParams, page: number): string {

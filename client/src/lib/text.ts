@@ -1,13 +1,5 @@
-/** Text limits of spec §9. */
-export const TEXT_LIMITS = { dealTitle: 65, text: 195, mediumText: 70, categoryTitle: 45, subtitle: 120 } as const;
-
-/** Cuts text to at most `max` characters on a word boundary, with an ellipsis when cut. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
-}
+// The text limits of spec §9 and truncation live in domain/, shared with the server's head tags.
+export { TEXT_LIMITS, truncate } from '@shop/domain';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const countFormat = new Intl.NumberFormat('en-GB');
@@ -21,4 +13,4 @@ export function formatCount(n: number): string {
   return countFormat.format(n);
 }
 
-export const SITE_NAME = 'Thistle Deals';
+export { SITE_NAME } from '@shop/domain';

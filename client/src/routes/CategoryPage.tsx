@@ -1,6 +1,6 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { DEALS_PAGE_SIZE, categoryPath, locationPath } from '@shop/domain';
+import { DEALS_PAGE_SIZE, categoryHead, categoryPath, inLocation as inLocationOf, locationPath } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
 import { ORDER_BY_PARAM, pageOf, sortParamOf, sortValueOf } from '../lib/list-params.ts';
 import { TEXT_LIMITS, truncate } from '../lib/text.ts';
@@ -41,8 +41,7 @@ export function Component() {
   const sort = sortParamOf(searchParams);
   const page = pageOf(searchParams);
   const parent = category.parent;
-  const path = categoryPath(location.slug, params.category!, params.subcategory);
-  const inLocation = location.isNational || location.isTravel ? '' : ` in ${location.name}`;
+  const inLocation = inLocationOf(location);
   const heading = truncate(`${category.name} deals${inLocation}`, TEXT_LIMITS.categoryTitle);
   const crumbs: Crumb[] = [
     { label: location.name, href: locationPath(location.slug) },
@@ -52,14 +51,7 @@ export function Component() {
 
   return (
     <div className="container">
-      <Seo
-        title={`${category.metaTitle ?? `${category.name} deals${inLocation}`}${page > 1 ? ` – page ${page}` : ''}`}
-        description={truncate(
-          category.description ?? `Save on ${category.name.toLowerCase()}${inLocation} with vouchers from local businesses.`,
-          TEXT_LIMITS.text,
-        )}
-        canonical={page > 1 ? `${path}?page=${page}` : path}
-      />
+      <Seo head={categoryHead(location, category, { category: params.category!, subcategory: params.subcategory ?? null }, page)} />
       <Breadcrumbs items={crumbs} />
       <header className="page-header">
         <PageHeading>{heading}</PageHeading>

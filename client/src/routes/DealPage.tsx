@@ -1,6 +1,6 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { parseDealPath } from '@shop/domain';
+import { dealHead, parseDealPath } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
 import { TEXT_LIMITS, truncate } from '../lib/text.ts';
 import { DealSummary } from '../features/deals/DealSummary.tsx';
@@ -32,13 +32,7 @@ export function Component() {
   ];
   return (
     <div className="container deal-page">
-      <Seo
-        title={truncate(deal.title, TEXT_LIMITS.dealTitle)}
-        description={truncate(deal.headline || deal.description, TEXT_LIMITS.text)}
-        canonical={deal.url}
-        image={deal.image.url}
-        type="product"
-      />
+      <Seo head={dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url })} />
       <Breadcrumbs items={crumbs} />
       <header className="deal-page__header">
         <PageHeading className="deal-page__title">{deal.title}</PageHeading>

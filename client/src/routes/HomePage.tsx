@@ -1,6 +1,6 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { DEALS_PAGE_SIZE, locationPath } from '@shop/domain';
+import { DEALS_PAGE_SIZE, homepageHead, homepageTitle } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
 import { pageOf } from '../lib/list-params.ts';
 import { TEXT_LIMITS, truncate } from '../lib/text.ts';
@@ -29,16 +29,11 @@ export function Component() {
   if (!location) return <NotFoundView what="location" />;
   const featured = location.featured.edges[0]?.node;
   const page = pageOf(new URLSearchParams(search));
-  const home = locationPath(location.slug);
   const where = location.isNational || location.isTravel ? location.name : `in ${location.name}`;
-  const title = location.isNational || location.isTravel ? `${location.name} deals` : `Deals in ${location.name}`;
+  const title = homepageTitle(location);
   return (
     <div className="container">
-      <Seo
-        title={page > 1 ? `${title} – page ${page}` : `${title}: save up to ${location.isTravel ? 50 : 80}%`}
-        description={truncate(location.description || `The best deals and vouchers ${where}.`, TEXT_LIMITS.text)}
-        canonical={page > 1 ? `${home}?page=${page}` : home}
-      />
+      <Seo head={homepageHead(location, page)} />
       <header className="page-header">
         <PageHeading>{title}</PageHeading>
         {location.description ? <p className="page-header__lede">{truncate(location.description, TEXT_LIMITS.subtitle)}</p> : null}

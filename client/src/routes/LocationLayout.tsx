@@ -3,6 +3,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { preloadRouteQuery } from '../relay/preload.ts';
 import { CategoryNav } from '../features/navigation/CategoryNav.tsx';
+import { TravelNav } from '../features/navigation/TravelNav.tsx';
 import { Main } from '../ui/Main.tsx';
 import { NavSkeleton, PageSkeleton } from '../ui/Skeleton.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
@@ -42,7 +43,13 @@ export function Component() {
 
 function LocationNav({ queryRef }: { queryRef: PreloadedQuery<LocationLayoutQuery> }) {
   const data = usePreloadedQuery<LocationLayoutQuery>(query, queryRef);
-  return data.location ? <CategoryNav location={data.location} /> : null;
+  if (!data.location) return null;
+  return (
+    <>
+      <CategoryNav location={data.location} />
+      <TravelNav location={data.location} />
+    </>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
@@ -51,6 +58,7 @@ const query = graphql`
   query LocationLayoutQuery($location: String!) {
     location(slug: $location) {
       ...CategoryNav_location
+      ...TravelNav_location
     }
   }
 `;

@@ -6,10 +6,12 @@ import { SiteFooter } from '../ui/SiteFooter.tsx';
 import { RouteAnnouncer } from '../ui/RouteAnnouncer.tsx';
 import { PageSkeleton } from '../ui/Skeleton.tsx';
 import { Main } from '../ui/Main.tsx';
+import { useDocumentTheme } from '../features/shell/theme.ts';
 
 /**
  * The shell around every page: skip link, header, footer, the route announcer, scroll
- * restoration, and <html data-page-type> from domain's pageTypeOf on every route change.
+ * restoration, <html data-page-type> from domain's pageTypeOf and <html data-theme> from
+ * domain's themeFor on every route change.
  */
 export function RootLayout() {
   const location = useLocation();
@@ -18,6 +20,7 @@ export function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.pageType = pageTypeOf(location.pathname, location.search);
   }, [location.pathname, location.search]);
+  useDocumentTheme(location.pathname);
 
   // Moving to another location (or out of /deals) swaps the whole page area for a placeholder
   // while the next route's code and query start; within a location, LocationLayout does it.
@@ -49,6 +52,7 @@ export function RootLayout() {
 
 /** What shows while the first page's code and query start (before the router's first render). */
 export function RootHydrateFallback() {
+  useDocumentTheme(window.location.pathname);
   return (
     <>
       <SiteHeader pathname={window.location.pathname} />

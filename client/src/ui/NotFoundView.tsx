@@ -1,4 +1,7 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { notFoundHead } from '@shop/domain';
+import { reportNotFound } from '../errors/report.ts';
 import { Main } from './Main.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { Seo } from './Seo.tsx';
@@ -6,9 +9,12 @@ import { LOCATIONS } from './SiteHeader.tsx';
 
 /** The friendly 404 (unknown path, location, category or deal). */
 export function NotFoundView({ what = 'page' }: { what?: string }) {
+  const { pathname } = useLocation();
+  // The not-found logger (spec §7): path, user agent and date, once per path.
+  useEffect(() => reportNotFound(pathname), [pathname]);
   return (
     <Main>
-      <Seo title="Page not found" description="Sorry, we could not find that page." robots="noindex, follow" />
+      <Seo head={notFoundHead(pathname)} />
       <div className="container message-view">
         <p className="message-view__code" aria-hidden="true">
           404

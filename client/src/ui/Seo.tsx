@@ -1,38 +1,44 @@
-import { SITE_NAME } from '../lib/text.ts';
+import { absoluteUrl, headAtPath, pageHead, SITE_NAME, type PageHead } from '@shop/domain';
 
-export interface SeoProps {
-  title: string;
-  description: string;
-  /** Path (or absolute url) of the canonical page; the current path when left out. */
-  canonical?: string;
-  robots?: string;
-  image?: string | null;
-  type?: 'website' | 'product';
-}
-
-function absolute(pathOrUrl: string): string {
-  return new URL(pathOrUrl, window.location.origin).href;
-}
+export type SeoProps =
+  | {
+      /** The page's head from domain's builders (homepageHead, categoryHead, dealHead, …): what the server also serves. */
+      head: PageHead;
+    }
+  | {
+      head?: undefined;
+      title: string;
+      description: string;
+      /** Path (or absolute url) of the canonical page; the current path when left out. */
+      canonical?: string;
+      robots?: string;
+      image?: string | null;
+      type?: 'website' | 'product';
+    };
 
 /**
  * Head tags of a page (spec §2 "Page head"). React 19 hoists them into <head> and removes
  * them when the page unmounts; exactly one page renders a Seo at a time, so there is one <title>.
+ * The shop server writes the same tags into the served HTML (gateway/src/html/), from the same
+ * domain builders, for crawlers and link previews; the client drops those when it starts.
  */
-export function Seo({ title, description, canonical, robots = 'index, follow', image, type = 'website' }: SeoProps) {
-  const url = absolute(canonical ?? window.location.pathname);
-  const fullTitle = `${title} | ${SITE_NAME}`;
+export function Seo(props: SeoProps) {
+  const pathname = window.location.pathname;
+  const own = props.head ?? pageHead({ ...props, canonical: props.canonical ?? pathname });
+  const head = headAtPath(own, pathname);
+  const url = absoluteUrl(window.location.origin, head.canonical);
   return (
     <>
-      <title>{fullTitle}</title>
-      <meta name="description" content={description} />
-      <meta name="robots" content={robots} />
+      <title>{head.title}</title>
+      <meta name="description" content={head.description} />
+      <meta name="robots" content={head.robots} />
       <link rel="canonical" href={url} />
       <meta property="og:site_name" content={SITE_NAME} />
-      <meta property="og:type" content={type} />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
+      <meta property="og:type" content={head.type} />
+      <meta property="og:title" content={head.ogTitle} />
+      <meta property="og:description" content={head.description} />
       <meta property="og:url" content={url} />
-      {image ? <meta property="og:image" content={absolute(image)} /> : null}
+      {head.image ? <meta property="og:image" content={absoluteUrl(window.location.origin, head.image)} /> : null}
     </>
   );
 }

@@ -20,6 +20,7 @@ import {
   type Merchant,
   type NavigationItem,
 } from '@shop/deals/contract';
+import { StaticPageSchema, type StaticPage } from '@shop/deals/staticpages/staticpages.contract';
 import { NAVIGATION_RANGE } from '@shop/domain';
 import type { RestClient } from './rest-client.ts';
 
@@ -56,6 +57,8 @@ export interface DealsClient {
   findMerchant(merchantId: number): Promise<Merchant | null>;
   /** Merchants by ids, in any order; unknown ids are missing. At most MERCHANTS_BATCH_MAX ids. */
   getMerchantsByIds(ids: readonly number[]): Promise<Merchant[]>;
+  /** A static or content page by slug (aboutus, e-commerceterms, editorial-team, …); null when unknown (404). */
+  findStaticPage(slug: string): Promise<StaticPage | null>;
 }
 
 const seg = encodeURIComponent;
@@ -105,6 +108,9 @@ export function createDealsClient(rest: RestClient): DealsClient {
       if (ids.length === 0) return [];
       if (ids.length > MERCHANTS_BATCH_MAX) throw new RangeError(`At most ${MERCHANTS_BATCH_MAX} merchant ids per call`);
       return (await rest.get(`/merchants?ids=${ids.join(',')}`, MerchantsResponseSchema)).merchants;
+    },
+    findStaticPage(slug) {
+      return rest.get(`/staticpage/${seg(slug)}`, StaticPageSchema, { nullOn404: true });
     },
   };
 }

@@ -11,13 +11,15 @@ import { Location, NavigationItem, SubNavigation } from './deals/Location.ts';
 import { Money } from './deals/Money.ts';
 import { dealFilterValidate } from './deals/Mutation.dealFilterValidate.ts';
 import { Query } from './Query.ts';
+import { staticPage } from './content/Query.staticPage.ts';
+import { StaticPageSectionResolvers } from './content/StaticPage.ts';
 
 export const SCHEMA_PATH = new URL('../../../schema.graphql', import.meta.url);
 
 const byTypename = (value: { __typename?: string }) => value.__typename ?? null;
 
 export const resolvers = {
-  Query,
+  Query: { ...Query, staticPage },
   Mutation: { dealFilterValidate },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
@@ -30,6 +32,7 @@ export const resolvers = {
   DealProduct,
   Merchant,
   Money,
+  StaticPageSection: StaticPageSectionResolvers,
 };
 
 let cached: GraphQLSchema | undefined;

@@ -9,6 +9,7 @@ import { registerDealRoutes } from './deals/deals.handlers.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
 import { registerLocationRoutes } from './locations/locations.handlers.ts';
 import { registerMerchantRoutes } from './merchants/merchants.handlers.ts';
+import { registerStaticPageRoutes } from './staticpages/staticpages.handlers.ts';
 import type { DealsDb } from './db/database.ts';
 import type { DealsDeps } from './lib/deps.ts';
 
@@ -39,6 +40,7 @@ export function createDealsApp(options: DealsAppOptions): OpenAPIHono {
       { name: 'Deals', description: 'Deal lists (keyset or page paging) and deals by id.' },
       { name: 'Merchants', description: 'The businesses that run deals, by id.' },
       { name: 'Images', description: 'Deal images, public.' },
+      { name: 'Content', description: 'Static pages: about us, terms, privacy, wallet and finance pages (structured sections, never HTML).' },
     ],
     basePath: deps.basePath,
     ...(options.log ? { log: options.log } : {}),
@@ -47,6 +49,7 @@ export function createDealsApp(options: DealsAppOptions): OpenAPIHono {
   registerLocationRoutes(app, deps);
   registerDealRoutes(app, deps);
   registerMerchantRoutes(app, deps);
+  registerStaticPageRoutes(app, deps);
   return app;
 }
 

@@ -8,6 +8,7 @@ import type { DealTable, ProductTable } from '../deals/deals.table.ts';
 import type { ImageTable } from '../images/images.table.ts';
 import type { CategoryTable, LocationTable } from '../locations/locations.table.ts';
 import type { MerchantTable } from '../merchants/merchants.table.ts';
+import type { StaticPageTable } from '../staticpages/staticpages.table.ts';
 import { dealsMigrations } from './migrations/index.ts';
 
 export const DEALS_SCHEMA = 'deals';
@@ -19,6 +20,7 @@ export interface DealsDatabase {
   image: ImageTable;
   deal: DealTable;
   product: ProductTable;
+  static_page: StaticPageTable;
 }
 
 /** The handle stores, mappers, handlers and the seed take (a Transaction is one too). */

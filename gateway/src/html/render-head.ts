@@ -1,0 +1,58 @@
+/**
+ * Server-side head tags: the built index.html with the page's title, description, robots,
+ * canonical and open-graph tags written into <head> before any script, so crawlers and link
+ * previews see them without running the client. Every value is escaped.
+ *
+ * The tags carry `data-static-head`: the client drops them when it starts and renders the same
+ * head itself (client/src/main.tsx, client/src/ui/Seo.tsx), so there is one <title> at a time.
+ */
+import { absoluteUrl, SITE_NAME, type PageHead } from '@shop/domain';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text or attribute value safe inside HTML (elements and double- or single-quoted attributes). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+}
+
+/** The head tags of a page; `origin` (https://host) makes canonical and og urls absolute. */
+export function renderHeadTags(head: PageHead, origin: string): string {
+  const url = absoluteUrl(origin, head.canonical);
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta data-static-head ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title data-static-head>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('name', 'robots', head.robots),
+    `<link data-static-head rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.ogTitle),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    ...(head.image ? [meta('property', 'og:image', absoluteUrl(origin, head.image))] : []),
+  ].join('\n    ');
+}
+
+export interface IndexTemplate {
+  render(head: PageHead, origin: string): string;
+}
+
+/**
+ * Splits the built index.html once: its static <title> and description (the no-script fallback,
+ * marked data-static-head) are taken out, and the page's tags go right after <meta charset>
+ * (else right after <head>), ahead of every script and stylesheet.
+ */
+export function indexTemplate(html: string): IndexTemplate {
+  const stripped = html
+    .replace(/<title\b[^>]*\bdata-static-head\b[^>]*>[\s\S]*?<\/title>\s*/gi, '')
+    .replace(/<meta\b[^>]*\bdata-static-head\b[^>]*>\s*/gi, '');
+  const head = /<head\b[^>]*>/i.exec(stripped);
+  let at = head ? head.index + head[0].length : 0;
+  const charset = /<meta\s+charset=[^>]*>/i.exec(stripped.slice(at));
+  const firstTag = /<(script|link|style)\b/i.exec(stripped.slice(at));
+  if (charset && (!firstTag || charset.index < firstTag.index)) at += charset.index + charset[0].length;
+  const before = stripped.slice(0, at);
+  const after = stripped.slice(at);
+  return { render: (pageHead, origin) => `${before}\n    ${renderHeadTags(pageHead, origin)}${after}` };
+}

@@ -1,0 +1,244 @@
+/**
+ * The shop's HTML answers (spec §2): real statuses (200, 404, 301, 503) and the head tags of
+ * every route written into the served index.html before any script.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testDatabases } from '@shop/platform/test-databases';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShopApp } from '../server.ts';
+import { openSeededDeals } from '../test/deals-service.ts';
+import { captureLogger, fakeService, gql, TEST_TOKEN } from '../test/helpers.ts';
+import type { GuideLoader } from './shop-pages.ts';
+
+/** Shaped like Vite's build: a static no-script title and description, scripts in <head>. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title data-static-head>Thistle Deals – static</title>
+    <meta data-static-head name="description" content="Static description." />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** The head tags of a served page, and where they sit against the first script. */
+function headOf(html: string) {
+  const attr = (re: RegExp) => re.exec(html)?.[1] ?? null;
+  return {
+    titles: [...html.matchAll(/<title\b[^>]*>([^<]*)<\/title>/g)].map((m) => m[1]),
+    description: attr(/<meta data-static-head name="description" content="([^"]*)"/),
+    robots: attr(/<meta data-static-head name="robots" content="([^"]*)"/),
+    canonical: attr(/<link data-static-head rel="canonical" href="([^"]*)"/),
+    ogTitle: attr(/<meta data-static-head property="og:title" content="([^"]*)"/),
+    ogUrl: attr(/<meta data-static-head property="og:url" content="([^"]*)"/),
+    ogType: attr(/<meta data-static-head property="og:type" content="([^"]*)"/),
+    ogImage: attr(/<meta data-static-head property="og:image" content="([^"]*)"/),
+    beforeScripts: ['<title', 'name="description"', 'name="robots"', 'rel="canonical"', 'og:title'].every(
+      (tag) => html.indexOf(tag) !== -1 && html.indexOf(tag) < html.indexOf('<script'),
+    ),
+  };
+}
+
+describe.each(testDatabases())('shop pages on %s', (_name, open) => {
+  let close = async () => {};
+  let shop: ReturnType<typeof createShopApp>['app'];
+  let withGuides: ReturnType<typeof createShopApp>['app'];
+  let down: ReturnType<typeof createShopApp>['app'];
+  const dist = mkdtempSync(join(tmpdir(), 'shop-pages-dist-'));
+  let deal: { url: string; title: string; image: { url: string } };
+  let categoryUrl: string;
+  let subcategoryUrl: string;
+
+  const guides: GuideLoader = async (slug) => {
+    if (slug === 'moved') return { displayName: 'Moved', redirectUrl: '/deals/edinburgh' };
+    if (slug === 'moved-away') return { displayName: 'Away', redirectUrl: '//elsewhere.example/x' };
+    if (slug === 'broken') throw new Error('guide service down');
+    if (slug === 'afternoon-tea' || slug === 'gshop/gifts') return { displayName: 'Best afternoon tea in Glasgow', description: 'Our pick.' };
+    return null;
+  };
+
+  beforeAll(async () => {
+    const deals = await openSeededDeals(open, 60);
+    close = deals.close;
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    const logger = captureLogger();
+    shop = createShopApp({ dealsApp: deals.app, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
+    withGuides = createShopApp({ dealsApp: deals.app, serviceToken: TEST_TOKEN, clientDist: dist, logger, loadGuide: guides }).app;
+    const failing = fakeService(() => new Response('boom', { status: 500 }));
+    down = createShopApp({ dealsApp: deals.app, dealsTarget: { app: failing }, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
+    const res = await gql(
+      shop,
+      `{ location(slug: "glasgow") { deals(first: 20) { edges { node { url title image { url } category { url } subCategory { url } } } } } }`,
+    );
+    const nodes = res.body.data.location.deals.edges.map((e: { node: unknown }) => e.node);
+    const withSub = nodes.find((n: { subCategory: unknown }) => n.subCategory);
+    deal = withSub;
+    categoryUrl = withSub.category.url;
+    subcategoryUrl = withSub.subCategory.url;
+  });
+  afterAll(async () => {
+    rmSync(dist, { recursive: true, force: true });
+    await close();
+  });
+
+  const get = (app: typeof shop, path: string, init: RequestInit = {}) => app.request(`http://shop.test${path}`, init);
+
+  it('the homepage: 200, its own head before any script, the static head gone', async () => {
+    const res = await get(shop, '/deals/glasgow');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const head = headOf(await res.text());
+    expect(head).toMatchObject({
+      titles: ['Deals in Glasgow: save up to 80% | Thistle Deals'],
+      robots: 'INDEX, FOLLOW',
+      canonical: 'http://shop.test/deals/glasgow',
+      ogUrl: 'http://shop.test/deals/glasgow',
+      ogTitle: 'Deals in Glasgow: save up to 80%',
+      ogType: 'website',
+      beforeScripts: true,
+    });
+    expect(head.description).toBeTruthy();
+  });
+
+  it('the root and /deals carry the default location homepage head', async () => {
+    for (const path of ['/', '/deals', '/deals/']) {
+      const res = await get(shop, path);
+      expect(res.status).toBe(200);
+      expect(headOf(await res.text())).toMatchObject({ canonical: 'http://shop.test/deals/glasgow', beforeScripts: true });
+    }
+  });
+
+  it('page 2 of a list has its own title and canonical', async () => {
+    const head = headOf(await (await get(shop, '/deals/glasgow?page=2&orderBy=price')).text());
+    expect(head.titles).toEqual(['Deals in Glasgow – page 2 | Thistle Deals']);
+    expect(head.canonical).toBe('http://shop.test/deals/glasgow?page=2');
+  });
+
+  it('national and travel homepages', async () => {
+    expect(headOf(await (await get(shop, '/deals/shop')).text()).titles).toEqual(['Shop deals: save up to 80% | Thistle Deals']);
+    expect(headOf(await (await get(shop, '/deals/travel')).text()).titles).toEqual(['Travel deals: save up to 50% | Thistle Deals']);
+  });
+
+  it('a category and a sub-category: 200 with their heads', async () => {
+    for (const url of [categoryUrl, subcategoryUrl]) {
+      const res = await get(shop, url);
+      expect(res.status).toBe(200);
+      const head = headOf(await res.text());
+      expect(head.titles).toHaveLength(1);
+      expect(head.titles[0]).toMatch(/ \| Thistle Deals$/);
+      expect(head).toMatchObject({ canonical: `http://shop.test${url}`, robots: 'INDEX, FOLLOW', beforeScripts: true });
+    }
+  });
+
+  it('a deal: 200, product head with its image, canonical to the deal url', async () => {
+    const res = await get(shop, deal.url);
+    expect(res.status).toBe(200);
+    const head = headOf(await res.text());
+    expect(head).toMatchObject({ canonical: `http://shop.test${deal.url}`, ogType: 'product', beforeScripts: true });
+    expect(head.titles[0]).toContain(escape(deal.title.slice(0, 20)));
+    expect(head.ogImage).toBe(deal.image.url.startsWith('http') ? deal.image.url : `http://shop.test${deal.image.url}`);
+  });
+
+  it.each([
+    '/nothing-here',
+    '/checkout',
+    '/page/no-such-page',
+    '/page/aboutus/extra',
+    '/deals/nowhere',
+    '/deals/glasgow/no-such-category',
+    '/deals/glasgow/spa/no-such-subcategory',
+    '/deals/glasgow/spa/spa-days/999999999/spa-day.html',
+    '/deals/glasgow/spa/spa-days/not-a-deal',
+    '/deals/glasgow/spa/0991/spa-day.html',
+    '/deals/vip',
+    '/deals/%E0%A4%A',
+    '/guides/best-afternoon-tea',
+  ])('%s is 404 with the not-found head (noindex)', async (path) => {
+    const res = await get(shop, path);
+    expect(res.status).toBe(404);
+    const head = headOf(await res.text());
+    expect(head).toMatchObject({ titles: ['Page not found | Thistle Deals'], robots: 'NOINDEX, FOLLOW', beforeScripts: true });
+  });
+
+  it('static and content pages: 200 with their own head', async () => {
+    for (const [path, canonical] of [
+      ['/page/aboutus', '/page/aboutus'],
+      ['/page/e-commerceterms', '/page/e-commerceterms'],
+      ['/editorial-team', '/editorial-team'],
+      ['/discountcodes', '/discountcodes'],
+    ]) {
+      const res = await get(shop, path!);
+      expect(res.status, path).toBe(200);
+      const head = headOf(await res.text());
+      expect(head).toMatchObject({ canonical: `http://shop.test${canonical}`, robots: 'INDEX, FOLLOW', beforeScripts: true });
+      expect(head.titles[0]).toMatch(/ \| Thistle Deals$/);
+      expect(head.description).toBeTruthy();
+    }
+  });
+
+  it('HEAD answers with the same status', async () => {
+    expect((await get(shop, '/deals/nowhere', { method: 'HEAD' })).status).toBe(404);
+    expect((await get(shop, '/deals/glasgow', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it.each([
+    ['/deals/national-deal', '/deals/shop'],
+    ['/deals/national-deal/electricals?page=2', '/deals/shop/electricals?page=2'],
+    ['/deal/national-deal/7', '/deal/shop/7'],
+  ])('%s is a 301 to %s', async (path, location) => {
+    const res = await get(shop, path);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(location);
+  });
+
+  it('guides: 301 to a redirectUrl, 404 when loading fails or finds nothing, 200 with the guide head', async () => {
+    const moved = await get(withGuides, '/guides/moved');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/deals/edinburgh');
+    expect((await get(withGuides, '/guides/moved-away')).status).toBe(200); // a protocol-relative target is not followed
+    expect((await get(withGuides, '/guides/broken')).status).toBe(404);
+    expect((await get(withGuides, '/guides/unknown')).status).toBe(404);
+    expect((await get(withGuides, '/guides')).status).toBe(404);
+    const found = await get(withGuides, '/guides/afternoon-tea');
+    expect(found.status).toBe(200);
+    expect(headOf(await found.text())).toMatchObject({
+      titles: ['Best afternoon tea in Glasgow | Thistle Deals'],
+      description: 'Our pick.',
+      canonical: 'http://shop.test/guides/afternoon-tea',
+      robots: 'INDEX, FOLLOW',
+    });
+  });
+
+  it('a gift-shop (gshop) segment is noindex', async () => {
+    const res = await get(withGuides, '/guides/gshop/gifts');
+    expect(res.status).toBe(200);
+    expect(headOf(await res.text()).robots).toBe('NOINDEX, FOLLOW');
+  });
+
+  it('nothing from the url reaches the html unescaped', async () => {
+    const res = await get(shop, `/x"><script>alert(1)</script>?q="><img src=x onerror=alert(1)>`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img');
+    expect(html.match(/<script/g)).toHaveLength(1); // the client's own
+  });
+
+  it('503, never a false 404, when the gateway cannot say', async () => {
+    const res = await get(down, '/deals/glasgow');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(headOf(await res.text())).toMatchObject({ titles: ['Something went wrong | Thistle Deals'], robots: 'NOINDEX, FOLLOW' });
+  });
+});
+
+/** The title as it sits in html (escaped). */
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

@@ -1,0 +1,204 @@
+/**
+ * The shop's HTML answers with real HTTP semantics (spec §2): every page is the client's
+ * index.html, with its own head tags written in on the server, and the status the page deserves.
+ *
+ * - 200 for a page the client renders (client/src/routes.tsx): the root and /deals (the default
+ *   location's homepage), /deals/{location}, /deals/{location}/{category}[/{subcategory}], and a
+ *   deal path /deals/{location}/{category}/{subcategory}/{dealId}/{blurb}.html, each only when its
+ *   location, category or deal exists.
+ *   Also the static pages /page/{slug} and the content pages /editorial-team and /discountcodes,
+ *   when the page exists.
+ * - 404 with the not-found head for anything else, and for an unknown location, category or deal.
+ * - 301 from a national url to shop (/deals/national-deal/… → /deals/shop/…).
+ * - Guides (/guides/…): 301 to a guide's redirectUrl; 404 when the guide fails to load. No guide
+ *   service exists yet, so every guide is 404 until `loadGuide` is given one.
+ * - 503 when the gateway cannot say (a service down): never a false 404.
+ *
+ * At most one small GraphQL query per request, in process through the gateway's fetch.
+ */
+import {
+  categoryHead,
+  dealHead,
+  DEFAULT_LOCATION,
+  errorHead,
+  fixedHeadOf,
+  headAtPath,
+  homepageHead,
+  listPageOf,
+  notFoundHead,
+  pageHead,
+  pageTypeOf,
+  parseDealPath,
+  rewriteNationalPath,
+  truncate,
+  TEXT_LIMITS,
+  type HeadCategory,
+  type HeadLocation,
+  type PageHead,
+} from '@shop/domain';
+import type { Logger } from '../logger.ts';
+
+/** A guide page as the guide service gives it (spec §3 Guide page; only what the head needs). */
+export interface GuidePage {
+  displayName: string;
+  description?: string | null;
+  /** When set, the guide has moved: a permanent (301) redirect (spec §2). */
+  redirectUrl?: string | null;
+}
+
+/** Loads a guide by its slug (the path after /guides/); null, or a throw, when it fails to load. */
+export type GuideLoader = (slug: string, request: Request) => Promise<GuidePage | null>;
+
+/** No guide service yet: no guide loads (so /guides/… is 404). */
+export const noGuides: GuideLoader = async () => null;
+
+export type PageAnswer =
+  | { status: 200 | 404 | 503; head: PageHead }
+  | { status: 301; location: string };
+
+type FetchHandler = { fetch(request: Request): Response | Promise<Response> };
+
+export interface PageResolverOptions {
+  /** The GraphQL gateway (yoga), called in process. */
+  gateway: FetchHandler;
+  loadGuide?: GuideLoader;
+  logger: Logger;
+}
+
+const LOCATION_FIELDS = 'slug name description isNational isTravel';
+const HOME_QUERY = `query ShopHeadHome($location: String!) { location(slug: $location) { ${LOCATION_FIELDS} } }`;
+const CATEGORY_QUERY = `query ShopHeadCategory($location: String!, $category: String!, $subcategory: String) {
+  location(slug: $location) { ${LOCATION_FIELDS} category(slug: $category, subcategory: $subcategory) { name metaTitle description } }
+}`;
+const DEAL_QUERY = `query ShopHeadDeal($dealId: ID!) { deal(dealId: $dealId) { title headline description url image { url } } }`;
+const STATIC_PAGE_QUERY = `query ShopHeadStaticPage($slug: String!) { staticPage(slug: $slug) { title description path } }`;
+
+/** Content pages with a path of their own (client/src/routes.tsx); their slug is the path. */
+const CONTENT_PAGE_PATHS = new Set(['editorial-team', 'discountcodes']);
+
+/** Page types the client renders a page for (the rest are 404 until it does). */
+const CLIENT_PAGE_TYPES = new Set(['root', 'homepage', 'category', 'deal']);
+
+/** A redirect target we follow: a site path (not //host) or an http(s) url. */
+function safeRedirect(target: string): string | null {
+  if (/^\/(?![/\\])/.test(target)) return target;
+  try {
+    const url = new URL(target);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createPageResolver(options: PageResolverOptions): (request: Request) => Promise<PageAnswer> {
+  const loadGuide = options.loadGuide ?? noGuides;
+  const { logger } = options;
+
+  /** One GraphQL query; undefined when the gateway could not answer (errors, a failed service). */
+  async function query<T>(document: string, variables: Record<string, unknown>, request: Request): Promise<T | undefined> {
+    const requestId = request.headers.get('x-request-id');
+    const response = await options.gateway.fetch(
+      new Request('http://shop.internal/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
+        body: JSON.stringify({ query: document, variables }),
+      }),
+    );
+    const body = (await response.json().catch(() => null)) as { data?: T; errors?: unknown[] } | null;
+    if (!response.ok || !body?.data || (body.errors && body.errors.length > 0)) {
+      logger.warn('Page head query failed', { status: response.status, errors: body?.errors, path: new URL(request.url).pathname });
+      return undefined;
+    }
+    return body.data;
+  }
+
+  const notFound = (pathname: string): PageAnswer => ({ status: 404, head: notFoundHead(pathname) });
+  const unavailable = (pathname: string): PageAnswer => ({ status: 503, head: errorHead(pathname) });
+  const found = (head: PageHead, pathname: string): PageAnswer => ({ status: 200, head: headAtPath(fixedHeadOf(pathname) ?? head, pathname) });
+
+  async function guide(slug: string, request: Request, pathname: string): Promise<PageAnswer> {
+    if (!slug) return notFound(pathname);
+    let page: GuidePage | null;
+    try {
+      page = await loadGuide(slug, request);
+    } catch (error) {
+      logger.warn('Guide failed to load', { slug, error: String(error) });
+      page = null;
+    }
+    if (!page) return notFound(pathname);
+    const target = page.redirectUrl ? safeRedirect(page.redirectUrl) : null;
+    if (target) return { status: 301, location: target };
+    return found(
+      pageHead({
+        title: page.displayName,
+        description: truncate(page.description || page.displayName, TEXT_LIMITS.text),
+        canonical: pathname,
+      }),
+      pathname,
+    );
+  }
+
+  async function home(location: string, request: Request, pathname: string, page: number): Promise<PageAnswer> {
+    const data = await query<{ location: HeadLocation | null }>(HOME_QUERY, { location }, request);
+    if (!data) return unavailable(pathname);
+    return data.location ? found(homepageHead(data.location, page), pathname) : notFound(pathname);
+  }
+
+  return async function resolve(request: Request): Promise<PageAnswer> {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    const national = rewriteNationalPath(pathname);
+    if (national !== pathname) return { status: 301, location: `${national}${url.search}` };
+
+    let segments: string[];
+    try {
+      segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      return notFound(pathname);
+    }
+    if (segments[0] === 'guides') return guide(segments.slice(1).join('/'), request, pathname);
+
+    // Static and content pages (spec §2), from the deals service's staticpage API.
+    const staticSlug =
+      segments[0] === 'page' && segments.length === 2 ? segments[1]! : segments.length === 1 && CONTENT_PAGE_PATHS.has(segments[0]!) ? segments[0]! : null;
+    if (staticSlug !== null) {
+      const data = await query<{ staticPage: { title: string; description: string; path: string } | null }>(STATIC_PAGE_QUERY, { slug: staticSlug }, request);
+      if (!data) return unavailable(pathname);
+      if (!data.staticPage) return notFound(pathname);
+      const { title, description, path } = data.staticPage;
+      return found(pageHead({ title, description, canonical: path }), pathname);
+    }
+
+    const page = listPageOf(url.searchParams);
+    // The client sends / and /deals on to the default location's homepage.
+    if (segments.length === 0 || (segments.length === 1 && segments[0] === 'deals')) {
+      return home(DEFAULT_LOCATION, request, pathname, 1);
+    }
+    if (!CLIENT_PAGE_TYPES.has(pageTypeOf(pathname)) || segments[0] !== 'deals') return notFound(pathname);
+
+    // The client's routes under /deals/:location (client/src/routes.tsx).
+    const [, location, category, subcategory, ...deeper] = segments as [string, string, string?, string?, ...string[]];
+    if (category === undefined) return home(location, request, pathname, page);
+    if (deeper.length === 0) {
+      const data = await query<{ location: (HeadLocation & { category: HeadCategory | null }) | null }>(
+        CATEGORY_QUERY,
+        { location, category, subcategory: subcategory ?? null },
+        request,
+      );
+      if (!data) return unavailable(pathname);
+      if (!data.location?.category) return notFound(pathname);
+      return found(categoryHead(data.location, data.location.category, { category, subcategory: subcategory ?? null }, page), pathname);
+    }
+    const parsed = parseDealPath(pathname);
+    if (!parsed) return notFound(pathname);
+    const data = await query<{ deal: { title: string; headline: string; description: string; url: string; image: { url: string } } | null }>(
+      DEAL_QUERY,
+      { dealId: String(parsed.dealId) },
+      request,
+    );
+    if (!data) return unavailable(pathname);
+    if (!data.deal) return notFound(pathname);
+    const { deal } = data;
+    return found(dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url }), pathname);
+  };
+}
