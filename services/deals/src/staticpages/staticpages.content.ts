@@ -29,7 +29,7 @@ export interface StaticPageCopy {
 }
 
 const COMPANY = 'Thistle Deals Ltd, 120 Bothwell Street, Glasgow G2 7JL';
-const UPDATED = '2026-12-01';
+const UPDATED = '2026-11-22';
 
 /** The slugs of spec §2, in the order the spec lists them. */
 export const STATIC_PAGE_SLUGS = [

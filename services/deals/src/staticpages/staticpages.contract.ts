@@ -38,7 +38,7 @@ export const StaticPageSchema = z
     path: z.string().openapi({ description: 'The page’s canonical path on the shop.', example: '/page/e-commerceterms' }),
     title: z.string(),
     description: z.string().openapi({ description: 'One or two sentences for the page’s meta description.' }),
-    updatedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ description: 'When the copy last changed (YYYY-MM-DD).', example: '2026-12-01' }),
+    updatedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ description: 'When the copy last changed (YYYY-MM-DD).', example: '2026-11-22' }),
     sections: z.array(StaticPageSectionSchema),
   })
   .openapi('StaticPage');
