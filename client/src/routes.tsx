@@ -41,6 +41,10 @@ export const router = createBrowserRouter([
       { path: 'page/:slug', lazy: () => import('./routes/StaticPage.tsx') },
       { path: 'editorial-team', lazy: () => import('./routes/StaticPage.tsx') },
       { path: 'discountcodes', lazy: () => import('./routes/StaticPage.tsx') },
+      // Layouts (spec §2): /login in the login layout (the page lands with accounts); /myaccount/*
+      // in the account or delete layout, which sends a logged-out visitor to /login.
+      { path: 'login', lazy: () => import('./features/layouts/LoginPage.tsx') },
+      { path: 'myaccount/*', lazy: () => import('./features/layouts/AccountRoute.tsx') },
       { path: '*', lazy: () => import('./routes/NotFoundPage.tsx') },
     ],
   },

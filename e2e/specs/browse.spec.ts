@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures.ts';
 
 // The foundation journey: a shopper opens the shop, lands on Glasgow, opens a category,
 // loads more deals, opens a deal and sees its options and prices.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../fixtures.ts';
 
 // The shop's real HTTP answers (spec §2): 404 for what does not exist, 301 from national urls
 // to shop, and every page's head tags in the served HTML before any script, so crawlers and

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures.ts';
 
 // The navigation bar and the travel bar (spec §2 "Header, menus, footer"; issue 3 point 5) at
 // the widths of spec §9: sm (600), md (800), lg (1024) and xl (1280).

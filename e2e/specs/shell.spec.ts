@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures.ts';
 
 // The site shell (issue 3 points 4, 6, 7, 9): header parts, Scotland notice, countdown, account
 // menu by keyboard, wish list, subscribe box, footer, and <html data-theme>. Run at the spec's

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures.ts';
 
 // Static pages (spec §2 /page/{slug}, /editorial-team, /discountcodes) and the not-found logger
 // (spec §7): every page renders its heading and contents; anchors land on their section.

@@ -24,6 +24,7 @@ import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
 import { indexTemplate, type IndexTemplate } from './html/render-head.ts';
 import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
+import { trafficMiddleware } from './traffic/traffic-cookies.ts';
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -85,6 +86,9 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     bodyLimit({ maxSize: GRAPHQL_BODY_LIMIT, onError: () => problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.') }),
   );
   app.all(GRAPHQL_PATH, (c) => gateway.fetch(c.req.raw));
+
+  // Traffic, test and consent-gated cookies on page requests (traffic/traffic-cookies.ts, spec §4, §9).
+  app.use('*', trafficMiddleware());
 
   // The built client: hashed files (vite puts them under /assets/) cached for a year, the rest revalidated.
   const staticFiles = serveStatic({ root: dist });

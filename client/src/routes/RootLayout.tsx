@@ -7,6 +7,10 @@ import { RouteAnnouncer } from '../ui/RouteAnnouncer.tsx';
 import { PageSkeleton } from '../ui/Skeleton.tsx';
 import { Main } from '../ui/Main.tsx';
 import { useDocumentTheme } from '../features/shell/theme.ts';
+import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
+import { layoutHasReducedHeader, layoutOf } from '@shop/domain/layouts';
+import { ReducedHeader } from '../features/layouts/ReducedHeader.tsx';
+import { SubscribePopup } from '../features/popup/SubscribePopup.tsx';
 
 /**
  * The shell around every page: skip link, header, footer, the route announcer, scroll
@@ -19,7 +23,10 @@ export function RootLayout() {
 
   useEffect(() => {
     document.documentElement.dataset.pageType = pageTypeOf(location.pathname, location.search);
+    document.documentElement.dataset.layout = layoutOf(location.pathname, location.search);
   }, [location.pathname, location.search]);
+  // Login and checkout layouts (spec §2) get a reduced header; the others the full one.
+  const reducedHeader = layoutHasReducedHeader(layoutOf(location.pathname, location.search));
   useDocumentTheme(location.pathname);
 
   // Moving to another location (or out of /deals) swaps the whole page area for a placeholder
@@ -35,7 +42,8 @@ export function RootLayout() {
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
-      <SiteHeader pathname={location.pathname} />
+      <ConsentBanner pathname={location.pathname} />
+      {reducedHeader ? <ReducedHeader /> : <SiteHeader pathname={location.pathname} />}
       {leavingLocation ? (
         <Main>
           <PageSkeleton />
@@ -45,6 +53,7 @@ export function RootLayout() {
       )}
       <SiteFooter />
       <RouteAnnouncer />
+      <SubscribePopup />
       <ScrollRestoration />
     </>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LogoMark } from './Logo.tsx';
 import { features } from '../features/shell/features.ts';
+import { CookieSettingsButton } from '../features/consent/ConsentBanner.tsx';
 
 const COLUMNS: Array<{ heading: string; links: Array<[string, string]> }> = [
   {
@@ -102,6 +103,12 @@ export function SiteFooter() {
                     <Link to={href}>{label}</Link>
                   </li>
                 ))}
+                {/* Consent can be changed at any time, from every page (UK GDPR / PECR). */}
+                {col.heading === 'Legal' ? (
+                  <li>
+                    <CookieSettingsButton className="site-footer__link-button" />
+                  </li>
+                ) : null}
               </ul>
             </nav>
           ))}

@@ -182,6 +182,18 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     }
   });
 
+  it('sign-in and account pages: 200, kept out of search results', async () => {
+    for (const [path, title] of [
+      ['/login', 'Sign in | Thistle Deals'],
+      ['/myaccount', 'My account | Thistle Deals'],
+      ['/myaccount/vouchers', 'My account | Thistle Deals'],
+    ]) {
+      const res = await get(shop, path!);
+      expect(res.status, path).toBe(200);
+      expect(headOf(await res.text())).toMatchObject({ titles: [title], robots: 'NOINDEX, FOLLOW', beforeScripts: true });
+    }
+  });
+
   it('HEAD answers with the same status', async () => {
     expect((await get(shop, '/deals/nowhere', { method: 'HEAD' })).status).toBe(404);
     expect((await get(shop, '/deals/glasgow', { method: 'HEAD' })).status).toBe(200);

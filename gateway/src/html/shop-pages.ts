@@ -26,6 +26,7 @@ import {
   homepageHead,
   listPageOf,
   notFoundHead,
+  NOINDEX_ROBOTS,
   pageHead,
   pageTypeOf,
   parseDealPath,
@@ -167,6 +168,16 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       if (!data.staticPage) return notFound(pathname);
       const { title, description, path } = data.staticPage;
       return found(pageHead({ title, description, canonical: path }), pathname);
+    }
+
+    // Sign-in (spec §2 login layout) and the account area. No one is signed in until accounts
+    // land, so the client sends /myaccount/* on to /login after saving the return path; both are
+    // real pages (200), kept out of search results.
+    if (segments.length === 1 && segments[0] === 'login') {
+      return found(pageHead({ title: 'Sign in', description: 'Sign in to your Thistle Deals account.', canonical: '/login', robots: NOINDEX_ROBOTS }), pathname);
+    }
+    if (segments[0] === 'myaccount') {
+      return found(pageHead({ title: 'My account', description: 'Your Thistle Deals account.', canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
     }
 
     const page = listPageOf(url.searchParams);

@@ -1,0 +1,56 @@
+/**
+ * The shopper's cookie consent in the browser: the first-party `td_consent` cookie holds the
+ * list of denied vendor categories for one year (spec §4 "Cookie-consent denial is stored as a
+ * list and checked per vendor before some tracking"). Call `hasConsent(vendor)` before any
+ * tracking; `openCookieSettings()` reopens the banner (e.g. from a footer "Cookie settings" link).
+ */
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE,
+  COOKIE_NAMES,
+  consentAllows,
+  parseConsent,
+  serializeConsent,
+  type Consent,
+  type ConsentVendor,
+} from '@shop/domain/cookies';
+
+export const CONSENT_CHANGE_EVENT = 'td:consent-change';
+export const CONSENT_OPEN_EVENT = 'td:consent-open';
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+export function readConsent(): Consent {
+  return parseConsent(readCookie(CONSENT_COOKIE));
+}
+
+/** May tracking of this vendor category happen now? */
+export function hasConsent(vendor: ConsentVendor): boolean {
+  return consentAllows(readConsent(), vendor);
+}
+
+/** Readable cookies set under a category, removed when the shopper denies it. */
+const READABLE_COOKIES: Partial<Record<ConsentVendor, readonly string[]>> = {
+  statistics: [COOKIE_NAMES.abTest, COOKIE_NAMES.searchTest, COOKIE_NAMES.clickSource],
+  marketing: [COOKIE_NAMES.affiliateEvent],
+};
+
+const attributes = () => `; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+
+/** Stores the choice (the denied list) for one year and tells listeners. */
+export function saveConsent(denied: readonly ConsentVendor[]): void {
+  document.cookie = `${CONSENT_COOKIE}=${serializeConsent(denied)}; Max-Age=${CONSENT_MAX_AGE}${attributes()}`;
+  for (const vendor of denied) for (const name of READABLE_COOKIES[vendor] ?? []) document.cookie = `${name}=; Max-Age=0${attributes()}`;
+  window.dispatchEvent(new Event(CONSENT_CHANGE_EVENT));
+}
+
+/** Reopens the cookie banner with the per-category choices shown. */
+export function openCookieSettings(): void {
+  window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
+}

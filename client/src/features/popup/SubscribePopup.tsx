@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { SUBSCRIBE_EMAIL_ERROR, SUBSCRIBE_POPUP_DELAY_MS, cookieNames, isSubscribeEmail, showSubscribePopup } from '@shop/domain/popup';
+import { useAuthState } from '../navigation/nav-session.ts';
+import { readPopupDismissedAt, writePopupDismissedAt } from './popup-storage.ts';
+import './popup.css';
+
+/**
+ * The subscribe popup (spec §2): after 2 seconds, for visitors who are not logged in and have no
+ * affiliate or brand cookie, never on the excluded pages (domain's showSubscribePopup). A native
+ * modal <dialog>: focus moves in, Escape closes, focus returns to where it was. Closing it in any
+ * way counts as a dismissal. The subscription API lands with accounts, so a valid address gets an
+ * honest "coming soon" status, never a pretend success.
+ */
+export function SubscribePopup() {
+  const auth = useAuthState();
+  const { pathname, search } = useLocation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [error, setError] = useState(false);
+  const [status, setStatus] = useState('');
+  const ids = useId();
+
+  const allowed = showSubscribePopup({
+    pathname,
+    search,
+    auth,
+    cookies: cookieNames(document.cookie),
+    dismissedAt: readPopupDismissedAt(),
+  });
+
+  useEffect(() => {
+    if (!allowed) return;
+    const timer = window.setTimeout(() => {
+      const dialog = dialogRef.current;
+      if (!dialog || dialog.open) return;
+      // Another modal (or the visitor typing in a field) keeps the popup from interrupting.
+      if (document.querySelector('dialog[open]')) return;
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    }, SUBSCRIBE_POPUP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [allowed, pathname]);
+
+  function onClose() {
+    writePopupDismissedAt(Date.now());
+    setError(false);
+    returnFocus.current?.focus({ preventScroll: true });
+    returnFocus.current = null;
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const email = String(new FormData(e.currentTarget).get('email') ?? '');
+    const valid = isSubscribeEmail(email);
+    setError(!valid);
+    setStatus(valid ? 'Email sign-up is coming soon. We have not saved your address.' : '');
+    if (!valid) e.currentTarget.querySelector('input')?.focus();
+  }
+
+  const titleId = `${ids}-title`;
+  const errorId = `${ids}-error`;
+  return (
+    <dialog ref={dialogRef} className="subscribe-popup" aria-labelledby={titleId} onClose={onClose}>
+      <form method="dialog" className="subscribe-popup__close-form">
+        <button type="submit" className="subscribe-popup__close" aria-label="Close">
+          <span aria-hidden="true">×</span>
+        </button>
+      </form>
+      <h2 id={titleId} className="subscribe-popup__title">
+        Get Scotland&rsquo;s best deals by email
+      </h2>
+      <p className="subscribe-popup__lead">Restaurants, spa days and things to do near you, with up to 80% off. One email a day; unsubscribe any time.</p>
+      <form className="subscribe-popup__form" noValidate onSubmit={onSubmit}>
+        <label htmlFor={`${ids}-email`} className="subscribe-popup__label">
+          Email address
+        </label>
+        <input
+          id={`${ids}-email`}
+          className="subscribe-popup__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          aria-invalid={error || undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={() => status && setStatus('')}
+        />
+        {error && (
+          <p id={errorId} className="field-error">
+            <span className="visually-hidden">Error: </span>
+            {SUBSCRIBE_EMAIL_ERROR}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--wide">
+          Subscribe
+        </button>
+        <p role="status" className="subscribe-popup__status">
+          {status}
+        </p>
+      </form>
+    </dialog>
+  );
+}
