@@ -111,3 +111,32 @@ test('the footer reopens the cookie choices at any time', async ({ page }) => {
   await expect(banner(page)).toBeVisible();
   await expect(banner(page).getByRole('button', { name: 'Accept all cookies' })).toBeVisible();
 });
+
+test('the link-building script loads only after consent, on /deals pages but never /deals/shop', async ({ page }) => {
+  const loads: string[] = [];
+  await page.route('https://links.partner.test/**', (route) => {
+    loads.push(new URL(route.request().url()).pathname);
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* partner links */' });
+  });
+  await page.goto('/deals/glasgow');
+  await expect(banner(page)).toBeVisible();
+  await expect(page.locator('script[data-link-building]')).toHaveCount(0);
+  expect(loads).toEqual([]);
+
+  await banner(page).getByRole('button', { name: 'Reject all cookies' }).click();
+  await page.goto('/deals/edinburgh');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('script[data-link-building]')).toHaveCount(0);
+  expect(loads).toEqual([]);
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+  await banner(page).getByRole('button', { name: 'Accept all cookies' }).click();
+  await expect(page.locator('script[data-link-building]')).toHaveCount(1);
+  await expect.poll(() => loads).toEqual(['/lb.js']);
+
+  // /deals/shop is excluded (spec §2).
+  const shop = await page.context().newPage();
+  await shop.goto('/deals/shop');
+  await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(shop.locator('script[data-link-building]')).toHaveCount(0);
+});

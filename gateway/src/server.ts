@@ -21,7 +21,7 @@ import { openDatabase } from '@shop/platform';
 import type { ServiceTarget } from './clients/rest-client.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
-import { indexTemplate, type IndexTemplate } from './html/render-head.ts';
+import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
 import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
 import { trafficMiddleware } from './traffic/traffic-cookies.ts';
@@ -45,6 +45,11 @@ export interface ShopAppOptions {
   gateway?: Partial<Omit<GatewayOptions, 'services' | 'serviceToken' | 'logger'>>;
   /** Loads a guide page for /guides/… (default: none exist yet, so every guide is 404). */
   loadGuide?: GuideLoader;
+  /**
+   * The external link-building script (spec §2), https only; told to the client in a meta tag.
+   * The client loads it on /deals, /guides and /deal pages (not /deals/shop), and only with consent.
+   */
+  linkBuildingScriptUrl?: string;
 }
 
 const problem = (status: number, code: string, title: string) =>
@@ -108,10 +113,13 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   // guides), 503 (the gateway could not say). See html/shop-pages.ts.
   const indexPath = `${dist}/index.html`;
   let template: IndexTemplate | undefined;
+  const linkBuildingMeta = options.linkBuildingScriptUrl?.startsWith('https://')
+    ? `<meta name="shop:link-building-script" content="${escapeHtml(options.linkBuildingScriptUrl)}" />`
+    : '';
   const resolvePage = createPageResolver({ gateway, logger, ...(options.loadGuide ? { loadGuide: options.loadGuide } : {}) });
   app.on(['GET', 'HEAD'], '*', async (c) => {
     if (!existsSync(indexPath)) return c.html(NOT_BUILT_PAGE, 200, { 'cache-control': 'no-store' });
-    template ??= indexTemplate(readFileSync(indexPath, 'utf8'));
+    template ??= indexTemplate(readFileSync(indexPath, 'utf8'), linkBuildingMeta);
     const answer = await resolvePage(c.req.raw);
     if (answer.status === 301) return c.redirect(answer.location, 301);
     const html = template.render(answer.head, new URL(c.req.url).origin);
@@ -138,6 +146,8 @@ export interface StartShopOptions {
   handleSignals?: boolean;
   /** Deals seeded into an empty database (SEED_DEALS; default the seed generator's 1,500). */
   seedDeals?: number;
+  /** LINK_BUILDING_SCRIPT_URL: see ShopAppOptions.linkBuildingScriptUrl. */
+  linkBuildingScriptUrl?: string;
   gateway?: ShopAppOptions['gateway'];
 }
 
@@ -202,6 +212,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       serviceToken,
       ...(options.dealsServiceUrl ? { dealsTarget: { baseUrl: options.dealsServiceUrl } } : {}),
       ...(options.clientDist ? { clientDist: options.clientDist } : {}),
+      ...(options.linkBuildingScriptUrl ? { linkBuildingScriptUrl: options.linkBuildingScriptUrl } : {}),
       logger,
       ...(options.gateway ? { gateway: options.gateway } : {}),
     });

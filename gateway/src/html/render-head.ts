@@ -43,7 +43,7 @@ export interface IndexTemplate {
  * marked data-static-head) are taken out, and the page's tags go right after <meta charset>
  * (else right after <head>), ahead of every script and stylesheet.
  */
-export function indexTemplate(html: string): IndexTemplate {
+export function indexTemplate(html: string, extraHead = ''): IndexTemplate {
   const stripped = html
     .replace(/<title\b[^>]*\bdata-static-head\b[^>]*>[\s\S]*?<\/title>\s*/gi, '')
     .replace(/<meta\b[^>]*\bdata-static-head\b[^>]*>\s*/gi, '');
@@ -54,5 +54,6 @@ export function indexTemplate(html: string): IndexTemplate {
   if (charset && (!firstTag || charset.index < firstTag.index)) at += charset.index + charset[0].length;
   const before = stripped.slice(0, at);
   const after = stripped.slice(at);
-  return { render: (pageHead, origin) => `${before}\n    ${renderHeadTags(pageHead, origin)}${after}` };
+  const extra = extraHead ? `\n    ${extraHead}` : '';
+  return { render: (pageHead, origin) => `${before}\n    ${renderHeadTags(pageHead, origin)}${extra}${after}` };
 }

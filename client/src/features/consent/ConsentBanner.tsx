@@ -18,8 +18,9 @@ const LABELS: Record<ConsentVendor, { title: string; text: string }> = {
   },
 };
 
-/** The external link-building script's URL, if configured at build time (none by default). */
-const LINK_BUILDING_URL: string | undefined = import.meta.env.VITE_LINK_BUILDING_SCRIPT_URL;
+/** The external link-building script's URL, if the server is configured with one (none by default). */
+const LINK_BUILDING_URL: string | undefined =
+  document.querySelector('meta[name="shop:link-building-script"]')?.getAttribute('content') ?? undefined;
 
 function subscribe(onChange: () => void) {
   window.addEventListener(CONSENT_CHANGE_EVENT, onChange);
