@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, FALLBACK_THEME, resolveTheme, seasonalWindowsFor, themeFor, themeLocationOf, type ThemeName } from './themes.ts';
+import { DEFAULT_THEME, FALLBACK_THEME, resolveTheme, seasonalWindowsFor, siteIsVip, themeFor, themeLocationOf, type ThemeName } from './themes.ts';
 
 const at = (iso: string, location: string | null = 'glasgow', siteIsVip = false) => ({ now: new Date(iso), location, siteIsVip });
 
@@ -100,5 +100,24 @@ describe('resolveTheme and themeLocationOf', () => {
     ['/', null],
   ])('themeLocationOf(%s) → %s', (path, location) => {
     expect(themeLocationOf(path)).toBe(location);
+  });
+});
+
+describe('siteIsVip (the `site` lookup)', () => {
+  it.each([
+    ['vip', true],
+    ['deals', false],
+    ['travel', false],
+    ['unknown', false],
+    ['', false],
+    [null, false],
+    ['__proto__', false],
+    ['constructor', false],
+  ] as const)('%s → %s', (site, vip) => {
+    expect(siteIsVip(site)).toBe(vip);
+  });
+
+  it('a VIP site gives the VIP theme', () => {
+    expect(themeFor({ now: new Date('2026-06-01T12:00:00Z'), location: 'glasgow', siteIsVip: siteIsVip('vip') })).toBe('vip');
   });
 });

@@ -89,3 +89,22 @@ export function themeLocationOf(pathname: string): string | null {
   if (first === WELLNESS_LOCATION) return WELLNESS_LOCATION;
   return first === 'deals' && second ? second : null;
 }
+
+/**
+ * The `site` query parameter (spec §2: "site decides a VIP theme if its lookup returns a VIP
+ * flag"): the sub-brand sites of spec §1 and whether each is the VIP members' site. Unknown
+ * values are not VIP. The table is configuration: a site service can replace it.
+ */
+export const SITE_LOOKUP: Readonly<Record<string, { readonly vip: boolean }>> = {
+  deals: { vip: false },
+  local: { vip: false },
+  travel: { vip: false },
+  evening: { vip: false },
+  wellness: { vip: false },
+  vip: { vip: true },
+};
+
+export function siteIsVip(site: string | null | undefined, lookup: Readonly<Record<string, { readonly vip: boolean }>> = SITE_LOOKUP): boolean {
+  if (!site) return false;
+  return Object.hasOwn(lookup, site) ? lookup[site]!.vip : false;
+}

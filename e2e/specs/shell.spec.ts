@@ -247,3 +247,16 @@ for (const [size, width] of WIDTHS) {
     });
   });
 }
+
+test('a ?site= whose lookup says VIP wears the VIP theme for the rest of the visit', async ({ page }) => {
+  await page.goto('/deals/glasgow?site=vip');
+  await expect.poll(() => theme(page)).toBe('vip');
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /^Spa/ }).first().click();
+  await expect(page).toHaveURL(/\/deals\/glasgow\/spa$/);
+  await expect.poll(() => theme(page)).toBe('vip');
+  // Another visit (a new context) without the parameter is back to the seasonal theme.
+  const other = await page.context().browser()!.newPage();
+  await other.goto(page.url());
+  await expect.poll(() => other.locator('html').getAttribute('data-theme')).not.toBe('vip');
+  await other.close();
+});

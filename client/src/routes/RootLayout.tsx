@@ -27,7 +27,7 @@ export function RootLayout() {
   }, [location.pathname, location.search]);
   // Login and checkout layouts (spec §2) get a reduced header; the others the full one.
   const reducedHeader = layoutHasReducedHeader(layoutOf(location.pathname, location.search));
-  useDocumentTheme(location.pathname);
+  useDocumentTheme(location.pathname, location.search);
 
   // Moving to another location (or out of /deals) swaps the whole page area for a placeholder
   // while the next route's code and query start; within a location, LocationLayout does it.
