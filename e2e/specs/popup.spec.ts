@@ -13,11 +13,25 @@ const popup = (page: Page) => page.getByRole('dialog', { name: /best deals by em
  * pauses it: from then on only runFor moves time, so no real waiting and no fixed sleeps.
  */
 async function openPaused(page: Page, path: string) {
+  // The popup waits for a cookie choice (it never covers the unanswered banner): choose first.
+  await page.context().addCookies([{ name: 'td_consent', value: 'none', url: 'http://127.0.0.1' }]);
   await page.clock.install({ time: T0 });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
 }
+
+test('waits for the cookie choice: no popup over the unanswered banner', async ({ page }) => {
+  await page.clock.install({ time: T0 });
+  await page.goto('/deals/glasgow');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await page.clock.runFor(5000);
+  await expect(popup(page)).toBeHidden();
+  await page.getByRole('region', { name: 'Cookies on this site' }).getByRole('button', { name: 'Reject all cookies' }).click();
+  await page.clock.runFor(2000);
+  await expect(popup(page)).toBeVisible();
+});
 
 test('opens 2 seconds into a visit to the homepage, traps focus, validates and says sign-up is coming soon', async ({ page }) => {
   await openPaused(page, '/deals/glasgow');

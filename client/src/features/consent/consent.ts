@@ -30,6 +30,11 @@ export function readConsent(): Consent {
   return parseConsent(readCookie(CONSENT_COOKIE));
 }
 
+/** Has the visitor answered the cookie banner (accepted, rejected or chosen)? */
+export function consentAnswered(): boolean {
+  return readCookie(CONSENT_COOKIE) !== null;
+}
+
 /** May tracking of this vendor category happen now? */
 export function hasConsent(vendor: ConsentVendor): boolean {
   return consentAllows(readConsent(), vendor);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
+import { CONSENT_CHANGE_EVENT, consentAnswered } from '../consent/consent.ts';
 import { SUBSCRIBE_EMAIL_ERROR, SUBSCRIBE_POPUP_DELAY_MS, cookieNames, isSubscribeEmail, showSubscribePopup } from '@shop/domain/popup';
 import { useAuthState } from '../navigation/nav-session.ts';
 import { readPopupDismissedAt, writePopupDismissedAt } from './popup-storage.ts';
@@ -21,7 +22,16 @@ export function SubscribePopup() {
   const [status, setStatus] = useState('');
   const ids = useId();
 
-  const allowed = showSubscribePopup({
+  // Never a modal on top of the unanswered cookie banner (it would make the banner unreachable):
+  // the 2 seconds start once the visitor has made a cookie choice.
+  const [answered, setAnswered] = useState(consentAnswered);
+  useEffect(() => {
+    const onChange = () => setAnswered(consentAnswered());
+    window.addEventListener(CONSENT_CHANGE_EVENT, onChange);
+    return () => window.removeEventListener(CONSENT_CHANGE_EVENT, onChange);
+  }, []);
+
+  const allowed = answered && showSubscribePopup({
     pathname,
     search,
     auth,
