@@ -268,25 +268,10 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
 
   it('a merchant has one id everywhere: two deals of the same merchant give the same Merchant id, and node() refetches it', async () => {
     // The REST paths the gateway asks the deals service for.
-    const paths: string[] = [];
-    const recording = createGateway({
-      services: {
-        deals: {
-          app: {
-            fetch(request: Request) {
-              const url = new URL(request.url);
-              paths.push(url.pathname + url.search);
-              return dealsApp.fetch(request);
-            },
-          },
-        },
-      },
-      serviceToken: TEST_TOKEN,
-      logger: captureLogger(),
-    });
+    const { paths, run } = recordingGateway();
     const runRecorded = async (query: string, variables: Record<string, unknown> = {}) => {
       paths.length = 0;
-      const res = await gql(recording, query, variables);
+      const res = await run(query, variables);
       expect(res.body.errors).toBeUndefined();
       return res.body.data;
     };
