@@ -103,7 +103,9 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
       ogType: 'website',
       beforeScripts: true,
     });
-    expect(head.description).toBeTruthy();
+    // The location's own description, within the spec §9 text limit (195).
+    expect(head.description).toMatch(/Glasgow/);
+    expect(head.description!.length).toBeLessThanOrEqual(195);
   });
 
   it('the root and /deals carry the default location homepage head', async () => {
@@ -178,7 +180,8 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
       const head = headOf(await res.text());
       expect(head).toMatchObject({ canonical: `http://shop.test${canonical}`, robots: 'INDEX, FOLLOW', beforeScripts: true });
       expect(head.titles[0]).toMatch(/ \| Thistle Deals$/);
-      expect(head.description).toBeTruthy();
+      expect(head.description, path).toMatch(/\w+ \w+/);
+      expect(head.description!.length, path).toBeLessThanOrEqual(195);
     }
   });
 

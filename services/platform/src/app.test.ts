@@ -68,7 +68,7 @@ describe('createServiceApp', () => {
     expect(JSON.parse(text).code).toBe('INTERNAL');
     expect(text).not.toMatch(/secret_table|\/srv|stack|at /);
     const requestId = res.headers.get('x-request-id');
-    expect(requestId).toBeTruthy();
+    expect(requestId).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(log).toHaveBeenCalledWith('[http] unhandled error', expect.objectContaining({ requestId }));
   });
 
