@@ -8,3 +8,4 @@ export * from './themes.ts';
 export * from './london-time.ts';
 export * from './text.ts';
 export * from './page-head.ts';
+export * from './search.ts';
