@@ -6,6 +6,8 @@
 //   B3  REST calls per homepage query for pages of 9, 24 and 48 deals (must be identical).
 //   B7  keyset paging: page 50 of a category vs page 1 (p50 ratio).
 //   B9  first load of the built client: gzipped JS the homepage loads before interaction.
+//   B6  search (bench/search.ts): search and suggestions through the search REST API at 16
+//       concurrent clients, indexing time, and the ratio to an unindexed ILIKE scan.
 //
 // Options: --deals N (default 100000), --seconds S per measured round (default 8), --concurrency C (32).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { benchSearch } from './search.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -289,6 +292,11 @@ async function main() {
   } finally {
     shop.kill('SIGTERM');
   }
+
+  // B6 runs the search service on its own, once the shop has stopped.
+  const b6 = await benchSearch({ adminUrl, deals: DEALS, seconds: SECONDS, log });
+  results.B6 = b6;
+  checks.push(...b6.checks);
 
   const report = {
     when: new Date().toISOString(),

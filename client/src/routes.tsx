@@ -31,16 +31,29 @@ export const router = createBrowserRouter([
         lazy: () => import('./routes/LocationLayout.tsx'),
         children: [
           { index: true, lazy: () => import('./routes/HomePage.tsx') },
+          // A static segment outranks :category, so special events never read as a category page.
+          { path: 'special/:slug', lazy: () => import('./routes/SpecialEventPage.tsx') },
           { path: ':category', lazy: () => import('./routes/CategoryPage.tsx') },
           { path: ':category/:subcategory', lazy: () => import('./routes/CategoryPage.tsx') },
           // /{category}/{subcategory}/{dealId}/{blurb}.html; the loader parses it with domain's parseDealPath.
           { path: ':category/:subcategory/*', lazy: () => import('./routes/DealPage.tsx') },
         ],
       },
+      // Deals lists (spec §2 listings, near-me and guides).
+      { path: 'recently-viewed', lazy: () => import('./routes/RecentlyViewedPage.tsx') },
+      { path: 'recommended-for-you', lazy: () => import('./routes/RecommendedPage.tsx') },
+      { path: 'buy-again', lazy: () => import('./routes/BuyAgainPage.tsx') },
+      { path: 'early-bird', lazy: () => import('./routes/EarlyBirdPage.tsx') },
+      { path: 'near-me', lazy: () => import('./routes/NearMePage.tsx') },
+      { path: 'near-me/:location', lazy: () => import('./routes/NearMePage.tsx') },
+      { path: 'near-me/:location/:area', lazy: () => import('./routes/NearMeAreaPage.tsx') },
+      { path: 'guides/*', lazy: () => import('./routes/GuidePage.tsx') },
       // Static pages (spec §2 /page/{slug}) and the content pages that have their own path.
       { path: 'page/:slug', lazy: () => import('./routes/StaticPage.tsx') },
       { path: 'editorial-team', lazy: () => import('./routes/StaticPage.tsx') },
       { path: 'discountcodes', lazy: () => import('./routes/StaticPage.tsx') },
+      // Search (spec §2 /search): every filter in the query string.
+      { path: 'search', lazy: () => import('./routes/SearchPage.tsx') },
       // Layouts (spec §2): /login in the login layout (the page lands with accounts); /myaccount/*
       // in the account or delete layout, which sends a logged-out visitor to /login.
       { path: 'login', lazy: () => import('./features/layouts/LoginPage.tsx') },

@@ -3,6 +3,10 @@ import {
   categoryHead,
   dealHead,
   DEFAULT_ROBOTS,
+  earlyBirdHead,
+  personalListingHead,
+  searchHead,
+  specialEventHead,
   fixedHeadOf,
   headAtPath,
   homepageHead,
@@ -78,5 +82,40 @@ describe('page heads (spec §2 "Page head")', () => {
   ])('robots of %s: %s', (path, robots) => {
     expect(robotsOf(path)).toBe(robots);
     expect(headAtPath(homepageHead(glasgow), path).robots).toBe(robots);
+  });
+});
+
+describe('listing heads (spec §2 Listings)', () => {
+  it('search: titled with the words, noindex, one canonical', () => {
+    expect(searchHead('spa day')).toMatchObject({ title: 'Search results for "spa day" | Thistle Deals', robots: NOINDEX_ROBOTS, canonical: '/search' });
+    expect(searchHead('  ')).toMatchObject({ title: 'Search deals | Thistle Deals', robots: NOINDEX_ROBOTS, canonical: '/search' });
+    expect(searchHead(null).title).toBe('Search deals | Thistle Deals');
+    const long = searchHead('word '.repeat(60));
+    expect(long.ogTitle.length).toBeLessThanOrEqual('Search results for ""'.length + 70);
+    expect(long.description.length).toBeLessThanOrEqual(195);
+  });
+
+  it.each([
+    ['/recently-viewed', 'Recently viewed deals | Thistle Deals'],
+    ['/recommended-for-you', 'Recommended for you | Thistle Deals'],
+    ['/buy-again', 'Buy again | Thistle Deals'],
+  ] as const)('%s: personal, noindex', (path, title) => {
+    expect(personalListingHead(path)).toMatchObject({ title, canonical: path, robots: NOINDEX_ROBOTS });
+  });
+
+  it('early bird: indexed, paged', () => {
+    expect(earlyBirdHead()).toMatchObject({ title: 'Early bird deals | Thistle Deals', canonical: '/early-bird', robots: DEFAULT_ROBOTS });
+    expect(earlyBirdHead(2)).toMatchObject({ title: 'Early bird deals – page 2 | Thistle Deals', canonical: '/early-bird?page=2' });
+  });
+
+  it('a special event: its title in the location', () => {
+    const event = { slug: 'black-friday', title: 'Black Friday Deals', description: 'Big savings.' };
+    expect(specialEventHead(glasgow, event)).toMatchObject({
+      title: 'Black Friday Deals in Glasgow | Thistle Deals',
+      description: 'Big savings.',
+      canonical: '/deals/glasgow/special/black-friday',
+      robots: DEFAULT_ROBOTS,
+    });
+    expect(specialEventHead(shop, event, 3)).toMatchObject({ title: 'Black Friday Deals – page 3 | Thistle Deals', canonical: '/deals/shop/special/black-friday?page=3' });
   });
 });

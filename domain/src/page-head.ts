@@ -231,3 +231,60 @@ export function fixedHeadOf(pathname: string): PageHead | null {
   if (path === '/wellness-collection' || path === '/deals/wellness-collection') return wellnessCollectionHead(path);
   return hyperlocalHead(path);
 }
+
+/**
+ * The search page, /search?q=… (spec §2): result pages are kept out of search engines' indexes
+ * (noindex, follow: their deal links are still followed), and every search has one canonical,
+ * /search. The query is cut to the spec §9 medium text limit in the title.
+ */
+export function searchHead(query: string | null | undefined): PageHead {
+  const q = (query ?? '').replace(/\s+/g, ' ').trim();
+  const title = q ? `Search results for "${truncate(q, TEXT_LIMITS.mediumText)}"` : 'Search deals';
+  return pageHead({
+    title,
+    description: q
+      ? truncate(`Deals and vouchers matching "${q}": restaurants, spa days, activities, shop and travel.`, TEXT_LIMITS.text)
+      : 'Search deals and vouchers: restaurants, spa days, activities, shop and travel.',
+    canonical: '/search',
+    robots: NOINDEX_ROBOTS,
+  });
+}
+
+/** The shopper's own listings (spec §2 "Listings"): personal, so never indexed. */
+export const PERSONAL_LISTINGS = {
+  '/recently-viewed': { title: 'Recently viewed deals', description: 'The deals you looked at most recently.' },
+  '/recommended-for-you': { title: 'Recommended for you', description: 'Deals picked for you from what you viewed and the most popular near you.' },
+  '/buy-again': { title: 'Buy again', description: 'Deals you bought before, ready to buy again.' },
+} as const;
+
+export type PersonalListingPath = keyof typeof PERSONAL_LISTINGS;
+
+/** /recently-viewed, /recommended-for-you and /buy-again: 200, noindex. */
+export function personalListingHead(path: PersonalListingPath): PageHead {
+  const { title, description } = PERSONAL_LISTINGS[path];
+  return pageHead({ title, description, canonical: path, robots: NOINDEX_ROBOTS });
+}
+
+/** /early-bird: the early-bird deals (indexed, like any deals list). */
+export function earlyBirdHead(page = 1): PageHead {
+  return pageHead({
+    title: `Early bird deals${pageSuffix(page)}`,
+    description: 'Be first to the newest deals: early-bird prices on restaurants, spa days and things to do.',
+    canonical: canonicalOf('/early-bird', page),
+  });
+}
+
+export interface HeadSpecialEvent {
+  slug: string;
+  title: string;
+  description?: string | null;
+}
+
+/** A special event page, /deals/{location}/special/{slug}: titled with the event. */
+export function specialEventHead(location: Pick<HeadLocation, 'slug' | 'name' | 'isNational' | 'isTravel'>, event: HeadSpecialEvent, page = 1): PageHead {
+  return pageHead({
+    title: `${truncate(event.title, TEXT_LIMITS.mediumText)}${inLocation(location)}${pageSuffix(page)}`,
+    description: truncate(event.description || `${event.title}: deals and vouchers${inLocation(location)}.`, TEXT_LIMITS.text),
+    canonical: canonicalOf(`${locationPath(location.slug)}/special/${event.slug}`, page),
+  });
+}

@@ -38,12 +38,12 @@ for (const [size, width] of WIDTHS) {
       const header = page.getByRole('banner');
 
       const search = header.getByRole('search');
-      await expect(search.getByRole('searchbox', { name: 'Search deals' })).toBeVisible();
+      await expect(search.getByRole('combobox', { name: 'Search deals' })).toBeVisible();
       await expect(search.getByRole('button', { name: 'Search' })).toBeVisible();
       const form = header.locator('form[role="search"]');
       await expect(form).toHaveAttribute('action', '/search');
       await expect(form).toHaveAttribute('method', 'get');
-      await expect(search.getByRole('searchbox')).toHaveAttribute('name', 'q');
+      await expect(search.getByRole('combobox')).toHaveAttribute('name', 'q');
 
       const locations = header.getByRole('navigation', { name: 'Locations' });
       for (const name of ['Glasgow', 'Edinburgh', 'Aberdeen', 'Shop', 'Travel']) {
@@ -71,10 +71,10 @@ for (const [size, width] of WIDTHS) {
 
     test('the search box submits q to /search', async ({ page }) => {
       await openGlasgow(page);
-      const box = page.getByRole('searchbox', { name: 'Search deals' });
+      const box = page.getByRole('combobox', { name: 'Search deals' });
       await box.fill('afternoon tea');
       await box.press('Enter');
-      await expect(page).toHaveURL(/\/search\?q=afternoon\+tea$/);
+      await expect(page).toHaveURL(/\/search\?q=afternoon\+tea&location=glasgow$/);
     });
 
     test('the Scotland notice stays dismissed across reloads', async ({ page }) => {

@@ -6,6 +6,7 @@
 import DataLoader from 'dataloader';
 import type { Category, Deal, DealsResponse, Location, Merchant, NavigationItem } from '@shop/deals/contract';
 import { DEALS_BATCH_MAX, MERCHANTS_BATCH_MAX, type DealsClient, type DealsListQuery } from './clients/deals.client.ts';
+import type { SearchClient, SearchQuery, SearchResponse, SuggestQuery, SuggestResponse } from './clients/search.client.ts';
 
 export interface Loaders {
   /** Primes merchantById with each deal's merchant. */
@@ -24,10 +25,33 @@ export interface Loaders {
   navigationByLocation: DataLoader<string, NavigationItem[] | null>;
   /** A deals list page; identical lists in one document (aliases, fragments) share one call. */
   dealsList: DataLoader<DealsListQuery, DealsResponse | null, string>;
+  /**
+   * A page of search results, keyed by the whole query (route, filters, page and size): the same
+   * search twice in one document (aliases, fragments, Guide.deals) is one call. Results are ids
+   * and summaries; the deals are hydrated through dealById.
+   */
+  searchPage: DataLoader<SearchQuery, SearchResponse | null, string>;
+  /** Suggestions, keyed by the whole query. */
+  suggestions: DataLoader<SuggestQuery, SuggestResponse['suggestions'], string>;
+  /**
+   * One call of a deals-service list route (recently viewed, recommendations, early bird, special
+   * event, near-me, guide) per key and request; the deals it returns are primed into dealById.
+   */
+  list<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
-export function createLoaders(clients: { deals: DealsClient }): Loaders {
-  const { deals } = clients;
+/** Every full deal a list response holds: its page of deals and a guide's listicle deals. */
+function dealsOf(value: unknown): Deal[] {
+  if (!value || typeof value !== 'object') return [];
+  const out: Deal[] = [];
+  const { deals, listicleDeals } = value as { deals?: unknown; listicleDeals?: unknown };
+  if (Array.isArray(deals)) out.push(...(deals as Deal[]));
+  if (Array.isArray(listicleDeals)) out.push(...(listicleDeals as { deal: Deal }[]).map((l) => l.deal));
+  return out;
+}
+
+export function createLoaders(clients: { deals: DealsClient; search: SearchClient }): Loaders {
+  const { deals, search } = clients;
 
   const merchantById = new DataLoader<number, Merchant | null>(
     async (ids) => {
@@ -99,5 +123,43 @@ export function createLoaders(clients: { deals: DealsClient }): Loaders {
     { cacheKeyFn: (query) => JSON.stringify(query) },
   );
 
-  return { dealById, merchantById, locationBySlug, locations, categories, categoryById, navigationByLocation, dealsList };
+  const searchPage = new DataLoader<SearchQuery, SearchResponse | null, string>(
+    (queries) => Promise.all(queries.map((query) => search.search(query))),
+    { cacheKeyFn: (query) => JSON.stringify(query) },
+  );
+
+  const suggestions = new DataLoader<SuggestQuery, SuggestResponse['suggestions'], string>(
+    (queries) => Promise.all(queries.map((query) => search.suggest(query))),
+    { cacheKeyFn: (query) => JSON.stringify(query) },
+  );
+
+  const lists = new Map<string, Promise<unknown>>();
+  function list<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let pending = lists.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = load().then((value) => {
+        for (const deal of dealsOf(value)) {
+          dealById.prime(deal.id, deal);
+          primeMerchantOf(deal);
+        }
+        return value;
+      });
+      lists.set(key, pending);
+    }
+    return pending;
+  }
+
+  return {
+    dealById,
+    merchantById,
+    locationBySlug,
+    locations,
+    categories,
+    categoryById,
+    navigationByLocation,
+    dealsList,
+    searchPage,
+    suggestions,
+    list,
+  };
 }

@@ -2,6 +2,7 @@
  * `node gateway/src/main.ts`: the whole shop in one process. Environment: PORT (4000), HOST
  * (127.0.0.1), DATABASE_URL (PostgreSQL; unset: PGlite under DATA_DIR, default ./data/pglite),
  * SERVICE_TOKEN (random when unset), DEALS_SERVICE_URL (a deals service in its own process),
+ * SEARCH_SERVICE_URL (a search service in its own process),
  * SEED_DEALS (deals seeded into an empty database), EXPOSE_REST_CALLS=1 (an x-rest-calls header on
  * GraphQL responses, for the benchmarks), CLIENT_DIST (the built client; default client/dist),
  * LINK_BUILDING_SCRIPT_URL (the partner link-building script, https; loaded only with consent).
@@ -23,6 +24,7 @@ const shop = await startShop({
   ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
   ...(env.SERVICE_TOKEN ? { serviceToken: env.SERVICE_TOKEN } : {}),
   ...(env.DEALS_SERVICE_URL ? { dealsServiceUrl: env.DEALS_SERVICE_URL } : {}),
+  ...(env.SEARCH_SERVICE_URL ? { searchServiceUrl: env.SEARCH_SERVICE_URL } : {}),
   ...(env.CLIENT_DIST ? { clientDist: env.CLIENT_DIST } : {}),
   ...(env.LINK_BUILDING_SCRIPT_URL ? { linkBuildingScriptUrl: env.LINK_BUILDING_SCRIPT_URL } : {}),
   ...(env.SEED_DEALS ? { seedDeals: Number.parseInt(env.SEED_DEALS, 10) } : {}),

@@ -9,22 +9,32 @@ import { join } from 'node:path';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopApp, startShop } from './server.ts';
-import { openSeededDeals } from './test/deals-service.ts';
-import { captureLogger, gql, TEST_TOKEN } from './test/helpers.ts';
+import { openSeededShopServices } from './test/search-service.ts';
+import { captureLogger, fakeService, gql, TEST_TOKEN } from './test/helpers.ts';
 
 describe.each(testDatabases())('shop server on %s', (_name, open) => {
   let close = async () => {};
   let shop: ReturnType<typeof createShopApp>['app'];
   let noClient: ReturnType<typeof createShopApp>['app'];
+  let searchDown: ReturnType<typeof createShopApp>['app'];
   const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
 
   beforeAll(async () => {
-    const deals = await openSeededDeals(open, 60);
-    close = deals.close;
+    const services = await openSeededShopServices(open, 60);
+    const deals = { app: services.dealsApp };
+    close = services.close;
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-    shop = createShopApp({ dealsApp: deals.app, serviceToken: TEST_TOKEN, clientDist: dist, logger: captureLogger() }).app;
+    shop = createShopApp({ dealsApp: deals.app, searchApp: services.searchApp, serviceToken: TEST_TOKEN, clientDist: dist, logger: captureLogger() }).app;
+    searchDown = createShopApp({
+      dealsApp: deals.app,
+      searchApp: services.searchApp,
+      searchTarget: { app: fakeService(() => new Response('boom', { status: 500 })) },
+      serviceToken: TEST_TOKEN,
+      clientDist: dist,
+      logger: captureLogger(),
+    }).app;
     noClient = createShopApp({ dealsApp: deals.app, serviceToken: TEST_TOKEN, clientDist: join(dist, 'missing'), logger: captureLogger() }).app;
   });
   afterAll(async () => {
@@ -42,6 +52,48 @@ describe.each(testDatabases())('shop server on %s', (_name, open) => {
     const ok = await get('/api/deals/locations', { 'x-service-token': TEST_TOKEN });
     expect(ok.status).toBe(200);
     expect((await ok.json()).locations.length).toBeGreaterThan(0);
+  });
+
+  it('/api/search/* without the service token is 401; with it, 200 (Z5)', async () => {
+    expect((await get('/api/search/search/all?q=spa')).status).toBe(401);
+    const ok = await get('/api/search/search/all?q=spa', { 'x-service-token': TEST_TOKEN });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).searchResult.totalResults).toBeGreaterThan(0);
+  });
+
+  it('GET /search-term/auto-complete: suggestions as JSON (spec §7)', async () => {
+    const res = await get('/search-term/auto-complete?term=afte&location=glasgow');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const body = (await res.json()) as { suggestions: { kind: string; text: string; url: string }[] };
+    expect(body.suggestions.length).toBeGreaterThan(0);
+    expect(body.suggestions.length).toBeLessThanOrEqual(8);
+    for (const s of body.suggestions) expect(s.url.startsWith('/')).toBe(true);
+    // Too short to suggest, or a location nobody knows: nothing.
+    expect(await (await get('/search-term/auto-complete?term=a')).json()).toEqual({ suggestions: [] });
+    expect(await (await get('/search-term/auto-complete?term=spa&location=atlantis')).json()).toEqual({ suggestions: [] });
+    // No Set-Cookie: not a page.
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it.each([
+    ['', 'term'],
+    ['?term=', 'term'],
+    ['?term=%20%20', 'term'],
+    [`?term=${'x'.repeat(201)}`, 'term'],
+    ['?term=spa&location=..%2Fetc', 'location'],
+    ['?term=spa&location=GLASGOW', 'location'],
+  ])('GET /search-term/auto-complete%s is a 400 problem naming `%s`', async (query, field) => {
+    const res = await get(`/search-term/auto-complete${query}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(await res.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ field }] });
+  });
+
+  it('GET /search-term/auto-complete is a 503 problem when the search service fails, without its detail', async () => {
+    const res = await searchDown.request('/search-term/auto-complete?term=spa');
+    expect(res.status).toBe(503);
+    expect(await res.text()).not.toContain('boom');
   });
 
   it('the service docs are public', async () => {
@@ -128,6 +180,16 @@ describe('startShop', () => {
         body: JSON.stringify({ query: '{ defaultLocation { slug } }' }),
       });
       expect(await res.json()).toEqual({ data: { defaultLocation: { slug: 'glasgow' } } });
+      // The search index was synced after seeding: searches find deals.
+      const search = await fetch(`${shop.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ search(query: "spa") { totalCount strategy edges { node { dealId } } } }' }),
+      });
+      const found = (await search.json()) as { data: { search: { totalCount: number; strategy: string; edges: unknown[] } } };
+      expect(found.data.search.totalCount).toBeGreaterThan(0);
+      expect(found.data.search.edges.length).toBeGreaterThan(0);
+      expect((await fetch(`${shop.url}/search-term/auto-complete?term=spa`)).status).toBe(200);
     } finally {
       await shop.close();
     }

@@ -3,9 +3,12 @@
  * (GraphiQL in a browser), GET /health, and the built client: its pages with their head tags
  * and real HTTP statuses (html/shop-pages.ts).
  *
- * The gateway reaches the deals service in-process (`app.fetch`), unless DEALS_SERVICE_URL names
- * a deals service in its own process. The services still demand the service token under /api,
- * except their public routes (API docs, images).
+ * The gateway reaches the deals and search services in-process (`app.fetch`), unless
+ * DEALS_SERVICE_URL or SEARCH_SERVICE_URL names one in its own process. The services still demand
+ * the service token under /api, except their public routes (API docs, images).
+ *
+ * Also the site path GET /search-term/auto-complete?term=…&location= (spec §7): the header search
+ * box's suggestions as JSON, through the search service.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,8 +20,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createDealsApp, migrateDeals, seedIfEmpty } from '@shop/deals';
+import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { openDatabase } from '@shop/platform';
-import type { ServiceTarget } from './clients/rest-client.ts';
+import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
+import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTarget } from './clients/rest-client.ts';
+import { createSearchClient } from './clients/search.client.ts';
+import { requestIdFrom } from './context.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
 import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
@@ -40,6 +47,10 @@ export interface ShopAppOptions {
   serviceToken: string;
   /** Where the gateway reaches the deals service; default: the in-process dealsApp. */
   dealsTarget?: ServiceTarget;
+  /** The search service app, mounted at /api/search and called in-process by the gateway. */
+  searchApp?: FetchHandler;
+  /** Where the gateway reaches the search service; default: the in-process searchApp (none: searches fail as an outage). */
+  searchTarget?: ServiceTarget;
   clientDist?: string;
   logger?: Logger;
   gateway?: Partial<Omit<GatewayOptions, 'services' | 'serviceToken' | 'logger'>>;
@@ -52,11 +63,15 @@ export interface ShopAppOptions {
   linkBuildingScriptUrl?: string;
 }
 
-const problem = (status: number, code: string, title: string) =>
-  new Response(JSON.stringify({ type: 'about:blank', title, status, code }), {
+const problem = (status: number, code: string, title: string, errors?: { field: string; message: string }[]) =>
+  new Response(JSON.stringify({ type: 'about:blank', title, status, code, ...(errors ? { errors } : {}) }), {
     status,
     headers: { 'content-type': 'application/problem+json' },
   });
+
+/** Suggestions the header box shows (the search-term auto-complete). */
+export const AUTO_COMPLETE_LIMIT = 8;
+const LOCATION_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>Shop: client not built</title></head>
@@ -66,9 +81,10 @@ The GraphQL API is at <a href="/graphql">/graphql</a>.</p></body></html>`;
 
 export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Gateway } {
   const logger = options.logger ?? consoleLogger;
+  const searchTarget: ServiceTarget | undefined = options.searchTarget ?? (options.searchApp ? { app: options.searchApp } : undefined);
   const gateway = createGateway({
     ...options.gateway,
-    services: { deals: options.dealsTarget ?? { app: options.dealsApp } },
+    services: { deals: options.dealsTarget ?? { app: options.dealsApp }, ...(searchTarget ? { search: searchTarget } : {}) },
     serviceToken: options.serviceToken,
     logger,
   });
@@ -82,6 +98,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
 
   // The deals service sees paths without the prefix, as when it runs on its own.
   app.mount('/api/deals', (request) => options.dealsApp.fetch(request));
+  const { searchApp } = options;
+  if (searchApp) app.mount('/api/search', (request) => searchApp.fetch(request));
   // The client's not-found and error reports (spec §7 Logging), written to this server's log.
   app.route('/api/log', createLogRoutes({ logger }));
   app.all('/api/*', () => problem(404, 'NOT_FOUND', 'No such API.'));
@@ -91,6 +109,41 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     bodyLimit({ maxSize: GRAPHQL_BODY_LIMIT, onError: () => problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.') }),
   );
   app.all(GRAPHQL_PATH, (c) => gateway.fetch(c.req.raw));
+
+  // The header search box's suggestions (spec §7 site path /search-term/auto-complete).
+  app.get('/search-term/auto-complete', async (c) => {
+    const term = (c.req.query('term') ?? '').trim();
+    const location = c.req.query('location') || null;
+    if (!term || term.length > SEARCH_QUERY_MAX) {
+      return problem(400, 'VALIDATION_FAILED', 'The search term is not valid.', [
+        { field: 'term', message: `Give a search term of 1 to ${SEARCH_QUERY_MAX} characters.` },
+      ]);
+    }
+    if (location !== null && !LOCATION_SLUG.test(location)) {
+      return problem(400, 'VALIDATION_FAILED', 'The location is not valid.', [{ field: 'location', message: 'Give a location slug.' }]);
+    }
+    const headers = { 'cache-control': 'public, max-age=60', vary: 'accept-encoding' };
+    if (term.length < SUGGEST_MIN_CHARS) return c.json({ suggestions: [] }, 200, headers);
+    if (!searchTarget) return problem(503, 'UNAVAILABLE', 'Suggestions are not available right now.');
+    const requestId = requestIdFrom(c.req.raw);
+    const search = createSearchClient(
+      createRestClient({
+        service: 'search',
+        target: searchTarget,
+        serviceToken: options.serviceToken,
+        requestId,
+        log: createRestCallLog(),
+        timeoutMs: options.gateway?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      }),
+    );
+    try {
+      const suggestions = await search.suggest({ q: term, location, limit: AUTO_COMPLETE_LIMIT });
+      return c.json({ suggestions }, 200, headers);
+    } catch (error) {
+      logger.warn('Search-term auto-complete failed', { correlationId: requestId, error: String(error) });
+      return problem(503, 'UNAVAILABLE', 'Suggestions are not available right now.');
+    }
+  });
 
   // Traffic, test and consent-gated cookies on page requests (traffic/traffic-cookies.ts, spec §4, §9).
   app.use('*', trafficMiddleware());
@@ -140,6 +193,8 @@ export interface StartShopOptions {
   serviceToken?: string;
   /** Base URL of a deals service in its own process (DEALS_SERVICE_URL). */
   dealsServiceUrl?: string;
+  /** Base URL of a search service in its own process (SEARCH_SERVICE_URL). */
+  searchServiceUrl?: string;
   clientDist?: string;
   logger?: Logger;
   /** Close cleanly on SIGTERM/SIGINT (main.ts). */
@@ -200,6 +255,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     await stopIfAsked();
     await migrateDeals(database.db);
     await stopIfAsked();
+    await migrateSearch(database.db);
+    await stopIfAsked();
     const seeded = await seedIfEmpty(database.db, {
       ...(options.seedDeals ? { deals: options.seedDeals } : {}),
       log: (message) => logger.info(`Seeding an empty database: ${message}`),
@@ -207,10 +264,26 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     if (seeded) logger.info('Seeded an empty database', { deals: options.seedDeals ?? 'default' });
     await stopIfAsked();
     const dealsApp = createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' });
+    // The search index follows the deals service (over HTTP when it runs on its own). A failed
+    // sync leaves the index as it was: the shop still starts, and says so in the log.
+    try {
+      await syncSearchIndex({
+        db: database.db,
+        deals: options.dealsServiceUrl ? { baseUrl: options.dealsServiceUrl } : { app: dealsApp },
+        serviceToken,
+        log: (message, fields) => logger.info(message, fields),
+      });
+    } catch (error) {
+      logger.error('Search index sync failed; searches use the index as it was', { error: String(error) });
+    }
+    await stopIfAsked();
+    const searchApp = createSearchApp({ db: database.db, serviceToken, basePath: '/api/search' });
     const { app } = createShopApp({
       dealsApp,
+      searchApp,
       serviceToken,
       ...(options.dealsServiceUrl ? { dealsTarget: { baseUrl: options.dealsServiceUrl } } : {}),
+      ...(options.searchServiceUrl ? { searchTarget: { baseUrl: options.searchServiceUrl } } : {}),
       ...(options.clientDist ? { clientDist: options.clientDist } : {}),
       ...(options.linkBuildingScriptUrl ? { linkBuildingScriptUrl: options.linkBuildingScriptUrl } : {}),
       logger,

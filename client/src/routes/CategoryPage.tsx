@@ -4,8 +4,10 @@ import { DEALS_PAGE_SIZE, categoryHead, categoryPath, inLocation as inLocationOf
 import { preloadRouteQuery } from '../relay/preload.ts';
 import { ORDER_BY_PARAM, pageOf, sortParamOf, sortValueOf } from '../lib/list-params.ts';
 import { TEXT_LIMITS, truncate } from '../lib/text.ts';
-import { DealGrid } from '../features/deals/DealGrid.tsx';
+import { FilteredDealGrid } from '../features/search/FilteredDealGrid.tsx';
+import { ListFilters, hasListFilters, listFilterVariables, withoutListFilters } from '../features/search/ListFilters.tsx';
 import { SubcategoryChips } from '../features/navigation/SubcategoryChips.tsx';
+import { RecentlyViewedPanel } from '../features/lists/RecentlyViewedPanel.tsx';
 import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
@@ -25,6 +27,8 @@ export function loader({ params, request }: LoaderFunctionArgs) {
     sort: sortValueOf(sortParamOf(search)),
     page: page > 1 ? page : null,
     first: DEALS_PAGE_SIZE,
+    // The price (pounds in the URL, pence here) and VIP filters.
+    ...listFilterVariables(search),
   });
 }
 
@@ -58,23 +62,29 @@ export function Component() {
         {category.description ? <p className="page-header__lede">{truncate(category.description, TEXT_LIMITS.subtitle)}</p> : null}
       </header>
       <SubcategoryChips location={location} category={params.category!} />
-      <DealGrid
+      <FilteredDealGrid
         location={location}
         emptyHref={locationPath(location.slug)}
-        toolbar={
-          <SortSelect
-            value={sort}
-            onChange={(next) => {
-              const nextParams = new URLSearchParams(search);
-              nextParams.delete('page'); // a new order starts at the first page
-              if (next === 'popularity') nextParams.delete(ORDER_BY_PARAM);
-              else nextParams.set(ORDER_BY_PARAM, next);
-              const qs = nextParams.toString();
-              void navigate(qs ? `${pathname}?${qs}` : pathname, { preventScrollReset: true });
-            }}
-          />
+        filtered={hasListFilters(search)}
+        clearHref={withoutListFilters(pathname, search)}
+        controls={
+          <>
+            <ListFilters />
+            <SortSelect
+              value={sort}
+              onChange={(next) => {
+                const nextParams = new URLSearchParams(search);
+                nextParams.delete('page'); // a new order starts at the first page
+                if (next === 'popularity') nextParams.delete(ORDER_BY_PARAM);
+                else nextParams.set(ORDER_BY_PARAM, next);
+                const qs = nextParams.toString();
+                void navigate(qs ? `${pathname}?${qs}` : pathname, { preventScrollReset: true });
+              }}
+            />
+          </>
         }
       />
+      <RecentlyViewedPanel location={location.slug} />
     </div>
   );
 }
@@ -89,6 +99,9 @@ const query = graphql`
     $sort: DealSort!
     $page: Int
     $first: Int!
+    $minPrice: Int
+    $maxPrice: Int
+    $vip: Boolean
   ) {
     location(slug: $location) {
       slug
@@ -104,8 +117,17 @@ const query = graphql`
         }
       }
       ...SubcategoryChips_location
-      ...DealGrid_location
-        @arguments(first: $first, page: $page, category: $category, subcategory: $subcategory, sort: $sort)
+      ...FilteredDealGrid_location
+        @arguments(
+          first: $first
+          page: $page
+          category: $category
+          subcategory: $subcategory
+          sort: $sort
+          minPrice: $minPrice
+          maxPrice: $maxPrice
+          vip: $vip
+        )
     }
   }
 `;

@@ -6,11 +6,13 @@ import { TEXT_LIMITS, truncate } from '../lib/text.ts';
 import { DealSummary } from '../features/deals/DealSummary.tsx';
 import { DealDetails } from '../features/deals/DealDetails.tsx';
 import { MerchantCard } from '../features/deals/MerchantCard.tsx';
+import { useRecordRecentlyViewed } from '../features/lists/recently-viewed.ts';
 import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
 import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
+import { useSponsoredClick } from '../features/search/use-sponsored-click.ts';
 import type { DealPageQuery } from '../__generated__/DealPageQuery.graphql';
 
 /** /deals/:location/:category/:subcategory/:dealId/:blurb.html — one deal and its options. */
@@ -23,6 +25,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { deal } = usePreloadedQuery<DealPageQuery>(query, useLoaderData() as PreloadedQuery<DealPageQuery>);
+  useSponsoredClick(); // spec §4: a deal opened from a sponsored search result posts the click
+  useRecordRecentlyViewed(deal?.url); // spec §9: the location's recently viewed list
   if (!deal) return <NotFoundView what="deal" />;
   const crumbs: Crumb[] = [
     { label: deal.location.name, href: deal.location.url },

@@ -1,4 +1,4 @@
-import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { DEALS_PAGE_SIZE, homepageHead, homepageTitle } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
@@ -6,25 +6,39 @@ import { pageOf } from '../lib/list-params.ts';
 import { TEXT_LIMITS, truncate } from '../lib/text.ts';
 import { DealGrid } from '../features/deals/DealGrid.tsx';
 import { FeaturedDeal } from '../features/deals/FeaturedDeal.tsx';
+import { RecentlyViewedPanel, preloadRecentlyViewedPanel } from '../features/lists/RecentlyViewedPanel.tsx';
+import { RecommendedPanel, preloadRecommendedPanel } from '../features/lists/RecommendedPanel.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
 import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import type { HomePageQuery } from '../__generated__/HomePageQuery.graphql';
 
-/** /deals/:location — a location's homepage: its top deal, then all its deals. */
+/**
+ * /deals/:location — a location's homepage: its top deal, the shopper's recently viewed deals,
+ * all the location's deals, then deals recommended for them. The panels' queries start beside
+ * the page's own, so they cost no extra round trip.
+ */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const page = pageOf(new URL(request.url).searchParams);
-  return preloadRouteQuery<HomePageQuery>('home', query, {
-    location: params.location!,
-    page: page > 1 ? page : null,
-    first: DEALS_PAGE_SIZE,
-  });
+  const location = params.location!;
+  return {
+    page: preloadRouteQuery<HomePageQuery>('home', query, {
+      location,
+      page: page > 1 ? page : null,
+      first: DEALS_PAGE_SIZE,
+    }),
+    recentlyViewed: preloadRecentlyViewedPanel(location),
+    recommended: preloadRecommendedPanel(location),
+  };
 }
+
+type LoaderData = ReturnType<typeof loader>;
 
 export function Component() {
   const { search } = useLocation();
-  const data = usePreloadedQuery<HomePageQuery>(query, useLoaderData() as PreloadedQuery<HomePageQuery>);
+  const refs = useLoaderData() as LoaderData;
+  const data = usePreloadedQuery<HomePageQuery>(query, refs.page);
   const location = data.location;
   if (!location) return <NotFoundView what="location" />;
   const featured = location.featured.edges[0]?.node;
@@ -39,12 +53,14 @@ export function Component() {
         {location.description ? <p className="page-header__lede">{truncate(location.description, TEXT_LIMITS.subtitle)}</p> : null}
       </header>
       {featured && page <= 1 ? <FeaturedDeal deal={featured} eyebrow={`Top deal ${where}`} /> : null}
+      <RecentlyViewedPanel location={location.slug} queryRef={refs.recentlyViewed} />
       <section aria-labelledby="all-deals" className="section">
         <h2 id="all-deals" className="section__title">
           {location.isNational || location.isTravel ? `All ${location.name.toLowerCase()} deals` : `All deals ${where}`}
         </h2>
         <DealGrid location={location} emptyHref="/deals/shop" />
       </section>
+      <RecommendedPanel queryRef={refs.recommended} />
     </div>
   );
 }

@@ -54,7 +54,9 @@ export function RootLayout() {
       <SiteFooter />
       <RouteAnnouncer />
       <SubscribePopup />
-      <ScrollRestoration />
+      {/* A full page load always has the key 'default': key those by url, or every fresh page
+          would open at the scroll position of the last page loaded in this tab. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key)} />
     </>
   );
 }

@@ -4,24 +4,40 @@
  */
 import {
   CategoriesResponseSchema,
+  DealListResponseSchema,
   DealSchema,
   DealsByIdsResponseSchema,
   DealsResponseSchema,
+  EarlyBirdResponseSchema,
+  GuideSchema,
   LocationSchema,
   LocationsResponseSchema,
   MerchantSchema,
   MerchantsResponseSchema,
   NavigationResponseSchema,
+  NearMeAreaDealsResponseSchema,
+  NearMeHubResponseSchema,
+  NearMeLocationSchema,
+  RecommendationsResponseSchema,
+  SpecialEventResponseSchema,
   type Category,
   type Deal,
+  type DealList,
   type DealSortParam,
   type DealsResponse,
+  type EarlyBirdDeals,
+  type Guide,
   type Location,
   type Merchant,
   type NavigationItem,
+  type NearMeAreaDeals,
+  type NearMeHub,
+  type NearMeLocation,
+  type Recommendations,
+  type SpecialEventDeals,
 } from '@shop/deals/contract';
 import { StaticPageSchema, type StaticPage } from '@shop/deals/staticpages/staticpages.contract';
-import { NAVIGATION_RANGE } from '@shop/domain';
+import { DEFAULT_LOCATION, NAVIGATION_RANGE } from '@shop/domain';
 import type { RestClient } from './rest-client.ts';
 
 /** The batch endpoints (/deal?ids=, /merchants?ids=) take at most this many ids. */
@@ -44,6 +60,18 @@ export interface DealsListQuery {
   vip?: boolean | null;
 }
 
+/** A page of a deals list route: 0-based page and its size. */
+export interface ListPage {
+  page: number;
+  pageSize: number;
+}
+
+/** Recommendations (spec §7): by customer token when signed in, else from the guest's viewed ids and location. */
+export type RecommendationsQuery = ListPage & { limit: number; location: string | null } & (
+    | { customerToken: string; viewed?: undefined }
+    | { customerToken?: undefined; viewed: readonly number[] }
+  );
+
 export interface DealsClient {
   getLocations(): Promise<Location[]>;
   findLocation(slug: string): Promise<Location | null>;
@@ -59,7 +87,27 @@ export interface DealsClient {
   getMerchantsByIds(ids: readonly number[]): Promise<Merchant[]>;
   /** A static or content page by slug (aboutus, e-commerceterms, editorial-team, …); null when unknown (404). */
   findStaticPage(slug: string): Promise<StaticPage | null>;
+  /** Deals of the local recently viewed list (at most 5 ids), in that order; closed deals are left out. */
+  getRecentlyViewed(dealIds: readonly number[]): Promise<DealList>;
+  /** Recommended deals; null when the location is unknown (404). */
+  findRecommendations(query: RecommendationsQuery): Promise<Recommendations | null>;
+  /** Deals the customer bought before. */
+  getBuyAgain(customerToken: string, page: ListPage): Promise<DealList>;
+  /** Early-bird deals of a location; null when the location is unknown (404). */
+  findEarlyBird(location: string, page: ListPage): Promise<EarlyBirdDeals | null>;
+  /** A special event with a page of its deals; null when unknown or over (404). */
+  findSpecialEvent(location: string, slug: string, page: ListPage): Promise<SpecialEventDeals | null>;
+  /** The near-me hub: every location with its areas. */
+  getNearMeHub(): Promise<NearMeHub>;
+  /** One location's near-me areas; null when unknown (404). */
+  findNearMeLocation(location: string): Promise<NearMeLocation | null>;
+  /** A near-me area with a page of its deals, nearest first; null when unknown (404). */
+  findNearMeArea(location: string, area: string, page: ListPage): Promise<NearMeAreaDeals | null>;
+  /** A guide page by slug (segments joined by '/'); null when unknown (404). */
+  findGuide(slug: string): Promise<Guide | null>;
 }
+
+const pageParams = (p: ListPage) => `page=${p.page}&pageSize=${p.pageSize}`;
 
 const seg = encodeURIComponent;
 
@@ -111,6 +159,41 @@ export function createDealsClient(rest: RestClient): DealsClient {
     },
     findStaticPage(slug) {
       return rest.get(`/staticpage/${seg(slug)}`, StaticPageSchema, { nullOn404: true });
+    },
+    getRecentlyViewed(dealIds) {
+      const params = new URLSearchParams(dealIds.map((id) => ['recentViewedDeal', String(id)]));
+      return rest.get(`/recently-viewed?${params}`, DealListResponseSchema);
+    },
+    findRecommendations(q) {
+      const params = new URLSearchParams({ limit: String(q.limit), pageSize: String(q.pageSize), page: String(q.page) });
+      if (q.customerToken !== undefined) {
+        if (q.location) params.set('location', q.location);
+        return rest.get(`/recommendations/ct/${seg(q.customerToken)}?${params}`, RecommendationsResponseSchema, { nullOn404: true });
+      }
+      if (q.viewed.length > 0) params.set('viewed', q.viewed.join(','));
+      return rest.get(`/recommendations/location/${seg(q.location ?? DEFAULT_LOCATION)}?${params}`, RecommendationsResponseSchema, { nullOn404: true });
+    },
+    getBuyAgain(customerToken, page) {
+      return rest.get(`/buy-again/deals?customerToken=${seg(customerToken)}&${pageParams(page)}`, DealListResponseSchema);
+    },
+    findEarlyBird(location, page) {
+      return rest.get(`/early-bird-deal/${seg(location)}?${pageParams(page)}`, EarlyBirdResponseSchema, { nullOn404: true });
+    },
+    findSpecialEvent(location, slug, page) {
+      return rest.get(`/special/${seg(location)}/${seg(slug)}?${pageParams(page)}`, SpecialEventResponseSchema, { nullOn404: true });
+    },
+    getNearMeHub() {
+      return rest.get('/nearmelocation', NearMeHubResponseSchema);
+    },
+    findNearMeLocation(location) {
+      return rest.get(`/nearmelocation/${seg(location)}`, NearMeLocationSchema, { nullOn404: true });
+    },
+    findNearMeArea(location, area, page) {
+      return rest.get(`/nearmelocation/area/${seg(location)}/${seg(area)}?${pageParams(page)}`, NearMeAreaDealsResponseSchema, { nullOn404: true });
+    },
+    findGuide(slug) {
+      // Each segment encoded on its own: the slashes between them are the route's.
+      return rest.get(`/guides/${slug.split('/').map(seg).join('/')}`, GuideSchema, { nullOn404: true });
     },
   };
 }

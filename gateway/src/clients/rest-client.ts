@@ -49,23 +49,34 @@ export interface RestClient {
   /** GET a path; a 2xx body is parsed with `parser`; 404 gives null when `nullOn404`. */
   get<T>(path: string, parser: BodyParser<T>, options: { nullOn404: true }): Promise<T | null>;
   get<T>(path: string, parser: BodyParser<T>, options?: { nullOn404?: false }): Promise<T>;
+  /**
+   * POST a JSON body to a path: the same headers (plus content-type), timeout and error mapping
+   * as GET; a 2xx body is parsed with `parser`; 404 gives null when `nullOn404`.
+   */
+  post<T>(path: string, body: unknown, parser: BodyParser<T>, options: { nullOn404: true }): Promise<T | null>;
+  post<T>(path: string, body: unknown, parser: BodyParser<T>, options?: { nullOn404?: false }): Promise<T>;
 }
+
+type Method = 'GET' | 'POST';
 
 export function createRestClient(options: RestClientOptions): RestClient {
   const { service, target, serviceToken, requestId, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origin = 'baseUrl' in target ? target.baseUrl.replace(/\/+$/, '') : IN_PROCESS_ORIGIN;
 
-  async function send(path: string): Promise<Response> {
+  async function send(method: Method, path: string, body?: unknown): Promise<Response> {
     const signal = AbortSignal.timeout(timeoutMs);
     // Only headers the gateway sets itself: nothing a shopper sends is passed through (Z5).
+    const headers: Record<string, string> = { accept: 'application/json', [SERVICE_TOKEN_HEADER]: serviceToken, [REQUEST_ID_HEADER]: requestId };
+    if (method === 'POST') headers['content-type'] = 'application/json';
     const request = new Request(origin + path, {
-      method: 'GET',
-      headers: { accept: 'application/json', [SERVICE_TOKEN_HEADER]: serviceToken, [REQUEST_ID_HEADER]: requestId },
+      method,
+      headers,
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       signal,
     });
     log.total += 1;
-    log.calls.push(`GET ${service} ${path}`);
+    log.calls.push(`${method} ${service} ${path}`);
     try {
       if ('baseUrl' in target) return await fetch(request);
       // An in-process handler ignores the signal, so race it to keep the same timeout.
@@ -78,34 +89,37 @@ export function createRestClient(options: RestClientOptions): RestClient {
       ]);
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      throw new ServiceError(service, 0, timedOut ? 'TIMEOUT' : 'UNAVAILABLE', { detail: `GET ${path}`, cause: error });
+      throw new ServiceError(service, 0, timedOut ? 'TIMEOUT' : 'UNAVAILABLE', { detail: `${method} ${path}`, cause: error });
     }
   }
 
-  async function get<T>(path: string, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}): Promise<T | null> {
-    const response = await send(path);
+  async function call<T>(method: Method, path: string, requestBody: unknown, parser: BodyParser<T>, opts: { nullOn404?: boolean }): Promise<T | null> {
+    const response = await send(method, path, requestBody);
     if (response.status === 404 && opts.nullOn404) {
       await response.body?.cancel();
       return null;
     }
-    if (!response.ok) throw await toServiceError(service, path, response);
+    if (!response.ok) throw await toServiceError(service, method, path, response);
     let body: unknown;
     try {
       body = await response.json();
     } catch (error) {
-      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `GET ${path}: body is not JSON`, cause: error });
+      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${path}: body is not JSON`, cause: error });
     }
     try {
       return parser.parse(body);
     } catch (error) {
-      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `GET ${path}: body does not match the contract`, cause: error });
+      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${path}: body does not match the contract`, cause: error });
     }
   }
 
-  return { get: get as RestClient['get'] };
+  const get = <T>(path: string, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}) => call('GET', path, undefined, parser, opts);
+  const post = <T>(path: string, body: unknown, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}) => call('POST', path, body, parser, opts);
+
+  return { get: get as RestClient['get'], post: post as RestClient['post'] };
 }
 
-async function toServiceError(service: string, path: string, response: Response): Promise<ServiceError> {
+async function toServiceError(service: string, method: Method, path: string, response: Response): Promise<ServiceError> {
   let code = response.status >= 500 ? 'INTERNAL' : `HTTP_${response.status}`;
   let fieldErrors: { field: string; message: string }[] | undefined;
   try {
@@ -119,5 +133,5 @@ async function toServiceError(service: string, path: string, response: Response)
   } catch {
     // Not a problem body; the status says enough.
   }
-  return new ServiceError(service, response.status, code, { detail: `GET ${path}`, ...(fieldErrors ? { fieldErrors } : {}) });
+  return new ServiceError(service, response.status, code, { detail: `${method} ${path}`, ...(fieldErrors ? { fieldErrors } : {}) });
 }

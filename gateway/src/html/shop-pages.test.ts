@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopApp } from '../server.ts';
-import { openSeededDeals } from '../test/deals-service.ts';
+import { openSeededShopServices } from '../test/search-service.ts';
 import { captureLogger, fakeService, gql, TEST_TOKEN } from '../test/helpers.ts';
 import type { GuideLoader } from './shop-pages.ts';
 
@@ -63,14 +63,15 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
   };
 
   beforeAll(async () => {
-    const deals = await openSeededDeals(open, 60);
-    close = deals.close;
+    const services = await openSeededShopServices(open, 60);
+    close = services.close;
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     const logger = captureLogger();
-    shop = createShopApp({ dealsApp: deals.app, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
-    withGuides = createShopApp({ dealsApp: deals.app, serviceToken: TEST_TOKEN, clientDist: dist, logger, loadGuide: guides }).app;
+    const apps = { dealsApp: services.dealsApp, searchApp: services.searchApp };
+    shop = createShopApp({ ...apps, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
+    withGuides = createShopApp({ ...apps, serviceToken: TEST_TOKEN, clientDist: dist, logger, loadGuide: guides }).app;
     const failing = fakeService(() => new Response('boom', { status: 500 }));
-    down = createShopApp({ dealsApp: deals.app, dealsTarget: { app: failing }, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
+    down = createShopApp({ ...apps, dealsTarget: { app: failing }, searchTarget: { app: failing }, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
     const res = await gql(
       shop,
       `{ location(slug: "glasgow") { deals(first: 20) { edges { node { url title image { url } category { url } subCategory { url } } } } } }`,
@@ -228,6 +229,79 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
       canonical: 'http://shop.test/guides/afternoon-tea',
       robots: 'INDEX, FOLLOW',
     });
+  });
+
+  it("guides from the gateway's guide query: 301 for a moved guide, 200 with its head, 404 when unknown or when loading fails", async () => {
+    const moved = await get(shop, '/guides/old-spa-guide');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/guides/spa-days-edinburgh');
+    const found = await get(shop, '/guides/affiliate/student-deals');
+    expect(found.status).toBe(200);
+    const head = headOf(await found.text());
+    expect(head).toMatchObject({ canonical: 'http://shop.test/guides/affiliate/student-deals', robots: 'INDEX, FOLLOW', beforeScripts: true });
+    expect(head.titles[0]).toMatch(/Student Deals.* \| Thistle Deals$/);
+    for (const path of ['/guides/no-such-guide', '/guides/affiliate', '/guides/a/b/c/d/e/f', '/guides/%00', '/guides/Spa']) {
+      expect((await get(shop, path)).status, path).toBe(404);
+    }
+    // A guide load failure is a 404 (spec §2, §8), not a 503.
+    expect((await get(down, '/guides/old-spa-guide')).status).toBe(404);
+  });
+
+  it('/search: 200, titled with the words, noindex, one canonical', async () => {
+    const res = await get(shop, '/search?q=spa+day&page=2');
+    expect(res.status).toBe(200);
+    expect(headOf(await res.text())).toMatchObject({
+      titles: ['Search results for &quot;spa day&quot; | Thistle Deals'],
+      robots: 'NOINDEX, FOLLOW',
+      canonical: 'http://shop.test/search',
+      beforeScripts: true,
+    });
+    expect(headOf(await (await get(shop, '/search')).text()).titles).toEqual(['Search deals | Thistle Deals']);
+    const hostile = await (await get(shop, '/search?q=%22%3E%3Cscript%3Ealert(1)%3C/script%3E')).text();
+    expect(hostile).not.toContain('<script>alert');
+  });
+
+  it.each([
+    ['/recently-viewed', 'Recently viewed deals | Thistle Deals', 'NOINDEX, FOLLOW'],
+    ['/recommended-for-you', 'Recommended for you | Thistle Deals', 'NOINDEX, FOLLOW'],
+    ['/buy-again', 'Buy again | Thistle Deals', 'NOINDEX, FOLLOW'],
+    ['/early-bird', 'Early bird deals | Thistle Deals', 'INDEX, FOLLOW'],
+  ])('%s: 200, %s, %s', async (path, title, robots) => {
+    const res = await get(shop, path);
+    expect(res.status).toBe(200);
+    expect(headOf(await res.text())).toMatchObject({ titles: [title], robots, canonical: `http://shop.test${path}`, beforeScripts: true });
+  });
+
+  it('a special event: 200 with its title; unknown or ended: 404', async () => {
+    const res = await get(shop, '/deals/glasgow/special/black-friday');
+    expect(res.status).toBe(200);
+    expect(headOf(await res.text())).toMatchObject({
+      titles: ['Black Friday Deals in Glasgow | Thistle Deals'],
+      canonical: 'http://shop.test/deals/glasgow/special/black-friday',
+      robots: 'INDEX, FOLLOW',
+    });
+    for (const path of ['/deals/glasgow/special/summer-sale', '/deals/glasgow/special/no-such-event', '/deals/atlantis/special/black-friday', '/deals/glasgow/special', '/deals/glasgow/special/black-friday/x']) {
+      expect((await get(shop, path)).status, path).toBe(404);
+    }
+  });
+
+  it('near-me: the hub, a location and an area with their fixed titles; unknown ones 404', async () => {
+    const hub = await get(shop, '/near-me');
+    expect(hub.status).toBe(200);
+    expect(headOf(await hub.text()).titles).toEqual(['Deals Near You - Local Restaurants, Spas &amp; Things To Do']);
+    const city = await get(shop, '/near-me/glasgow');
+    expect(city.status).toBe(200);
+    expect(headOf(await city.text())).toMatchObject({
+      titles: ['Deals Near Me in Glasgow - Local Restaurants, Spas &amp; Things To Do'],
+      canonical: 'http://shop.test/near-me/glasgow',
+    });
+    const area = await get(shop, '/near-me/glasgow/west-end');
+    expect(area.status).toBe(200);
+    expect(headOf(await area.text()).titles).toEqual(['Deals Near Me in West End, Glasgow - Local Restaurants, Spas &amp; Things To Do']);
+    for (const path of ['/near-me/atlantis', '/near-me/glasgow/nowhere', '/near-me/atlantis/west-end', '/near-me/glasgow/west-end/more']) {
+      expect((await get(shop, path)).status, path).toBe(404);
+    }
+    expect((await get(down, '/near-me/glasgow')).status).toBe(503);
   });
 
   it('a gift-shop (gshop) segment is noindex', async () => {

@@ -10,8 +10,16 @@
  *   when the page exists.
  * - 404 with the not-found head for anything else, and for an unknown location, category or deal.
  * - 301 from a national url to shop (/deals/national-deal/… → /deals/shop/…).
- * - Guides (/guides/…): 301 to a guide's redirectUrl; 404 when the guide fails to load. No guide
- *   service exists yet, so every guide is 404 until `loadGuide` is given one.
+ * - Guides (/guides/…): 301 to a guide's redirectUrl; 404 when the guide is unknown or fails to
+ *   load (spec §2, §8: a guide load failure is a 404). Loaded with the gateway's `guide` query
+ *   unless `loadGuide` is given.
+ * - Listings (spec §2): /search (200, noindex: result pages stay out of indexes, canonical
+ *   /search), /recently-viewed, /recommended-for-you and /buy-again (200, noindex: personal),
+ *   /early-bird (200).
+ * - A special event /deals/{location}/special/{slug}: 200 with the event's title, 404 when the
+ *   event is unknown or over.
+ * - Near-me (spec §2): the hub /near-me (200), /near-me/{location}[/{area}] (200 with the fixed
+ *   titles, 404 for an unknown location or area).
  * - 503 when the gateway cannot say (a service down): never a false 404.
  *
  * At most one small GraphQL query per request, in process through the gateway's fetch.
@@ -20,20 +28,30 @@ import {
   categoryHead,
   dealHead,
   DEFAULT_LOCATION,
+  earlyBirdHead,
   errorHead,
   fixedHeadOf,
   headAtPath,
   homepageHead,
+  hyperlocalHead,
+  hyperlocalOf,
   listPageOf,
   notFoundHead,
   NOINDEX_ROBOTS,
   pageHead,
   pageTypeOf,
   parseDealPath,
+  parseSearchParams,
+  PERSONAL_LISTINGS,
+  personalListingHead,
   rewriteNationalPath,
+  searchHead,
+  specialEventHead,
   truncate,
   TEXT_LIMITS,
   type HeadCategory,
+  type HeadSpecialEvent,
+  type PersonalListingPath,
   type HeadLocation,
   type PageHead,
 } from '@shop/domain';
@@ -50,7 +68,7 @@ export interface GuidePage {
 /** Loads a guide by its slug (the path after /guides/); null, or a throw, when it fails to load. */
 export type GuideLoader = (slug: string, request: Request) => Promise<GuidePage | null>;
 
-/** No guide service yet: no guide loads (so /guides/… is 404). */
+/** No guides at all (every /guides/… is 404). */
 export const noGuides: GuideLoader = async () => null;
 
 export type PageAnswer =
@@ -73,6 +91,13 @@ const CATEGORY_QUERY = `query ShopHeadCategory($location: String!, $category: St
 }`;
 const DEAL_QUERY = `query ShopHeadDeal($dealId: ID!) { deal(dealId: $dealId) { title headline description url image { url } } }`;
 const STATIC_PAGE_QUERY = `query ShopHeadStaticPage($slug: String!) { staticPage(slug: $slug) { title description path } }`;
+const GUIDE_QUERY = `query ShopHeadGuide($slug: String!) { guide(slug: $slug) { displayName description redirectUrl } }`;
+const SPECIAL_QUERY = `query ShopHeadSpecial($location: String!, $slug: String!) {
+  location(slug: $location) { ${LOCATION_FIELDS} }
+  specialEvent(location: $location, slug: $slug) { slug title description }
+}`;
+const NEAR_ME_LOCATIONS_QUERY = `query ShopHeadNearMe { nearMeLocations { location { slug name } } }`;
+const NEAR_ME_AREA_QUERY = `query ShopHeadNearMeArea($location: String!, $area: String!) { nearMeArea(location: $location, area: $area) { name location { name } } }`;
 
 /** Content pages with a path of their own (client/src/routes.tsx); their slug is the path. */
 const CONTENT_PAGE_PATHS = new Set(['editorial-team', 'discountcodes']);
@@ -92,8 +117,14 @@ function safeRedirect(target: string): string | null {
 }
 
 export function createPageResolver(options: PageResolverOptions): (request: Request) => Promise<PageAnswer> {
-  const loadGuide = options.loadGuide ?? noGuides;
   const { logger } = options;
+  /** The gateway's guide query; a failed query throws, which is a 404 (spec §8). */
+  const guideFromGateway: GuideLoader = async (slug, request) => {
+    const data = await query<{ guide: GuidePage | null }>(GUIDE_QUERY, { slug }, request);
+    if (!data) throw new Error('The guide query failed');
+    return data.guide;
+  };
+  const loadGuide = options.loadGuide ?? guideFromGateway;
 
   /** One GraphQL query; undefined when the gateway could not answer (errors, a failed service). */
   async function query<T>(document: string, variables: Record<string, unknown>, request: Request): Promise<T | undefined> {
@@ -139,6 +170,30 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     );
   }
 
+  async function special(location: string, slug: string, request: Request, pathname: string, page: number): Promise<PageAnswer> {
+    const data = await query<{ location: HeadLocation | null; specialEvent: HeadSpecialEvent | null }>(SPECIAL_QUERY, { location, slug }, request);
+    if (!data) return unavailable(pathname);
+    if (!data.location || !data.specialEvent) return notFound(pathname);
+    return found(specialEventHead(data.location, data.specialEvent, page), pathname);
+  }
+
+  /** /near-me/{location}[/{area}]: the fixed titles, with the place's display names. */
+  async function nearMe(location: string, area: string | null, request: Request, pathname: string): Promise<PageAnswer> {
+    let names: { location: string; area?: string } | null;
+    if (area === null) {
+      const data = await query<{ nearMeLocations: { location: { slug: string; name: string } }[] }>(NEAR_ME_LOCATIONS_QUERY, {}, request);
+      if (!data) return unavailable(pathname);
+      const entry = data.nearMeLocations.find((l) => l.location.slug === location);
+      names = entry ? { location: entry.location.name } : null;
+    } else {
+      const data = await query<{ nearMeArea: { name: string; location: { name: string } } | null }>(NEAR_ME_AREA_QUERY, { location, area }, request);
+      if (!data) return unavailable(pathname);
+      names = data.nearMeArea ? { location: data.nearMeArea.location.name, area: data.nearMeArea.name } : null;
+    }
+    const head = names && hyperlocalHead(pathname, names);
+    return head ? { status: 200, head: headAtPath(head, pathname) } : notFound(pathname);
+  }
+
   async function home(location: string, request: Request, pathname: string, page: number): Promise<PageAnswer> {
     const data = await query<{ location: HeadLocation | null }>(HOME_QUERY, { location }, request);
     if (!data) return unavailable(pathname);
@@ -181,6 +236,29 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     }
 
     const page = listPageOf(url.searchParams);
+
+    // Listings (spec §2).
+    if (segments.length === 1) {
+      const [only] = segments as [string];
+      if (only === 'search') return found(searchHead(parseSearchParams(url.searchParams).q), pathname);
+      if (only === 'early-bird') return found(earlyBirdHead(page), pathname);
+      const listing = `/${only}`;
+      if (listing in PERSONAL_LISTINGS) return found(personalListingHead(listing as PersonalListingPath), pathname);
+    }
+
+    // Near-me (hyperlocal) pages: the hub, a location, an area.
+    if (segments[0] === 'near-me') {
+      const hyperlocal = hyperlocalOf(pathname);
+      if (!hyperlocal) return notFound(pathname);
+      if (hyperlocal.hub) return found(fixedHeadOf('/near-me')!, pathname);
+      return nearMe(hyperlocal.location!, hyperlocal.area, request, pathname);
+    }
+
+    // A special event: /deals/{location}/special/{slug}.
+    if (segments[0] === 'deals' && segments[2] === 'special') {
+      return segments.length === 4 ? special(segments[1]!, segments[3]!, request, pathname, page) : notFound(pathname);
+    }
+
     // The client sends / and /deals on to the default location's homepage.
     if (segments.length === 0 || (segments.length === 1 && segments[0] === 'deals')) {
       return home(DEFAULT_LOCATION, request, pathname, 1);

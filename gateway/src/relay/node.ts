@@ -4,6 +4,9 @@
  */
 import type { GatewayContext } from '../context.ts';
 import { categoryParent } from '../schema/deals/Category.ts';
+import { loadNearMeArea } from '../schema/lists/NearMe.ts';
+import { loadSpecialEvent } from '../schema/lists/SpecialEvent.ts';
+import { loadGuide } from '../schema/search/Guide.ts';
 import { fromGlobalId, parseNumericId, type NodeType } from './global-id.ts';
 
 /** A node with its GraphQL type name, for Node.__resolveType. */
@@ -48,6 +51,23 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNo
       const merchantId = parseNumericId(key);
       const merchant = merchantId === null ? null : await ctx.loaders.merchantById.load(merchantId);
       return merchant && { __typename: type, ...merchant };
+    }
+    case 'Guide': {
+      // Guide:{slug}, the slug with its '/' segments.
+      const guide = await loadGuide(ctx, key);
+      return guide && { __typename: type, ...guide };
+    }
+    case 'SpecialEvent': {
+      // SpecialEvent:{location}:{slug}
+      if (key.split(':').length !== 2) return null;
+      const event = await loadSpecialEvent(ctx, first, second);
+      return event && { __typename: type, ...event };
+    }
+    case 'NearMeArea': {
+      // NearMeArea:{location}:{area}
+      if (key.split(':').length !== 2) return null;
+      const area = await loadNearMeArea(ctx, first, second);
+      return area && { __typename: type, ...area };
     }
   }
 }

@@ -13,17 +13,40 @@ import { dealFilterValidate } from './deals/Mutation.dealFilterValidate.ts';
 import { Query } from './Query.ts';
 import { staticPage } from './content/Query.staticPage.ts';
 import { StaticPageSectionResolvers } from './content/StaticPage.ts';
+import { NearMeArea, nearMeArea, nearMeLocations } from './lists/NearMe.ts';
+import { buyAgainDeals, earlyBirdDeals, recentlyViewedDeals, recommendedDeals } from './lists/Query.lists.ts';
+import { SpecialEvent, specialEvent } from './lists/SpecialEvent.ts';
+import { Guide, guide } from './search/Guide.ts';
+import { recordSponsoredEvents, sponsoredSession } from './search/Mutation.sponsored.ts';
+import { search } from './search/Query.search.ts';
+import { SearchSuggestion, searchSuggestions } from './search/Query.searchSuggestions.ts';
+import { SearchConnection, SearchFacet } from './search/SearchConnection.ts';
 
 export const SCHEMA_PATH = new URL('../../../schema.graphql', import.meta.url);
 
 const byTypename = (value: { __typename?: string }) => value.__typename ?? null;
 
 export const resolvers = {
-  Query: { ...Query, staticPage },
-  Mutation: { dealFilterValidate },
+  Query: {
+    ...Query,
+    staticPage,
+    search,
+    searchSuggestions,
+    recentlyViewedDeals,
+    recommendedDeals,
+    buyAgainDeals,
+    earlyBirdDeals,
+    specialEvent,
+    nearMeLocations,
+    nearMeArea,
+    guide,
+  },
+  Mutation: { dealFilterValidate, sponsoredSession, recordSponsoredEvents },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
   DealFilterValidateResult: { __resolveType: byTypename },
+  SponsoredSessionResult: { __resolveType: byTypename },
+  RecordSponsoredEventsResult: { __resolveType: byTypename },
   Location,
   NavigationItem,
   SubNavigation,
@@ -33,6 +56,12 @@ export const resolvers = {
   Merchant,
   Money,
   StaticPageSection: StaticPageSectionResolvers,
+  SearchConnection,
+  SearchFacet,
+  SearchSuggestion,
+  SpecialEvent,
+  NearMeArea,
+  Guide,
 };
 
 let cached: GraphQLSchema | undefined;

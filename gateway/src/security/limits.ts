@@ -8,6 +8,8 @@
  *   homepage (first: 48 literal)  depth 7, aliases 0, directives 0, tokens 231, cost 26,450
  *   homepage (first: $first)      depth 7, tokens 236, cost 664
  *   deal page                     depth 5, tokens 164, cost 299
+ *   search page (first: 48)       depth 6, tokens 204, cost 21,687
+ *   guide page (30 deals)         depth 6, tokens 135, cost 7,273
  * Fragments are flattened, so splitting a query into Relay fragments does not change its depth or
  * cost; the fragment definitions and spreads do add tokens, hence the wide token margin.
  */

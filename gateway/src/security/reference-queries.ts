@@ -136,3 +136,92 @@ export const DEAL_PAGE_QUERY = /* GraphQL */ `query DealPageQuery($dealId: ID!) 
   }
 }
 `;
+
+/** The search page: a full page of 48 result cards, the facets and the sponsored results. */
+export const SEARCH_PAGE_QUERY = /* GraphQL */ `query SearchPageQuery($query: String = "spa", $location: String, $category: String, $subcategory: String, $sort: SearchSort, $page: Int) {
+  search(query: $query, location: $location, category: $category, subcategory: $subcategory, sort: $sort, page: $page, first: 48) {
+    totalCount
+    page
+    pageSize
+    query
+    correctedQuery
+    strategy
+    lowestPrice { amount currency formatted }
+    facets { type value label count }
+    sponsored {
+      adId
+      urlPath
+      isSponsored
+      deal { id dealId title url price { amount currency formatted } image { url alt width height } merchant { id name } }
+    }
+    pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+    edges {
+      cursor
+      node {
+        id
+        dealId
+        title
+        headline
+        url
+        discountPercentage
+        showFromPrice
+        priceDisplay
+        closingDate
+        soldCount
+        hasVipExclusive
+        price { amount currency formatted }
+        originalPrice { amount currency formatted }
+        image { url alt width height }
+        merchant { id name rating reviewCount }
+        category { id name shortName url }
+        subCategory { id name shortName url }
+        location { id slug name }
+        products { id productId title soldOut price { amount currency formatted } originalPrice { amount currency formatted } }
+      }
+    }
+  }
+}
+`;
+
+/** A guide page: the guide, its listicle deals and a page of 30 feed deals. */
+export const GUIDE_PAGE_QUERY = /* GraphQL */ `query GuidePageQuery($slug: String! = "best-afternoon-tea-glasgow", $page: Int) {
+  guide(slug: $slug) {
+    id
+    slug
+    url
+    displayName
+    description
+    text
+    additionalText
+    listicleView
+    redirectUrl
+    listicle {
+      heading
+      text
+      deal { id dealId title url price { amount currency formatted } originalPrice { amount currency formatted } image { url alt width height } merchant { id name } }
+    }
+    deals(first: 30, page: $page) {
+      totalCount
+      page
+      pageSize
+      pageInfo { hasNextPage endCursor }
+      edges {
+        cursor
+        node {
+          id
+          dealId
+          title
+          url
+          discountPercentage
+          showFromPrice
+          price { amount currency formatted }
+          originalPrice { amount currency formatted }
+          image { url alt width height }
+          merchant { id name rating }
+          location { id slug name }
+        }
+      }
+    }
+  }
+}
+`;

@@ -6,9 +6,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createServiceApp } from '@shop/platform';
 import { registerDealRoutes } from './deals/deals.handlers.ts';
+import { registerGuideRoutes } from './guides/guides.handlers.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
+import { registerIndexFeedRoutes } from './index-feed/index-feed.handlers.ts';
+import { registerListRoutes } from './lists/lists.handlers.ts';
 import { registerLocationRoutes } from './locations/locations.handlers.ts';
 import { registerMerchantRoutes } from './merchants/merchants.handlers.ts';
+import { registerNearMeRoutes } from './nearme/nearme.handlers.ts';
+import { registerSpecialRoutes } from './special/special.handlers.ts';
 import { registerStaticPageRoutes } from './staticpages/staticpages.handlers.ts';
 import type { DealsDb } from './db/database.ts';
 import type { DealsDeps } from './lib/deps.ts';
@@ -41,6 +46,12 @@ export function createDealsApp(options: DealsAppOptions): OpenAPIHono {
       { name: 'Merchants', description: 'The businesses that run deals, by id.' },
       { name: 'Images', description: 'Deal images, public.' },
       { name: 'Content', description: 'Static pages: about us, terms, privacy, wallet and finance pages (structured sections, never HTML).' },
+      { name: 'Search index', description: 'The feed the search service indexes: light documents of every deal, in id order.' },
+      { name: 'Deal lists', description: 'Recently viewed, buy-again and early-bird deals: pages of live deals (page 0-based, pageSize).' },
+      { name: 'Recommendations', description: "Deals recommended from a customer's views and purchases, or a guest's locally viewed deals; and recording deal views." },
+      { name: 'Special events', description: 'Special event pages (Black Friday, Christmas gifts, …) and their deals.' },
+      { name: 'Near me', description: 'Hyperlocal pages: neighbourhoods of each city and the live deals nearest their centre.' },
+      { name: 'Guides', description: 'Guide pages (/guides/...): texts, a deals feed for the search service and listicle deals.' },
     ],
     basePath: deps.basePath,
     ...(options.log ? { log: options.log } : {}),
@@ -50,6 +61,11 @@ export function createDealsApp(options: DealsAppOptions): OpenAPIHono {
   registerDealRoutes(app, deps);
   registerMerchantRoutes(app, deps);
   registerStaticPageRoutes(app, deps);
+  registerIndexFeedRoutes(app, deps);
+  registerListRoutes(app, deps);
+  registerSpecialRoutes(app, deps);
+  registerNearMeRoutes(app, deps);
+  registerGuideRoutes(app, deps);
   return app;
 }
 

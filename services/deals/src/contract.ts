@@ -206,3 +206,132 @@ export type DealsResponse = z.infer<typeof DealsResponseSchema>;
 /** Sort orders of spec §9, as the REST `sort` parameter spells them. */
 export const DEAL_SORTS = ['popularity', 'price', 'discountPercentage', 'recentlyAdded', 'pricelow'] as const;
 export type DealSortParam = (typeof DEAL_SORTS)[number];
+
+// ---- Deal lists, near-me, special events and guides (issue 4) ----------------------------------
+
+/** The paging block every deal list answers with (the same as DealsResponse's searchResult). */
+export const DealListSearchResultSchema = DealsResponseSchema.shape.searchResult;
+
+/** A page of deals: recently viewed, buy-again (and the base of every other list below). */
+export const DealListResponseSchema = z
+  .object({ deals: z.array(DealSchema), searchResult: DealListSearchResultSchema })
+  .openapi('DealList');
+
+export const RecommendationsResponseSchema = z
+  .object({
+    deals: z.array(DealSchema),
+    searchResult: DealListSearchResultSchema,
+    basis: z.enum(['history', 'viewed', 'popular']).openapi({
+      description: "What the ranking came from: the customer's views and purchases, the guest's locally viewed deals, or (no signal) the location's most popular deals.",
+    }),
+    location: z.object({ slug: z.string(), name: z.string() }).openapi({ description: 'The location popular deals came from.' }),
+  })
+  .openapi('Recommendations');
+
+export const EarlyBirdResponseSchema = z
+  .object({ deals: z.array(DealSchema), searchResult: DealListSearchResultSchema, location: LocationSchema })
+  .openapi('EarlyBirdDeals');
+
+export const SpecialEventSchema = z
+  .object({
+    slug: z.string().openapi({ example: 'black-friday' }),
+    title: z.string(),
+    description: z.string(),
+    startsAt: z.string().openapi({ description: 'ISO 8601.' }),
+    endsAt: z.string().openapi({ description: 'ISO 8601; the page is gone (404) from then on.' }),
+    location: z.string().nullable().openapi({ description: 'Location slug, or null when the event applies to every location.' }),
+    url: z.string().openapi({ example: '/deals/glasgow/special/black-friday' }),
+  })
+  .openapi('SpecialEvent');
+
+export const SpecialEventResponseSchema = z
+  .object({ event: SpecialEventSchema, location: LocationSchema, deals: z.array(DealSchema), searchResult: DealListSearchResultSchema })
+  .openapi('SpecialEventDeals');
+
+export const NearMeAreaSchema = z
+  .object({
+    slug: z.string().openapi({ example: 'west-end' }),
+    name: z.string().openapi({ example: 'West End' }),
+    location: z.string().openapi({ description: 'Location slug.', example: 'glasgow' }),
+    latLon: LatLonSchema,
+    radiusKm: z.number(),
+    url: z.string().openapi({ example: '/near-me/glasgow/west-end' }),
+    dealCount: z.number().int().openapi({ description: 'Live deals of merchants within the radius.' }),
+  })
+  .openapi('NearMeArea');
+
+export const NearMeLocationSchema = z
+  .object({
+    location: LocationSchema,
+    url: z.string().openapi({ example: '/near-me/glasgow' }),
+    dealCount: z.number().int().openapi({ description: 'Live deals of the location.' }),
+    areas: z.array(NearMeAreaSchema),
+  })
+  .openapi('NearMeLocation');
+
+export const NearMeHubResponseSchema = z.object({ locations: z.array(NearMeLocationSchema) }).openapi('NearMeHub');
+
+export const NearMeAreaDealsResponseSchema = z
+  .object({
+    area: NearMeAreaSchema,
+    location: LocationSchema,
+    deals: z.array(DealSchema),
+    distances: z
+      .array(z.object({ dealId: z.number().int(), distanceKm: z.number() }))
+      .openapi({ description: "Distance of each deal's merchant from the area centre, in the order of deals (km, 3 decimals)." }),
+    searchResult: DealListSearchResultSchema,
+  })
+  .openapi('NearMeAreaDeals');
+
+/** Guide page size of spec §9. */
+export const GUIDE_PAGE_SIZE = 30;
+
+export const GuideDealsFeedSchema = z
+  .object({
+    searchTerm: z.string().nullable(),
+    tag: z.string().nullable(),
+    location: z.string().nullable().openapi({ description: 'Location slug; ignored when allLocations.' }),
+    category: z.string().nullable(),
+    subcategory: z.string().nullable(),
+    minPrice: z.number().int().nullable().openapi({ description: 'Pence, inclusive.' }),
+    maxPrice: z.number().int().nullable().openapi({ description: 'Pence, inclusive.' }),
+    orderBy: z.enum([...DEAL_SORTS, 'relevance']).nullable(),
+    orderDirection: z.enum(['asc', 'desc']).nullable(),
+    excludedCategories: z.array(z.string()),
+    excludedDeals: z.array(z.number().int()),
+    pageSize: z.number().int().min(1).max(100).default(GUIDE_PAGE_SIZE),
+    allLocations: z.boolean(),
+  })
+  .openapi('GuideDealsFeed', { description: 'The deals feed of a guide, executed by the search service (not by this one).' });
+
+export const GuideListicleDealSchema = z
+  .object({ deal: DealSchema, heading: z.string(), text: z.string() })
+  .openapi('GuideListicleDeal');
+
+export const GuideSchema = z
+  .object({
+    slug: z.string().openapi({ example: 'affiliate/student-deals' }),
+    url: z.string().openapi({ example: '/guides/affiliate/student-deals' }),
+    displayName: z.string(),
+    description: z.string(),
+    text: z.string(),
+    additionalText: z.string(),
+    dealsFeed: GuideDealsFeedSchema,
+    listicleDeals: z.array(GuideListicleDealSchema).openapi({ description: 'The listicle entries whose deal is live, in listicle order.' }),
+    listicleView: z.boolean(),
+    redirectUrl: z.string().nullable().openapi({ description: 'When set the guide has moved: the page answers 301 to it (spec §2).' }),
+  })
+  .openapi('Guide');
+
+export type DealList = z.infer<typeof DealListResponseSchema>;
+export type Recommendations = z.infer<typeof RecommendationsResponseSchema>;
+export type EarlyBirdDeals = z.infer<typeof EarlyBirdResponseSchema>;
+export type SpecialEvent = z.infer<typeof SpecialEventSchema>;
+export type SpecialEventDeals = z.infer<typeof SpecialEventResponseSchema>;
+export type NearMeArea = z.infer<typeof NearMeAreaSchema>;
+export type NearMeLocation = z.infer<typeof NearMeLocationSchema>;
+export type NearMeHub = z.infer<typeof NearMeHubResponseSchema>;
+export type NearMeAreaDeals = z.infer<typeof NearMeAreaDealsResponseSchema>;
+export type GuideDealsFeed = z.infer<typeof GuideDealsFeedSchema>;
+export type GuideListicleDeal = z.infer<typeof GuideListicleDealSchema>;
+export type Guide = z.infer<typeof GuideSchema>;

@@ -5,8 +5,9 @@
  * may reach the database in a form it rejects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { dealsFixture, type DealsFixture } from './test/deals-fixture.ts';
+import { dealsFixture, TEST_TOKEN, type DealsFixture } from './test/deals-fixture.ts';
 
 const HOSTILE: string[] = [
   'price; DROP TABLE deals.deal--',
@@ -114,6 +115,37 @@ describe.each(testDatabases())('hostile input on %s (reliability V4)', (_name, o
     // The document names every route's parameters: if it did not, this test would test nothing.
     expect(parameters).toBeGreaterThanOrEqual(15);
     expect(requests).toBeGreaterThan(parameters * HOSTILE.length - 1);
+    expect(failures).toEqual([]);
+    expect(f.logged.map((l) => `${l.message} ${JSON.stringify(l.fields).slice(0, 300)}`)).toEqual([]);
+  }, 120_000);
+
+  it('answers every hostile JSON body of POST /deal-views with a 2xx or 4xx, and logs no error', async () => {
+    const failures: string[] = [];
+    const send = async (body: string, contentType: string | null) => {
+      const headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: TEST_TOKEN };
+      if (contentType !== null) headers['content-type'] = contentType;
+      const res = await f.app.request('/deal-views', { method: 'POST', body, headers });
+      await res.arrayBuffer();
+      if (res.status >= 500 || res.status < 200 || (res.status >= 300 && res.status < 400)) failures.push(`${res.status} ${contentType} ${body.slice(0, 120)}`);
+    };
+    const token = 'hostile-token-0001';
+    for (const v of HOSTILE) {
+      const asNumber = Number(v);
+      for (const body of [
+        { customerToken: v, dealId: 1 },
+        { customerToken: token, dealId: v },
+        { customerToken: token, dealId: Number.isFinite(asNumber) ? asNumber : null },
+        { customerToken: token, dealId: 1, extra: v },
+      ]) {
+        await send(JSON.stringify(body), 'application/json');
+      }
+      await send(v, 'application/json');
+      await send(v, 'text/plain');
+      await send(v, null);
+    }
+    for (const raw of ['null', '[]', '[1]', '"x"', '{"customerToken":{"$gt":""},"dealId":1}', '{"customerToken":"hostile-token-0001","dealId":1e400}', '{"customerToken":"hostile-token-0001","dealId":9007199254740993}']) {
+      await send(raw, 'application/json; charset=utf-8');
+    }
     expect(failures).toEqual([]);
     expect(f.logged.map((l) => `${l.message} ${JSON.stringify(l.fields).slice(0, 300)}`)).toEqual([]);
   }, 120_000);

@@ -11,6 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
@@ -65,6 +67,11 @@ const pgTypes: pg.CustomTypesConfig = {
     oid === DATE_OID && format !== 'binary' ? keepDateText : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 const pgliteParsers = { [DATE_OID]: keepDateText };
+/**
+ * Contrib extensions PGlite bundles but loads only when asked, so that `create extension if not
+ * exists pg_trgm` / `unaccent` (search) works on both engines (a PostgreSQL server ships them).
+ */
+const pgliteExtensions = { pg_trgm, unaccent };
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
@@ -95,13 +102,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   let releaseLock = () => {};
   let pglite: PGlite;
   if (inMemory) {
-    pglite = new PGlite({ parsers: pgliteParsers });
+    pglite = new PGlite({ parsers: pgliteParsers, extensions: pgliteExtensions });
   } else {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = acquireLock(dir);
     try {
-      pglite = new PGlite(dir, { parsers: pgliteParsers });
+      pglite = new PGlite(dir, { parsers: pgliteParsers, extensions: pgliteExtensions });
       await pglite.waitReady;
     } catch (err) {
       releaseLock();

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { migrate } from '@shop/platform';
 import type { DealTable, ProductTable } from '../deals/deals.table.ts';
 import type { ImageTable } from '../images/images.table.ts';
+import type { DealViewTable, GuideTable, NearMeAreaTable, PurchaseHistoryTable, SpecialEventDealTable, SpecialEventTable } from '../lists/lists.table.ts';
 import type { CategoryTable, LocationTable } from '../locations/locations.table.ts';
 import type { MerchantTable } from '../merchants/merchants.table.ts';
 import type { StaticPageTable } from '../staticpages/staticpages.table.ts';
@@ -21,6 +22,12 @@ export interface DealsDatabase {
   deal: DealTable;
   product: ProductTable;
   static_page: StaticPageTable;
+  special_event: SpecialEventTable;
+  special_event_deal: SpecialEventDealTable;
+  near_me_area: NearMeAreaTable;
+  guide: GuideTable;
+  deal_view: DealViewTable;
+  purchase_history: PurchaseHistoryTable;
 }
 
 /** The handle stores, mappers, handlers and the seed take (a Transaction is one too). */

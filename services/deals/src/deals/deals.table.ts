@@ -50,6 +50,10 @@ export interface DealTable {
   booking_calendar_on_redemption: boolean;
   gift_claim: boolean;
   delivery_type: Deal['deliveryType'];
+  /** Early-bird deal while now < early_bird_until (lists/early-bird); null for most deals. */
+  early_bird_until: NullableTimestamp;
+  /** 2 to 5 lower-case tags ('afternoon tea', 'couples'); written as a JS array (text[]). */
+  tags: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface ProductTable {

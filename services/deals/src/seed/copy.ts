@@ -431,3 +431,70 @@ export function draftOffer(ctx: OfferContext, scope: 'local' | 'shop' | 'travel'
   if (!generate) throw new Error(`No copy for category ${ctx.category}`);
   return generate(ctx);
 }
+
+// ---- Tags ----------------------------------------------------------------------------------------
+
+/** Tags of a category or sub-category (the first is the most specific). */
+const CATEGORY_TAGS: Record<string, string[]> = {
+  'restaurants-food': ['restaurants', 'dining out'],
+  italian: ['italian'], indian: ['indian', 'curry'], steakhouse: ['steak'], seafood: ['seafood'], brunch: ['brunch'],
+  asian: ['asian food'], pizza: ['pizza'], burgers: ['burgers'],
+  'activities-entertainment': ['things to do', 'days out'],
+  'escape-rooms': ['escape rooms'], golf: ['golf'], karting: ['go karting'], 'axe-throwing': ['axe throwing'],
+  tours: ['sightseeing'], climbing: ['climbing'], bowling: ['bowling'],
+  'afternoon-tea': ['afternoon tea'], 'classic-afternoon-tea': ['afternoon tea'], 'prosecco-afternoon-tea': ['prosecco'], 'gin-afternoon-tea': ['gin'],
+  spa: ['spa', 'pamper'], 'spa-days': ['spa days'], 'spa-for-two': ['couples'], massage: ['massage'], facials: ['facials'],
+  beauty: ['beauty', 'pamper'], nails: ['nails'], hair: ['hair'], 'lashes-brows': ['lashes', 'brows'], aesthetics: ['skin care'],
+  'health-fitness': ['fitness'], 'gym-passes': ['gym'], 'yoga-pilates': ['yoga', 'pilates'], 'personal-training': ['personal training'], bootcamps: ['bootcamp'],
+  learning: ['classes', 'learn something new'], 'cookery-classes': ['cookery'], 'art-classes': ['arts and crafts'], 'language-lessons': ['languages'], 'driving-lessons': ['driving lessons'],
+  'food-drink': ['food and drink'], cocktails: ['cocktails'], 'whisky-tasting': ['whisky'], 'gin-tasting': ['gin'], 'wine-tasting': ['wine'], 'bakery-treats': ['cakes'],
+  electricals: ['electricals', 'tech'], 'headphones-audio': ['headphones'], 'kitchen-appliances': ['kitchen'], 'smart-home': ['smart home'], gadgets: ['gadgets'],
+  'home-garden': ['home'], bedding: ['bedding'], kitchenware: ['kitchen'], garden: ['garden'], lighting: ['lighting'],
+  'health-beauty': ['beauty'], fragrance: ['fragrance'], skincare: ['skin care'], haircare: ['hair'], grooming: ['grooming'],
+  fashion: ['fashion'], womens: ['womenswear'], mens: ['menswear'], accessories: ['accessories'], jewellery: ['jewellery'],
+  'toys-gifts': ['gifts'], 'toys-games': ['toys'], 'personalised-gifts': ['personalised gifts'], 'gift-sets': ['hampers'],
+  'scotland-breaks': ['scotland breaks', 'hotel breaks'], 'scottish-highlands': ['highlands'], 'scottish-islands': ['islands'],
+  'uk-city-breaks': ['city breaks', 'hotel breaks'], 'uk-spa-breaks': ['spa breaks', 'hotel breaks'], 'coast-countryside': ['seaside', 'hotel breaks'],
+  europe: ['city breaks', 'holidays'], spain: ['spain'], portugal: ['portugal'], italy: ['italy'], 'central-europe': ['europe'],
+  'beach-holidays': ['beach holidays', 'holidays'], 'long-haul': ['long haul', 'holidays'],
+};
+
+/** Words of the copy that make a tag of their own. */
+const COPY_TAGS: Array<[RegExp, string]> = [
+  [/\bprosecco\b/i, 'prosecco'], [/\bchampagne\b/i, 'champagne'], [/\bgin\b/i, 'gin'], [/\bcocktails?\b/i, 'cocktails'],
+  [/\bmassage\b/i, 'massage'], [/\bfacial\b/i, 'facials'], [/\bfor two\b|\bcouples?\b/i, 'couples'], [/\bfor four\b|\bfor six\b/i, 'groups'],
+  [/\bwith flights\b/i, 'flights'], [/\bhot stone\b/i, 'hot stone'], [/\bspa\b/i, 'spa'], [/\bafternoon tea\b/i, 'afternoon tea'],
+  [/\bwhisky\b/i, 'whisky'], [/\bpasta\b/i, 'pasta'], [/\bfree delivery\b/i, 'free delivery'],
+];
+
+/** Gift finder recipients (spec §3): their tags are 'gifts for …'. */
+const RECIPIENT_TAGS = ['gifts for mum', 'gifts for dad', 'gifts for her', 'gifts for him', 'gifts for grandparents', 'gifts for bff', 'gifts for teens', 'gifts for colleagues'];
+
+/** A stable small hash of a deal id (tags use no random stream, so the rest of the seed is unchanged). */
+function idHash(id: number, salt: number): number {
+  let h = Math.imul(id ^ salt, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca77);
+  return (h ^ (h >>> 13)) >>> 0;
+}
+
+/**
+ * 2 to 5 lower-case tags for a deal, deterministic: its sub-category's and category's tags, tags
+ * read from its title and headline, and for giftable deals a gift-finder recipient or a season.
+ */
+export function dealTags(input: { dealId: number; category: string; sub: string | null; offer: Pick<OfferDraft, 'title' | 'headline' | 'giftClaim'> }): string[] {
+  const tags: string[] = [];
+  const add = (t: string) => {
+    if (!tags.includes(t)) tags.push(t);
+  };
+  for (const t of CATEGORY_TAGS[input.sub ?? ''] ?? []) add(t);
+  const copy = `${input.offer.title} ${input.offer.headline}`;
+  for (const [pattern, tag] of COPY_TAGS) if (pattern.test(copy)) add(tag);
+  for (const t of CATEGORY_TAGS[input.category] ?? []) add(t);
+  if (input.offer.giftClaim) {
+    const h = idHash(input.dealId, 0x5eed);
+    if (h % 5 === 0) add('christmas');
+    else add(RECIPIENT_TAGS[h % RECIPIENT_TAGS.length]!);
+  }
+  if (tags.length < 2) add(input.category.replace(/-/g, ' '));
+  return tags.slice(0, 5);
+}

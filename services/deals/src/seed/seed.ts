@@ -11,8 +11,9 @@ import type { NewImage } from '../images/images.table.ts';
 import type { CategoryRow, NewLocation } from '../locations/locations.table.ts';
 import type { NewMerchant } from '../merchants/merchants.table.ts';
 import { AREAS, CATEGORY_TREE, DESTINATIONS, LOCATIONS, LOCATION_SHARE, type CategorySeed, type Destination, type LocationSeed } from './catalogue-data.ts';
-import { draftOffer, type OfferDraft } from './copy.ts';
+import { dealTags, draftOffer, type OfferDraft } from './copy.ts';
 import { dealImageSvg, IMAGE_HEIGHT, IMAGE_WIDTH } from './images.ts';
+import { seedLists, seedListsIfMissing } from './lists-seed.ts';
 import { Random } from './random.ts';
 
 export const DEFAULT_SEED = 20261122;
@@ -206,6 +207,7 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       total_remaining_for_day: caps.length ? caps.reduce((a, b) => a + b, 0) : null,
       price_per_person: offer.pricePerPerson, booking_calendar_on_redemption: offer.bookingCalendar, gift_claim: offer.giftClaim,
       delivery_type: offer.deliveryType,
+      tags: dealTags({ dealId, category: cat.slug, sub: subPair?.[0] ?? null, offer }),
     });
   }
 
@@ -226,6 +228,7 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       for (const def of indexDefs) await sql.raw(def).execute(trx);
     }
   });
+  await seedLists(db, { seed, now }); // early-bird windows, special events, near-me areas, guides (lists-seed.ts)
   // VACUUM (outside the transaction) sets the visibility map, so list counts are index-only
   // scans from the first request instead of after autovacuum gets round to it.
   await sql`vacuum analyze deals.deal`.execute(db);
@@ -252,6 +255,7 @@ async function dropSecondaryIndexes(trx: Transaction<DealsDatabase>): Promise<st
 /** Seeds the default catalogue when the deals schema has no locations yet. */
 export async function seedIfEmpty(db: DealsDb, options: SeedOptions = {}): Promise<boolean> {
   const row = await db.withSchema('deals').selectFrom('location').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  if (row && Number(row.n) > 0) await seedListsIfMissing(db, options); // a catalogue older than the list tables
   if (row && Number(row.n) > 0) return false;
   await seedDeals(db, options);
   return true;

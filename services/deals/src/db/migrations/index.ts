@@ -2,10 +2,14 @@ import type { Migration } from 'kysely/migration';
 import * as createCatalogue from './2026_11_22_0900_create_catalogue.ts';
 import * as dealFacetIndex from './2026_11_22_1300_deal_facet_index.ts';
 import * as createStaticPage from './2026_11_22_1400_create_static_page.ts';
+import * as dealTags from './2026_11_22_1500_deal_tags.ts';
+import * as dealLists from './2026_11_22_1600_deal_lists.ts';
 
 /** Every migration of the deals schema, by name (run in name order). */
 export const dealsMigrations: Record<string, Migration> = {
   '2026_11_22_0900_create_catalogue': { up: createCatalogue.up, down: createCatalogue.down },
   '2026_11_22_1300_deal_facet_index': { up: dealFacetIndex.up, down: dealFacetIndex.down },
   '2026_11_22_1400_create_static_page': { up: createStaticPage.up, down: createStaticPage.down },
+  '2026_11_22_1500_deal_tags': { up: dealTags.up, down: dealTags.down },
+  '2026_11_22_1600_deal_lists': { up: dealLists.up, down: dealLists.down },
 };

@@ -1,0 +1,125 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DealCard } from '../deals/DealCard.tsx';
+import type { DealEdgeLike } from './PagedDealList.tsx';
+import './lists.css';
+
+interface RailFrameProps {
+  title: string;
+  /** "See all" goes here. */
+  seeAllHref: string;
+  /** Finishes the "See all" link's accessible name: "See all recently viewed deals". */
+  seeAllName: string;
+  children: ReactNode;
+  /** What the rail is before its deals arrive. */
+  busy?: boolean;
+}
+
+/** The frame of a rail: heading, "See all", the scroller and its arrows. */
+function RailFrame({ title, seeAllHref, seeAllName, children, busy = false }: RailFrameProps) {
+  const headingId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: true });
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const start = el.scrollLeft <= 1;
+    const end = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+    setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+  }, []);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
+  }, [measure, busy]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const el = scroller.current;
+    if (!el) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: reduce ? 'auto' : 'smooth' });
+  };
+
+  return (
+    <section className="rail section" aria-labelledby={headingId} aria-busy={busy || undefined}>
+      <div className="rail__head">
+        <h2 id={headingId} className="section__title rail__title">
+          {title}
+        </h2>
+        <div className="rail__actions">
+          {edges.start && edges.end ? null : (
+            <span className="rail__arrows">
+              <button type="button" className="rail__arrow" onClick={() => scrollBy(-1)} disabled={edges.start} aria-label={`Scroll ${title.toLowerCase()} left`}>
+                <span aria-hidden="true">‹</span>
+              </button>
+              <button type="button" className="rail__arrow" onClick={() => scrollBy(1)} disabled={edges.end} aria-label={`Scroll ${title.toLowerCase()} right`}>
+                <span aria-hidden="true">›</span>
+              </button>
+            </span>
+          )}
+          <Link className="rail__see-all" to={seeAllHref}>
+            See all<span className="visually-hidden"> {seeAllName}</span>
+            <span aria-hidden="true"> ›</span>
+          </Link>
+        </div>
+      </div>
+      <div className="rail__scroller" ref={scroller}>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export interface DealRailProps<E extends DealEdgeLike> extends Omit<RailFrameProps, 'children' | 'busy'> {
+  edges: readonly E[];
+}
+
+/**
+ * A panel of deals in one horizontally scrollable row (recently viewed, recommended): a heading,
+ * a "See all" link to the full list, and arrows on wide screens. The list is named by the heading.
+ * Renders nothing when there are no deals.
+ */
+export function DealRail<E extends DealEdgeLike>({ edges, title, ...frame }: DealRailProps<E>) {
+  if (edges.length === 0) return null;
+  return (
+    <RailFrame title={title} {...frame}>
+      <ul className="rail__list" aria-label={title}>
+        {edges.map((edge) => (
+          <li key={edge.node.id}>
+            <DealCard deal={edge.node} />
+          </li>
+        ))}
+      </ul>
+    </RailFrame>
+  );
+}
+
+/** The rail's placeholder while its deals load: the same height, so nothing moves when they land. */
+export function DealRailSkeleton({ title, count, ...frame }: Omit<RailFrameProps, 'children' | 'busy'> & { count: number }) {
+  return (
+    <RailFrame title={title} {...frame} busy>
+      <ul className="rail__list" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i} className="card card--skeleton">
+            <div className="card__media skeleton" />
+            <div className="card__body">
+              <div className="skeleton skeleton--line" style={{ width: '45%' }} />
+              <div className="skeleton skeleton--line skeleton--title" />
+              <div className="skeleton skeleton--line skeleton--title" style={{ width: '70%' }} />
+              <div className="skeleton skeleton--line" style={{ width: '35%', height: '1.5rem', marginTop: 'auto' }} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </RailFrame>
+  );
+}

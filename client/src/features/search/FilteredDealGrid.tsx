@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Link, useLocation } from 'react-router';
+import { ResultList } from './ResultList.tsx';
+import { DealGridSkeleton } from '../../ui/Skeleton.tsx';
+import { pageHref, pageOf } from '../../lib/list-params.ts';
+import { formatCount } from '../../lib/text.ts';
+import type { FilteredDealGrid_location$key } from '../../__generated__/FilteredDealGrid_location.graphql';
+import type { FilteredDealGridPaginationQuery } from '../../__generated__/FilteredDealGridPaginationQuery.graphql';
+
+/**
+ * A location's deals narrowed by category, price and VIP, in the URL's order (category pages):
+ * the count and the controls, the cards with "Load more deals" and ?page=N links. With filters
+ * that match nothing the controls stay, so the shopper can widen them again.
+ */
+export function FilteredDealGrid({
+  location,
+  controls,
+  filtered,
+  clearHref,
+  emptyHref,
+}: {
+  location: FilteredDealGrid_location$key;
+  /** The sort and filters shown beside the deal count. */
+  controls: ReactNode;
+  /** Whether a price or VIP filter is set (the empty state then offers to clear it). */
+  filtered: boolean;
+  clearHref: string;
+  emptyHref: string;
+}) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<FilteredDealGridPaginationQuery, FilteredDealGrid_location$key>(
+    graphql`
+      fragment FilteredDealGrid_location on Location
+      @refetchable(queryName: "FilteredDealGridPaginationQuery")
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 9 }
+        after: { type: "String" }
+        page: { type: "Int" }
+        category: { type: "String" }
+        subcategory: { type: "String" }
+        sort: { type: "DealSort", defaultValue: POPULARITY }
+        minPrice: { type: "Int" }
+        maxPrice: { type: "Int" }
+        vip: { type: "Boolean" }
+      ) {
+        deals(
+          first: $first
+          after: $after
+          page: $page
+          category: $category
+          subcategory: $subcategory
+          sort: $sort
+          minPrice: $minPrice
+          maxPrice: $maxPrice
+          vip: $vip
+        ) @connection(key: "FilteredDealGrid_deals") {
+          totalCount
+          pageSize
+          edges {
+            node {
+              id
+              ...DealCard_deal
+            }
+          }
+        }
+      }
+    `,
+    location,
+  );
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  // Missing only when a navigation superseded this one and its query was disposed before React
+  // rendered it (relay/preload.ts disposes a route's previous query in the next loader): show the
+  // placeholder for that instant rather than fail.
+  const deals = data.deals as typeof data.deals | undefined;
+  if (!deals) return <DealGridSkeleton />;
+  const { edges, totalCount, pageSize } = deals;
+
+  return (
+    <div className="filtered-list">
+      <div className="list-toolbar list-toolbar--filters">
+        <p className="list-toolbar__count">{totalCount === 1 ? '1 deal' : `${formatCount(totalCount)} deals`}</p>
+        <div className="list-toolbar__controls">{controls}</div>
+      </div>
+      {edges.length === 0 ? (
+        <div className="empty-state">
+          {filtered ? (
+            <>
+              <h2>No deals match these filters</h2>
+              <p>Try a wider price range, or show every deal in this category.</p>
+              <Link className="button button--primary" to={clearHref} preventScrollReset>
+                Clear filters
+              </Link>
+            </>
+          ) : (
+            <>
+              <h2>No deals here just yet</h2>
+              <p>New deals arrive every day. In the meantime, there is plenty more to explore.</p>
+              <Link className="button button--secondary" to={emptyHref}>
+                See all deals
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <ResultList
+          edges={edges}
+          totalCount={totalCount}
+          pageSize={pageSize}
+          page={pageOf(params)}
+          hasNext={hasNext}
+          isLoadingNext={isLoadingNext}
+          loadNext={loadNext}
+          hrefFor={(p) => pageHref(pathname, params, p)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import { SPONSORED_USR_SRC_PREFIX } from '@shop/domain';
+import { DealPrice } from '../deals/DealPrice.tsx';
+import { DiscountBadge } from '../../ui/Price.tsx';
+import { TEXT_LIMITS, formatCount, truncate } from '../../lib/text.ts';
+import { postSponsoredEvents, rememberSponsored, type SponsoredEntry } from './sponsored.ts';
+import type { SponsoredResults_search$key } from '../../__generated__/SponsoredResults_search.graphql';
+import type { SponsoredResultsCard_deal$key } from '../../__generated__/SponsoredResultsCard_deal.graphql';
+
+/** Result sets whose impression was posted in this page load (StrictMode runs effects twice). */
+const impressions = new Set<string>();
+
+/** The link of a sponsored result: its path with usr_src=sponsored_search_{position} (1-based). */
+export function sponsoredHref(path: string, position: number): string {
+  const [base, query = ''] = path.split('?') as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set('usr_src', `${SPONSORED_USR_SRC_PREFIX}${position}`);
+  return `${base}?${params.toString()}`;
+}
+
+/**
+ * The sponsored results of a search (spec §3, §4), above the results and labelled "Sponsored".
+ * When they show, the entry of each (deal id → ad id) is stored for the deal page's click, and
+ * one impression event is posted for them.
+ */
+export function SponsoredResults({ search, resultsKey }: { search: SponsoredResults_search$key; resultsKey: string }) {
+  const data = useFragment(
+    graphql`
+      fragment SponsoredResults_search on SearchConnection {
+        sponsored {
+          adId
+          urlPath
+          isSponsored
+          deal {
+            id
+            dealId
+            url
+            ...SponsoredResultsCard_deal
+          }
+        }
+      }
+    `,
+    search,
+  );
+  const headingId = useId();
+  const shown = data.sponsored.filter((s) => s.isSponsored);
+  const entries: SponsoredEntry[] = shown.map((s) => ({ dealId: String(s.deal.dealId), adId: s.adId }));
+  const signature = `${resultsKey}|${entries.map((e) => `${e.dealId}:${e.adId}`).join(',')}`;
+
+  useEffect(() => {
+    if (entries.length === 0 || impressions.has(signature)) return;
+    impressions.add(signature);
+    rememberSponsored(entries);
+    void postSponsoredEvents('IMPRESSION', entries);
+    // The signature names the entries: a new set of results posts again, a re-render does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature]);
+
+  if (shown.length === 0) return null;
+  return (
+    <section className="sponsored" aria-labelledby={headingId}>
+      <h2 id={headingId} className="sponsored__title">
+        Sponsored
+        <span className="sponsored__note"> · Paid placements from our partners</span>
+      </h2>
+      <ul className="deal-grid sponsored__grid" aria-labelledby={headingId}>
+        {shown.map((s, i) => (
+          <li key={s.deal.id}>
+            <SponsoredCard deal={s.deal} href={sponsoredHref(s.urlPath.startsWith('/') ? s.urlPath : s.deal.url, i + 1)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A deal card for a sponsored result: the deal card's look, a "Sponsored" label, a tracked link. */
+function SponsoredCard({ deal, href }: { deal: SponsoredResultsCard_deal$key; href: string }) {
+  const d = useFragment(
+    graphql`
+      fragment SponsoredResultsCard_deal on Deal {
+        title
+        soldCount
+        discountPercentage
+        priceDisplay
+        image {
+          url
+          width
+          height
+        }
+        merchant {
+          name
+        }
+        ...DealPrice_deal
+      }
+    `,
+    deal,
+  );
+  const shortTitle = truncate(d.title, TEXT_LIMITS.dealTitle);
+  const showBadge = d.discountPercentage > 0 && d.priceDisplay !== 'HIDDEN' && d.priceDisplay !== 'SHOW_PRICE';
+  return (
+    <article className="card card--sponsored">
+      <div className="card__media">
+        <img src={d.image.url} alt="" width={d.image.width} height={d.image.height} loading="eager" decoding="async" />
+        {showBadge ? <DiscountBadge percent={d.discountPercentage} className="badge badge--discount card__badge" /> : null}
+      </div>
+      <div className="card__body">
+        <p className="card__merchant">
+          <span className="badge badge--sponsored">Sponsored</span> {d.merchant.name}
+        </p>
+        <h3 className="card__title">
+          <Link to={href} className="card__link" aria-label={`${d.title} (sponsored)`}>
+            {shortTitle}
+          </Link>
+        </h3>
+        <div className="card__footer">
+          <DealPrice deal={d} showDiscount={false} />
+          {d.soldCount > 0 ? <p className="card__sold">{formatCount(d.soldCount)} bought</p> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
