@@ -61,7 +61,7 @@ test('opens 2 seconds into a visit to the homepage, traps focus, validates and s
 test('Escape closes it, focus returns, and it stays away on the next visit', async ({ page }) => {
   await openPaused(page, '/deals/glasgow');
   // Focus something on the page first: it gets focus back when the popup closes.
-  const search = page.getByRole('searchbox').first();
+  const search = page.getByRole('combobox', { name: 'Search deals' }).first();
   await search.focus();
   await page.clock.runFor(2100);
   await expect(popup(page)).toBeVisible();
@@ -105,6 +105,6 @@ test('layouts: /myaccount sends a logged-out visitor to /login with the return p
   expect(saved!.expires - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
   // The login layout: a reduced header without search or the category bar.
   await expect(page.getByRole('link', { name: 'Back to deals' })).toBeVisible();
-  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Search deals' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Locations' })).toHaveCount(0);
 });
