@@ -32,7 +32,8 @@ export function readConsent(): Consent {
 
 /** Has the visitor answered the cookie banner (accepted, rejected or chosen)? */
 export function consentAnswered(): boolean {
-  return readCookie(CONSENT_COOKIE) !== null;
+  // The same reading as the banner's: an unreadable cookie is no answer (the banner shows).
+  return readConsent().chosen;
 }
 
 /** May tracking of this vendor category happen now? */
