@@ -4,8 +4,11 @@
 //              HTTP), then an idempotent re-sync;
 //   search     GET /search/{location} (and some /search-b) through the search service's REST API,
 //              16 concurrent clients, 58 queries (common words, 2-3 word queries, filters, typos);
-//              with the summary cache as deployed, and with it off (every request cold);
-//   suggest    GET /suggest, 16 concurrent clients, 16 prefixes (with and without the cache);
+//              with the summary cache off (every request reads the database: the figures the
+//              goals are checked against) and on, as deployed (reported: the bench's queries are
+//              all cache hits after the warm-up, so it says little about unseen queries);
+//   suggest    GET /suggest, 16 concurrent clients, 16 prefixes (goal on the uncached figures;
+//              cached reported);
 //   baseline   the same words as an unindexed ILIKE scan over the same fields in the deals
 //              tables (count + top 12) against
 //              the search statement (facets, ranked ids, page, sponsored), both at the database,
@@ -286,6 +289,7 @@ export async function benchSearch(options: SearchBenchOptions): Promise<SearchBe
     await load(base, searchPaths, 2, concurrency);
     log(`B6 search, cache off: ${seconds} s at c=${concurrency}`);
     searchCold = await load(base, searchPaths, seconds, concurrency);
+    await load(base, SUGGEST_PREFIXES, 2, concurrency);
     log(`B6 suggest, cache off: ${seconds} s at c=${concurrency}`);
     suggestCold = await load(base, SUGGEST_PREFIXES, seconds, concurrency);
     for (let r = 0; r < 3; r++) {
@@ -351,16 +355,23 @@ export async function benchSearch(options: SearchBenchOptions): Promise<SearchBe
     queries: byWords.length,
   };
 
+  // The goals are checked on the uncached path (every request reads the database); the cached
+  // figures are reported alongside.
   const checks = [
     {
-      name: `B6 search p95 ≤ ${goals.searchP95MsMax} ms at c=${concurrency} (REST, ${deals} deals)`,
-      ok: search.p95 <= goals.searchP95MsMax && search.errors === 0,
-      detail: `p95 ${search.p95} ms, p50 ${search.p50} ms, ${search.rps} req/s, cache hits ${Math.round((search.cacheHitRate ?? 0) * 100)}%; cache off: p95 ${searchCold.p95} ms, p50 ${searchCold.p50} ms, ${searchCold.rps} req/s; errors ${search.errors + searchCold.errors}`,
+      name: `B6 search p95 ≤ ${goals.searchP95MsMax} ms at c=${concurrency}, cache off (REST, ${deals} deals)`,
+      ok: searchCold.p95 <= goals.searchP95MsMax && searchCold.errors === 0,
+      detail: `p95 ${searchCold.p95} ms, p50 ${searchCold.p50} ms, ${searchCold.rps} req/s, errors ${searchCold.errors}`,
     },
     {
-      name: `B6 suggest p95 ≤ ${goals.suggestP95MsMax} ms at c=${concurrency}`,
-      ok: suggest.p95 <= goals.suggestP95MsMax && suggest.errors === 0,
-      detail: `p95 ${suggest.p95} ms, p50 ${suggest.p50} ms, ${suggest.rps} req/s, cache hits ${Math.round((suggest.cacheHitRate ?? 0) * 100)}%; cache off: p95 ${suggestCold.p95} ms, p50 ${suggestCold.p50} ms, ${suggestCold.rps} req/s; errors ${suggest.errors + suggestCold.errors}`,
+      name: `B6 suggest p95 ≤ ${goals.suggestP95MsMax} ms at c=${concurrency}, cache off`,
+      ok: suggestCold.p95 <= goals.suggestP95MsMax && suggestCold.errors === 0,
+      detail: `p95 ${suggestCold.p95} ms, p50 ${suggestCold.p50} ms, ${suggestCold.rps} req/s, errors ${suggestCold.errors}`,
+    },
+    {
+      name: `B6 (reported) search and suggest with the summary cache on, as deployed`,
+      ok: search.errors === 0 && suggest.errors === 0,
+      detail: `search p95 ${search.p95} ms, p50 ${search.p50} ms, ${search.rps} req/s, cache hits ${Math.round((search.cacheHitRate ?? 0) * 100)}%; suggest p95 ${suggest.p95} ms, p50 ${suggest.p50} ms, ${suggest.rps} req/s, cache hits ${Math.round((suggest.cacheHitRate ?? 0) * 100)}%`,
     },
     {
       name: `B6 search ≥ ${goals.ilikeRatioMin}× faster than an unindexed ILIKE scan (p50 at the database, c=1)`,

@@ -254,9 +254,13 @@ async function runSync(options: SyncSearchIndexOptions): Promise<SyncReport> {
   const changed = report.inserted + report.updated + report.deleted;
   // After a first load, store the documents in (location, category, sub-category) order: the
   // words of a query go with its categories, so its matches sit on a few pages, not one each.
-  if (report.bulk && report.inserted > 0) await sql`cluster search.deal_document using deal_document_facet_idx`.execute(db);
+  if (report.bulk && report.inserted > 0) {
+    await sql`cluster search.deal_document using deal_document_facet_idx`.execute(db);
+    // Likewise the narrow copies searches with words read (filled by triggers, in id order).
+    await sql`cluster search.deal_match using deal_match_facet_idx`.execute(db);
+  }
   // Fresh statistics, and the visibility map set so facet counts without words are index-only.
-  if (changed > 0) await sql`vacuum analyze search.deal_document`.execute(db);
+  if (changed > 0) await sql`vacuum analyze search.deal_document, search.deal_match, search.facet`.execute(db);
   report.terms = await rebuildTerms(db, now());
   // The rebuild deletes and re-inserts every term: clear the dead rows at once, or every
   // suggestion's nearest-term scan wades through them.

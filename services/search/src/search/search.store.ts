@@ -4,8 +4,9 @@
  *
  * A search is summarised by one statement, then its page is fetched by id (so a summary can be
  * cached and paged through). With words, the statement reads the match set once:
- *  - `m`: documents matching the words (GIN on the weighted tsvector), live, in the location,
- *    with the filters other than the category dimension (materialised once, narrow rows);
+ *  - `m`: documents matching the words (GIN on the weighted tsvector of search.deal_match, the
+ *    narrow copy of the documents: facet slugs, filter and sort columns, vectors), live, in the
+ *    location, with the filters other than the category dimension (materialised once);
  *  - facet counts per (location, category, sub-category) over `m`;
  *  - the ordered ids: relevance ranks a bounded candidate set only (performance.md B6): the top
  *    CANDIDATES matches by a cheap order (title match, then popularity, then id), then ts_rank on
@@ -170,6 +171,23 @@ const GROUPS = (from: RawBuilder<unknown>) => sql`(select json_agg(g) from (
   select x.location_slug as location, x.category_slug as category, x.subcategory_slug as subcategory, count(*) as count
   from ${from} group by x.location_slug, x.category_slug, x.subcategory_slug) g)`;
 
+/** Facet groups by facet id (one integer per row of `from`, aliased x), named from search.facet. */
+const FACET_GROUPS = (from: RawBuilder<unknown>) => sql`(select json_agg(g) from (
+  select f.location_slug as location, f.category_slug as category, f.subcategory_slug as subcategory, n.count
+  from (select x.facet_id, count(*) as count from ${from} group by x.facet_id) n join search.facet f on f.id = n.facet_id) g)`;
+
+/** A tsquery of one lexeme as written (quoted: spaces, quotes and backslashes stay in it). */
+const lexeme = (text: string) => sql`cast(${`'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`} as tsquery)`;
+
+/**
+ * What search.deal_match.match_vector must match: the words (if any), and the lexemes of the
+ * location and the tag asked for, so the GIN index intersects them (null: nothing to match).
+ */
+function matchQuery(f: SearchFilter, words: RawBuilder<unknown> | null): RawBuilder<unknown> | null {
+  const parts = [...(words ? [words] : []), ...(f.location !== null ? [lexeme(`@loc:${f.location}`)] : []), ...(f.tag !== undefined ? [lexeme(`@tag:${f.tag}`)] : [])];
+  return parts.length ? sql`(${sql.join(parts, sql` && `)})` : null;
+}
+
 /** Sponsored deals: active campaigns (with their copy of the deal's match columns), highest bid first. */
 const SPONSORED = (where: RawBuilder<unknown>) => sql`(select json_agg(json_build_object('id', s.deal_id, 'adId', s.ad_id, 'url', s.url) order by s.bid_pence desc, s.ad_id)
   from (
@@ -214,7 +232,9 @@ export async function summariseWithWords(db: SearchDb, f: SearchFilter, r: Summa
   // constant: real row estimates, and an index scan for the trigram fallback.
   const tsq = sql`websearch_to_tsquery('search.english_unaccent', ${f.q})`;
   const nq = sql`search.norm(${f.q})`;
-  const match = trigram ? sql`${nq} <% d.title_norm` : sql`d.search_vector @@ ${tsq}`;
+  // Full text reads search.deal_match (narrow rows); in one location the query also asks for the
+  // location's lexeme, so the GIN index yields only that location's matches.
+  const match = trigram ? sql`${nq} <% d.title_norm` : sql`d.match_vector @@ ${matchQuery(f, tsq) ?? tsq}`;
   const inTitle = trigram ? sql`true` : sql`d.title_vector @@ ${tsq}`;
   const cats = and(categoryFilters(f, 'm'));
   // `m` carries only what the order needs (the title-match test only for strategy a's relevance).
@@ -247,27 +267,27 @@ export async function summariseWithWords(db: SearchDb, f: SearchFilter, r: Summa
           case when c.pos <= ${CANDIDATES} then (select (${score})::float8 from search.deal_document d where d.id = c.id) end as score
         from (
           select h.id, ${r.strategy === 'a' ? sql`h.in_title` : sql`false as in_title`}, row_number() over (order by ${cheapOrder}) as pos
-          from hits h order by ${cheapOrder} limit ${r.depth}
+          from (select * from hits h order by ${cheapOrder} limit ${r.depth}) h
         ) c
       ) x`;
   } else {
     ordered = sql`
       select h.id, null::float8 as score, row_number() over (order by ${columnOrder(r.sort, r.order, 'h')}) as rn
-      from hits h order by ${columnOrder(r.sort, r.order, 'h')} limit ${r.depth}`;
+      from (select * from hits h order by ${columnOrder(r.sort, r.order, 'h')} limit ${r.depth}) h`;
   }
 
   // Sponsored deals match the words and location only, whatever the other filters.
   const sponsoredMatch = sql`${trigram ? sql`${nq} <% c.title_norm` : sql`c.search_vector @@ ${tsq}`} and ${and(liveAndLocation(f, 'c'))}`;
   const result = await sql<RawSummary>`
     with m as materialized (
-      select d.id, d.location_slug, d.category_slug, d.subcategory_slug, ${sortColumns}
-      from search.deal_document d
+      select d.id, ${trigram ? sql`d.location_slug` : sql`d.facet_id`}, d.category_slug, d.subcategory_slug, ${sortColumns}
+      from ${trigram ? sql`search.deal_document d` : sql`search.deal_match d`}
       where ${match} and ${and([...liveAndLocation(f, 'd'), ...otherFilters(f, 'd')])}
     ),
     hits as (select * from m where ${cats}),
     o as materialized (${ordered})
     select
-      ${GROUPS(sql`m as x`)} as groups,
+      ${trigram ? GROUPS(sql`m as x`) : FACET_GROUPS(sql`m as x`)} as groups,
       ${idsAndPage(r, f.now)},
       ${SPONSORED(sponsoredMatch)} as sponsored`.execute(db);
   return finish(result.rows[0]);
@@ -277,6 +297,12 @@ export async function summariseWithWords(db: SearchDb, f: SearchFilter, r: Summa
 export async function summariseWithoutWords(db: SearchDb, f: SearchFilter, r: SummaryRequest): Promise<SummaryWithPage> {
   const sort = r.sort === 'relevance' ? 'popularity' : r.sort;
   const base = and([...liveAndLocation(f, 'x'), ...otherFilters(f, 'x')]);
+  // With a tag the covering facet index cannot count (tags are not in it): the narrow copies of
+  // the documents with the location's and the tag's lexemes are counted instead.
+  const tagged = f.tag !== undefined ? matchQuery(f, null) : null;
+  const groups = tagged
+    ? FACET_GROUPS(sql`search.deal_match x where x.match_vector @@ ${tagged} and ${base}`)
+    : GROUPS(sql`search.deal_document x where ${base}`);
   const all = and([...liveAndLocation(f, 'd'), ...otherFilters(f, 'd'), ...categoryFilters(f, 'd')]);
   const result = await sql<RawSummary>`
     with o as materialized (
@@ -284,7 +310,7 @@ export async function summariseWithoutWords(db: SearchDb, f: SearchFilter, r: Su
       from search.deal_document d where ${all} order by ${columnOrder(sort, r.order, 'd')} limit ${r.depth}
     )
     select
-      ${GROUPS(sql`search.deal_document x where ${base}`)} as groups,
+      ${groups} as groups,
       ${idsAndPage(r, f.now)},
       ${SPONSORED(and(liveAndLocation(f, 'c')))} as sponsored`.execute(db);
   return finish(result.rows[0]);

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as createSearch from './2026_11_23_0900_create_search.ts';
+import * as dealMatch from './2026_11_23_1000_deal_match.ts';
 
 /** Every migration of the search schema, by name (run in name order). */
 export const searchMigrations: Record<string, Migration> = {
   '2026_11_23_0900_create_search': { up: createSearch.up, down: createSearch.down },
+  '2026_11_23_1000_deal_match': { up: dealMatch.up, down: dealMatch.down },
 };
