@@ -7,9 +7,21 @@ import type { DealCard_deal$key } from '../../__generated__/DealCard_deal.graphq
 
 /**
  * A deal in a grid. The title is the card's link (so the link is named by the title); CSS
- * stretches its hit area over the whole card.
+ * stretches its hit area over the whole card. A sponsored result (spec §3) wears a "Sponsored"
+ * label, says so in its link's name, and links to `href` (the deal with its usr_src).
  */
-export function DealCard({ deal, eager = false }: { deal: DealCard_deal$key; eager?: boolean }) {
+export function DealCard({
+  deal,
+  eager = false,
+  href,
+  sponsored = false,
+}: {
+  deal: DealCard_deal$key;
+  eager?: boolean;
+  /** Where the card links; default the deal page. */
+  href?: string;
+  sponsored?: boolean;
+}) {
   const d = useFragment(
     graphql`
       fragment DealCard_deal on Deal {
@@ -34,7 +46,7 @@ export function DealCard({ deal, eager = false }: { deal: DealCard_deal$key; eag
   const shortTitle = truncate(d.title, TEXT_LIMITS.dealTitle);
   const showBadge = d.discountPercentage > 0 && d.priceDisplay !== 'HIDDEN' && d.priceDisplay !== 'SHOW_PRICE';
   return (
-    <article className="card">
+    <article className={sponsored ? 'card card--sponsored' : 'card'}>
       <div className="card__media">
         <img
           src={d.image.url}
@@ -47,9 +59,15 @@ export function DealCard({ deal, eager = false }: { deal: DealCard_deal$key; eag
         {showBadge ? <DiscountBadge percent={d.discountPercentage} className="badge badge--discount card__badge" /> : null}
       </div>
       <div className="card__body">
-        <p className="card__merchant">{d.merchant.name}</p>
+        <p className="card__merchant">
+          {sponsored ? <span className="badge badge--sponsored">Sponsored</span> : null} {d.merchant.name}
+        </p>
         <h3 className="card__title">
-          <Link to={d.url} className="card__link" aria-label={shortTitle === d.title ? undefined : d.title}>
+          <Link
+            to={href ?? d.url}
+            className="card__link"
+            aria-label={sponsored ? `${d.title} (sponsored)` : shortTitle === d.title ? undefined : d.title}
+          >
             {shortTitle}
           </Link>
         </h3>

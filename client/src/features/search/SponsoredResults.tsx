@@ -1,13 +1,9 @@
 import { useEffect, useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import { SPONSORED_USR_SRC_PREFIX } from '@shop/domain';
-import { DealPrice } from '../deals/DealPrice.tsx';
-import { DiscountBadge } from '../../ui/Price.tsx';
-import { TEXT_LIMITS, formatCount, truncate } from '../../lib/text.ts';
+import { DealCard } from '../deals/DealCard.tsx';
 import { postSponsoredEvents, rememberSponsored, type SponsoredEntry } from './sponsored.ts';
 import type { SponsoredResults_search$key } from '../../__generated__/SponsoredResults_search.graphql';
-import type { SponsoredResultsCard_deal$key } from '../../__generated__/SponsoredResultsCard_deal.graphql';
 
 /** Result sets whose impression was posted in this page load (StrictMode runs effects twice). */
 const impressions = new Set<string>();
@@ -37,7 +33,7 @@ export function SponsoredResults({ search, resultsKey }: { search: SponsoredResu
             id
             dealId
             url
-            ...SponsoredResultsCard_deal
+            ...DealCard_deal
           }
         }
       }
@@ -68,58 +64,10 @@ export function SponsoredResults({ search, resultsKey }: { search: SponsoredResu
       <ul className="deal-grid sponsored__grid" aria-labelledby={headingId}>
         {shown.map((s, i) => (
           <li key={s.deal.id}>
-            <SponsoredCard deal={s.deal} href={sponsoredHref(s.urlPath.startsWith('/') ? s.urlPath : s.deal.url, i + 1)} />
+            <DealCard deal={s.deal} eager sponsored href={sponsoredHref(s.urlPath.startsWith('/') ? s.urlPath : s.deal.url, i + 1)} />
           </li>
         ))}
       </ul>
     </section>
-  );
-}
-
-/** A deal card for a sponsored result: the deal card's look, a "Sponsored" label, a tracked link. */
-function SponsoredCard({ deal, href }: { deal: SponsoredResultsCard_deal$key; href: string }) {
-  const d = useFragment(
-    graphql`
-      fragment SponsoredResultsCard_deal on Deal {
-        title
-        soldCount
-        discountPercentage
-        priceDisplay
-        image {
-          url
-          width
-          height
-        }
-        merchant {
-          name
-        }
-        ...DealPrice_deal
-      }
-    `,
-    deal,
-  );
-  const shortTitle = truncate(d.title, TEXT_LIMITS.dealTitle);
-  const showBadge = d.discountPercentage > 0 && d.priceDisplay !== 'HIDDEN' && d.priceDisplay !== 'SHOW_PRICE';
-  return (
-    <article className="card card--sponsored">
-      <div className="card__media">
-        <img src={d.image.url} alt="" width={d.image.width} height={d.image.height} loading="eager" decoding="async" />
-        {showBadge ? <DiscountBadge percent={d.discountPercentage} className="badge badge--discount card__badge" /> : null}
-      </div>
-      <div className="card__body">
-        <p className="card__merchant">
-          <span className="badge badge--sponsored">Sponsored</span> {d.merchant.name}
-        </p>
-        <h3 className="card__title">
-          <Link to={href} className="card__link" aria-label={`${d.title} (sponsored)`}>
-            {shortTitle}
-          </Link>
-        </h3>
-        <div className="card__footer">
-          <DealPrice deal={d} showDiscount={false} />
-          {d.soldCount > 0 ? <p className="card__sold">{formatCount(d.soldCount)} bought</p> : null}
-        </div>
-      </div>
-    </article>
   );
 }
