@@ -1,17 +1,24 @@
+/** A grey deal card, as a list item of a deals list. */
+export function SkeletonCard() {
+  return (
+    <li className="card card--skeleton">
+      <div className="card__media skeleton" />
+      <div className="card__body">
+        <div className="skeleton skeleton--line" style={{ width: '45%' }} />
+        <div className="skeleton skeleton--line skeleton--title" />
+        <div className="skeleton skeleton--line skeleton--title" style={{ width: '70%' }} />
+        <div className="skeleton skeleton--line" style={{ width: '35%', height: '1.5rem', marginTop: 'auto' }} />
+      </div>
+    </li>
+  );
+}
+
 /** Grey placeholder cards while a page's code or data loads (spec §2: a loading placeholder on route change). */
 export function DealGridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <ul className="deal-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="card card--skeleton">
-          <div className="card__media skeleton" />
-          <div className="card__body">
-            <div className="skeleton skeleton--line" style={{ width: '45%' }} />
-            <div className="skeleton skeleton--line skeleton--title" />
-            <div className="skeleton skeleton--line skeleton--title" style={{ width: '70%' }} />
-            <div className="skeleton skeleton--line" style={{ width: '35%', height: '1.5rem', marginTop: 'auto' }} />
-          </div>
-        </li>
+        <SkeletonCard key={i} />
       ))}
     </ul>
   );

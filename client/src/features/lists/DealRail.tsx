@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DealCard } from '../deals/DealCard.tsx';
-import type { DealEdgeLike } from './PagedDealList.tsx';
+import type { DealEdgeLike } from '../deals/DealList.tsx';
+import { SkeletonCard } from '../../ui/Skeleton.tsx';
 import './lists.css';
 
 interface RailFrameProps {
@@ -109,15 +110,7 @@ export function DealRailSkeleton({ title, count, ...frame }: Omit<RailFrameProps
     <RailFrame title={title} {...frame} busy>
       <ul className="rail__list" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
-          <li key={i} className="card card--skeleton">
-            <div className="card__media skeleton" />
-            <div className="card__body">
-              <div className="skeleton skeleton--line" style={{ width: '45%' }} />
-              <div className="skeleton skeleton--line skeleton--title" />
-              <div className="skeleton skeleton--line skeleton--title" style={{ width: '70%' }} />
-              <div className="skeleton skeleton--line" style={{ width: '35%', height: '1.5rem', marginTop: 'auto' }} />
-            </div>
-          </li>
+          <SkeletonCard key={i} />
         ))}
       </ul>
     </RailFrame>

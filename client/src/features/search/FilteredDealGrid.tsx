@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link, useLocation } from 'react-router';
-import { ResultList } from './ResultList.tsx';
-import { DealGridSkeleton } from '../../ui/Skeleton.tsx';
+import { DEALS_PAGE_SIZE } from '@shop/domain';
+import { DealList } from '../deals/DealList.tsx';
 import { pageHref, pageOf } from '../../lib/list-params.ts';
 import { formatCount } from '../../lib/text.ts';
 import type { FilteredDealGrid_location$key } from '../../__generated__/FilteredDealGrid_location.graphql';
@@ -69,12 +69,7 @@ export function FilteredDealGrid({
   );
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
-  // Missing only when a navigation superseded this one and its query was disposed before React
-  // rendered it (relay/preload.ts disposes a route's previous query in the next loader): show the
-  // placeholder for that instant rather than fail.
-  const deals = data.deals as typeof data.deals | undefined;
-  if (!deals) return <DealGridSkeleton />;
-  const { edges, totalCount, pageSize } = deals;
+  const { edges, totalCount, pageSize } = data.deals;
 
   return (
     <div className="filtered-list">
@@ -103,14 +98,13 @@ export function FilteredDealGrid({
           )}
         </div>
       ) : (
-        <ResultList
+        <DealList
           edges={edges}
           totalCount={totalCount}
           pageSize={pageSize}
+          fallbackPageSize={DEALS_PAGE_SIZE}
           page={pageOf(params)}
-          hasNext={hasNext}
-          isLoadingNext={isLoadingNext}
-          loadNext={loadNext}
+          paging={{ hasNext, isLoadingNext, loadNext }}
           hrefFor={(p) => pageHref(pathname, params, p)}
         />
       )}

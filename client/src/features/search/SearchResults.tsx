@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
-import { searchHref, type SearchParams } from '@shop/domain';
+import { SEARCH_PAGE_SIZE, searchHref, type SearchParams } from '@shop/domain';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { DealGridSkeleton } from '../../ui/Skeleton.tsx';
 import { SortSelect } from '../../ui/SortSelect.tsx';
 import { formatCount } from '../../lib/text.ts';
-import { ResultList } from './ResultList.tsx';
+import { DealList } from '../deals/DealList.tsx';
 import { ActiveFilters, SearchFilters } from './SearchFilters.tsx';
 import { SponsoredResults } from './SponsoredResults.tsx';
 import { ALL_LOCATIONS, SEARCH_SORT_OPTIONS, clearedHref, defaultSortOf, hasFilters, hrefWith, sortOf } from './search-state.ts';
@@ -109,10 +108,7 @@ export function SearchResults({
   const navigate = useNavigate();
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  // Missing only when a newer search superseded this one and its query was disposed before React
-  // rendered it (relay/preload.ts): the placeholder shows for that instant rather than a failure.
-  const result = data.search as typeof data.search | undefined;
-  if (!result) return <DealGridSkeleton />;
+  const result = data.search;
   const everywhere = params.location === ALL_LOCATIONS;
   const where = everywhere ? 'across all locations' : `in ${place.name}`;
   const count = result.totalCount === 1 ? '1 deal' : `${formatCount(result.totalCount)} deals`;
@@ -191,14 +187,13 @@ export function SearchResults({
           {result.edges.length === 0 ? (
             <EmptyResults params={params} place={place} corrected={result.correctedQuery ?? null} />
           ) : (
-            <ResultList
+            <DealList
               edges={result.edges}
               totalCount={result.totalCount}
               pageSize={result.pageSize}
+              fallbackPageSize={SEARCH_PAGE_SIZE}
               page={params.page}
-              hasNext={hasNext}
-              isLoadingNext={isLoadingNext}
-              loadNext={loadNext}
+              paging={{ hasNext, isLoadingNext, loadNext }}
               hrefFor={(p) => searchHref({ ...params, page: p })}
             />
           )}
