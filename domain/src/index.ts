@@ -9,3 +9,4 @@ export * from './london-time.ts';
 export * from './text.ts';
 export * from './page-head.ts';
 export * from './search.ts';
+export * from './accounts.ts';
