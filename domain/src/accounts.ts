@@ -257,3 +257,23 @@ export const ACCOUNT_HOME = '/myaccount';
 export function postLoginRedirect(options: { localRedirect?: string | null; redirectUrl?: string | null; storedPostLoginUrl?: string | null }): string {
   return safeReturnPath(options.localRedirect) ?? safeReturnPath(options.redirectUrl) ?? safeReturnPath(options.storedPostLoginUrl) ?? ACCOUNT_HOME;
 }
+
+/**
+ * The pages the account emails link to (PUBLIC_BASE_URL + path + `?token=`): the users service
+ * builds the links, the client routes them.
+ */
+export const ACCOUNT_LINK_PATHS = {
+  /** Registration: confirms the address and signs in. */
+  confirmEmail: '/confirm-email',
+  /** Forgot password: choose a new password (no sign-in afterwards). */
+  resetPassword: '/reset-password',
+  /** Express account: choose the first password. */
+  activateAccount: '/activate-account',
+  /** Email subscription: double opt-in confirmation. */
+  confirmSubscription: '/email/confirm',
+  /** Email preferences and unsubscribe, no login (a signed token). */
+  emailPreferences: '/email/preferences',
+} as const;
+
+/** The development page listing the mail outbox (outside production, or with OUTBOX_PAGE=1). */
+export const OUTBOX_PAGE_PATH = '/dev/outbox';
