@@ -77,10 +77,13 @@ describe.each(testDatabases())('search service on %s', (_name, open) => {
       expect((await f.get('/suggest?q=spa&location=national-deal')).status).toBe(200);
     });
 
-    it('escapes LIKE wildcards: "_" and "%" match themselves only', async () => {
+    it('matches the text literally: "_" and "%" (or their fullwidth forms) are no wildcards', async () => {
       expect(await suggest('q=_')).toEqual([]);
       expect(await suggest('q=s%25')).toEqual([]);
       expect(await suggest('q=s_a')).toEqual([]);
+      // Text is matched after normalising (unaccent folds fullwidth ％ and ＿ to % and _): still literally.
+      expect(await suggest('q=s%EF%BC%85')).toEqual([]);
+      expect(await suggest('q=s%EF%BC%BFa')).toEqual([]);
     });
   });
 

@@ -82,7 +82,7 @@ export function registerSearchRoutes(app: OpenAPIHono, deps: SearchDeps): void {
   async function correctQuery(q: string): Promise<string | null> {
     const words = q.split(/[^\p{L}\p{N}']+/u).filter(Boolean).slice(0, MAX_CORRECTED_WORDS);
     if (words.length === 0) return null;
-    const corrections = await store.correctWords(deps.db, words);
+    const corrections = await store.correctWords(deps.db, words, MIN_CORRECTION_SIMILARITY);
     let changed = false;
     const out = corrections.map((c) => {
       if (c.known || c.stop || c.best === null || (c.similarity ?? 0) < MIN_CORRECTION_SIMILARITY || c.best === c.word) return c.word;

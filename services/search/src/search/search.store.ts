@@ -343,6 +343,7 @@ export async function fetchRows(db: SearchDb, ids: number[], now: Date): Promise
 
 export interface WordCorrection {
   word: string;
+  /** The closest term at least as similar as asked (null: none, or the word is known or a stop word). */
   best: string | null;
   similarity: number | null;
   /** The word matches some document as it is. */
@@ -352,27 +353,15 @@ export interface WordCorrection {
 }
 
 /**
- * Per word of the query: is it known to the index, and which vocabulary word (search.term,
- * single words) is the most similar (pg_trgm, words of 3+ characters only).
+ * Per word of the query: is it a stop word, is it known to the index, and for an unknown word of
+ * 3+ characters the most similar single-word term of the vocabulary (search.term) at least
+ * `minSimilarity` similar (pg_trgm), or null: search.correct_words() (see its migration).
  */
-export async function correctWords(db: SearchDb, words: string[]): Promise<WordCorrection[]> {
+export async function correctWords(db: SearchDb, words: string[], minSimilarity: number): Promise<WordCorrection[]> {
   if (words.length === 0) return [];
-  const result = await sql<{ word: string; best: string | null; sim: number | null; known: boolean; stop: boolean }>`
-    select n.word,
-      numnode(plainto_tsquery('english', n.word)) = 0 as stop,
-      exists (select 1 from search.deal_document d where d.search_vector @@ plainto_tsquery('search.english_unaccent', n.word)) as known,
-      b.norm as best, b.sim
-    from unnest(cast(${words} as text[])) with ordinality as w(word, ord)
-    cross join lateral (select search.norm(w.word) as word) n
-    left join lateral (
-      select t.norm, similarity(t.norm, n.word) as sim
-      from search.term t
-      where char_length(n.word) >= 3 and t.kind = 'term' and t.kind <> 'deal' and strpos(t.norm, ' ') = 0
-      order by t.norm <-> n.word, t.weight desc, t.norm
-      limit 1
-    ) b on true
-    order by w.ord`.execute(db);
-  return result.rows.map((r) => ({ word: r.word, best: r.best, similarity: r.sim === null ? null : Number(r.sim), known: r.known, stop: r.stop }));
+  const result = await sql<{ word: string; best: string | null; similarity: number | null; known: boolean; stop: boolean }>`
+    select * from search.correct_words(cast(${words} as text[]), ${minSimilarity})`.execute(db);
+  return result.rows.map((r) => ({ word: r.word, best: r.best, similarity: r.similarity === null ? null : Number(r.similarity), known: r.known, stop: r.stop }));
 }
 
 export interface LocationRecord {

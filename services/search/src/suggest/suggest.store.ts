@@ -1,8 +1,9 @@
 /**
- * Suggestion lookups on search.term (a few thousand rows): a prefix range on the btree
- * (norm text_pattern_ops), then for 3+ characters the nearest terms by trigram similarity
- * (GiST KNN; deal titles by prefix only).
- * LIKE wildcards typed by the shopper are escaped; every value is a parameter (V4).
+ * Suggestion lookups on search.term (a few thousand rows), through search.suggest_terms() (one
+ * call, plans cached per connection; see its migration): a prefix range on the btree (norm
+ * text_pattern_ops), then for 3+ characters the terms at least MIN_SIMILARITY trigram-similar
+ * (GiST; deal titles by prefix only), nearest first.
+ * The shopper's text is matched literally, never as a LIKE pattern; every value is a parameter (V4).
  */
 import { sql } from 'kysely';
 import type { SearchDb } from '../db/database.ts';
@@ -21,43 +22,18 @@ export interface TermMatch {
   similarity: number;
 }
 
-/** Escapes LIKE's wildcards and its escape character. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** Rows read from each tier (the handler keeps a few of each kind). */
 const PREFIX_ROWS = 200;
 const TRIGRAM_ROWS = 30;
 /** Trigram matching only from this many characters (performance.md B6). */
 export const TRIGRAM_MIN_CHARS = 3;
+/** pg_trgm's usual threshold. */
 const MIN_SIMILARITY = 0.3;
 
-/**
- * The normalised text is written as search.norm($1) where it is used (not read from a CTE), so
- * the planner folds it to a constant: the prefix becomes a btree range, the distance a KNN scan.
- */
 export async function findTerms(db: SearchDb, q: string, location: string | null): Promise<TermMatch[]> {
-  const where = location === null ? sql`true` : sql`(t.location_slug is null or t.location_slug = ${location})`;
-  const columns = sql`t.kind, t.text, t.norm, t.url, t.deal_id, t.location_slug, t.weight`;
-  // Nearest terms by trigram similarity (GiST KNN on the terms other than deal titles), kept
-  // when similar enough (pg_trgm's 0.3).
-  const trigram =
-    q.length >= TRIGRAM_MIN_CHARS
-      ? sql`union all
-        select * from (
-          select ${columns}, 1 as tier, (1 - (t.norm <-> search.norm(${q})))::float4 as similarity
-          from search.term t
-          where t.kind <> 'deal' and ${where}
-          order by t.norm <-> search.norm(${q})
-          limit ${TRIGRAM_ROWS}
-        ) y where y.similarity >= ${MIN_SIMILARITY}`
-      : sql``;
+  const trigramRows = q.length >= TRIGRAM_MIN_CHARS ? TRIGRAM_ROWS : 0;
   const result = await sql<{ kind: TermKind; text: string; norm: string; url: string | null; deal_id: number | null; location_slug: string | null; weight: number; tier: number; similarity: number }>`
-    (select ${columns}, 0 as tier, 1.0::float4 as similarity
-     from search.term t
-     where t.norm like search.norm(${escapeLike(q)}) || '%' and ${where}
-     order by t.weight desc, t.norm
-     limit ${PREFIX_ROWS})
-    ${trigram}`.execute(db);
+    select * from search.suggest_terms(${q}, ${location}, ${PREFIX_ROWS}, ${trigramRows}, ${MIN_SIMILARITY})`.execute(db);
   return result.rows.map((r) => ({
     kind: r.kind,
     text: r.text,
