@@ -17,9 +17,19 @@ export default defineConfig({
     // The vendor chunk (React, Relay, router) is ~170 kB gzipped by design; see performance.md B9b.
     chunkSizeWarningLimit: 650,
     rolldownOptions: {
+      // domain/ is pure (no I/O, no globals): a module none of whose exports a chunk uses is
+      // left out whole. Without this, the zod schemas of domain/src/accounts.ts (re-exported by
+      // the domain index) would load on every page, forms or not.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]domain[\\/]src[\\/][^\\/]+\.ts$/, sideEffects: false }] },
       output: {
-        // React, Relay and the router change rarely: one long-cached vendor chunk.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            // zod serves the account forms only: its own chunk, loaded with them, not on the homepage.
+            { name: 'zod', test: /[\\/]node_modules[\\/](\.pnpm[\\/]zod@[^\\/]+[\\/]node_modules[\\/])?zod[\\/]/, priority: 2 },
+            // React, Relay and the router change rarely: one long-cached vendor chunk.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
+          ],
+        },
       },
     },
   },

@@ -54,10 +54,31 @@ export const router = createBrowserRouter([
       { path: 'discountcodes', lazy: () => import('./routes/StaticPage.tsx') },
       // Search (spec §2 /search): every filter in the query string.
       { path: 'search', lazy: () => import('./routes/SearchPage.tsx') },
-      // Layouts (spec §2): /login in the login layout (the page lands with accounts); /myaccount/*
-      // in the account or delete layout, which sends a logged-out visitor to /login.
-      { path: 'login', lazy: () => import('./features/layouts/LoginPage.tsx') },
-      { path: 'myaccount/*', lazy: () => import('./features/layouts/AccountRoute.tsx') },
+      // Accounts (spec §2): the authentication pages in the login layout, and the pages the
+      // account emails link to (domain ACCOUNT_LINK_PATHS).
+      { path: 'login', lazy: () => import('./routes/accounts/LoginPage.tsx') },
+      { path: 'register', lazy: () => import('./routes/accounts/RegisterPage.tsx') },
+      { path: 'forgot-password', lazy: () => import('./routes/accounts/ForgotPasswordPage.tsx') },
+      { path: 'reset-password', lazy: () => import('./routes/accounts/ResetPasswordPage.tsx') },
+      { path: 'activate-account', lazy: () => import('./routes/accounts/ActivateAccountPage.tsx') },
+      { path: 'confirm-email', lazy: () => import('./routes/accounts/ConfirmEmailPage.tsx') },
+      { path: 'email/confirm', lazy: () => import('./routes/accounts/ConfirmSubscriptionPage.tsx') },
+      { path: 'email/preferences', lazy: () => import('./routes/accounts/EmailPreferencesPage.tsx') },
+      // The account area in the account layout (/myaccount/delete in the delete layout): a
+      // logged-out visitor is sent to /login, and back after signing in.
+      {
+        path: 'myaccount',
+        lazy: () => import('./routes/accounts/AccountLayout.tsx'),
+        children: [
+          { index: true, lazy: () => import('./routes/accounts/AccountOverviewPage.tsx') },
+          { path: 'profile', lazy: () => import('./routes/accounts/ProfilePage.tsx') },
+          { path: 'password', lazy: () => import('./routes/accounts/PasswordPage.tsx') },
+          { path: 'subscriptions', lazy: () => import('./routes/accounts/SubscriptionsPage.tsx') },
+          { path: 'delete', lazy: () => import('./routes/accounts/DeleteAccountPage.tsx') },
+          // Vouchers, wallet, rewards, refer a friend: not built yet.
+          { path: '*', lazy: () => import('./routes/NotFoundPage.tsx') },
+        ],
+      },
       { path: '*', lazy: () => import('./routes/NotFoundPage.tsx') },
     ],
   },

@@ -11,6 +11,14 @@ import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
 import { layoutHasReducedHeader, layoutOf } from '@shop/domain/layouts';
 import { ReducedHeader } from '../features/layouts/ReducedHeader.tsx';
 import { SubscribePopup } from '../features/popup/SubscribePopup.tsx';
+import { FlashMessage } from '../ui/FlashMessage.tsx';
+
+/**
+ * The pages behind the account emails' sign-in links (domain ACCOUNT_LINK_PATHS) are sign-in
+ * pages too: they get the login layout's reduced header. (Listed here, not imported from
+ * domain's accounts module, which carries the form schemas.)
+ */
+const AUTH_LINK_PAGES = new Set(['/confirm-email', '/reset-password', '/activate-account']);
 
 /**
  * The shell around every page: skip link, header, footer, the route announcer, scroll
@@ -26,7 +34,7 @@ export function RootLayout() {
     document.documentElement.dataset.layout = layoutOf(location.pathname, location.search);
   }, [location.pathname, location.search]);
   // Login and checkout layouts (spec §2) get a reduced header; the others the full one.
-  const reducedHeader = layoutHasReducedHeader(layoutOf(location.pathname, location.search));
+  const reducedHeader = layoutHasReducedHeader(layoutOf(location.pathname, location.search)) || AUTH_LINK_PAGES.has(location.pathname);
   useDocumentTheme(location.pathname, location.search);
 
   // Moving to another location (or out of /deals) swaps the whole page area for a placeholder
@@ -44,6 +52,7 @@ export function RootLayout() {
       </a>
       <ConsentBanner pathname={location.pathname} />
       {reducedHeader ? <ReducedHeader /> : <SiteHeader pathname={location.pathname} />}
+      <FlashMessage />
       {leavingLocation ? (
         <Main>
           <PageSkeleton />

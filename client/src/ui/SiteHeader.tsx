@@ -10,7 +10,7 @@ import { SubscribeBox } from '../features/shell/SubscribeBox.tsx';
 import { AccountMenu } from '../features/shell/AccountMenu.tsx';
 import { WishlistLink } from '../features/shell/WishlistLink.tsx';
 import { AppDownloadLink } from '../features/shell/AppDownloadLink.tsx';
-import type { ShellViewer } from '../features/shell/viewer.ts';
+import { useViewer } from '../features/accounts/auth.ts';
 
 /** The location switcher's entries (spec §2 locations; national-deal shows as shop). */
 export const LOCATIONS = [
@@ -30,10 +30,12 @@ export function currentLocationOf(pathname: string): string | null {
 /**
  * The site header (spec §2): the optional deals-refresh countdown, the Scotland notice, the
  * logo, search, app link (feature-switched), wish list and account menu, the location
- * switcher and the subscribe box. `viewer` is null until accounts land.
+ * switcher and the subscribe box. The account menu greets the signed-in shopper; while the auth
+ * check runs (and for guests) it reads 'My account'.
  */
-export function SiteHeader({ pathname, viewer = null }: { pathname: string; viewer?: ShellViewer | null }) {
+export function SiteHeader({ pathname }: { pathname: string }) {
   const current = currentLocationOf(pathname);
+  const viewer = useViewer();
   return (
     <header className="site-header">
       {features.countdown && <CountdownBar />}

@@ -8,7 +8,8 @@ import { savePostLoginUrl } from './post-login.ts';
 
 /**
  * The guard of the account and delete layouts (spec §2): a logged-out visitor goes to the login
- * page after the return path is saved; while the auth check runs, a placeholder shows.
+ * page after the return path is saved (the post-login url cookie, and the router state the login
+ * page reads as its "local redirect", spec §4); while the auth check runs, a placeholder shows.
  */
 export function LoginRequired({ layout, children }: { layout: Layout; children: ReactNode }) {
   const auth = useAuthState();
@@ -21,7 +22,7 @@ export function LoginRequired({ layout, children }: { layout: Layout; children: 
   useEffect(() => {
     if (!loginTo) return;
     if (returnPath) savePostLoginUrl(returnPath);
-    void navigate(loginTo, { replace: true });
+    void navigate(loginTo, { replace: true, state: returnPath ? { from: returnPath } : null });
   }, [loginTo, returnPath, navigate]);
 
   if (access.kind === 'render') return <>{children}</>;

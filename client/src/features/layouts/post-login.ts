@@ -22,3 +22,8 @@ export function readPostLoginUrl(): string | null {
     return null;
   }
 }
+
+/** Forgets the saved post-login url once a login has used (or overtaken) it. */
+export function clearPostLoginUrl(): void {
+  document.cookie = `${POST_LOGIN_URL_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}

@@ -38,6 +38,11 @@ export function recentlyViewedIds(location: string): readonly number[] {
   return readAll()[displayLocation(location)] ?? NONE;
 }
 
+/** Every location's viewed ids, each location newest first, without repeats (sent on sign-in). */
+export function allRecentlyViewedIds(max = 20): number[] {
+  return [...new Set(Object.values(readAll()).flat())].slice(0, max);
+}
+
 /** Records a viewed deal: moved to the front of its location's list, 5 kept. */
 export function recordRecentlyViewed(location: string, dealId: number): void {
   write(addRecentlyViewed(readAll(), displayLocation(location), dealId));

@@ -1,12 +1,5 @@
-import type { AuthState } from '@shop/domain/navigation';
-
 /**
- * The shopper's auth state as the navigation sees it (spec §4). There are no accounts yet, so
- * the check is finished at once and finds no user.
- * TODO(#3): read the real session (the accounts issue) and report `finished` only once it is known.
+ * The shopper's auth state as the navigation, guards and popup see it (spec §4). The check
+ * itself lives with the accounts feature (features/accounts/auth.ts).
  */
-const NO_ACCOUNTS: AuthState = { finished: true, authenticated: false, vip: false };
-
-export function useAuthState(): AuthState {
-  return NO_ACCOUNTS;
-}
+export { useAuthState } from '../accounts/auth.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { CONSENT_CHANGE_EVENT, consentAnswered } from '../consent/consent.ts';
-import { SUBSCRIBE_EMAIL_ERROR, SUBSCRIBE_POPUP_DELAY_MS, cookieNames, isSubscribeEmail, showSubscribePopup } from '@shop/domain/popup';
+import { SUBSCRIBE_POPUP_DELAY_MS, cookieNames, showSubscribePopup } from '@shop/domain/popup';
 import { useAuthState } from '../navigation/nav-session.ts';
 import { readPopupDismissedAt, writePopupDismissedAt } from './popup-storage.ts';
 import './popup.css';
@@ -10,16 +10,17 @@ import './popup.css';
  * The subscribe popup (spec §2): after 2 seconds, for visitors who are not logged in and have no
  * affiliate or brand cookie, never on the excluded pages (domain's showSubscribePopup). A native
  * modal <dialog>: focus moves in, Escape closes, focus returns to where it was. Closing it in any
- * way counts as a dismissal. The subscription API lands with accounts, so a valid address gets an
- * honest "coming soon" status, never a pretend success.
+ * way counts as a dismissal. A valid address is subscribed (double opt-in: a confirmation
+ * email follows); the check and the request load on the first submit.
  */
 export function SubscribePopup() {
   const auth = useAuthState();
   const { pathname, search } = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const [error, setError] = useState(false);
+  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
   const ids = useId();
 
   // Never a modal on top of the unanswered cookie banner (it would make the banner unreachable):
@@ -54,18 +55,25 @@ export function SubscribePopup() {
 
   function onClose() {
     writePopupDismissedAt(Date.now());
-    setError(false);
+    setError('');
     returnFocus.current?.focus({ preventScroll: true });
     returnFocus.current = null;
   }
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const email = String(new FormData(e.currentTarget).get('email') ?? '');
-    const valid = isSubscribeEmail(email);
-    setError(!valid);
-    setStatus(valid ? 'Email sign-up is coming soon. We have not saved your address.' : '');
-    if (!valid) e.currentTarget.querySelector('input')?.focus();
+    if (busy) return;
+    const form = e.currentTarget;
+    const input = form.querySelector('input');
+    setBusy(true);
+    setStatus('');
+    const { subscribe } = await import('../accounts/subscribe.ts');
+    const outcome = await subscribe(String(new FormData(form).get('email') ?? ''), 'POPUP');
+    setBusy(false);
+    setError(!outcome.ok && outcome.invalid ? outcome.message : '');
+    if (!outcome.ok && outcome.invalid) input?.focus();
+    else setStatus(outcome.message);
+    if (outcome.ok) form.reset();
   }
 
   const titleId = `${ids}-title`;
@@ -81,7 +89,7 @@ export function SubscribePopup() {
         Get Scotland&rsquo;s best deals by email
       </h2>
       <p className="subscribe-popup__lead">Restaurants, spa days and things to do near you, with up to 80% off. One email a day; unsubscribe any time.</p>
-      <form className="subscribe-popup__form" noValidate onSubmit={onSubmit}>
+      <form className="subscribe-popup__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <label htmlFor={`${ids}-email`} className="subscribe-popup__label">
           Email address
         </label>
@@ -91,17 +99,17 @@ export function SubscribePopup() {
           type="email"
           name="email"
           autoComplete="email"
-          aria-invalid={error || undefined}
+          aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={() => status && setStatus('')}
         />
         {error && (
           <p id={errorId} className="field-error">
             <span className="visually-hidden">Error: </span>
-            {SUBSCRIBE_EMAIL_ERROR}
+            {error}
           </p>
         )}
-        <button type="submit" className="button button--primary button--wide">
+        <button type="submit" className="button button--primary button--wide" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           Subscribe
         </button>
         <p role="status" className="subscribe-popup__status">

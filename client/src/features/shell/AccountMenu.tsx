@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useDismiss } from './use-dismiss.ts';
 import { LOGIN_PATH, type ShellViewer } from './viewer.ts';
 
@@ -22,10 +22,14 @@ const menuItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAl
 /**
  * The mini account menu: a WAI-ARIA menu button. Enter, Space or ↓ opens it on the first item
  * (↑ on the last); ↑/↓ move with wrap-around, Home/End jump; Escape closes and returns focus to
- * the button; Tab, an outside press or choosing an item closes it.
+ * the button; Tab, an outside press or choosing an item closes it. Signed in, the button greets
+ * the shopper ('Hi {name}') and the menu ends with Sign out; signed out, it starts with Sign in
+ * and Register.
  */
 export function AccountMenu({ viewer }: { viewer: ShellViewer | null }) {
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const [focus, setFocus] = useState<Focus>(null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -65,6 +69,16 @@ export function AccountMenu({ viewer }: { viewer: ShellViewer | null }) {
     } else if (e.key === 'Tab') {
       setOpen(false); // focus moves on to the next thing in the page
     }
+  }
+
+  async function onSignOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    close(true);
+    // The sign-out code loads when it is needed, not with every page.
+    const { signOut } = await import('../accounts/session.ts');
+    await signOut(navigate);
+    setSigningOut(false);
   }
 
   const greeting = viewer ? `Hi ${viewer.name}` : 'My account';
@@ -113,6 +127,16 @@ export function AccountMenu({ viewer }: { viewer: ShellViewer | null }) {
             </Link>
           </li>
         ))}
+        {viewer !== null && (
+          <>
+            <li role="separator" className="account-menu__separator" />
+            <li role="none">
+              <button type="button" role="menuitem" tabIndex={-1} className="account-menu__signout" aria-busy={signingOut || undefined} onClick={() => void onSignOut()}>
+                Sign out
+              </button>
+            </li>
+          </>
+        )}
       </ul>
     </div>
   );

@@ -1,28 +1,39 @@
 import { useState, type FormEvent } from 'react';
 
-// A pragmatic check (something@domain.tld, no spaces); the subscription service will validate again.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
 /**
- * The header's email subscribe box. The subscription API lands with the accounts issue, so a
- * valid address gets an honest "coming soon" status rather than a pretend success.
- * TODO(#3): post to the subscription endpoint once it exists.
+ * The header's email subscribe box (double opt-in): a confirmation email follows a valid
+ * address. The check and the request load on the first submit (features/accounts/subscribe.ts).
  */
 export function SubscribeBox() {
-  const [error, setError] = useState(false);
+  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const email = String(new FormData(e.currentTarget).get('email') ?? '').trim();
-    const valid = EMAIL.test(email);
-    setError(!valid);
-    setStatus(valid ? 'Email sign-up is coming soon. We have not saved your address.' : '');
-    if (!valid) e.currentTarget.querySelector('input')?.focus();
+    if (busy) return;
+    const form = e.currentTarget;
+    const input = form.querySelector('input');
+    setBusy(true);
+    setStatus('');
+    const { subscribe } = await import('../accounts/subscribe.ts');
+    const outcome = await subscribe(String(new FormData(form).get('email') ?? ''), 'HEADER');
+    setBusy(false);
+    if (outcome.ok) {
+      setError('');
+      setStatus(outcome.message);
+      form.reset();
+    } else if (outcome.invalid) {
+      setError(outcome.message);
+      input?.focus();
+    } else {
+      setError('');
+      setStatus(outcome.message);
+    }
   }
 
   return (
-    <form className="subscribe-box" noValidate onSubmit={onSubmit}>
+    <form className="subscribe-box" noValidate onSubmit={(e) => void onSubmit(e)}>
       <label htmlFor="subscribe-email" className="subscribe-box__label">
         Daily deals by email
       </label>
@@ -34,17 +45,18 @@ export function SubscribeBox() {
           name="email"
           autoComplete="email"
           placeholder="you@example.co.uk"
-          aria-invalid={error || undefined}
+          aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'subscribe-email-error' : undefined}
           onChange={() => status && setStatus('')}
         />
-        <button type="submit" className="subscribe-box__button">
+        <button type="submit" className="subscribe-box__button" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           Subscribe
         </button>
       </div>
       {error && (
         <p id="subscribe-email-error" className="field-error">
-          <span className="visually-hidden">Error: </span>Enter a valid email
+          <span className="visually-hidden">Error: </span>
+          {error}
         </p>
       )}
       <p role="status" className="subscribe-box__status">

@@ -1,6 +1,6 @@
-/** Who is shopping, as the shell needs it. Null until accounts land (everyone is anonymous). */
+/** Who is shopping, as the shell needs it: the greeting name (null for a guest). */
 export interface ShellViewer {
   name: string;
 }
 
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH } from '@shop/domain/layouts';

@@ -1,0 +1,109 @@
+/**
+ * The shopper's auth state (spec §4): one small viewer query when the app starts, never
+ * blocking the first render. Until it answers the check is not finished; then there is a user
+ * (authenticated) or none. Everything reads `viewer` from the root of the Relay store, so a
+ * login, logout, account deletion or any query that finds the session gone updates the header,
+ * the guards and the popup at once, without a reload.
+ *
+ * Loaded on every page: keep it free of zod and of the account forms.
+ */
+import { useSyncExternalStore } from 'react';
+import { createOperationDescriptor, fetchQuery, getRequest, graphql, type RecordSourceSelectorProxy } from 'relay-runtime';
+import type { AuthState } from '@shop/domain/navigation';
+import { environment } from '../../relay/environment.ts';
+import type { authViewerQuery, authViewerQuery$data } from '../../__generated__/authViewerQuery.graphql';
+
+const query = graphql`
+  query authViewerQuery {
+    viewer {
+      id
+      name
+      vipUser
+    }
+  }
+`;
+
+export type AuthViewer = NonNullable<authViewerQuery$data['viewer']>;
+
+interface Snapshot {
+  auth: AuthState;
+  viewer: AuthViewer | null;
+}
+
+const PENDING: Snapshot = { auth: { finished: false, authenticated: false, vip: false }, viewer: null };
+let current: Snapshot = PENDING;
+let finished = false;
+let started = false;
+const listeners = new Set<() => void>();
+
+function publish(viewer: AuthViewer | null | undefined) {
+  const next: Snapshot = finished
+    ? { auth: { finished: true, authenticated: Boolean(viewer), vip: Boolean(viewer?.vipUser) }, viewer: viewer ?? null }
+    : PENDING;
+  const same =
+    next.auth.finished === current.auth.finished &&
+    next.viewer?.id === current.viewer?.id &&
+    next.viewer?.name === current.viewer?.name &&
+    next.viewer?.vipUser === current.viewer?.vipUser;
+  if (same) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Starts the auth check once (main.tsx calls it before the first render). The query's records
+ * stay retained for the life of the page, and its snapshot is watched: whoever writes the root
+ * `viewer` (a mutation's updater, another page's query) changes the auth state.
+ */
+export function startAuthCheck(): void {
+  if (started) return;
+  started = true;
+  const operation = createOperationDescriptor(getRequest(query), {});
+  environment.retain(operation);
+  const read = () => (environment.lookup(operation.fragment).data as authViewerQuery$data | null)?.viewer;
+  environment.subscribe(environment.lookup(operation.fragment), (snapshot) => publish((snapshot.data as authViewerQuery$data | null)?.viewer));
+  const done = () => {
+    finished = true;
+    publish(read());
+  };
+  // An outage answers as "nobody signed in": pages that need a login then offer the login page.
+  fetchQuery<authViewerQuery>(environment, query, {}, { fetchPolicy: 'network-only' }).subscribe({ complete: done, error: done });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The auth state (spec §4): not finished until the check answers, then authenticated or not, and VIP. */
+export function useAuthState(): AuthState {
+  return useSyncExternalStore(subscribe, () => current.auth);
+}
+
+/** The signed-in shopper (greeting name, VIP), or null for a guest or while the check runs. */
+export function useViewer(): AuthViewer | null {
+  return useSyncExternalStore(subscribe, () => current.viewer);
+}
+
+/** The auth state outside React (after a mutation, before navigating). */
+export function authSnapshot(): AuthState {
+  return current.auth;
+}
+
+/**
+ * Store updates shared by the session mutations. Signing in or out changes whose data the store
+ * holds: everything cached so far is marked stale, so personal lists refetch on their next use.
+ */
+export function setViewerInStore(store: RecordSourceSelectorProxy, viewerField: { root: string; path?: string[] } | null): void {
+  const root = store.getRoot();
+  if (viewerField === null) {
+    root.setValue(null, 'viewer');
+  } else {
+    let record = store.getRootField(viewerField.root);
+    for (const key of viewerField.path ?? []) record = record?.getLinkedRecord(key) ?? null;
+    const viewer = record?.getLinkedRecord('viewer');
+    if (!viewer) return;
+    root.setLinkedRecord(viewer, 'viewer');
+  }
+  store.invalidateStore();
+}

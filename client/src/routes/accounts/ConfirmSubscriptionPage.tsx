@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { graphql } from 'react-relay';
+import { Link, useLocation } from 'react-router';
+import { DEFAULT_LOCATION, NOINDEX_ROBOTS, locationPath } from '@shop/domain';
+import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
+import { reportClientError } from '../../errors/report.ts';
+import { Main } from '../../ui/Main.tsx';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { Seo } from '../../ui/Seo.tsx';
+import { Notice } from '../../ui/Notice.tsx';
+import { SOMETHING_WRONG } from '../../features/accounts/form-helpers.ts';
+import { mutate } from '../../features/accounts/mutate.ts';
+import { frequencyLabel, topicLabel } from '../../features/accounts/email-topics.ts';
+import type { ConfirmSubscriptionPageMutation } from '../../__generated__/ConfirmSubscriptionPageMutation.graphql';
+import '../../features/accounts/accounts.css';
+
+type Confirmed = { email: string; topics: readonly string[]; frequency: string };
+type Outcome = { kind: 'confirming' } | { kind: 'confirmed'; prefs: Confirmed } | { kind: 'failed'; message: string };
+
+/** One request per token in this page's life (StrictMode runs effects twice). */
+const confirming = new Map<string, Promise<ConfirmSubscriptionPageMutation['response']>>();
+
+/** /email/confirm?token= (the subscription email's link): the double opt-in's second step. No login. */
+export function Component() {
+  const { search } = useLocation();
+  const token = new URLSearchParams(search).get('token') ?? '';
+  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'confirming' } : { kind: 'failed', message: 'The link is incomplete. Open it again from your email.' });
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    let request = confirming.get(token);
+    if (!request) {
+      request = mutate<ConfirmSubscriptionPageMutation>(mutation, { input: { token } });
+      confirming.set(token, request);
+    }
+    request.then(
+      ({ confirmSubscription: result }) => {
+        if (!live) return;
+        if (result.__typename === 'EmailPreferences') setOutcome({ kind: 'confirmed', prefs: result });
+        else setOutcome({ kind: 'failed', message: result.__typename === '%other' ? SOMETHING_WRONG : result.message });
+      },
+      (error: unknown) => {
+        reportClientError(error);
+        confirming.delete(token);
+        if (live) setOutcome({ kind: 'failed', message: SOMETHING_WRONG });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const title = outcome.kind === 'confirmed' ? 'You’re subscribed' : outcome.kind === 'failed' ? 'We couldn’t confirm your subscription' : 'Confirming your subscription';
+  return (
+    <Main>
+      <Seo title={title} description="Confirm your Thistle Deals email subscription." robots={NOINDEX_ROBOTS} />
+      <div className="container account-page account-page--narrow">
+        <PageHeading>{title}</PageHeading>
+        {outcome.kind === 'confirming' ? (
+          <p className="account-page__lede" role="status">
+            <span className="spinner spinner--inline" aria-hidden="true" /> Confirming your subscription…
+          </p>
+        ) : outcome.kind === 'confirmed' ? (
+          <>
+            <Notice title="Thanks for confirming" variant="success">
+              <p>
+                We’ll send the best deals to <strong>{outcome.prefs.email}</strong>
+                {outcome.prefs.frequency ? `, ${frequencyLabel(outcome.prefs.frequency).toLowerCase()}` : ''}.
+              </p>
+              {outcome.prefs.topics.length > 0 ? <p>Topics: {outcome.prefs.topics.map(topicLabel).join(', ')}.</p> : null}
+            </Notice>
+            <p>Every email has a link at the bottom to change what we send you, or to unsubscribe.</p>
+            <p className="form-actions">
+              <Link className="button button--primary" to={locationPath(DEFAULT_LOCATION)}>
+                See today’s deals
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <Notice title="This link didn’t work" variant="error">
+              <p>{outcome.message}</p>
+            </Notice>
+            <p>Confirmation links work for 7 days, and only once. If you’ve already confirmed, there’s nothing more to do.</p>
+            <p className="form-actions">
+              <Link className="button button--primary" to={locationPath(DEFAULT_LOCATION)}>
+                See today’s deals
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </Main>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+const mutation = graphql`
+  mutation ConfirmSubscriptionPageMutation($input: TokenInput!) {
+    confirmSubscription(input: $input) {
+      __typename
+      ... on EmailPreferences {
+        email
+        topics
+        frequency
+      }
+      ... on ValidationError {
+        message
+      }
+      ... on InvalidLinkError {
+        message
+      }
+    }
+  }
+`;

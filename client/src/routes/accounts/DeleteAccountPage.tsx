@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@shop/domain/accounts';
+import { preloadRouteQuery } from '../../relay/preload.ts';
+import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
+import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
+import { CheckboxField, PasswordField, SubmitButton } from '../../ui/Field.tsx';
+import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
+import { AccountPage } from '../../features/accounts/AccountPage.tsx';
+import { requestFailed, serverErrors } from '../../features/accounts/form-helpers.ts';
+import { mutate } from '../../features/accounts/mutate.ts';
+import { leaveSignedOut } from '../../features/accounts/session.ts';
+import type { DeleteAccountPageQuery } from '../../__generated__/DeleteAccountPageQuery.graphql';
+import type { DeleteAccountPageMutation } from '../../__generated__/DeleteAccountPageMutation.graphql';
+
+/**
+ * /myaccount/delete (spec §2 delete layout, §7 /user/anonymize): what is erased and what is
+ * kept, the password again (re-authentication) and a confirmation; then signed out, home.
+ */
+export function loader() {
+  return preloadRouteQuery<DeleteAccountPageQuery>('myaccount-delete', query, {});
+}
+
+const FIELDS = { password: 'Password', confirm: 'Confirmation' };
+const CONFIRM_MESSAGE = 'Tick the box to confirm you want to delete your account';
+
+export function Component() {
+  const { viewer } = usePreloadedQuery<DeleteAccountPageQuery>(query, useLoaderData() as PreloadedQuery<DeleteAccountPageQuery>);
+  const navigate = useNavigate();
+  const form = useFormErrors();
+  const [busy, setBusy] = useState(false);
+  if (!viewer) return null;
+  const hasPassword = viewer.status.hasPassword;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const data = new FormData(e.currentTarget);
+    const password = String(data.get('password') ?? '');
+    const problems: FormError[] = [];
+    if (hasPassword && password.length === 0) problems.push({ field: 'password', message: ACCOUNT_MESSAGES.required });
+    if (data.get('confirm') === null) problems.push({ field: 'confirm', message: CONFIRM_MESSAGE });
+    if (problems.length > 0) return form.show(problems);
+    setBusy(true);
+    let errors: FormError[];
+    try {
+      const { deleteAccount: result } = await mutate<DeleteAccountPageMutation>(mutation, { input: hasPassword ? { password } : {} });
+      if (result.__typename === 'AccountDeleted') {
+        await leaveSignedOut(navigate, undefined, { flash: result.message });
+        return;
+      }
+      errors = result.__typename === '%other' ? requestFailed(new Error('deleteAccount: unknown result')) : serverErrors(result);
+    } catch (error) {
+      errors = requestFailed(error);
+    }
+    setBusy(false);
+    form.show(errors);
+  }
+
+  return (
+    <AccountPage title="Delete your account" hasErrors={form.errors.length > 0} summary={<ErrorSummary errors={form.errors} attempt={form.attempt} fields={FIELDS} />}>
+      <p className="account-page__lede">
+        This deletes the account of <strong>{viewer.email}</strong>. You can’t undo it.
+      </p>
+      <div className="delete-facts">
+        <section className="panel" aria-labelledby="erased-title">
+          <h2 id="erased-title" className="panel__title">
+            What we erase
+          </h2>
+          <ul className="tick-list">
+            <li>Your name, email address and password</li>
+            <li>Your saved details, such as addresses and your wish list</li>
+            <li>Your deals email subscription and preferences</li>
+            <li>Any Google or Facebook sign-in linked to the account</li>
+          </ul>
+        </section>
+        <section className="panel" aria-labelledby="kept-title">
+          <h2 id="kept-title" className="panel__title">
+            What we keep
+          </h2>
+          <ul className="tick-list tick-list--kept">
+            <li>Records of your orders and payments, with your name and email address removed, which we must keep for our accounts</li>
+            <li>Vouchers you’ve bought are not cancelled. Print or save them first: you won’t be able to see them here again</li>
+          </ul>
+        </section>
+      </div>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="panel panel--danger" aria-label="Delete your account">
+        {hasPassword ? (
+          <PasswordField name="password" label="Enter your password to confirm it’s you" autoComplete="current-password" errors={form.of('password')} />
+        ) : null}
+        <CheckboxField name="confirm" label="I understand that deleting my account can’t be undone" errors={form.of('confirm')} />
+        <div className="form-actions">
+          <SubmitButton busy={busy} busyLabel="Deleting…" variant="danger">
+            Delete my account
+          </SubmitButton>
+          <Link to="/myaccount">Keep my account</Link>
+        </div>
+      </form>
+    </AccountPage>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+const query = graphql`
+  query DeleteAccountPageQuery {
+    viewer {
+      id
+      email
+      status {
+        hasPassword
+      }
+    }
+  }
+`;
+
+const mutation = graphql`
+  mutation DeleteAccountPageMutation($input: DeleteAccountInput!) {
+    deleteAccount(input: $input) {
+      __typename
+      ... on AccountDeleted {
+        message
+      }
+      ... on FormErrors {
+        message
+        errors {
+          message
+          field
+        }
+      }
+      ... on UnauthenticatedError {
+        message
+        field
+      }
+      ... on RateLimitedError {
+        message
+        field
+        retryAfterSeconds
+      }
+    }
+  }
+`;
