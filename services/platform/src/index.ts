@@ -5,3 +5,4 @@ export * from './service-auth.ts';
 export * from './app.ts';
 export * from './docs.ts';
 export * from './serve.ts';
+export * from './mail/index.ts';

@@ -1,0 +1,41 @@
+/**
+ * The one way services send email (architecture.md, Email): a `Mailer` with two implementations,
+ * the `mail.outbox` table (the default, listed by a development page) and SMTP through
+ * nodemailer when `SMTP_URL` is set. Callers never know which one they hold.
+ */
+
+export interface MailMessage {
+  /** One recipient address. */
+  to: string;
+  subject: string;
+  /** The plain-text body (always sent). */
+  text: string;
+  /** An HTML alternative; every value in it must already be escaped. */
+  html?: string;
+  /** What the message is for (`confirm_email`, `password_reset`…), for the outbox and logs. */
+  kind: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is stored (outbox) or accepted by the SMTP server; rejects otherwise. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The sender of every message unless the caller configures another. */
+export const DEFAULT_MAIL_FROM = 'Thistle Deals <hello@thistledeals.example>';
+
+/** `kind` is a short snake_case word: it lands in the outbox and in logs. */
+export const MAIL_KIND = /^[a-z][a-z0-9_]{0,39}$/;
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const HEADER_UNSAFE = /[\u0000-\u001f\u007f]/;
+
+/** Checks what every mailer needs before it sends: one plain address, a header-safe subject, a kind. */
+export function assertSendable(message: MailMessage): void {
+  if (!MAIL_KIND.test(message.kind)) throw new Error(`Mail kind must be snake_case: ${JSON.stringify(message.kind)}`);
+  if (!message.to || message.to.length > 254 || HEADER_UNSAFE.test(message.to) || /[,;<>\s]/.test(message.to) || !message.to.includes('@')) {
+    throw new Error('Mail recipient must be one plain address');
+  }
+  if (!message.subject || HEADER_UNSAFE.test(message.subject)) throw new Error('Mail subject must be one non-empty line');
+  if (!message.text) throw new Error('Mail needs a plain-text body');
+}

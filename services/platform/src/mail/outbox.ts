@@ -1,0 +1,84 @@
+/**
+ * The outbox mailer: messages are rows of `mail.outbox` (schema `mail`, its own migrations),
+ * listed newest first by the development page (OUTBOX_PAGE_PATH, outside production) and read
+ * by tests. Nothing leaves the machine.
+ */
+import { sql, type Kysely, type Generated, type ColumnType } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import { migrate } from '../migrate.ts';
+import { assertSendable, type Mailer, type MailMessage } from './mailer.ts';
+import * as createOutbox from './migrations/2026_11_30_0900_create_outbox.ts';
+
+export const MAIL_SCHEMA = 'mail';
+
+export interface OutboxTable {
+  id: ColumnType<string, never, never>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface MailDatabase {
+  outbox: OutboxTable;
+}
+
+/** Every migration of the mail schema, by name (run in name order). */
+export const mailMigrations: Record<string, Migration> = {
+  '2026_11_30_0900_create_outbox': { up: createOutbox.up, down: createOutbox.down },
+};
+
+/** Brings the mail schema to the latest migration. */
+export async function migrateMail<DB>(db: Kysely<DB>): Promise<void> {
+  await migrate(db, { schema: MAIL_SCHEMA, migrations: mailMigrations });
+}
+
+const mailDb = <DB>(db: Kysely<DB>) => (db as unknown as Kysely<MailDatabase>).withSchema(MAIL_SCHEMA);
+
+export function createOutboxMailer<DB>(db: Kysely<DB>): Mailer {
+  return {
+    async send(message: MailMessage) {
+      assertSendable(message);
+      await mailDb(db)
+        .insertInto('outbox')
+        .values({ kind: message.kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null })
+        .execute();
+    },
+  };
+}
+
+export interface OutboxMessage {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+export interface ListOutboxOptions {
+  /** At most this many (1 to 500; default 50). */
+  limit?: number;
+  /** Only messages to this address (compared case-insensitively). */
+  to?: string;
+}
+
+/** The outbox, newest first. */
+export async function listOutbox<DB>(db: Kysely<DB>, options: ListOutboxOptions = {}): Promise<OutboxMessage[]> {
+  const limit = Math.min(500, Math.max(1, Math.trunc(options.limit ?? 50)));
+  let query = mailDb(db).selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit);
+  if (options.to !== undefined) query = query.where(sql<string>`lower(to_address)`, '=', options.to.trim().toLowerCase());
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
