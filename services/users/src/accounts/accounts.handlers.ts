@@ -1,0 +1,201 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from '@shop/domain/accounts';
+import { authOf, signIn } from '../lib/auth.ts';
+import { TOKEN_SHAPE } from '../lib/crypto.ts';
+import type { UsersDeps } from '../lib/deps.ts';
+import { activateMail, alreadyRegisteredMail, confirmEmailMail } from '../lib/emails.ts';
+import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
+import { HashBusyError } from '../lib/passwords.ts';
+import { hitAll } from '../lib/rate-limit.ts';
+import {
+  findByEmail,
+  findById,
+  insertAccount,
+  providersOf,
+  recordEvent,
+  recordFailedLogin,
+  rehash,
+  updateAccount,
+  userJson,
+} from '../store/accounts.ts';
+import { endAllSessions, endSession } from '../store/sessions.ts';
+import { confirmSubscription, findSubscriptionByEmail, requestSubscription } from '../store/subscriptions.ts';
+import { consumeToken, issueToken } from '../store/tokens.ts';
+import * as routes from './accounts.routes.ts';
+
+const hook = validationHook as never;
+
+export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
+  const { db, links, mailer } = deps;
+
+  /** Sends the confirmation link, or says the address already has an account. Runs after the answer. */
+  const completeRegistration = (input: { email: string; firstName: string | null; lastName: string | null; subscribe?: boolean | undefined }, passwordHash: string | null) =>
+    deps.background.run('register', async () => {
+      const now = deps.now();
+      const created = await db.transaction().execute(async (trx) => {
+        const account = await insertAccount(trx, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, emailVerified: false }, now);
+        if (!account) return null;
+        await recordEvent(trx, account.id, passwordHash ? 'registered' : 'express_registered', now);
+        if (input.subscribe) await requestSubscription(trx, input.email, 'register', now);
+        const token = passwordHash
+          ? await issueToken(trx, 'confirm_email', { userId: account.id }, CONFIRM_TOKEN_TTL_MS, now)
+          : await issueToken(trx, 'password_activate', { userId: account.id }, RESET_TOKEN_TTL_MS, now);
+        return { account, token };
+      });
+      if (created) {
+        await mailer.send(passwordHash ? confirmEmailMail(links, input.email, input.firstName, created.token) : activateMail(links, input.email, input.firstName, created.token));
+      } else {
+        const existing = await findByEmail(db, input.email);
+        await mailer.send(alreadyRegisteredMail(links, input.email, existing?.firstName ?? null));
+      }
+    });
+
+  app.openapi(
+    routes.register,
+    async (c) => {
+      const input = c.req.valid('json').requestRegistration;
+      const verdict = await hitAll(db, deps.limits, [['registerPerAddress', clientAddress(c)], ['registerPerEmail', input.email]], deps.now());
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      let hash: string;
+      try {
+        // Hashed whether or not the address is registered: both answers cost the same.
+        hash = await deps.passwords.hash(input.password);
+      } catch (err) {
+        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds) as never;
+        throw err;
+      }
+      completeRegistration({ email: input.email, firstName: input.firstName, lastName: input.lastName, subscribe: input.subscribe }, hash);
+      return c.json({ data: { status: 'CHECK_EMAIL' as const, email: input.email } }, 202);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.expressRegister,
+    async (c) => {
+      const input = c.req.valid('json').requestRegistration;
+      const verdict = await hitAll(db, deps.limits, [['registerPerAddress', clientAddress(c)], ['registerPerEmail', input.email]], deps.now());
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      completeRegistration({ email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null }, null);
+      return c.json({ data: { status: 'CHECK_EMAIL' as const, email: input.email } }, 202);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.verifyEmail,
+    async (c) => {
+      const { token } = c.req.valid('json');
+      const now = deps.now();
+      const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], now);
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK') as never;
+      const account = await db.transaction().execute(async (trx) => {
+        const owner = await consumeToken(trx, 'confirm_email', token, now);
+        const row = owner?.userId ? await findById(trx, owner.userId) : null;
+        if (!row || !row.email) return null;
+        await updateAccount(trx, row.id, { email_verified: true }, now);
+        // A subscription asked for on the register form is confirmed by the same proof of the address.
+        const subscription = await findSubscriptionByEmail(trx, row.email);
+        if (subscription && !subscription.confirmed) await confirmSubscription(trx, subscription.id, now);
+        await recordEvent(trx, row.id, 'email_verified', now);
+        return row;
+      });
+      if (!account) return fail(c, 400, 'INVALID_LINK') as never;
+      return c.json(await signIn(deps, c, account, false, 'login', { via: 'email_verify' }), 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.login,
+    async (c) => {
+      const body = c.req.valid('json');
+      const email = body.loginRequest.j_username;
+      const password = body.loginRequest.j_password;
+      const now = deps.now();
+      const verdict = await hitAll(db, deps.limits, [['loginPerAddress', clientAddress(c)], ['loginPerEmail', email]], now);
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      const account = await findByEmail(db, email);
+      let ok = false;
+      try {
+        if (account?.passwordHash) ok = await deps.passwords.verify(account.passwordHash, password);
+        else await deps.passwords.dummyVerify(password);
+      } catch (err) {
+        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds) as never;
+        throw err;
+      }
+      if (!account || !ok) {
+        if (account) {
+          await recordFailedLogin(db, account.id, now);
+        } else {
+          await recordEvent(db, null, 'login_failed_unknown', now);
+        }
+        return fail(c, 401, 'INVALID_CREDENTIALS') as never;
+      }
+      if (account.lockedAt) {
+        await recordEvent(db, account.id, 'login_refused_locked', now);
+        return fail(c, 423, 'ACCOUNT_LOCKED') as never;
+      }
+      if (!account.emailVerified) {
+        await recordEvent(db, account.id, 'login_refused_unconfirmed', now);
+        const to = account.email!;
+        deps.background.run('resend_confirmation', async () => {
+          const token = await issueToken(db, 'confirm_email', { userId: account.id }, CONFIRM_TOKEN_TTL_MS, deps.now());
+          await mailer.send(confirmEmailMail(links, to, account.firstName, token));
+        });
+        return fail(c, 403, 'EMAIL_NOT_CONFIRMED') as never;
+      }
+      if (account.passwordHash && deps.passwords.needsRehash(account.passwordHash)) {
+        // Older parameters: rehash now that we hold the password (skipped when the pool is full).
+        try {
+          await rehash(db, account.id, account.passwordHash, await deps.passwords.hash(password), now);
+          await recordEvent(db, account.id, 'rehashed', now);
+        } catch (err) {
+          if (!(err instanceof HashBusyError)) throw err;
+        }
+      }
+      return c.json(await signIn(deps, c, account, body.rememberMe === true, 'login'), 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.logout,
+    async (c) => {
+      const auth = authOf(c);
+      const everywhere = (c.req.valid('json') as { everywhere?: boolean } | undefined)?.everywhere === true;
+      if (everywhere) await endAllSessions(db, auth.account.id);
+      else await endSession(db, auth.session.tokenHash);
+      await recordEvent(db, auth.account.id, everywhere ? 'logout_everywhere' : 'logout', deps.now());
+      return c.body(null, 204);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.currentSession,
+    async (c) => {
+      const auth = authOf(c);
+      return c.json({ data: { user: await userJson(db, auth.account), session: { expiresAt: auth.session.expiresAt.toISOString(), persistent: auth.session.persistent } } }, 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.subscriptionStatus,
+    async (c) => {
+      const { email } = c.req.valid('json').requestSubscriptionDetails;
+      const verdict = await hitAll(db, deps.limits, [['statusPerAddress', clientAddress(c)], ['statusPerEmail', email]], deps.now());
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      const account = await findByEmail(db, email);
+      const providers = account ? await providersOf(db, account.id) : [];
+      return c.json(
+        { data: { hasPassword: !!account?.passwordHash, isLocked: !!account?.lockedAt, isRegistered: account !== null, tpl: providers.length > 0 } },
+        200,
+      );
+    },
+    hook,
+  );
+
+}

@@ -1,0 +1,73 @@
+/**
+ * Rate limits in the database (so every instance counts together): fixed windows, one row per
+ * (bucket, key), each hit one atomic upsert that returns the new count (never read-then-write).
+ * Keys are SHA-256 digests: no email or address is stored in clear.
+ */
+import { sql } from 'kysely';
+import type { UsersDb } from '../db/database.ts';
+import { sha256Hex } from './crypto.ts';
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS = {
+  /** POST /login per client address (credential stuffing across many accounts). */
+  loginPerAddress: { limit: 100, windowMs: 15 * MINUTE },
+  /** POST /login per email (above LOCK_AFTER_FAILURES, so the lock speaks first). */
+  loginPerEmail: { limit: 20, windowMs: 15 * MINUTE },
+  /** POST /register and /express-register. */
+  registerPerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  registerPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  /** POST /user/{email}/password_reset_request. */
+  resetPerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  resetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  /** POST /subscription-status (the spec's pre-login call, an enumeration oracle by design). */
+  statusPerAddress: { limit: 60, windowMs: 15 * MINUTE },
+  statusPerEmail: { limit: 20, windowMs: 15 * MINUTE },
+  /** POST /subscription. */
+  subscribePerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  /** Every route that takes a token from an emailed link (token guessing, reliability A7). */
+  linkPerAddress: { limit: 60, windowMs: 15 * MINUTE },
+  /** PATCH /user/password and POST /user/anonymize per account (current-password guessing with a stolen session). */
+  reauthPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** Social sign-in routes per client address. */
+  socialPerAddress: { limit: 60, windowMs: 15 * MINUTE },
+} satisfies Record<string, Limit>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, Limit>;
+
+export interface LimitVerdict {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Counts one hit of `key` in `name`'s current window. */
+export async function hit(db: UsersDb, limits: RateLimits, name: RateLimitName, key: string, now: Date): Promise<LimitVerdict> {
+  const { limit, windowMs } = limits[name];
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const { rows } = await sql<{ hits: number; window_start: Date | string }>`
+    insert into users.rate_limit as r (bucket, key_hash, window_start, hits)
+    values (${name}, ${sha256Hex(`${name}\u0000${key}`)}, ${windowStart}, 1)
+    on conflict (bucket, key_hash) do update set
+      hits = case when r.window_start >= excluded.window_start then r.hits + 1 else 1 end,
+      window_start = greatest(r.window_start, excluded.window_start)
+    returning hits, window_start`.execute(db);
+  const row = rows[0]!;
+  const end = new Date(row.window_start).getTime() + windowMs;
+  return { allowed: Number(row.hits) <= limit, retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
+}
+
+/** Counts a hit in each; refused when any is over its limit (the longest wait is given). */
+export async function hitAll(db: UsersDb, limits: RateLimits, checks: Array<[RateLimitName, string]>, now: Date): Promise<LimitVerdict> {
+  let verdict: LimitVerdict = { allowed: true, retryAfterSeconds: 0 };
+  for (const [name, key] of checks) {
+    const v = await hit(db, limits, name, key, now);
+    if (!v.allowed) verdict = { allowed: false, retryAfterSeconds: Math.max(verdict.allowed ? 0 : verdict.retryAfterSeconds, v.retryAfterSeconds) };
+  }
+  return verdict;
+}

@@ -1,0 +1,112 @@
+/**
+ * The platform SMTP mailer delivers real SMTP: to a local smtp-server on 127.0.0.1:0, parsed
+ * with postal-mime (architecture.md Email: "tests receive real SMTP with a local SMTP server").
+ * It lives here because smtp-server and postal-mime are this package's test dependencies.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { createMailer, createSmtpMailer, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database, type SmtpMailer } from '@shop/platform';
+import { createUsersApp } from '../app.ts';
+import { migrateUsers } from '../db/database.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  email: Awaited<ReturnType<typeof PostalMime.parse>>;
+}
+
+async function startSmtp(options: { reject?: boolean } = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (options.reject) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        PostalMime.parse(Buffer.concat(chunks)).then(
+          (email) => {
+            received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), email });
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('SMTP mailer (platform createMailer with SMTP_URL)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const mailers: SmtpMailer[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    for (const m of mailers) m.close();
+    await smtp?.close();
+  });
+
+  it('delivers plain text and HTML, with the From, the recipient and the kind header', async () => {
+    const mailer = createMailer({ db: undefined as never, smtpUrl: smtp.url, from: 'Thistle Deals <hello@thistle.example>' }) as SmtpMailer;
+    mailers.push(mailer);
+    await mailer.send({ to: 'zoë@example.com', subject: 'Réinitialiser — ton mot de passe 🦄', text: 'Hello Zoë,\n\nA link: https://thistle.example/x?token=abc\n', html: '<p>Hello Zo&#235;</p>', kind: 'password_reset' });
+    expect(smtp.received).toHaveLength(1);
+    const [{ from, to, email }] = smtp.received as [Received];
+    expect(from).toBe('hello@thistle.example');
+    expect(to).toEqual(['zoë@example.com']);
+    expect(email.subject).toBe('Réinitialiser — ton mot de passe 🦄');
+    expect(email.from?.address).toBe('hello@thistle.example');
+    expect(email.text).toContain('A link: https://thistle.example/x?token=abc');
+    expect(email.html).toContain('<p>Hello Zo&#235;</p>');
+    expect(email.headers.find((h) => h.key === 'x-mail-kind')?.value).toBe('password_reset');
+  });
+
+  it('rejects when the server refuses the message, and when nothing listens', async () => {
+    const refusing = await startSmtp({ reject: true });
+    try {
+      const mailer = createSmtpMailer({ url: refusing.url });
+      mailers.push(mailer);
+      await expect(mailer.send({ to: 'ann@example.com', subject: 'Hi', text: 'Hi', kind: 'notice' })).rejects.toThrow(/550|unavailable/i);
+    } finally {
+      await refusing.close();
+    }
+    const nowhere = createSmtpMailer({ url: 'smtp://127.0.0.1:9' });
+    mailers.push(nowhere);
+    await expect(nowhere.send({ to: 'ann@example.com', subject: 'Hi', text: 'Hi', kind: 'notice' })).rejects.toThrow();
+  });
+
+  it('carries a users-service reset link by SMTP end to end', async () => {
+    const database: Database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrateMail(database.db);
+      await migrateUsers(database.db);
+      const mailer = createMailer({ db: database.db, smtpUrl: smtp.url }) as SmtpMailer;
+      mailers.push(mailer);
+      const app = createUsersApp({ db: database.db, serviceToken: 't', mailer, publicBaseUrl: 'https://thistle.example', log: (m, fields) => console.error(m, fields) });
+      const headers = { [SERVICE_TOKEN_HEADER]: 't', 'content-type': 'application/json' };
+      await app.request('/express-register', { method: 'POST', headers, body: JSON.stringify({ requestRegistration: { email: 'smtp-guest@example.com', firstName: 'Sam' } }) });
+      await app.settled();
+      const res = await app.request(`/user/${encodeURIComponent('smtp-guest@example.com')}/password_reset_request`, { method: 'POST', headers });
+      expect(res.status).toBe(202);
+      await app.settled();
+      const mail = smtp.received.filter((r) => r.to[0] === 'smtp-guest@example.com');
+      expect(mail.map((m) => m.email.subject)).toEqual(['Choose a password for your Thistle Deals account', 'Reset your Thistle Deals password']);
+      const link = /https:\/\/thistle\.example\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail[1]!.email.text ?? '');
+      expect(link).not.toBeNull();
+      expect(mail[1]!.email.html).toContain(`href="https://thistle.example/reset-password?token=${link![1]}"`);
+      const reset = await app.request('/user/password_reset', { method: 'POST', headers, body: JSON.stringify({ token: link![1], password: 'By-Smtp-Pass-1', confirmPassword: 'By-Smtp-Pass-1' }) });
+      expect(reset.status).toBe(200);
+      await app.settled();
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { RESET_TOKEN_TTL_MS } from '@shop/domain/accounts';
+import type { TokenPurpose } from '../db/tables.ts';
+import { TOKEN_SHAPE } from '../lib/crypto.ts';
+import type { UsersDeps } from '../lib/deps.ts';
+import { passwordChangedMail, resetMail } from '../lib/emails.ts';
+import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
+import { HashBusyError } from '../lib/passwords.ts';
+import { hitAll } from '../lib/rate-limit.ts';
+import { findByEmail, findById, recordEvent, updateAccount } from '../store/accounts.ts';
+import { endAllSessions } from '../store/sessions.ts';
+import { consumeToken, issueToken, peekToken, voidTokens } from '../store/tokens.ts';
+import * as routes from './passwords.routes.ts';
+
+const hook = validationHook as never;
+const PASSWORD_LINKS: TokenPurpose[] = ['password_reset', 'password_activate'];
+
+export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void {
+  const { db } = deps;
+
+  app.openapi(
+    routes.resetRequest,
+    async (c) => {
+      const { email } = c.req.valid('param');
+      const verdict = await hitAll(db, deps.limits, [['resetPerAddress', clientAddress(c)], ['resetPerEmail', email]], deps.now());
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      // Looked up after the answer: the answer cannot tell a registered address from another.
+      deps.background.run('reset_request', async () => {
+        const now = deps.now();
+        const account = await findByEmail(db, email);
+        if (!account) return;
+        const token = await db.transaction().execute(async (trx) => {
+          await voidTokens(trx, account.id, PASSWORD_LINKS, now);
+          await recordEvent(trx, account.id, 'reset_requested', now);
+          return issueToken(trx, 'password_reset', { userId: account.id }, RESET_TOKEN_TTL_MS, now);
+        });
+        await deps.mailer.send(resetMail(deps.links, account.email!, account.firstName, token));
+      });
+      return c.json({ data: { status: 'CHECK_EMAIL' as const } }, 202);
+    },
+    hook,
+  );
+
+  const choosePassword = (purpose: 'password_reset' | 'password_activate') => async (c: Context) => {
+    const { token, password } = (c.req as unknown as { valid(t: 'json'): { token: string; password: string } }).valid('json');
+    const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], deps.now());
+    if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
+    if (!TOKEN_SHAPE.test(token) || !(await peekToken(db, purpose, token, deps.now()))) return fail(c, 400, 'INVALID_LINK');
+    let hash: string;
+    try {
+      hash = await deps.passwords.hash(password);
+    } catch (err) {
+      if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds);
+      throw err;
+    }
+    const now = deps.now();
+    const account = await db.transaction().execute(async (trx) => {
+      const owner = await consumeToken(trx, purpose, token, now);
+      const row = owner?.userId ? await findById(trx, owner.userId) : null;
+      if (!row) return null;
+      // The link proves the address: confirmed, unlocked, and whoever else held a session is out.
+      await updateAccount(trx, row.id, { password_hash: hash, email_verified: true, failed_logins: 0, locked_at: null }, now);
+      await endAllSessions(trx, row.id);
+      await voidTokens(trx, row.id, PASSWORD_LINKS, now);
+      await recordEvent(trx, row.id, purpose === 'password_reset' ? 'password_reset' : 'password_activated', now);
+      return row;
+    });
+    if (!account) return fail(c, 400, 'INVALID_LINK');
+    if (purpose === 'password_reset') {
+      deps.background.run('password_changed_notice', () => deps.mailer.send(passwordChangedMail(deps.links, account.email!, account.firstName)));
+    }
+    return c.json({ data: { status: 'PASSWORD_RESET' as const } }, 200);
+  };
+
+  app.openapi(routes.reset, choosePassword('password_reset') as never, hook);
+  app.openapi(routes.activate, choosePassword('password_activate') as never, hook);
+}

@@ -1,0 +1,83 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { profileSchema } from '@shop/domain/accounts';
+import type { SocialClaims, SocialProvider } from '../contract.ts';
+import { signIn } from '../lib/auth.ts';
+import type { UsersDeps } from '../lib/deps.ts';
+import { clientAddress, fail, invalid, rateLimited, validationHook } from '../lib/http.ts';
+import { hitAll } from '../lib/rate-limit.ts';
+import { findByEmail, findById, insertAccount, recordEvent, updateAccount, type AccountRow } from '../store/accounts.ts';
+import { findIdentityOwner, linkIdentity } from '../store/identities.ts';
+import { endAllSessions } from '../store/sessions.ts';
+import { voidTokens } from '../store/tokens.ts';
+import * as routes from './social.routes.ts';
+
+const hook = validationHook as never;
+
+/** A name from an identity provider is kept only when it passes the profile form's rules. */
+const cleanName = (value: string | null | undefined, field: 'firstName' | 'lastName'): string | null => {
+  if (value === null || value === undefined) return null;
+  const parsed = profileSchema.shape[field].safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+export function registerSocialRoutes(app: OpenAPIHono, deps: UsersDeps): void {
+  const { db } = deps;
+
+  const authenticateSocial = async (c: Context, claims: SocialClaims, provider: SocialProvider, mode: 'login' | 'register') => {
+    const now = deps.now();
+    const verdict = await hitAll(db, deps.limits, [['socialPerAddress', clientAddress(c)]], now);
+    if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
+
+    const ownerId = await findIdentityOwner(db, claims.issuer, claims.subject);
+    if (ownerId !== null) {
+      const owner = await findById(db, ownerId);
+      if (owner) return c.json(await signIn(deps, c, owner, false, 'social_login', { provider }), 200);
+    }
+    if (!claims.emailVerified) {
+      // Never link or create by an address the identity provider has not verified.
+      if (mode === 'login') return fail(c, 404, 'EMAIL_NOT_REGISTERED');
+      return invalid(c, [{ field: 'emailVerified', message: 'The identity provider has not confirmed this email address.' }]);
+    }
+    const existing = await findByEmail(db, claims.email);
+    if (!existing && mode === 'login') return fail(c, 404, 'EMAIL_NOT_REGISTERED');
+
+    const account: AccountRow | null = await db.transaction().execute(async (trx) => {
+      let row = existing ? await findById(trx, existing.id) : null;
+      if (!row) {
+        row = await insertAccount(
+          trx,
+          { email: claims.email, firstName: cleanName(claims.firstName, 'firstName'), lastName: cleanName(claims.lastName, 'lastName'), passwordHash: null, emailVerified: true },
+          now,
+        );
+        if (!row) return null;
+        await recordEvent(trx, row.id, 'social_registered', now, { provider });
+      } else if (!row.emailVerified) {
+        // Pre-hijacking: whoever made this unconfirmed account never proved the address; the
+        // identity provider just did. Their password, sessions and links go.
+        await updateAccount(trx, row.id, { password_hash: null, email_verified: true, failed_logins: 0, locked_at: null }, now);
+        await endAllSessions(trx, row.id);
+        await voidTokens(trx, row.id, ['confirm_email', 'password_reset', 'password_activate'], now);
+        await recordEvent(trx, row.id, 'pre_hijack_cleared', now, { provider });
+      }
+      if (!(await linkIdentity(trx, claims.issuer, claims.subject, provider, row.id, now))) return null;
+      await recordEvent(trx, row.id, 'social_linked', now, { provider });
+      return (await findById(trx, row.id))!;
+    });
+    // A race with another request for the same address or identity: it won; try again.
+    if (!account) return fail(c, 404, 'EMAIL_NOT_REGISTERED');
+    return c.json(await signIn(deps, c, account, false, 'social_login', { provider }), 200);
+  };
+
+  app.openapi(routes.loginGoogle, ((c: Context) => authenticateSocial(c, (c.req as never as { valid(t: 'json'): SocialClaims }).valid('json'), 'google', 'login')) as never, hook);
+  app.openapi(routes.registerGoogle, ((c: Context) => authenticateSocial(c, (c.req as never as { valid(t: 'json'): SocialClaims }).valid('json'), 'google', 'register')) as never, hook);
+  app.openapi(
+    routes.facebook,
+    ((c: Context) => {
+      const body = (c.req as never as { valid(t: 'json'): SocialClaims & { mode: 'login' | 'register' } }).valid('json');
+      const { mode, ...claims } = body;
+      return authenticateSocial(c, claims, 'facebook', mode);
+    }) as never,
+    hook,
+  );
+}

@@ -1,0 +1,45 @@
+import { createRoute } from '@hono/zod-openapi';
+import { problemContent } from '@shop/platform';
+import { FacebookBodySchema, SignedInSchema, SocialClaimsSchema } from '../contract.ts';
+import { commonErrors, json } from '../lib/http.ts';
+
+const claims = <T>(schema: T) => ({
+  body: { required: true, description: 'Claims of an ID token the gateway has verified.', content: { 'application/json': { schema } } },
+});
+
+const LINKING =
+  'Users are keyed by (issuer, subject). A new identity is linked to the account with the same email only when the identity provider says the email is verified; ' +
+  'an unconfirmed classic account with that email loses its password, sessions and links when the identity is attached (account pre-hijacking).';
+
+export const loginGoogle = createRoute({
+  method: 'post',
+  path: '/logingoogle',
+  operationId: 'loginGoogle',
+  tags: ['Social sign-in'],
+  summary: 'Sign in with Google',
+  description: `Spec §7. ${LINKING} No account with that identity or email: 404 EMAIL_NOT_REGISTERED ("Email wasn't registered").`,
+  request: claims(SocialClaimsSchema),
+  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED.') },
+});
+
+export const registerGoogle = createRoute({
+  method: 'post',
+  path: '/registergoogleuser',
+  operationId: 'registerGoogleUser',
+  tags: ['Social sign-in'],
+  summary: 'Register (or sign in) with Google',
+  description: `Spec §7. Creates a passwordless, confirmed account, or links to the account with that verified email. ${LINKING} An unverified email is refused (400 naming emailVerified).`,
+  request: claims(SocialClaimsSchema),
+  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors },
+});
+
+export const facebook = createRoute({
+  method: 'post',
+  path: '/facebook/authenticate',
+  operationId: 'facebookAuthenticate',
+  tags: ['Social sign-in'],
+  summary: 'Sign in or register with Facebook',
+  description: `Spec §7. mode login behaves as /logingoogle, register as /registergoogleuser; the account gets the isFacebook flag (FBO when Facebook is its only way in). ${LINKING}`,
+  request: claims(FacebookBodySchema),
+  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED (mode login).') },
+});

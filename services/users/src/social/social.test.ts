@@ -1,0 +1,125 @@
+/**
+ * Social sign-in records (reliability A8): users keyed by (issuer, subject), linking only by a
+ * verified address, and the pre-hijacking defence for unconfirmed classic accounts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '@shop/platform/test-databases';
+import { ERROR_MESSAGES } from '@shop/domain/error-codes';
+import { SignedInSchema } from '../contract.ts';
+import { problemOf, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+
+const GOOGLE = 'https://accounts.google.com';
+const FACEBOOK = 'https://www.facebook.com';
+
+describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
+  let f: UsersFixture;
+  beforeAll(async () => {
+    f = await usersFixture(open);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  let subjects = 0;
+  const claims = (email: string, extra: Record<string, unknown> = {}) => ({ issuer: GOOGLE, subject: `sub-${++subjects}-${email}`, email, emailVerified: true, firstName: 'Gail', lastName: 'Google', ...extra });
+  const signedIn = async (res: Response) => {
+    expect(res.status).toBe(200);
+    return SignedInSchema.parse(await res.json()).data;
+  };
+
+  it("login with an unknown identity and address: 404 \"Email wasn't registered\"; register creates a confirmed, passwordless account", async () => {
+    const email = f.email('google');
+    const c = claims(email);
+    const missing = await f.call('POST', '/logingoogle', { body: c });
+    expect(await problemOf(missing)).toMatchObject({ status: 404, code: 'EMAIL_NOT_REGISTERED', detail: ERROR_MESSAGES.EMAIL_NOT_REGISTERED });
+    expect(ERROR_MESSAGES.EMAIL_NOT_REGISTERED).toBe("Email wasn't registered");
+
+    const created = await signedIn(await f.call('POST', '/registergoogleuser', { body: c }));
+    expect(created.user).toMatchObject({ email, firstName: 'Gail', emailVerified: true, socialLogins: ['google'] });
+    expect(created.user.status).toMatchObject({ tpl: true, hasPassword: false, isFacebook: false, FBO: false, DED: true });
+    const again = await signedIn(await f.call('POST', '/logingoogle', { body: c }));
+    expect(again.user.id).toBe(created.user.id);
+    expect(again.session.token).not.toBe(created.session.token);
+    // Registering again with the same identity just signs in.
+    expect((await signedIn(await f.call('POST', '/registergoogleuser', { body: c }))).user.id).toBe(created.user.id);
+  });
+
+  it('keys users by (issuer, subject), not by address: a changed address still signs the same user in', async () => {
+    const email = f.email('moved');
+    const c = claims(email);
+    const first = await signedIn(await f.call('POST', '/registergoogleuser', { body: c }));
+    const moved = await signedIn(await f.call('POST', '/logingoogle', { body: { ...c, email: f.email('elsewhere') } }));
+    expect(moved.user.id).toBe(first.user.id);
+    // Same address, another subject of the same issuer: a different identity, linked (the address is verified on both sides).
+    const other = await signedIn(await f.call('POST', '/logingoogle', { body: { ...c, subject: 'another-subject' } }));
+    expect(other.user.id).toBe(first.user.id);
+  });
+
+  it('links to a confirmed classic account with the same verified address, keeping its password', async () => {
+    const me = await f.signUp();
+    const linked = await signedIn(await f.call('POST', '/logingoogle', { body: claims(me.email) }));
+    expect(linked.user.id).toBe(me.data.user.id);
+    expect(linked.user.socialLogins).toEqual(['google']);
+    expect(linked.user.status.hasPassword).toBe(true);
+    expect((await f.login(me.email, me.password)).status).toBe(200);
+  });
+
+  it('never links or creates by an address the identity provider has not verified', async () => {
+    const me = await f.signUp();
+    const unverified = claims(me.email, { emailVerified: false });
+    expect((await problemOf(await f.call('POST', '/logingoogle', { body: unverified }))).code).toBe('EMAIL_NOT_REGISTERED');
+    const reg = await problemOf(await f.call('POST', '/registergoogleuser', { body: unverified }));
+    expect(reg).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(reg.errors?.[0]?.field).toBe('emailVerified');
+    expect((await f.call('GET', '/user', { session: me.data.session.token })).status).toBe(200);
+  });
+
+  it("pre-hijacking: an attacker's unconfirmed account with the victim's address loses its password and sessions when the victim signs in with Google", async () => {
+    const victim = f.email('victim');
+    // The attacker registers the victim's address and holds a session... except unconfirmed accounts
+    // cannot sign in, so the attacker's only hold is the password; give them a session directly too.
+    await f.call('POST', '/register', { body: { requestRegistration: { email: victim, password: 'Attacker-Pass-1', firstName: 'Eve', lastName: 'Attacker' } } });
+    await f.app.settled();
+    const { createSession } = await import('../store/sessions.ts');
+    const { findByEmail } = await import('../store/accounts.ts');
+    const account = (await findByEmail(f.database.db, victim))!;
+    const attackerSession = await createSession(f.database.db, account.id, true, f.clock.now);
+    const attackerLink = await f.linkToken(victim, 'confirmEmail');
+
+    const mine = await signedIn(await f.call('POST', '/logingoogle', { body: claims(victim) }));
+    expect(mine.user.id).toBe(account.id);
+    expect(mine.user.status).toMatchObject({ hasPassword: false, DED: true, tpl: true });
+    expect((await f.call('GET', '/session', { session: attackerSession.token })).status).toBe(401);
+    expect((await f.login(victim, 'Attacker-Pass-1')).status).toBe(401);
+    expect((await f.call('POST', '/email/verify', { body: { token: attackerLink } })).status).toBe(400);
+  });
+
+  it('Facebook sets isFacebook, and FBO while Facebook is the only way in', async () => {
+    const email = f.email('fb');
+    const body = { ...claims(email), issuer: FACEBOOK, mode: 'register' };
+    const created = await signedIn(await f.call('POST', '/facebook/authenticate', { body }));
+    expect(created.user.status).toMatchObject({ isFacebook: true, FBO: true, tpl: true, hasPassword: false });
+    expect(created.user.socialLogins).toEqual(['facebook']);
+    const login = await signedIn(await f.call('POST', '/facebook/authenticate', { body: { ...body, mode: 'login' } }));
+    expect(login.user.id).toBe(created.user.id);
+    const nobody = await f.call('POST', '/facebook/authenticate', { body: { ...claims(f.email('fbnone')), issuer: FACEBOOK, mode: 'login' } });
+    expect((await problemOf(nobody)).code).toBe('EMAIL_NOT_REGISTERED');
+
+    // A password set by reset: no longer Facebook-only.
+    await f.call('POST', `/user/${encodeURIComponent(email)}/password_reset_request`);
+    const token = await f.linkToken(email, 'resetPassword');
+    await f.call('POST', '/user/password_reset', { body: { token, password: 'Now-With-Pass-1', confirmPassword: 'Now-With-Pass-1' } });
+    const after = await signedIn(await f.login(email, 'Now-With-Pass-1'));
+    expect(after.user.status).toMatchObject({ isFacebook: true, FBO: false, hasPassword: true });
+  });
+
+  it('drops identity-provider names that fail the name rules, and refuses malformed claims', async () => {
+    const created = await signedIn(await f.call('POST', '/registergoogleuser', { body: claims(f.email('oddname'), { firstName: '\u202eevil', lastName: 'x'.repeat(500) }) }));
+    expect(created.user).toMatchObject({ firstName: null, lastName: null });
+    for (const bad of [{ issuer: 'not a url' }, { subject: '' }, { email: 'nope' }, { emailVerified: 'yes' }, { admin: true }]) {
+      const res = await f.call('POST', '/registergoogleuser', { body: claims(f.email(), bad) });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect((await problemOf(res)).errors?.[0]?.field).toBe(Object.keys(bad)[0]);
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { isValidCustomerToken } from '@shop/domain/accounts';
+import { authenticate, authOf, signIn, unauthenticated } from '../lib/auth.ts';
+import type { UsersDeps } from '../lib/deps.ts';
+import { passwordChangedMail } from '../lib/emails.ts';
+import { fail, rateLimited, validationHook } from '../lib/http.ts';
+import { HashBusyError } from '../lib/passwords.ts';
+import { hitAll } from '../lib/rate-limit.ts';
+import { customerTokenIsLive, findById, recordEvent, updateAccount, userJson, users } from '../store/accounts.ts';
+import { deleteIdentities } from '../store/identities.ts';
+import { endAllSessions } from '../store/sessions.ts';
+import { deleteSubscriptionByEmail } from '../store/subscriptions.ts';
+import { voidTokens } from '../store/tokens.ts';
+import * as routes from './user.routes.ts';
+
+const hook = validationHook as never;
+
+export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
+  const { db } = deps;
+
+  /** Checks the password of a signed-in account (re-authentication); null when the pool is full. */
+  const reauthenticate = async (account: { id: number; passwordHash: string | null }, password: string): Promise<boolean | 'busy'> => {
+    try {
+      if (account.passwordHash) return await deps.passwords.verify(account.passwordHash, password);
+      await deps.passwords.dummyVerify(password);
+      return false;
+    } catch (err) {
+      if (err instanceof HashBusyError) return 'busy';
+      throw err;
+    }
+  };
+
+  app.openapi(
+    routes.getUser,
+    async (c) => {
+      const { ct } = c.req.valid('query');
+      if (ct !== undefined) {
+        const valid = isValidCustomerToken(ct) && (await customerTokenIsLive(db, ct));
+        return c.json({ data: { valid } }, 200);
+      }
+      const auth = await authenticate(deps, c);
+      if (!auth) return unauthenticated(c) as never;
+      return c.json({ data: await userJson(db, auth.account) }, 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.updateUser,
+    async (c) => {
+      const { firstName, lastName } = c.req.valid('json').user;
+      const auth = authOf(c);
+      const now = deps.now();
+      await updateAccount(db, auth.account.id, { first_name: firstName, last_name: lastName }, now);
+      await recordEvent(db, auth.account.id, 'profile_updated', now);
+      const row = (await findById(db, auth.account.id))!;
+      return c.json({ data: await userJson(db, row) }, 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.changePassword,
+    async (c) => {
+      const input = c.req.valid('json').passwordChange;
+      const auth = authOf(c);
+      const { account, session } = auth;
+      const verdict = await hitAll(db, deps.limits, [['reauthPerAccount', String(account.id)]], deps.now());
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      const ok = await reauthenticate(account, input.currentPassword);
+      if (ok === 'busy') return rateLimited(c, 1) as never;
+      if (!ok) {
+        await recordEvent(db, account.id, 'password_change_failed', deps.now());
+        return fail(c, 401, 'WRONG_PASSWORD') as never;
+      }
+      let hash: string;
+      try {
+        hash = await deps.passwords.hash(input.newPassword);
+      } catch (err) {
+        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds) as never;
+        throw err;
+      }
+      const now = deps.now();
+      await db.transaction().execute(async (trx) => {
+        await updateAccount(trx, account.id, { password_hash: hash, failed_logins: 0, locked_at: null }, now);
+        await endAllSessions(trx, account.id);
+        await voidTokens(trx, account.id, ['password_reset', 'password_activate'], now);
+        await recordEvent(trx, account.id, 'password_changed', now);
+      });
+      const to = account.email!;
+      deps.background.run('password_changed_notice', () => deps.mailer.send(passwordChangedMail(deps.links, to, account.firstName)));
+      return c.json(await signIn(deps, c, account, session.persistent, 'login', { via: 'password_change' }), 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.accountStatus,
+    async (c) => {
+      const auth = authOf(c);
+      const { account } = auth;
+      const status = account.lockedAt ? ('LOCKED' as const) : account.emailVerified ? ('ACTIVE' as const) : ('UNCONFIRMED' as const);
+      return c.json({ data: { status, vipStatus: account.vipStatus } }, 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.anonymise,
+    async (c) => {
+      const { password } = c.req.valid('json');
+      const auth = authOf(c);
+      const { account } = auth;
+      if (account.passwordHash) {
+        const verdict = await hitAll(db, deps.limits, [['reauthPerAccount', String(account.id)]], deps.now());
+        if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+        const ok = password === undefined ? false : await reauthenticate(account, password);
+        if (ok === 'busy') return rateLimited(c, 1) as never;
+        if (!ok) {
+          await recordEvent(db, account.id, 'anonymise_failed', deps.now());
+          return fail(c, 401, 'WRONG_PASSWORD') as never;
+        }
+      }
+      const now = deps.now();
+      await db.transaction().execute(async (trx) => {
+        if (account.email) await deleteSubscriptionByEmail(trx, account.email);
+        await deleteIdentities(trx, account.id);
+        await endAllSessions(trx, account.id);
+        await voidTokens(trx, account.id, ['confirm_email', 'password_reset', 'password_activate'], now);
+        await users(trx)
+          .updateTable('account')
+          .set({ email: null, first_name: null, last_name: null, password_hash: null, email_verified: false, failed_logins: 0, locked_at: null, has_address: false, anonymised_at: now, updated_at: now })
+          .where('id', '=', account.id as never)
+          .execute();
+        await recordEvent(trx, account.id, 'anonymised', now);
+      });
+      return c.body(null, 204);
+    },
+    hook,
+  );
+}
