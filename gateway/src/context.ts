@@ -1,24 +1,43 @@
 /**
  * The per-request context: a request id (forwarded to every service call and used as the
- * correlation id of masked errors), the REST call log, the typed clients and fresh loaders.
- * Nothing from the incoming request except a well-formed request id reaches the services; the
- * search test-group cookie only chooses which search route the gateway calls.
+ * correlation id of masked errors), the REST call log, the typed clients and fresh loaders, and
+ * the shopper's session (accounts/session.ts: looked up lazily, at most once).
+ * Nothing from the incoming request reaches the services except a well-formed request id, the
+ * session token of the `__Host-sid` cookie (to the users service only) and the client address
+ * the gateway decided (accounts/client-ip.ts); the search test-group cookie only chooses which
+ * search route the gateway calls.
  */
 import { randomUUID } from 'node:crypto';
 import { COOKIE_NAMES, type SearchGroup } from '@shop/domain/cookies';
+import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
+import { isSecureRequest, requestCookies, ResponseCookies } from './accounts/cookies.ts';
+import { requestClientAddress } from './accounts/client-ip.ts';
+import { createSessionAccess, type SessionAccess } from './accounts/session.ts';
 import { createDealsClient, type DealsClient } from './clients/deals.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type RestCallLog, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient, type SearchClient } from './clients/search.client.ts';
+import { CLIENT_IP_HEADER, createUsersClient, type SocialProviderName, type UsersClient } from './clients/users.client.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import { consoleLogger, type Logger } from './logger.ts';
 
 export interface ServiceTargets {
   deals: ServiceTarget;
   /** The search service; unset: every search call fails as the service being unavailable. */
   search?: ServiceTarget;
+  /** The users service; unset: every account call fails as the service being unavailable. */
+  users?: ServiceTarget;
+}
+
+/** Account settings the resolvers read. */
+export interface AccountsConfig {
+  /** The social sign-in providers configured (their buttons show). */
+  socialProviders: readonly SocialProviderName[];
+  /** Handlers run after a sign-in (accounts/carry-over.ts). */
+  carryOver: CarryOverRegistry;
 }
 
 /** Where an unconfigured service "lives": it answers 503, so a call fails like an outage (masked). */
-const NOT_CONFIGURED: ServiceTarget = {
+export const NOT_CONFIGURED: ServiceTarget = {
   app: {
     fetch: () =>
       new Response(JSON.stringify({ type: 'about:blank', title: 'Service not configured', status: 503, code: 'NOT_CONFIGURED' }), {
@@ -32,21 +51,36 @@ export interface ContextOptions {
   services: ServiceTargets;
   serviceToken: string;
   timeoutMs?: number;
+  logger?: Logger;
+  accounts?: Partial<AccountsConfig>;
+  /** The shopper's address for a request; default: what the /graphql handler recorded (client-ip.ts). */
+  clientAddress?: (request: Request) => string | null;
+  /** The clock (cookie lifetimes); default: now. */
+  now?: () => Date;
 }
 
 export interface GatewayContext {
   requestId: string;
   restCalls: RestCallLog;
-  clients: { deals: DealsClient; search: SearchClient };
+  clients: { deals: DealsClient; search: SearchClient; users: UsersClient };
   loaders: Loaders;
+  /** The shopper's session: looked up at most once per request, and only when asked. */
+  session: SessionAccess;
   /**
-   * The signed-in shopper's customer token (spec §6), or null for a guest. Always null until
-   * accounts land (issue 5 fills it from the session); recommendedDeals, buyAgainDeals and the
-   * sponsored session read it from here.
+   * The signed-in shopper's customer token (spec §6), or null for a guest; looks the session up
+   * on first use. recommendedDeals, buyAgainDeals and the sponsored session read it.
    */
-  customerToken: string | null;
+  customerToken(): Promise<string | null>;
+  /** The request's cookies by name. */
+  cookies: Readonly<Record<string, string>>;
+  /** Cookies to set on the response (written by the Yoga plugin in yoga.ts). */
+  responseCookies: ResponseCookies;
+  /** The request came over https (the readable cookies get Secure too). */
+  secure: boolean;
   /** The shopper's search test group (spec §4, cookie `search_group`): 'b' searches the alternate route. */
   searchGroup: SearchGroup;
+  accounts: AccountsConfig;
+  logger: Logger;
 }
 
 /**
@@ -87,22 +121,49 @@ export function searchGroupOf(request: Request): SearchGroup {
   return cookieFrom(request, COOKIE_NAMES.searchTest) === 'b' ? 'b' : 'a';
 }
 
+const responseCookiesByRequest = new WeakMap<Request, ResponseCookies>();
+
+/** The cookies the request's resolvers want set (the Yoga plugin in yoga.ts writes them). */
+export function responseCookiesOf(request: Request): ResponseCookies | undefined {
+  return responseCookiesByRequest.get(request);
+}
+
 export function createContextFactory(options: ContextOptions) {
+  const logger = options.logger ?? consoleLogger;
+  const accounts: AccountsConfig = {
+    socialProviders: options.accounts?.socialProviders ?? [],
+    carryOver: options.accounts?.carryOver ?? defaultCarryOver(),
+  };
+  const clientAddress = options.clientAddress ?? requestClientAddress;
   return (request: Request): GatewayContext => {
     const requestId = requestIdFrom(request);
     const restCalls = createRestCallLog();
     const common = { serviceToken: options.serviceToken, requestId, log: restCalls, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
     const deals = createDealsClient(createRestClient({ ...common, service: 'deals', target: options.services.deals }));
     const search = createSearchClient(createRestClient({ ...common, service: 'search', target: options.services.search ?? NOT_CONFIGURED }));
-    const clients = { deals, search };
+    const address = clientAddress(request);
+    const users = createUsersClient(
+      createRestClient({ ...common, service: 'users', target: options.services.users ?? NOT_CONFIGURED, ...(address ? { headers: { [CLIENT_IP_HEADER]: address } } : {}) }),
+    );
+    const clients = { deals, search, users };
+    const cookies = requestCookies(request);
+    const responseCookies = new ResponseCookies();
+    responseCookiesByRequest.set(request, responseCookies);
+    const secure = isSecureRequest(request);
+    const session = createSessionAccess({ cookies, responseCookies, users, secure, logger, requestId, ...(options.now ? { now: options.now } : {}) });
     return {
       requestId,
       restCalls,
       clients,
       loaders: createLoaders(clients),
-      // Issue 5 (accounts) sets this from the signed-in session.
-      customerToken: null,
+      session,
+      customerToken: () => session.customerToken(),
+      cookies,
+      responseCookies,
+      secure,
       searchGroup: searchGroupOf(request),
+      accounts,
+      logger,
     };
   };
 }

@@ -6,9 +6,18 @@
  * SEED_DEALS (deals seeded into an empty database), EXPOSE_REST_CALLS=1 (an x-rest-calls header on
  * GraphQL responses, for the benchmarks), CLIENT_DIST (the built client; default client/dist),
  * LINK_BUILDING_SCRIPT_URL (the partner link-building script, https; loaded only with consent).
+ *
+ * Accounts: USERS_SERVICE_URL (a users service in its own process), PUBLIC_BASE_URL (the shop's
+ * public origin for email links and social redirect URIs; default http://HOST:PORT as listened
+ * on), SMTP_URL (send mail by SMTP; unset: the outbox table), OUTBOX_PAGE=1 (serve /dev/outbox
+ * in production too), TRUST_PROXY=1 (the shopper's address is the last X-Forwarded-For hop),
+ * GOOGLE_ISSUER / GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET and FACEBOOK_ISSUER /
+ * FACEBOOK_CLIENT_ID / FACEBOOK_CLIENT_SECRET (a provider shows only with its id and secret).
+ * See README "Configuration".
  */
+import { socialProvidersFromEnv } from './accounts/social.ts';
 import { consoleLogger } from './logger.ts';
-import { DEFAULT_PORT, startShop } from './server.ts';
+import { DEFAULT_PORT, outboxPageEnabled, startShop } from './server.ts';
 
 const env = process.env;
 const port = env.PORT ? Number.parseInt(env.PORT, 10) : DEFAULT_PORT;
@@ -28,6 +37,12 @@ const shop = await startShop({
   ...(env.CLIENT_DIST ? { clientDist: env.CLIENT_DIST } : {}),
   ...(env.LINK_BUILDING_SCRIPT_URL ? { linkBuildingScriptUrl: env.LINK_BUILDING_SCRIPT_URL } : {}),
   ...(env.SEED_DEALS ? { seedDeals: Number.parseInt(env.SEED_DEALS, 10) } : {}),
+  ...(env.USERS_SERVICE_URL ? { usersServiceUrl: env.USERS_SERVICE_URL } : {}),
+  ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
+  ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+  socialProviders: socialProvidersFromEnv(env),
+  trustProxy: env.TRUST_PROXY === '1',
+  outboxPage: outboxPageEnabled(env),
   gateway: { dev: env.NODE_ENV === 'development', exposeRestCalls: env.EXPOSE_REST_CALLS === '1' },
   handleSignals: true,
 });

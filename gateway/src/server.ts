@@ -3,9 +3,16 @@
  * (GraphiQL in a browser), GET /health, and the built client: its pages with their head tags
  * and real HTTP statuses (html/shop-pages.ts).
  *
- * The gateway reaches the deals and search services in-process (`app.fetch`), unless
- * DEALS_SERVICE_URL or SEARCH_SERVICE_URL names one in its own process. The services still demand
- * the service token under /api, except their public routes (API docs, images).
+ * The gateway reaches the deals, search and users services in-process (`app.fetch`), unless
+ * DEALS_SERVICE_URL, SEARCH_SERVICE_URL or USERS_SERVICE_URL names one in its own process. The
+ * services still demand the service token under /api, except their public routes (API docs,
+ * images).
+ *
+ * Accounts: the users service at /api/users, mail through the platform Mailer (the outbox table,
+ * or SMTP with SMTP_URL), social sign-in at /auth/:provider/start and /callback
+ * (accounts/social.ts), and the outbox page at /dev/outbox outside production (html/outbox-page.ts).
+ * The shopper's address for the users service's rate limits is the socket's (TRUST_PROXY=1: the
+ * last X-Forwarded-For hop), recorded per request for the gateway (accounts/client-ip.ts).
  *
  * Also the site path GET /search-term/auto-complete?term=…&location= (spec §7): the header search
  * box's suggestions as JSON, through the search service.
@@ -21,11 +28,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createDealsApp, migrateDeals, seedIfEmpty } from '@shop/deals';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
-import { openDatabase } from '@shop/platform';
+import { createMailer, listOutbox, migrateMail, openDatabase, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
+import { createUsersApp, migrateUsers, USERS_BASE_PATH } from '@shop/users';
+import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
+import { clientAddressOf, setRequestClientAddress } from './accounts/client-ip.ts';
+import { createSocialRoutes, oauthCookieKey, type SocialProviderConfigs } from './accounts/social.ts';
+import type { SocialProviderName } from './clients/users.client.ts';
+import { OUTBOX_PAGE_PATH, outboxPageHandler, type OutboxLister } from './html/outbox-page.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient } from './clients/search.client.ts';
-import { requestIdFrom } from './context.ts';
+import { NOT_CONFIGURED, requestIdFrom } from './context.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
 import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
@@ -61,6 +74,36 @@ export interface ShopAppOptions {
    * The client loads it on /deals, /guides and /deal pages (not /deals/shop), and only with consent.
    */
   linkBuildingScriptUrl?: string;
+  /** The users service app, mounted at /api/users and called in-process by the gateway. */
+  usersApp?: FetchHandler;
+  /** Where the gateway reaches the users service; default: the in-process usersApp (none: account calls fail as an outage). */
+  usersTarget?: ServiceTarget;
+  /** PUBLIC_BASE_URL: the shop's public origin (social sign-in redirect URIs). */
+  publicBaseUrl?: string;
+  /** Social sign-in providers (accounts/social.ts); a provider shows only when configured. */
+  socialProviders?: SocialProviderConfigs;
+  /** TRUST_PROXY=1: the shopper's address is the last X-Forwarded-For hop. */
+  trustProxy?: boolean;
+  /** Lists the mail outbox for the /dev/outbox page. */
+  outbox?: OutboxLister;
+  /** Serve /dev/outbox (outside production, or OUTBOX_PAGE=1); otherwise it is a 404. */
+  outboxPage?: boolean;
+  /** Handlers run after each sign-in (default: recently viewed deals). */
+  carryOver?: CarryOverRegistry;
+}
+
+/** The outbox page is served outside production, or when OUTBOX_PAGE=1 says so (e2e). */
+export function outboxPageEnabled(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV !== 'production' || env.OUTBOX_PAGE === '1';
+}
+
+/**
+ * The default PUBLIC_BASE_URL: the address the shop listens on (a wildcard address is shown as
+ * localhost), so email links and social redirect URIs work on this machine as it is reached.
+ */
+export function defaultPublicBaseUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }
 
 const problem = (status: number, code: string, title: string, errors?: { field: string; message: string }[]) =>
@@ -82,11 +125,19 @@ The GraphQL API is at <a href="/graphql">/graphql</a>.</p></body></html>`;
 export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Gateway } {
   const logger = options.logger ?? consoleLogger;
   const searchTarget: ServiceTarget | undefined = options.searchTarget ?? (options.searchApp ? { app: options.searchApp } : undefined);
+  const usersTarget: ServiceTarget | undefined = options.usersTarget ?? (options.usersApp ? { app: options.usersApp } : undefined);
+  const dealsTarget: ServiceTarget = options.dealsTarget ?? { app: options.dealsApp };
+  const socialProviders = options.socialProviders ?? {};
+  const configuredProviders = (Object.keys(socialProviders) as SocialProviderName[]).filter((p) => socialProviders[p]);
+  const trustProxy = options.trustProxy ?? false;
+  const carryOver = options.carryOver ?? defaultCarryOver();
   const gateway = createGateway({
     ...options.gateway,
-    services: { deals: options.dealsTarget ?? { app: options.dealsApp }, ...(searchTarget ? { search: searchTarget } : {}) },
+    services: { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}) },
     serviceToken: options.serviceToken,
     logger,
+    socialProviders: configuredProviders,
+    carryOver,
   });
   const dist = options.clientDist ?? CLIENT_DIST;
   const app = new Hono();
@@ -98,8 +149,9 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
 
   // The deals service sees paths without the prefix, as when it runs on its own.
   app.mount('/api/deals', (request) => options.dealsApp.fetch(request));
-  const { searchApp } = options;
+  const { searchApp, usersApp } = options;
   if (searchApp) app.mount('/api/search', (request) => searchApp.fetch(request));
+  if (usersApp) app.mount(USERS_BASE_PATH, (request) => usersApp.fetch(request));
   // The client's not-found and error reports (spec §7 Logging), written to this server's log.
   app.route('/api/log', createLogRoutes({ logger }));
   app.all('/api/*', () => problem(404, 'NOT_FOUND', 'No such API.'));
@@ -108,7 +160,38 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     GRAPHQL_PATH,
     bodyLimit({ maxSize: GRAPHQL_BODY_LIMIT, onError: () => problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.') }),
   );
-  app.all(GRAPHQL_PATH, (c) => gateway.fetch(c.req.raw));
+  app.all(GRAPHQL_PATH, (c) => {
+    // The shopper's address, decided here where the socket is known (accounts/client-ip.ts).
+    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
+    return gateway.fetch(c.req.raw);
+  });
+
+  // Social sign-in (accounts/social.ts): /auth/:provider/start and /callback; 404 for a provider not configured.
+  if (configuredProviders.length > 0 && !options.publicBaseUrl) throw new Error('Social sign-in needs the public base URL (PUBLIC_BASE_URL)');
+  app.route(
+    '/auth',
+    createSocialRoutes({
+      providers: socialProviders,
+      publicBaseUrl: options.publicBaseUrl ?? 'http://localhost',
+      cookieKey: oauthCookieKey(options.serviceToken),
+      users: usersTarget ?? NOT_CONFIGURED,
+      deals: dealsTarget,
+      serviceToken: options.serviceToken,
+      carryOver,
+      logger,
+      trustProxy,
+      ...(options.gateway?.timeoutMs !== undefined ? { timeoutMs: options.gateway.timeoutMs } : {}),
+    }),
+  );
+
+  // The mail outbox, for development and the browser journeys (never in production unless asked).
+  const { outbox } = options;
+  if (options.outboxPage && outbox) {
+    const page = outboxPageHandler(outbox);
+    app.get(OUTBOX_PAGE_PATH, (c) => page(c.req.raw));
+  } else {
+    app.all(OUTBOX_PAGE_PATH, () => problem(404, 'NOT_FOUND', 'Not found.'));
+  }
 
   // The header search box's suggestions (spec §7 site path /search-term/auto-complete).
   app.get('/search-term/auto-complete', async (c) => {
@@ -176,7 +259,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     const answer = await resolvePage(c.req.raw);
     if (answer.status === 301) return c.redirect(answer.location, 301);
     const html = template.render(answer.head, new URL(c.req.url).origin);
-    return c.html(html, answer.status, { 'cache-control': answer.status === 503 ? 'no-store' : 'no-cache' });
+    return c.html(html, answer.status, { 'cache-control': answer.status === 503 ? 'no-store' : 'no-cache', ...answer.headers });
   });
   app.all('*', () => problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.'));
   return { app, gateway };
@@ -204,6 +287,18 @@ export interface StartShopOptions {
   /** LINK_BUILDING_SCRIPT_URL: see ShopAppOptions.linkBuildingScriptUrl. */
   linkBuildingScriptUrl?: string;
   gateway?: ShopAppOptions['gateway'];
+  /** Base URL of a users service in its own process (USERS_SERVICE_URL). */
+  usersServiceUrl?: string;
+  /** PUBLIC_BASE_URL (email links, social redirect URIs); default: the address the shop listens on. */
+  publicBaseUrl?: string;
+  /** SMTP_URL: mail goes out by SMTP; unset: into the outbox table. */
+  smtpUrl?: string;
+  /** GOOGLE_* and FACEBOOK_* (accounts/social.ts socialProvidersFromEnv). */
+  socialProviders?: SocialProviderConfigs;
+  /** TRUST_PROXY=1. */
+  trustProxy?: boolean;
+  /** Serve /dev/outbox; default outboxPageEnabled(process.env). */
+  outboxPage?: boolean;
 }
 
 export interface RunningShop {
@@ -251,6 +346,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     if (stopSignal) throw new StartupStopped(`stopped by ${stopSignal} while starting`);
   };
   let server: ServerType | undefined;
+  let usersApp: ReturnType<typeof createUsersApp> | undefined;
+  let mailer: Mailer | undefined;
   try {
     await stopIfAsked();
     await migrateDeals(database.db);
@@ -277,24 +374,55 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       logger.error('Search index sync failed; searches use the index as it was', { error: String(error) });
     }
     await stopIfAsked();
+    await migrateMail(database.db);
+    await migrateUsers(database.db);
+    await stopIfAsked();
     const searchApp = createSearchApp({ db: database.db, serviceToken, basePath: '/api/search' });
-    const { app } = createShopApp({
-      dealsApp,
-      searchApp,
-      serviceToken,
-      ...(options.dealsServiceUrl ? { dealsTarget: { baseUrl: options.dealsServiceUrl } } : {}),
-      ...(options.searchServiceUrl ? { searchTarget: { baseUrl: options.searchServiceUrl } } : {}),
-      ...(options.clientDist ? { clientDist: options.clientDist } : {}),
-      ...(options.linkBuildingScriptUrl ? { linkBuildingScriptUrl: options.linkBuildingScriptUrl } : {}),
-      logger,
-      ...(options.gateway ? { gateway: options.gateway } : {}),
-    });
+    // Listen first, so the default PUBLIC_BASE_URL is the address and port actually bound (port 0
+    // picks one); the apps that need it are built right after, before any request is answered.
     const host = options.host ?? DEFAULT_HOST;
+    let handle: ((request: Request, env: unknown) => Response | Promise<Response>) | null = null;
     const info = await new Promise<AddressInfo>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, resolve);
+      const s = serve(
+        {
+          fetch: (request: Request, env: unknown) => (handle ? handle(request, env) : new Response('Starting', { status: 503, headers: { 'retry-after': '1' } })),
+          port: options.port ?? DEFAULT_PORT,
+          hostname: host,
+        },
+        resolve,
+      );
       s.once('error', reject);
       server = s;
     });
+    const publicBaseUrl = (options.publicBaseUrl || defaultPublicBaseUrl(host, info.port)).replace(/\/+$/, '');
+    mailer = createMailer({ db: database.db, ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}) });
+    usersApp = createUsersApp({
+      db: database.db,
+      serviceToken,
+      basePath: USERS_BASE_PATH,
+      mailer,
+      publicBaseUrl,
+      log: (message, fields) => logger.warn(message, fields),
+    });
+    const { app } = createShopApp({
+      dealsApp,
+      searchApp,
+      usersApp,
+      serviceToken,
+      publicBaseUrl,
+      ...(options.dealsServiceUrl ? { dealsTarget: { baseUrl: options.dealsServiceUrl } } : {}),
+      ...(options.searchServiceUrl ? { searchTarget: { baseUrl: options.searchServiceUrl } } : {}),
+      ...(options.usersServiceUrl ? { usersTarget: { baseUrl: options.usersServiceUrl } } : {}),
+      ...(options.clientDist ? { clientDist: options.clientDist } : {}),
+      ...(options.linkBuildingScriptUrl ? { linkBuildingScriptUrl: options.linkBuildingScriptUrl } : {}),
+      ...(options.socialProviders ? { socialProviders: options.socialProviders } : {}),
+      trustProxy: options.trustProxy ?? false,
+      outboxPage: options.outboxPage ?? outboxPageEnabled(process.env),
+      outbox: (list) => listOutbox(database.db, list),
+      logger,
+      ...(options.gateway ? { gateway: options.gateway } : {}),
+    });
+    handle = (request, env) => app.fetch(request, env);
     const running = server!;
     let closing: Promise<void> | undefined;
     close = () =>
@@ -304,6 +432,9 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
           // Keep-alive connections would hold close() open.
           if ('closeIdleConnections' in running) running.closeIdleConnections();
         });
+        // Mail and other work the users service started after answering finishes first.
+        await usersApp?.settled();
+        if (mailer && 'close' in mailer && typeof mailer.close === 'function') mailer.close();
         await database.close();
       })());
     if (stopSignal) exitAfter(close());

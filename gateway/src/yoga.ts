@@ -10,13 +10,20 @@
  * - graphql-armor limits (security/limits.ts), checked before execution; no field suggestions
  *   outside development.
  * - GraphiQL on GET /graphql in a browser, every asset inlined (works offline).
- * - Batching off: one operation per request.
+ * - Batching off: one operation per request; at most one account mutation per document
+ *   (security/account-mutations.ts, A5).
+ * - Cookie sessions (accounts/): CORS off (the client is same-origin; Yoga's default would
+ *   reflect any Origin with credentials), POSTs a browser marks `Sec-Fetch-Site: cross-site`
+ *   refused (A9), and the cookies resolvers set are written on the response (no-store).
  */
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { createContextFactory, requestIdFrom, type GatewayContext, type ServiceTargets } from './context.ts';
+import { createGraphQLError, createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { CarryOverRegistry } from './accounts/carry-over.ts';
+import type { SocialProviderName } from './clients/users.client.ts';
+import { createContextFactory, requestIdFrom, responseCookiesOf, type GatewayContext, type ServiceTargets } from './context.ts';
 import { consoleLogger, describeError, type Logger } from './logger.ts';
+import { oneAccountMutationRule } from './security/account-mutations.ts';
 import { limitsPlugin, type LimitsOptions } from './security/limits.ts';
 import { HOMEPAGE_QUERY } from './security/reference-queries.ts';
 import { createSchema } from './schema/schema.ts';
@@ -41,6 +48,14 @@ export interface GatewayOptions {
   limits?: Pick<LimitsOptions, 'onMeasure' | 'limits'>;
   /** Extra Yoga plugins (tests). */
   plugins?: Plugin[];
+  /** The social sign-in providers configured (Query.socialProviders). */
+  socialProviders?: readonly SocialProviderName[];
+  /** Handlers run after each sign-in (default: the recently-viewed one). */
+  carryOver?: CarryOverRegistry;
+  /** The shopper's address for a request (default: what server.ts recorded from the socket). */
+  clientAddress?: (request: Request) => string | null;
+  /** The clock for cookie lifetimes (tests). */
+  now?: () => Date;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
@@ -51,7 +66,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   const createContext = createContextFactory({
     services: options.services,
     serviceToken: options.serviceToken,
+    logger,
+    accounts: {
+      socialProviders: options.socialProviders ?? [],
+      ...(options.carryOver ? { carryOver: options.carryOver } : {}),
+    },
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const logged = new WeakSet<object>();
   const callsByRequest = new WeakMap<Request, GatewayContext['restCalls']>();
@@ -76,6 +98,32 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
   };
 
+  /** The cookies resolvers set (session, user status, brand), never cached by anyone. */
+  const responseCookies: Plugin = {
+    onResponse({ request, response }) {
+      const headers = responseCookiesOf(request)?.headers() ?? [];
+      if (headers.length === 0) return;
+      for (const header of headers) response.headers.append('set-cookie', header);
+      response.headers.set('cache-control', 'no-store');
+    },
+  };
+
+  /** A browser says a POST came from another site: refused before parsing (A9, with the CSRF header rule). */
+  const crossSitePosts: Plugin = {
+    onRequestParse({ request }) {
+      if (request.method === 'POST' && request.headers.get('sec-fetch-site') === 'cross-site') {
+        throw createGraphQLError('Cross-site requests are not allowed.', { extensions: { http: { status: 403 } } });
+      }
+    },
+  };
+
+  /** At most one account mutation per document (A5). */
+  const accountMutations: Plugin = {
+    onValidate({ addValidationRule }) {
+      addValidationRule(oneAccountMutationRule);
+    },
+  };
+
   const exposeRestCalls: Plugin = {
     onResponse({ request, response }) {
       const calls = callsByRequest.get(request);
@@ -92,6 +140,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return context;
     },
     batching: false,
+    cors: false,
     landingPage: false,
     graphiql: options.graphiql === false ? false : { title: 'Shop GraphQL', defaultQuery: HOMEPAGE_QUERY },
     renderGraphiQL,
@@ -120,8 +169,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
     },
     plugins: [
+      crossSitePosts,
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       limitsPlugin({ exposeLimits: dev, blockFieldSuggestions: !dev, ...options.limits }),
+      accountMutations,
+      responseCookies,
       correlateMaskedErrors,
       ...(options.exposeRestCalls ? [exposeRestCalls] : []),
       ...(options.plugins ?? []),

@@ -39,6 +39,7 @@ import {
 import { StaticPageSchema, type StaticPage } from '@shop/deals/staticpages/staticpages.contract';
 import { DEFAULT_LOCATION, NAVIGATION_RANGE } from '@shop/domain';
 import type { RestClient } from './rest-client.ts';
+import { ServiceError } from './service-error.ts';
 
 /** The batch endpoints (/deal?ids=, /merchants?ids=) take at most this many ids. */
 export const DEALS_BATCH_MAX = 100;
@@ -105,6 +106,8 @@ export interface DealsClient {
   findNearMeArea(location: string, area: string, page: ListPage): Promise<NearMeAreaDeals | null>;
   /** A guide page by slug (segments joined by '/'); null when unknown (404). */
   findGuide(slug: string): Promise<Guide | null>;
+  /** Records that a customer viewed a deal (recommendations read it); false when the deal is unknown (404). */
+  recordDealView(customerToken: string, dealId: number): Promise<boolean>;
 }
 
 const pageParams = (p: ListPage) => `page=${p.page}&pageSize=${p.pageSize}`;
@@ -194,6 +197,15 @@ export function createDealsClient(rest: RestClient): DealsClient {
     findGuide(slug) {
       // Each segment encoded on its own: the slashes between them are the route's.
       return rest.get(`/guides/${slug.split('/').map(seg).join('/')}`, GuideSchema, { nullOn404: true });
+    },
+    async recordDealView(customerToken, dealId) {
+      try {
+        await rest.send('POST', '/deal-views', { body: { customerToken, dealId } });
+        return true;
+      } catch (error) {
+        if (error instanceof ServiceError && error.status === 404) return false;
+        throw error;
+      }
     },
   };
 }

@@ -66,3 +66,53 @@ describe('REST client POST', () => {
     expect(log.calls).toEqual(['GET search /y']);
   });
 });
+
+describe('REST client send (any method, per-call headers)', () => {
+  it('PUT and PATCH send JSON with the client and call headers; no parser ignores a 204 body', async () => {
+    const { rest, service } = createWithHeaders(() => new Response(null, { status: 204 }));
+    await expect(rest.send('PUT', '/logout', { body: { everywhere: true }, headers: { 'x-session-token': 'tok' } })).resolves.toBeUndefined();
+    const put = service.requests[0]!;
+    expect(put.method).toBe('PUT');
+    expect(put.headers.get('content-type')).toBe('application/json');
+    expect(put.headers.get('x-session-token')).toBe('tok');
+    expect(put.headers.get('x-client-ip')).toBe('192.0.2.1');
+    expect(await put.json()).toEqual({ everywhere: true });
+  });
+
+  it('a call header cannot replace the service token or the request id', async () => {
+    const { rest, service } = createWithHeaders(() => json({ ok: true }));
+    await rest.send('PATCH', '/user/password', { body: {}, headers: { [SERVICE_TOKEN_HEADER]: 'forged', 'x-request-id': 'other' }, parser: Body });
+    expect(service.requests[0]!.headers.get(SERVICE_TOKEN_HEADER)).toBe(TEST_TOKEN);
+    expect(service.requests[0]!.headers.get('x-request-id')).toBe('req-12345678');
+  });
+
+  it('a 429 carries retryAfterSeconds from the body, else from Retry-After', async () => {
+    const fromBody = createWithHeaders(() => json({ code: 'RATE_LIMITED', retryAfterSeconds: 42 }, 429)).rest;
+    await expect(fromBody.send('POST', '/login', { body: {}, parser: Body })).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 42 });
+    const fromHeader = createWithHeaders(() => new Response('{}', { status: 429, headers: { 'retry-after': '17' } })).rest;
+    await expect(fromHeader.send('POST', '/login', { body: {} })).rejects.toMatchObject({ status: 429, retryAfterSeconds: 17 });
+    const other = createWithHeaders(() => json({ code: 'WRONG_PASSWORD' }, 401)).rest;
+    await expect(other.send('POST', '/user/anonymize', { body: {} })).rejects.toMatchObject({ status: 401, code: 'WRONG_PASSWORD', retryAfterSeconds: null });
+  });
+
+  it('logPath keeps personal data out of the call log and error messages', async () => {
+    const { rest, log } = createWithHeaders(() => json({ code: 'INTERNAL' }, 500));
+    const error = await rest.send('POST', '/user/ann%40example.com/password_reset_request', { logPath: '/user/{email}/password_reset_request' }).catch((e: unknown) => e);
+    expect((error as Error).message).not.toContain('ann');
+    expect(log.calls).toEqual(['POST search /user/{email}/password_reset_request']);
+  });
+});
+
+function createWithHeaders(respond: (request: Request) => Response | Promise<Response>) {
+  const service = fakeService(respond);
+  const log = createRestCallLog();
+  const rest = createRestClient({
+    service: 'search',
+    target: { app: service },
+    serviceToken: TEST_TOKEN,
+    requestId: 'req-12345678',
+    log,
+    headers: { 'x-client-ip': '192.0.2.1' },
+  });
+  return { rest, service, log };
+}

@@ -43,6 +43,21 @@ export interface RestClientOptions {
   requestId: string;
   log: RestCallLog;
   timeoutMs?: number;
+  /** Headers the gateway itself decided for every call of this client (e.g. x-client-ip). */
+  headers?: Record<string, string>;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface SendOptions<T> {
+  /** A JSON body (sent as application/json); none for GET. */
+  body?: unknown;
+  /** Headers for this call only (e.g. x-session-token). */
+  headers?: Record<string, string>;
+  /** Parses a 2xx body; without one the body is ignored (204, 202) and the call resolves undefined. */
+  parser?: BodyParser<T>;
+  /** The path as logged and put in error messages, when the real one holds personal data (an email). */
+  logPath?: string;
 }
 
 export interface RestClient {
@@ -55,28 +70,40 @@ export interface RestClient {
    */
   post<T>(path: string, body: unknown, parser: BodyParser<T>, options: { nullOn404: true }): Promise<T | null>;
   post<T>(path: string, body: unknown, parser: BodyParser<T>, options?: { nullOn404?: false }): Promise<T>;
+  /**
+   * Any method, with per-call headers: a 2xx body is parsed with `parser` (or ignored without
+   * one); every non-2xx is a ServiceError carrying the problem's code, field errors and, for a
+   * 429, its retry-after seconds.
+   */
+  send<T>(method: Method, path: string, options: SendOptions<T> & { parser: BodyParser<T> }): Promise<T>;
+  send(method: Method, path: string, options?: SendOptions<never>): Promise<undefined>;
 }
-
-type Method = 'GET' | 'POST';
 
 export function createRestClient(options: RestClientOptions): RestClient {
   const { service, target, serviceToken, requestId, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origin = 'baseUrl' in target ? target.baseUrl.replace(/\/+$/, '') : IN_PROCESS_ORIGIN;
 
-  async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+  async function send(method: Method, path: string, body?: unknown, extraHeaders?: Record<string, string>, logPath = path): Promise<Response> {
     const signal = AbortSignal.timeout(timeoutMs);
+    const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
     // Only headers the gateway sets itself: nothing a shopper sends is passed through (Z5).
-    const headers: Record<string, string> = { accept: 'application/json', [SERVICE_TOKEN_HEADER]: serviceToken, [REQUEST_ID_HEADER]: requestId };
-    if (method === 'POST') headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = {
+      ...options.headers,
+      ...extraHeaders,
+      accept: 'application/json',
+      [SERVICE_TOKEN_HEADER]: serviceToken,
+      [REQUEST_ID_HEADER]: requestId,
+    };
+    if (hasBody) headers['content-type'] = 'application/json';
     const request = new Request(origin + path, {
       method,
       headers,
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+      ...(hasBody ? { body: JSON.stringify(body) } : {}),
       signal,
     });
     log.total += 1;
-    log.calls.push(`${method} ${service} ${path}`);
+    log.calls.push(`${method} ${service} ${logPath}`);
     try {
       if ('baseUrl' in target) return await fetch(request);
       // An in-process handler ignores the signal, so race it to keep the same timeout.
@@ -89,12 +116,12 @@ export function createRestClient(options: RestClientOptions): RestClient {
       ]);
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      throw new ServiceError(service, 0, timedOut ? 'TIMEOUT' : 'UNAVAILABLE', { detail: `${method} ${path}`, cause: error });
+      throw new ServiceError(service, 0, timedOut ? 'TIMEOUT' : 'UNAVAILABLE', { detail: `${method} ${logPath}`, cause: error });
     }
   }
 
   async function call<T>(method: Method, path: string, requestBody: unknown, parser: BodyParser<T>, opts: { nullOn404?: boolean }): Promise<T | null> {
-    const response = await send(method, path, requestBody);
+    const response = await send(method, path, method === 'GET' ? undefined : (requestBody ?? {}));
     if (response.status === 404 && opts.nullOn404) {
       await response.body?.cancel();
       return null;
@@ -116,15 +143,48 @@ export function createRestClient(options: RestClientOptions): RestClient {
   const get = <T>(path: string, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}) => call('GET', path, undefined, parser, opts);
   const post = <T>(path: string, body: unknown, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}) => call('POST', path, body, parser, opts);
 
-  return { get: get as RestClient['get'], post: post as RestClient['post'] };
+  async function sendAny<T>(method: Method, path: string, opts: SendOptions<T> = {}): Promise<T | undefined> {
+    const logPath = opts.logPath ?? path;
+    const response = await send(method, path, opts.body, opts.headers, logPath);
+    if (!response.ok) throw await toServiceError(service, method, logPath, response);
+    if (!opts.parser) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${logPath}: body is not JSON`, cause: error });
+    }
+    try {
+      return opts.parser.parse(body);
+    } catch (error) {
+      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${logPath}: body does not match the contract`, cause: error });
+    }
+  }
+
+  return { get: get as RestClient['get'], post: post as RestClient['post'], send: sendAny as RestClient['send'] };
+}
+
+/** Seconds from a Retry-After header (delta-seconds or an HTTP date); null when absent or unreadable. */
+function retryAfterHeader(value: string | null): number | null {
+  if (!value) return null;
+  if (/^\d{1,9}$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 async function toServiceError(service: string, method: Method, path: string, response: Response): Promise<ServiceError> {
   let code = response.status >= 500 ? 'INTERNAL' : `HTTP_${response.status}`;
   let fieldErrors: { field: string; message: string }[] | undefined;
+  let retryAfterSeconds = response.status === 429 ? retryAfterHeader(response.headers.get('retry-after')) : null;
   try {
-    const problem = (await response.json()) as { code?: unknown; errors?: unknown };
+    const problem = (await response.json()) as { code?: unknown; errors?: unknown; retryAfterSeconds?: unknown };
     if (typeof problem.code === 'string' && /^[A-Z0-9_]{1,64}$/.test(problem.code)) code = problem.code;
+    if (response.status === 429 && typeof problem.retryAfterSeconds === 'number' && Number.isFinite(problem.retryAfterSeconds) && problem.retryAfterSeconds >= 0) {
+      retryAfterSeconds = Math.ceil(problem.retryAfterSeconds);
+    }
     if (Array.isArray(problem.errors)) {
       fieldErrors = problem.errors
         .filter((e): e is { field: string; message: string } => typeof e?.field === 'string' && typeof e?.message === 'string')
@@ -133,5 +193,5 @@ async function toServiceError(service: string, method: Method, path: string, res
   } catch {
     // Not a problem body; the status says enough.
   }
-  return new ServiceError(service, response.status, code, { detail: `${method} ${path}`, ...(fieldErrors ? { fieldErrors } : {}) });
+  return new ServiceError(service, response.status, code, { detail: `${method} ${path}`, retryAfterSeconds, ...(fieldErrors ? { fieldErrors } : {}) });
 }

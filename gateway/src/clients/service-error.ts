@@ -11,12 +11,14 @@ export class ServiceError extends Error {
   readonly code: string;
   /** Field errors of a 400 problem, when the service named them. */
   readonly fieldErrors: { field: string; message: string }[];
+  /** A 429's wait (the body's retryAfterSeconds, else its Retry-After header); null otherwise. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     service: string,
     status: number,
     code: string,
-    options: { detail?: string; fieldErrors?: { field: string; message: string }[]; cause?: unknown } = {},
+    options: { detail?: string; fieldErrors?: { field: string; message: string }[]; retryAfterSeconds?: number | null; cause?: unknown } = {},
   ) {
     super(`${service} service: ${status} ${code}${options.detail ? ` (${options.detail})` : ''}`, { cause: options.cause });
     this.name = 'ServiceError';
@@ -24,6 +26,7 @@ export class ServiceError extends Error {
     this.status = status;
     this.code = code;
     this.fieldErrors = options.fieldErrors ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }
 

@@ -186,15 +186,27 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     }
   });
 
-  it('sign-in and account pages: 200, kept out of search results', async () => {
-    for (const [path, title] of [
-      ['/login', 'Sign in | Thistle Deals'],
-      ['/myaccount', 'My account | Thistle Deals'],
-      ['/myaccount/vouchers', 'My account | Thistle Deals'],
-    ]) {
-      const res = await get(shop, path!);
+  it('sign-in, account and emailed-link pages: 200, kept out of search results; token pages send no Referer', async () => {
+    for (const [path, title, noReferrer] of [
+      ['/login', 'Sign in | Thistle Deals', false],
+      ['/register', 'Create an account | Thistle Deals', false],
+      ['/forgot-password', 'Forgotten your password? | Thistle Deals', false],
+      ['/reset-password?token=abc', 'Choose a new password | Thistle Deals', true],
+      ['/activate-account?token=abc', 'Set your password | Thistle Deals', true],
+      ['/confirm-email?token=abc', 'Confirm your email | Thistle Deals', true],
+      ['/email/confirm?token=abc', 'Confirm your subscription | Thistle Deals', true],
+      ['/email/preferences?token=abc', 'Email preferences | Thistle Deals', true],
+      ['/myaccount', 'My account | Thistle Deals', false],
+      ['/myaccount/vouchers', 'My account | Thistle Deals', false],
+      ['/myaccount/delete', 'My account | Thistle Deals', false],
+    ] as const) {
+      const res = await get(shop, path);
       expect(res.status, path).toBe(200);
-      expect(headOf(await res.text())).toMatchObject({ titles: [title], robots: 'NOINDEX, FOLLOW', beforeScripts: true });
+      expect(res.headers.get('referrer-policy'), path).toBe(noReferrer ? 'no-referrer' : null);
+      const head = headOf(await res.text());
+      expect(head, path).toMatchObject({ titles: [title], robots: 'NOINDEX, FOLLOW', beforeScripts: true });
+      // The canonical url never carries the token.
+      expect(head.canonical, path).toBe(`http://shop.test${path.split('?')[0]}`);
     }
   });
 

@@ -20,6 +20,11 @@
  *   event is unknown or over.
  * - Near-me (spec §2): the hub /near-me (200), /near-me/{location}[/{area}] (200 with the fixed
  *   titles, 404 for an unknown location or area).
+ * - Accounts (spec §2 login layout, the pages account emails link to): /login, /register,
+ *   /forgot-password, /reset-password, /activate-account, /confirm-email, /email/confirm,
+ *   /email/preferences and /myaccount/* are 200, noindex. The pages opened from an emailed link
+ *   with a token in the url send `Referrer-Policy: no-referrer`, so the token never leaves in a
+ *   Referer (OWASP Forgot Password cheat sheet; reliability A7).
  * - 503 when the gateway cannot say (a service down): never a false 404.
  *
  * At most one small GraphQL query per request, in process through the gateway's fetch.
@@ -72,8 +77,23 @@ export type GuideLoader = (slug: string, request: Request) => Promise<GuidePage 
 export const noGuides: GuideLoader = async () => null;
 
 export type PageAnswer =
-  | { status: 200 | 404 | 503; head: PageHead }
+  | { status: 200 | 404 | 503; head: PageHead; headers?: Record<string, string> }
   | { status: 301; location: string };
+
+/** The account pages (client/src/routes.tsx), with their titles; all are noindex. */
+export const ACCOUNT_PAGES: Record<string, { title: string; description: string }> = {
+  '/login': { title: 'Sign in', description: 'Sign in to your Thistle Deals account.' },
+  '/register': { title: 'Create an account', description: 'Create your Thistle Deals account.' },
+  '/forgot-password': { title: 'Forgotten your password?', description: 'Get a link to reset your Thistle Deals password.' },
+  '/reset-password': { title: 'Choose a new password', description: 'Choose a new password for your Thistle Deals account.' },
+  '/activate-account': { title: 'Set your password', description: 'Set the password of your Thistle Deals account.' },
+  '/confirm-email': { title: 'Confirm your email', description: 'Confirm the email address of your Thistle Deals account.' },
+  '/email/confirm': { title: 'Confirm your subscription', description: 'Confirm your Thistle Deals email subscription.' },
+  '/email/preferences': { title: 'Email preferences', description: 'Choose which Thistle Deals emails you get.' },
+};
+
+/** Pages opened from an emailed link that carries a token: no Referer may take it elsewhere. */
+export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/email/confirm', '/email/preferences']);
 
 type FetchHandler = { fetch(request: Request): Response | Promise<Response> };
 
@@ -225,11 +245,14 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       return found(pageHead({ title, description, canonical: path }), pathname);
     }
 
-    // Sign-in (spec §2 login layout) and the account area. No one is signed in until accounts
-    // land, so the client sends /myaccount/* on to /login after saving the return path; both are
-    // real pages (200), kept out of search results.
-    if (segments.length === 1 && segments[0] === 'login') {
-      return found(pageHead({ title: 'Sign in', description: 'Sign in to your Thistle Deals account.', canonical: '/login', robots: NOINDEX_ROBOTS }), pathname);
+    // Sign-in (spec §2 login layout), the pages account emails link to, and the account area
+    // (the client sends a signed-out shopper from /myaccount/* to /login after saving the return
+    // path): real pages (200), kept out of search results.
+    const accountPath = `/${segments.join('/')}`;
+    const accountPage = ACCOUNT_PAGES[accountPath];
+    if (accountPage) {
+      const head = headAtPath(pageHead({ ...accountPage, canonical: accountPath, robots: NOINDEX_ROBOTS }), pathname);
+      return { status: 200, head, ...(TOKEN_LINK_PAGES.has(accountPath) ? { headers: { 'referrer-policy': 'no-referrer' } } : {}) };
     }
     if (segments[0] === 'myaccount') {
       return found(pageHead({ title: 'My account', description: 'Your Thistle Deals account.', canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);

@@ -3,6 +3,7 @@
  * null (never an error), so a stale id in a client store is harmless.
  */
 import type { GatewayContext } from '../context.ts';
+import { loadCustomerNode } from '../schema/accounts/Customer.ts';
 import { categoryParent } from '../schema/deals/Category.ts';
 import { loadNearMeArea } from '../schema/lists/NearMe.ts';
 import { loadSpecialEvent } from '../schema/lists/SpecialEvent.ts';
@@ -68,6 +69,11 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNo
       if (key.split(':').length !== 2) return null;
       const area = await loadNearMeArea(ctx, first, second);
       return area && { __typename: type, ...area };
+    }
+    case 'Customer': {
+      // Customer:{userId}: only ever the signed-in customer themself (Z1).
+      const customer = await loadCustomerNode(ctx, key);
+      return customer && { __typename: type, ...customer };
     }
   }
 }

@@ -5,6 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
+import type { GatewayContext } from '../context.ts';
+import { Customer, viewer } from './accounts/Customer.ts';
+import {
+  confirmSubscription,
+  emailPreferences,
+  EmailPreferencesType,
+  subscribeEmail,
+  unsubscribeEmail,
+  updateEmailPreferences,
+} from './accounts/EmailPreferences.ts';
+import { activatePassword, changePassword, requestPasswordReset, resetPassword } from './accounts/Mutation.password.ts';
+import { deleteAccount, updateProfile } from './accounts/Mutation.profile.ts';
+import { expressRegister, register } from './accounts/Mutation.register.ts';
+import { confirmEmail, login, logout } from './accounts/Mutation.signIn.ts';
 import { Category } from './deals/Category.ts';
 import { Deal, DealProduct, Merchant } from './deals/Deal.ts';
 import { Location, NavigationItem, SubNavigation } from './deals/Location.ts';
@@ -29,6 +43,9 @@ const byTypename = (value: { __typename?: string }) => value.__typename ?? null;
 export const resolvers = {
   Query: {
     ...Query,
+    viewer,
+    emailPreferences,
+    socialProviders: (_p: unknown, _a: unknown, ctx: GatewayContext) => ctx.accounts.socialProviders.map((p) => p.toUpperCase()),
     staticPage,
     search,
     searchSuggestions,
@@ -41,9 +58,37 @@ export const resolvers = {
     nearMeArea,
     guide,
   },
-  Mutation: { dealFilterValidate, sponsoredSession, recordSponsoredEvents },
+  Mutation: {
+    register,
+    expressRegister,
+    login,
+    logout,
+    confirmEmail,
+    requestPasswordReset,
+    resetPassword,
+    activatePassword,
+    changePassword,
+    updateProfile,
+    deleteAccount,
+    subscribeEmail,
+    confirmSubscription,
+    updateEmailPreferences,
+    unsubscribeEmail,
+    dealFilterValidate,
+    sponsoredSession,
+    recordSponsoredEvents,
+  },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
+  RegisterResult: { __resolveType: byTypename },
+  LoginResult: { __resolveType: byTypename },
+  RequestPasswordResetResult: { __resolveType: byTypename },
+  ResetPasswordResult: { __resolveType: byTypename },
+  ChangePasswordResult: { __resolveType: byTypename },
+  UpdateProfileResult: { __resolveType: byTypename },
+  DeleteAccountResult: { __resolveType: byTypename },
+  SubscribeEmailResult: { __resolveType: byTypename },
+  EmailPreferencesResult: { __resolveType: byTypename },
   DealFilterValidateResult: { __resolveType: byTypename },
   SponsoredSessionResult: { __resolveType: byTypename },
   RecordSponsoredEventsResult: { __resolveType: byTypename },
@@ -62,6 +107,8 @@ export const resolvers = {
   SpecialEvent,
   NearMeArea,
   Guide,
+  Customer,
+  EmailPreferences: EmailPreferencesType,
 };
 
 let cached: GraphQLSchema | undefined;

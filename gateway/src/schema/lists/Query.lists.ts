@@ -5,8 +5,9 @@
  * - `first` is clamped to 48 (also from variables); `page` is 1-based; `after` continues.
  * - Deal ids are the numeric ids of deal urls (a Deal global id is accepted too); more than the
  *   spec's 5 recently viewed ids, or an id that is neither, is BAD_USER_INPUT naming the field.
- * - There are no signed-in shoppers yet (accounts are issue 5): `ctx.customerToken` is null, so
- *   recommendations use the guest route and buy-again is an empty connection without a call.
+ * - A signed-in shopper (`ctx.customerToken()`, the session looked up on first use) gets the
+ *   customer routes; a guest gets the guest recommendations, and buy-again is an empty
+ *   connection without a call.
  */
 import {
   BUY_AGAIN_PAGE_SIZE,
@@ -69,7 +70,7 @@ export const recommendedDeals: Resolver<unknown, RecommendedArgs, Promise<DealCo
   const canonical = '/recommended-for-you';
   const location = args.location ?? null;
   if (location !== null && !SLUG.test(location)) return emptyDealConnection(size, canonical);
-  const { customerToken } = ctx;
+  const customerToken = await ctx.customerToken();
   const fetchPage = (page: ListPage) =>
     customerToken
       ? ctx.loaders.list(`recommendations:ct:${location}:${page.page}:${page.pageSize}`, () =>
@@ -84,7 +85,7 @@ export const recommendedDeals: Resolver<unknown, RecommendedArgs, Promise<DealCo
 export const buyAgainDeals: Resolver<unknown, PagingArgs & { first?: number | null }, Promise<DealConnectionParent>> = async (_p, args, ctx) => {
   const size = clampFirst(args.first, BUY_AGAIN_PAGE_SIZE);
   checkPage(args.page);
-  const { customerToken } = ctx;
+  const customerToken = await ctx.customerToken();
   // A guest has bought nothing: no call.
   if (!customerToken) return emptyDealConnection(size, '/buy-again', args.page ? (args.page - 1) * size : 0);
   return listConnection(

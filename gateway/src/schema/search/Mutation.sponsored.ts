@@ -31,7 +31,7 @@ export const sponsoredSession: Resolver<unknown, { input: { sessionId?: string |
   const sessionId = input.sessionId ?? null;
   if (sessionId !== null && !SESSION_ID.test(sessionId)) return validationError('sessionId', 'The sponsored session id is not valid.');
   try {
-    const id = await ctx.clients.search.sponsoredSession({ customerToken: ctx.customerToken, sessionId });
+    const id = await ctx.clients.search.sponsoredSession({ customerToken: await ctx.customerToken(), sessionId });
     return { __typename: 'SponsoredSession', sessionId: id };
   } catch (error) {
     const userError = fromServiceValidation(error, 'sessionId');

@@ -1,0 +1,37 @@
+/**
+ * The signed-in customer (spec §3 User): `viewer`, and the `Customer` node.
+ *
+ * A Customer is only ever the viewer themself. `node(id:)` with a Customer id answers the viewer
+ * when the id is theirs and null otherwise: another customer's id, an id that never existed and
+ * a malformed or retyped one all give the same null, with no error (reliability Z1, Z2), so ids
+ * say nothing about who exists.
+ */
+import type { User } from '../../clients/users.client.ts';
+import type { GatewayContext } from '../../context.ts';
+import { toGlobalId } from '../../relay/global-id.ts';
+import type { Resolver, TypeResolvers } from '../types.ts';
+
+export type CustomerParent = User;
+
+const USER_ID = /^[1-9]\d{0,14}$/;
+
+/** The viewer when `key` (the id's `Customer:{key}`) is theirs; null for every other key. */
+export async function loadCustomerNode(ctx: GatewayContext, key: string): Promise<CustomerParent | null> {
+  if (!USER_ID.test(key)) return null;
+  const viewer = await ctx.session.viewer();
+  return viewer && String(viewer.id) === key ? viewer : null;
+}
+
+export const viewer: Resolver<unknown, Record<string, never>, Promise<CustomerParent | null>> = (_p, _a, ctx) => ctx.session.viewer();
+
+/** The greeting name (spec §3 username): the first name, else the part of the email before the @. */
+export function greetingName(user: Pick<User, 'firstName' | 'email'>): string {
+  const first = user.firstName?.trim();
+  return first || user.email.split('@')[0] || user.email;
+}
+
+export const Customer: TypeResolvers<CustomerParent> = {
+  id: (u) => toGlobalId('Customer', u.id),
+  name: (u) => greetingName(u),
+  socialLogins: (u) => u.socialLogins.map((p) => p.toUpperCase()),
+};

@@ -1,0 +1,90 @@
+/**
+ * Signing in and out (spec §7 login, PUT logout; reliability A1, A2, A5).
+ *
+ * - login: the input is checked with the domain's loginSchema before any call; the users
+ *   service answers the same way for an unknown email and a wrong password (LoginFailedError
+ *   INVALID_CREDENTIALS); ACCOUNT_LOCKED and EMAIL_NOT_CONFIRMED come only with the right
+ *   password. Success rotates the session (the browser's previous token is ended), sets the
+ *   cookies and carries the guest's recently viewed deals over.
+ * - confirmEmail: the emailed link confirms the address and signs in, like login.
+ * - logout: ends the session on the server (or every session of the account) and clears the
+ *   cookies; answers ok even without a session (nothing to end).
+ */
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, loginSchema } from '@shop/domain/accounts';
+import type { GatewayContext } from '../../context.ts';
+import { CARRY_OVER_VIEWED_MAX } from '../../accounts/carry-over.ts';
+import type { Resolver } from '../types.ts';
+import type { CustomerParent } from './Customer.ts';
+import { firstZodError, fromServiceError, userError, validationError, withoutNulls, type AccountError } from './account-errors.ts';
+import { completeSignIn } from './sign-in.ts';
+
+type LoginResult = { __typename: 'LoginSuccess'; viewer: CustomerParent } | AccountError;
+
+export interface LoginArgs {
+  input: { email: string; password: string; rememberMe?: boolean | null; recentlyViewedDealIds?: number[] | null };
+}
+
+const LOGIN_ERRORS = { allowed: ['LoginFailedError', 'AccountLockedError', 'RateLimitedError', 'ValidationError'] as const };
+
+const ViewedIds = z
+  .array(z.number().int().min(1).max(2_147_483_647))
+  .max(CARRY_OVER_VIEWED_MAX, { error: `At most ${CARRY_OVER_VIEWED_MAX} recently viewed deals.` });
+
+const signInDeps = (ctx: GatewayContext) => ({
+  session: ctx.session,
+  cookies: ctx.cookies,
+  clients: ctx.clients,
+  carryOver: ctx.accounts.carryOver,
+  logger: ctx.logger,
+  requestId: ctx.requestId,
+});
+
+export const login: Resolver<unknown, LoginArgs, Promise<LoginResult>> = async (_p, { input }, ctx) => {
+  const { recentlyViewedDealIds, ...credentials } = input;
+  const parsed = loginSchema.safeParse(withoutNulls(credentials));
+  if (!parsed.success) return firstZodError(parsed.error);
+  const viewed = ViewedIds.safeParse(recentlyViewedDealIds ?? []);
+  if (!viewed.success) return validationError('recentlyViewedDealIds', viewed.error.issues[0]?.message ?? 'Not a list of deal ids.');
+  try {
+    const signedIn = await ctx.clients.users.login(parsed.data);
+    await completeSignIn(signInDeps(ctx), signedIn, viewed.data);
+    return { __typename: 'LoginSuccess', viewer: signedIn.user };
+  } catch (error) {
+    const member = fromServiceError(error, LOGIN_ERRORS);
+    if (member) return member;
+    throw error;
+  }
+};
+
+/** Link tokens are short (32 bytes, base64url); anything this long is no link of ours. */
+export const TOKEN_MAX = 300;
+
+export const confirmEmail: Resolver<unknown, { input: { token: string } }, Promise<LoginResult>> = async (_p, { input }, ctx) => {
+  const token = input.token.trim();
+  if (!token) return validationError('token', ACCOUNT_MESSAGES.required);
+  if (token.length > TOKEN_MAX) return userError('LoginFailedError', 'INVALID_LINK', 'token');
+  try {
+    const signedIn = await ctx.clients.users.verifyEmail(token);
+    await completeSignIn(signInDeps(ctx), signedIn);
+    return { __typename: 'LoginSuccess', viewer: signedIn.user };
+  } catch (error) {
+    const member = fromServiceError(error, LOGIN_ERRORS);
+    if (member) return member;
+    throw error;
+  }
+};
+
+export const logout: Resolver<unknown, { input?: { everywhere?: boolean | null } | null }, Promise<{ ok: boolean }>> = async (_p, args, ctx) => {
+  const token = ctx.session.token();
+  if (token) {
+    try {
+      await ctx.clients.users.logout(token, args.input?.everywhere ?? false);
+    } catch (error) {
+      // 401: the session had already ended; the cookies are cleared all the same.
+      if (!(error instanceof Error && 'status' in error && error.status === 401)) throw error;
+    }
+  }
+  ctx.session.signOut();
+  return { ok: true };
+};

@@ -1,0 +1,12 @@
+/**
+ * The gateway's copy for account outcomes the spec has no words for (British English). They never
+ * say whether an email is registered (reliability A6).
+ */
+export const ACCOUNT_OUTCOMES = {
+  registerAccepted: 'Thanks! Check your email: we have sent you a link to finish creating your account.',
+  passwordResetRequested: 'If there is an account for that email, we have sent it a link to reset your password. Check your email.',
+  passwordReset: 'Your password has been changed. Please sign in with your new password.',
+  passwordActivated: 'Your password has been set. Please sign in with it.',
+  accountDeleted: 'Your account has been deleted and your personal details erased.',
+  subscriptionRequested: 'Nearly there! Check your email and click the link to confirm your subscription.',
+} as const;

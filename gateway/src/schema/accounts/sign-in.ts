@@ -1,0 +1,28 @@
+/**
+ * What every sign-in does once the users service said yes (password login, the emailed
+ * confirmation link, a social sign-in): rotate the session and set the cookies
+ * (accounts/session.ts), then run the carry-over handlers (accounts/carry-over.ts), whose
+ * failures are logged and never fail the sign-in.
+ */
+import { guestStateFrom, type CarryOverRegistry } from '../../accounts/carry-over.ts';
+import type { SessionAccess } from '../../accounts/session.ts';
+import type { DealsClient } from '../../clients/deals.client.ts';
+import type { SignedIn } from '../../clients/users.client.ts';
+import type { Logger } from '../../logger.ts';
+
+export interface SignInDeps {
+  session: SessionAccess;
+  cookies: Readonly<Record<string, string>>;
+  clients: { deals: DealsClient };
+  carryOver: CarryOverRegistry;
+  logger: Logger;
+  requestId: string;
+}
+
+export async function completeSignIn(deps: SignInDeps, signedIn: SignedIn, recentlyViewedDealIds: readonly number[] = []): Promise<void> {
+  await deps.session.signIn(signedIn);
+  await deps.carryOver.run(
+    { customerToken: signedIn.user.customerToken, guest: guestStateFrom(deps.cookies), recentlyViewedDealIds },
+    { clients: deps.clients, logger: deps.logger, requestId: deps.requestId },
+  );
+}
