@@ -14,7 +14,7 @@ import { frequencyLabel, topicLabel } from '../../features/accounts/email-topics
 import type { ConfirmSubscriptionPageMutation } from '../../__generated__/ConfirmSubscriptionPageMutation.graphql';
 import '../../features/accounts/accounts.css';
 
-type Confirmed = { email: string; topics: readonly string[]; frequency: string };
+type Confirmed = { email: string; topics: readonly string[]; frequency: string; preferencesToken: string };
 type Outcome = { kind: 'confirming' } | { kind: 'confirmed'; prefs: Confirmed } | { kind: 'failed'; message: string };
 
 /** One request per token in this page's life (StrictMode runs effects twice). */
@@ -70,11 +70,12 @@ export function Component() {
               </p>
               {outcome.prefs.topics.length > 0 ? <p>Topics: {outcome.prefs.topics.map(topicLabel).join(', ')}.</p> : null}
             </Notice>
-            <p>Every email has a link at the bottom to change what we send you, or to unsubscribe.</p>
+            <p>You can change what we send you, or unsubscribe, at any time: every email has a link to your preferences at the bottom.</p>
             <p className="form-actions">
               <Link className="button button--primary" to={locationPath(DEFAULT_LOCATION)}>
                 See today’s deals
               </Link>
+              <Link to={`/email/preferences?${new URLSearchParams({ token: outcome.prefs.preferencesToken })}`}>Choose topics and how often</Link>
             </p>
           </>
         ) : (
@@ -105,6 +106,7 @@ const mutation = graphql`
         email
         topics
         frequency
+        preferencesToken
       }
       ... on ValidationError {
         message
