@@ -51,6 +51,9 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '',
+      // The development mail outbox page (/dev/outbox) in the production build: the account
+      // journeys follow the links of the emails the shop sends.
+      OUTBOX_PAGE: '1',
       // A partner script on a host that does not exist: the consent spec intercepts it.
       LINK_BUILDING_SCRIPT_URL: 'https://links.partner.test/lb.js', ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}) },
   },

