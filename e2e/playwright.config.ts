@@ -17,6 +17,10 @@ const executablePath =
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const root = resolve(import.meta.dirname, '..');
+// The local identity providers (e2e/local-idp-server.ts): Google on port + 1000, Facebook next to it.
+const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 1000);
+const googleIssuer = `http://127.0.0.1:${idpPort}`;
+const facebookIssuer = `http://127.0.0.1:${idpPort + 1}`;
 // A fresh embedded database for every run: the journeys see the shop exactly as a new user does.
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 
@@ -42,19 +46,35 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
   ],
-  webServer: {
-    command: `"${process.execPath}" gateway/src/main.ts`,
-    cwd: root,
-    url: `http://127.0.0.1:${port}/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '',
-      // The development mail outbox page (/dev/outbox) in the production build: the account
-      // journeys follow the links of the emails the shop sends.
-      OUTBOX_PAGE: '1',
-      // A partner script on a host that does not exist: the consent spec intercepts it.
-      LINK_BUILDING_SCRIPT_URL: 'https://links.partner.test/lb.js', ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}) },
-  },
+  webServer: [
+    {
+      // Local identity providers playing Google and Facebook (social sign-in journeys).
+      command: `"${process.execPath}" e2e/local-idp-server.ts`,
+      cwd: root,
+      url: `${googleIssuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { IDP_PORT: String(idpPort), SHOP_PORT: String(port) },
+    },
+    {
+      command: `"${process.execPath}" gateway/src/main.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${port}/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '',
+        // The development mail outbox page (/dev/outbox) in the production build: the account
+        // journeys follow the links of the emails the shop sends.
+        OUTBOX_PAGE: '1',
+        // Social sign-in against the local identity providers above.
+        GOOGLE_ISSUER: googleIssuer, GOOGLE_CLIENT_ID: 'shop-e2e', GOOGLE_CLIENT_SECRET: 'e2e-local-idp-secret',
+        FACEBOOK_ISSUER: facebookIssuer, FACEBOOK_CLIENT_ID: 'shop-e2e', FACEBOOK_CLIENT_SECRET: 'e2e-local-idp-secret',
+        // A partner script on a host that does not exist: the consent spec intercepts it.
+        LINK_BUILDING_SCRIPT_URL: 'https://links.partner.test/lb.js', ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}) },
+    },
+  ],
 });

@@ -1,0 +1,27 @@
+/**
+ * The identity providers of the browser journeys: two local OpenID Connect providers on
+ * loopback (gateway/test/local-idp.ts, oidc-provider) playing Google and Facebook, started by
+ * Playwright before the shop (playwright.config.ts webServer). Ports: IDP_PORT (Google) and
+ * IDP_PORT + 1 (Facebook); the shop's callbacks on SHOP_PORT.
+ */
+import { startLocalIdp } from '../gateway/test/local-idp.ts';
+
+export const E2E_IDP_CLIENT = { clientId: 'shop-e2e', clientSecret: 'e2e-local-idp-secret' };
+
+const idpPort = Number(process.env.IDP_PORT);
+const shopPort = Number(process.env.SHOP_PORT);
+if (!Number.isInteger(idpPort) || !Number.isInteger(shopPort)) throw new Error('Set IDP_PORT and SHOP_PORT');
+
+const started = await Promise.all(
+  (['google', 'facebook'] as const).map((provider, i) =>
+    startLocalIdp({
+      port: idpPort + i,
+      name: provider === 'google' ? 'Google' : 'Facebook',
+      clients: [{ ...E2E_IDP_CLIENT, redirectUris: [`http://127.0.0.1:${shopPort}/auth/${provider}/callback`] }],
+    }),
+  ),
+);
+console.log(`local identity providers: ${started.map((s) => s.issuer).join(', ')}`);
+const stop = () => void Promise.all(started.map((s) => s.stop())).finally(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
