@@ -20,7 +20,7 @@ import {
 } from '../store/accounts.ts';
 import { endAllSessions, endSession } from '../store/sessions.ts';
 import { confirmSubscription, findSubscriptionByEmail, requestSubscription } from '../store/subscriptions.ts';
-import { consumeToken, issueToken } from '../store/tokens.ts';
+import { consumeToken, issueToken, voidTokens } from '../store/tokens.ts';
 import * as routes from './accounts.routes.ts';
 
 const hook = validationHook as never;
@@ -95,6 +95,8 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         const row = owner?.userId ? await findById(trx, owner.userId) : null;
         if (!row || !row.email) return null;
         await updateAccount(trx, row.id, { email_verified: true }, now);
+        // The address is proven: other confirmation links (each one signs in) are void.
+        await voidTokens(trx, row.id, ['confirm_email'], now);
         // A subscription asked for on the register form is confirmed by the same proof of the address.
         const subscription = await findSubscriptionByEmail(trx, row.email);
         if (subscription && !subscription.confirmed) await confirmSubscription(trx, subscription.id, now);

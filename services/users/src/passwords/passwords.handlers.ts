@@ -62,7 +62,8 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
       // The link proves the address: confirmed, unlocked, and whoever else held a session is out.
       await updateAccount(trx, row.id, { password_hash: hash, email_verified: true, failed_logins: 0, locked_at: null }, now);
       await endAllSessions(trx, row.id);
-      await voidTokens(trx, row.id, PASSWORD_LINKS, now);
+      // Confirmation links sign in: they go too.
+      await voidTokens(trx, row.id, [...PASSWORD_LINKS, 'confirm_email'], now);
       await recordEvent(trx, row.id, purpose === 'password_reset' ? 'password_reset' : 'password_activated', now);
       return row;
     });

@@ -159,6 +159,33 @@ describe.each(testDatabases())('passwords on %s', (_name, open) => {
       expect((await f.login(me.email, 'Changed-Pass-3')).status).toBe(200);
     });
 
+    it('confirmation links stop signing in once one is used, and a reset or password change voids them', async () => {
+      const email = f.email();
+      const password = 'Correct-Horse-9';
+      const body = { requestRegistration: { email, password, firstName: 'Ann', lastName: 'Shopper' } };
+      expect((await f.call('POST', '/register', { ip: f.ip(), body })).status).toBe(202);
+      const first = await f.linkToken(email, 'confirmEmail');
+      // Signing in before confirming sends a fresh link; the first one is still outstanding.
+      expect((await f.login(email, password)).status).toBe(403);
+      const second = await f.linkToken(email, 'confirmEmail');
+      expect(second).not.toBe(first);
+      const verify = (token: string) => f.call('POST', '/email/verify', { ip: f.ip(), body: { token } });
+      const signedIn = await verify(second);
+      expect(signedIn.status).toBe(200);
+      const session = SignedInSchema.parse(await signedIn.json()).data.session.token;
+      // The password changes (the shopper suspects someone read their mail): the older link must not sign in.
+      expect((await change(session, password, 'Changed-Pass-3')).status).toBe(200);
+      expect(await problemOf(await verify(first))).toMatchObject({ status: 400, code: 'INVALID_LINK' });
+
+      // Unconfirmed, two links out, then a reset: neither link signs in afterwards.
+      const other = f.email();
+      expect((await f.call('POST', '/register', { ip: f.ip(), body: { requestRegistration: { ...body.requestRegistration, email: other } } })).status).toBe(202);
+      const pending = await f.linkToken(other, 'confirmEmail');
+      await requestReset(other);
+      expect((await reset(await f.linkToken(other, 'resetPassword'))).status).toBe(200);
+      expect(await problemOf(await verify(pending))).toMatchObject({ status: 400, code: 'INVALID_LINK' });
+    });
+
     it('emails nothing for an unknown address, and refuses made-up and malformed links', async () => {
       const nobody = f.email('nobody');
       const res = await requestReset(nobody);

@@ -84,7 +84,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       await db.transaction().execute(async (trx) => {
         await updateAccount(trx, account.id, { password_hash: hash, failed_logins: 0, locked_at: null }, now);
         await endAllSessions(trx, account.id);
-        await voidTokens(trx, account.id, ['password_reset', 'password_activate'], now);
+        await voidTokens(trx, account.id, ['confirm_email', 'password_reset', 'password_activate'], now);
         await recordEvent(trx, account.id, 'password_changed', now);
       });
       const to = account.email!;
