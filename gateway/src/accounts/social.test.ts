@@ -168,6 +168,16 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect(offsite.headers.get('location')).toBe('/myaccount');
   });
 
+  it('a redirect path with characters outside Latin-1 is sent percent-encoded, not a 500 after the sign-in', async () => {
+    const email = uniqueEmail('google.unicode');
+    await signIn(browser(), google, 'google', email, 'mode=register');
+    const b = browser();
+    const res = await signIn(b, google, 'google', email, `mode=login&redirect=${encodeURIComponent('/deals/glasgow?q=☃ café')}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/deals/glasgow?q=%E2%98%83%20caf%C3%A9');
+    expect(b.cookie(SESSION_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
   it('rotates: a session the browser had before is ended', async () => {
     const email = uniqueEmail('google.rotate');
     const first = browser();

@@ -188,8 +188,22 @@ function errorText(error: unknown): string {
   return parts.join(' ← ');
 }
 
+/**
+ * A Location header value: the same-site path with every character outside printable ASCII
+ * percent-encoded (a header cannot carry them; `?redirect=/☃` would otherwise throw after the sign-in).
+ */
+export function locationHeader(path: string): string {
+  return path.replace(/[^\x21-\x7e]/gu, (ch) => {
+    try {
+      return encodeURIComponent(ch);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: U+FFFD
+    }
+  });
+}
+
 function redirectResponse(location: string, cookies: string[]): Response {
-  const headers = new Headers({ location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+  const headers = new Headers({ location: locationHeader(location), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
   for (const cookie of cookies) headers.append('set-cookie', cookie);
   return new Response(null, { status: 302, headers });
 }
