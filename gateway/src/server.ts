@@ -32,7 +32,7 @@ import { createMailer, listOutbox, migrateMail, openDatabase, type Mailer } from
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
 import { createUsersApp, migrateUsers, USERS_BASE_PATH } from '@shop/users';
 import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
-import { clientAddressOf, setRequestClientAddress } from './accounts/client-ip.ts';
+import { clientAddressOf, isLoopbackAddress, setRequestClientAddress } from './accounts/client-ip.ts';
 import { createSocialRoutes, oauthCookieKey, type SocialProviderConfigs } from './accounts/social.ts';
 import type { SocialProviderName } from './clients/users.client.ts';
 import { OUTBOX_PAGE_PATH, outboxPageHandler, type OutboxLister } from './html/outbox-page.ts';
@@ -185,10 +185,17 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   );
 
   // The mail outbox, for development and the browser journeys (never in production unless asked).
+  // It shows every reset and confirmation link, so it answers only a browser on this machine
+  // (the socket's address, never a forwarded header): a shop started without NODE_ENV behind a
+  // proxy or on 0.0.0.0 does not hand out accounts.
   const { outbox } = options;
   if (options.outboxPage && outbox) {
     const page = outboxPageHandler(outbox);
-    app.get(OUTBOX_PAGE_PATH, (c) => page(c.req.raw));
+    app.get(OUTBOX_PAGE_PATH, (c) => {
+      const address = clientAddressOf(c, false);
+      if (address !== null && !isLoopbackAddress(address)) return problem(404, 'NOT_FOUND', 'Not found.');
+      return page(c.req.raw);
+    });
   } else {
     app.all(OUTBOX_PAGE_PATH, () => problem(404, 'NOT_FOUND', 'Not found.'));
   }

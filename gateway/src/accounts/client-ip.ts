@@ -51,3 +51,9 @@ export function setRequestClientAddress(request: Request, address: string | null
 export function requestClientAddress(request: Request): string | null {
   return addresses.get(request) ?? null;
 }
+
+/** 127.0.0.0/8 and ::1 (also as IPv4-mapped IPv6): a client on this machine. */
+export function isLoopbackAddress(address: string): boolean {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
