@@ -30,6 +30,8 @@ export const DEFAULT_RATE_LIMITS = {
   statusPerEmail: { limit: 20, windowMs: 15 * MINUTE },
   /** POST /subscription. */
   subscribePerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  /** Its own bucket: subscribing an address must never use up that address's registrations. */
+  subscribePerEmail: { limit: 5, windowMs: 60 * MINUTE },
   /** Every route that takes a token from an emailed link (token guessing, reliability A7). */
   linkPerAddress: { limit: 60, windowMs: 15 * MINUTE },
   /** PATCH /user/password and POST /user/anonymize per account (current-password guessing with a stolen session). */

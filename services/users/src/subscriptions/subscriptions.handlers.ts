@@ -47,7 +47,7 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
     routes.subscribe,
     async (c) => {
       const { email, source } = c.req.valid('json');
-      const verdict = await hitAll(db, deps.limits, [['subscribePerAddress', clientAddress(c)], ['registerPerEmail', email]], deps.now());
+      const verdict = await hitAll(db, deps.limits, [['subscribePerAddress', clientAddress(c)], ['subscribePerEmail', email]], deps.now());
       if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
       deps.background.run('subscribe', async () => {
         const now = deps.now();

@@ -79,6 +79,18 @@ describe.each(testDatabases())('email subscriptions on %s', (_name, open) => {
     expect(() => f.withApp({ linkSecret: 'short' })).toThrow(/32/);
   });
 
+  it('has its own per-email limit: subscribing an address five times never blocks its registration', async () => {
+    const email = f.email();
+    for (let i = 0; i < 5; i++) await subscribe(email);
+    const sixth = await f.call('POST', '/subscription', { ip: f.ip(), body: { email, source: 'header' } });
+    expect(sixth.status).toBe(429);
+    const register = await f.call('POST', '/register', {
+      ip: f.ip(),
+      body: { requestRegistration: { email, password: 'Heather-2026', firstName: 'Ann', lastName: 'Shopper' } },
+    });
+    expect(register.status).toBe(202);
+  });
+
   it('validates the address with the subscribe-box words', async () => {
     const res = await f.call('POST', '/subscription', { body: { email: 'not an email', source: 'popup' } });
     expect((await problemOf(res)).errors?.[0]).toEqual({ field: 'email', message: ACCOUNT_MESSAGES.subscribeEmail });
