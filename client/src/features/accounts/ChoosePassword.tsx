@@ -4,9 +4,9 @@ import { resetPasswordSchema } from '@shop/domain/accounts';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { PasswordField, SubmitButton } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { check, formValues, requestFailed, serverErrors } from './form-helpers.ts';
+import { check, formValues } from './form-helpers.ts';
+import { useSubmit } from './use-submit.ts';
 
 /** Spec §5's rules for a new password, shown before the shopper types (each has its own error). */
 export function PasswordRules({ id }: { id?: string }) {
@@ -38,8 +38,7 @@ const FIELDS = { password: 'New password', confirmPassword: 'Confirm new passwor
 export function ChoosePassword({ mode, submit }: { mode: 'reset' | 'activate'; submit: (input: { token: string; password: string; confirmPassword: string }) => Promise<Result> }) {
   const { search } = useLocation();
   const token = new URLSearchParams(search).get('token') ?? '';
-  const form = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, send } = useSubmit();
   const [outcome, setOutcome] = useState<{ done: boolean; message: string } | null>(null);
   const title = mode === 'reset' ? 'Choose a new password' : 'Set your password';
   const description = mode === 'reset' ? 'Choose a new password for your Thistle Deals account.' : 'Set the password of your new Thistle Deals account.';
@@ -49,22 +48,16 @@ export function ChoosePassword({ mode, submit }: { mode: 'reset' | 'activate'; s
     if (busy) return;
     const checked = check(resetPasswordSchema, { ...formValues(e.currentTarget), token }, { all: true });
     if (!checked.ok) return form.show(checked.errors);
-    setBusy(true);
-    let errors: FormError[];
-    try {
-      const result = await submit(checked.data);
-      if (result.__typename === 'PasswordReset' || result.__typename === 'InvalidLinkError') {
+    await send(
+      mode,
+      () => submit(checked.data),
+      (result) => {
+        if (result.__typename !== 'PasswordReset' && result.__typename !== 'InvalidLinkError') return false;
         form.clear();
         setOutcome({ done: result.__typename === 'PasswordReset', message: result.message });
-        return;
-      }
-      errors = result.__typename === '%other' ? requestFailed(new Error(`${mode}: unknown result`)) : serverErrors(result);
-    } catch (error) {
-      errors = requestFailed(error);
-    } finally {
-      setBusy(false);
-    }
-    form.show(errors);
+        return true;
+      },
+    );
   }
 
   if (outcome?.done) {

@@ -41,7 +41,7 @@ export function check<T>(schema: Schema<T>, values: unknown, options: { all?: bo
 /** A server field name as the form knows it ("input.email" and "email" are the same field). */
 const formField = (field: string | null | undefined) => (field ? field.replace(/^input\./, '') : null);
 
-interface UserErrorLike {
+export interface UserErrorLike {
   readonly __typename: string;
   readonly message?: string;
   readonly field?: string | null;

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CONSENT_CHANGE_EVENT, consentAnswered } from '../consent/consent.ts';
 import { SUBSCRIBE_POPUP_DELAY_MS, cookieNames, showSubscribePopup } from '@shop/domain/popup';
 import { useAuthState } from '../navigation/nav-session.ts';
+import { useSubscribeForm } from '../accounts/use-subscribe-form.ts';
 import { readPopupDismissedAt, writePopupDismissedAt } from './popup-storage.ts';
 import './popup.css';
 
@@ -18,9 +19,7 @@ export function SubscribePopup() {
   const { pathname, search } = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, status, busy, onSubmit, onChange, clearError } = useSubscribeForm('POPUP');
   const ids = useId();
 
   // Never a modal on top of the unanswered cookie banner (it would make the banner unreachable):
@@ -55,25 +54,9 @@ export function SubscribePopup() {
 
   function onClose() {
     writePopupDismissedAt(Date.now());
-    setError('');
+    clearError();
     returnFocus.current?.focus({ preventScroll: true });
     returnFocus.current = null;
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const form = e.currentTarget;
-    const input = form.querySelector('input');
-    setBusy(true);
-    setStatus('');
-    const { subscribe } = await import('../accounts/subscribe.ts');
-    const outcome = await subscribe(String(new FormData(form).get('email') ?? ''), 'POPUP');
-    setBusy(false);
-    setError(!outcome.ok && outcome.invalid ? outcome.message : '');
-    if (!outcome.ok && outcome.invalid) input?.focus();
-    else setStatus(outcome.message);
-    if (outcome.ok) form.reset();
   }
 
   const titleId = `${ids}-title`;
@@ -101,7 +84,7 @@ export function SubscribePopup() {
           autoComplete="email"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={() => status && setStatus('')}
+          onChange={onChange}
         />
         {error && (
           <p id={errorId} className="field-error">

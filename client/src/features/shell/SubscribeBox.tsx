@@ -1,36 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useSubscribeForm } from '../accounts/use-subscribe-form.ts';
 
 /**
  * The header's email subscribe box (double opt-in): a confirmation email follows a valid
  * address. The check and the request load on the first submit (features/accounts/subscribe.ts).
  */
 export function SubscribeBox() {
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const form = e.currentTarget;
-    const input = form.querySelector('input');
-    setBusy(true);
-    setStatus('');
-    const { subscribe } = await import('../accounts/subscribe.ts');
-    const outcome = await subscribe(String(new FormData(form).get('email') ?? ''), 'HEADER');
-    setBusy(false);
-    if (outcome.ok) {
-      setError('');
-      setStatus(outcome.message);
-      form.reset();
-    } else if (outcome.invalid) {
-      setError(outcome.message);
-      input?.focus();
-    } else {
-      setError('');
-      setStatus(outcome.message);
-    }
-  }
+  const { error, status, busy, onSubmit, onChange } = useSubscribeForm('HEADER');
 
   return (
     <form className="subscribe-box" noValidate onSubmit={(e) => void onSubmit(e)}>
@@ -47,7 +22,7 @@ export function SubscribeBox() {
           placeholder="you@example.co.uk"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'subscribe-email-error' : undefined}
-          onChange={() => status && setStatus('')}
+          onChange={onChange}
         />
         <button type="submit" className="subscribe-box__button" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           Subscribe

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@shop/domain/accounts';
@@ -6,9 +6,9 @@ import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { CheckboxField, PasswordField, SubmitButton } from '../../ui/Field.tsx';
-import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
+import type { FormError } from '../../ui/form-errors.ts';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
-import { requestFailed, serverErrors } from '../../features/accounts/form-helpers.ts';
+import { useSubmit } from '../../features/accounts/use-submit.ts';
 import { mutate } from '../../features/accounts/mutate.ts';
 import { leaveSignedOut } from '../../features/accounts/session.ts';
 import type { DeleteAccountPageQuery } from '../../__generated__/DeleteAccountPageQuery.graphql';
@@ -28,8 +28,7 @@ const CONFIRM_MESSAGE = 'Tick the box to confirm you want to delete your account
 export function Component() {
   const { viewer } = usePreloadedQuery<DeleteAccountPageQuery>(query, useLoaderData() as PreloadedQuery<DeleteAccountPageQuery>);
   const navigate = useNavigate();
-  const form = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, send } = useSubmit();
   if (!viewer) return null;
   const hasPassword = viewer.status.hasPassword;
 
@@ -42,20 +41,16 @@ export function Component() {
     if (hasPassword && password.length === 0) problems.push({ field: 'password', message: ACCOUNT_MESSAGES.required });
     if (data.get('confirm') === null) problems.push({ field: 'confirm', message: CONFIRM_MESSAGE });
     if (problems.length > 0) return form.show(problems);
-    setBusy(true);
-    let errors: FormError[];
-    try {
-      const { deleteAccount: result } = await mutate<DeleteAccountPageMutation>(mutation, { input: hasPassword ? { password } : {} });
-      if (result.__typename === 'AccountDeleted') {
+    await send(
+      'deleteAccount',
+      async () => (await mutate<DeleteAccountPageMutation>(mutation, { input: hasPassword ? { password } : {} })).deleteAccount,
+      async (result) => {
+        if (result.__typename !== 'AccountDeleted') return false;
         await leaveSignedOut(navigate, undefined, { flash: result.message });
-        return;
-      }
-      errors = result.__typename === '%other' ? requestFailed(new Error('deleteAccount: unknown result')) : serverErrors(result);
-    } catch (error) {
-      errors = requestFailed(error);
-    }
-    setBusy(false);
-    form.show(errors);
+        return true;
+      },
+      { keepBusy: true },
+    );
   }
 
   return (

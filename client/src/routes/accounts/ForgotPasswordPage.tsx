@@ -6,9 +6,9 @@ import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { SubmitButton, TextField } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { AuthLayout } from '../../features/accounts/AuthLayout.tsx';
-import { check, formValues, requestFailed, serverErrors } from '../../features/accounts/form-helpers.ts';
+import { check, formValues } from '../../features/accounts/form-helpers.ts';
+import { useSubmit } from '../../features/accounts/use-submit.ts';
 import { mutate } from '../../features/accounts/mutate.ts';
 import type { ForgotPasswordPageMutation } from '../../__generated__/ForgotPasswordPageMutation.graphql';
 
@@ -20,8 +20,7 @@ const FIELDS = { email: 'Email address' };
 const DESCRIPTION = 'Reset the password of your Thistle Deals account.';
 
 export function Component() {
-  const form = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, send } = useSubmit();
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -29,22 +28,16 @@ export function Component() {
     if (busy) return;
     const checked = check(forgotPasswordSchema, formValues(e.currentTarget));
     if (!checked.ok) return form.show(checked.errors);
-    setBusy(true);
-    let errors: FormError[];
-    try {
-      const { requestPasswordReset: result } = await mutate<ForgotPasswordPageMutation>(mutation, { input: checked.data });
-      if (result.__typename === 'PasswordResetRequested') {
+    await send(
+      'requestPasswordReset',
+      async () => (await mutate<ForgotPasswordPageMutation>(mutation, { input: checked.data })).requestPasswordReset,
+      (result) => {
+        if (result.__typename !== 'PasswordResetRequested') return false;
         form.clear();
         setSent({ email: checked.data.email, message: result.message });
-        return;
-      }
-      errors = result.__typename === '%other' ? requestFailed(new Error('requestPasswordReset: unknown result')) : serverErrors(result);
-    } catch (error) {
-      errors = requestFailed(error);
-    } finally {
-      setBusy(false);
-    }
-    form.show(errors);
+        return true;
+      },
+    );
   }
 
   if (sent) {

@@ -7,10 +7,10 @@ import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../ui/Field.tsx';
-import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { AuthAside, AuthLayout } from '../../features/accounts/AuthLayout.tsx';
 import { SocialButtons } from '../../features/accounts/SocialButtons.tsx';
-import { check, formValues, requestFailed, serverErrors, SOMETHING_WRONG } from '../../features/accounts/form-helpers.ts';
+import { check, formValues, SOMETHING_WRONG } from '../../features/accounts/form-helpers.ts';
+import { useSubmit } from '../../features/accounts/use-submit.ts';
 import { afterLoginPath, localRedirectOf, withRedirect } from '../../features/accounts/redirect.ts';
 import { mutate } from '../../features/accounts/mutate.ts';
 import { setViewerInStore, useAuthState, useViewer } from '../../features/accounts/auth.ts';
@@ -46,8 +46,7 @@ export function Component() {
   const navigate = useNavigate();
   const auth = useAuthState();
   const viewer = useViewer();
-  const form = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, send } = useSubmit();
   // Set once this page signed the shopper in, so the "already signed in" view never flashes.
   const [done, setDone] = useState(false);
   const [locked, setLocked] = useState(false);
@@ -59,27 +58,29 @@ export function Component() {
     if (busy) return;
     const checked = check(loginSchema, formValues(e.currentTarget, ['rememberMe']));
     if (!checked.ok) return form.show(checked.errors);
-    setBusy(true);
-    let errors: FormError[];
-    try {
-      // The guest's recently viewed deals go with them into the account (recommendations).
-      const input = { ...checked.data, recentlyViewedDealIds: allRecentlyViewedIds() };
-      const { login } = await mutate<LoginPageMutation>(mutation, { input }, (store) => setViewerInStore(store, { root: 'login' }));
-      if (login.__typename === 'LoginSuccess') {
+    await send(
+      'login',
+      async () => {
+        // The guest's recently viewed deals go with them into the account (recommendations).
+        const input = { ...checked.data, recentlyViewedDealIds: allRecentlyViewedIds() };
+        return (await mutate<LoginPageMutation>(mutation, { input }, (store) => setViewerInStore(store, { root: 'login' }))).login;
+      },
+      async (login) => {
+        if (login.__typename !== 'LoginSuccess') {
+          setLocked(login.__typename === 'AccountLockedError');
+          return false;
+        }
         setDone(true);
         clearPostLoginUrl();
         await navigate(next, { replace: true });
-        return;
-      }
-      setLocked(login.__typename === 'AccountLockedError');
-      errors = login.__typename === '%other' ? requestFailed(new Error('login: unknown result')) : serverErrors(login);
-      // "Wrong email or password" is about the pair: show it at the email field.
-      errors = errors.map((error) => (error.field === null && login.__typename === 'LoginFailedError' ? { ...error, field: 'email' } : error));
-    } catch (error) {
-      errors = requestFailed(error);
-    }
-    setBusy(false);
-    form.show(errors);
+        return true;
+      },
+      {
+        keepBusy: true,
+        // "Wrong email or password" is about the pair: show it at the email field.
+        errors: (errors, login) => errors.map((error) => (error.field === null && login.__typename === 'LoginFailedError' ? { ...error, field: 'email' } : error)),
+      },
+    );
   }
 
   // Signed in before coming here (not by this form, which stays busy until it has moved on).

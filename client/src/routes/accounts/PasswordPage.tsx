@@ -7,10 +7,10 @@ import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { PasswordField, SubmitButton } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
 import { PasswordRules } from '../../features/accounts/ChoosePassword.tsx';
-import { check, formValues, requestFailed, serverErrors } from '../../features/accounts/form-helpers.ts';
+import { check, formValues } from '../../features/accounts/form-helpers.ts';
+import { useSubmit } from '../../features/accounts/use-submit.ts';
 import { mutate } from '../../features/accounts/mutate.ts';
 import type { PasswordPageQuery } from '../../__generated__/PasswordPageQuery.graphql';
 import type { PasswordPageMutation } from '../../__generated__/PasswordPageMutation.graphql';
@@ -27,8 +27,7 @@ const FIELDS = { currentPassword: 'Current password', newPassword: 'New password
 
 export function Component() {
   const { viewer } = usePreloadedQuery<PasswordPageQuery>(query, useLoaderData() as PreloadedQuery<PasswordPageQuery>);
-  const form = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, send } = useSubmit();
   const [changed, setChanged] = useState(0);
   if (!viewer) return null;
 
@@ -52,23 +51,17 @@ export function Component() {
     setChanged(0);
     const checked = check(changePasswordSchema, formValues(formElement), { all: true });
     if (!checked.ok) return form.show(checked.errors);
-    setBusy(true);
-    let errors: FormError[];
-    try {
-      const { changePassword: result } = await mutate<PasswordPageMutation>(mutation, { input: checked.data });
-      if (result.__typename === 'PasswordChanged') {
+    await send(
+      'changePassword',
+      async () => (await mutate<PasswordPageMutation>(mutation, { input: checked.data })).changePassword,
+      (result) => {
+        if (result.__typename !== 'PasswordChanged') return false;
         form.clear();
         formElement.reset();
         setChanged(Date.now());
-        return;
-      }
-      errors = result.__typename === '%other' ? requestFailed(new Error('changePassword: unknown result')) : serverErrors(result);
-    } catch (error) {
-      errors = requestFailed(error);
-    } finally {
-      setBusy(false);
-    }
-    form.show(errors);
+        return true;
+      },
+    );
   }
 
   return (

@@ -7,9 +7,9 @@ import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { SubmitButton, TextField } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
-import { check, formValues, requestFailed, serverErrors } from '../../features/accounts/form-helpers.ts';
+import { check, formValues } from '../../features/accounts/form-helpers.ts';
+import { useSubmit } from '../../features/accounts/use-submit.ts';
 import { mutate } from '../../features/accounts/mutate.ts';
 import type { ProfilePageQuery } from '../../__generated__/ProfilePageQuery.graphql';
 import type { ProfilePageMutation } from '../../__generated__/ProfilePageMutation.graphql';
@@ -23,8 +23,7 @@ const FIELDS = { firstName: 'First name', lastName: 'Last name' };
 
 export function Component() {
   const { viewer } = usePreloadedQuery<ProfilePageQuery>(query, useLoaderData() as PreloadedQuery<ProfilePageQuery>);
-  const form = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, send } = useSubmit();
   const [saved, setSaved] = useState(0);
   if (!viewer) return null;
 
@@ -34,23 +33,17 @@ export function Component() {
     setSaved(0);
     const checked = check(profileSchema, formValues(e.currentTarget));
     if (!checked.ok) return form.show(checked.errors);
-    setBusy(true);
-    let errors: FormError[];
-    try {
+    await send(
+      'updateProfile',
       // The answer's viewer updates the store: the header greets the new name at once.
-      const { updateProfile: result } = await mutate<ProfilePageMutation>(mutation, { input: checked.data });
-      if (result.__typename === 'ProfileUpdated') {
+      async () => (await mutate<ProfilePageMutation>(mutation, { input: checked.data })).updateProfile,
+      (result) => {
+        if (result.__typename !== 'ProfileUpdated') return false;
         form.clear();
         setSaved(Date.now());
-        return;
-      }
-      errors = result.__typename === '%other' ? requestFailed(new Error('updateProfile: unknown result')) : serverErrors(result);
-    } catch (error) {
-      errors = requestFailed(error);
-    } finally {
-      setBusy(false);
-    }
-    form.show(errors);
+        return true;
+      },
+    );
   }
 
   return (

@@ -7,10 +7,10 @@ import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { AuthAside, AuthLayout } from '../../features/accounts/AuthLayout.tsx';
 import { SocialButtons } from '../../features/accounts/SocialButtons.tsx';
-import { check, formValues, requestFailed, serverErrors } from '../../features/accounts/form-helpers.ts';
+import { check, formValues } from '../../features/accounts/form-helpers.ts';
+import { useSubmit } from '../../features/accounts/use-submit.ts';
 import { localRedirectOf, withRedirect } from '../../features/accounts/redirect.ts';
 import { mutate } from '../../features/accounts/mutate.ts';
 import { QuietBoundary } from '../../features/lists/QuietBoundary.tsx';
@@ -32,8 +32,7 @@ const DESCRIPTION = 'Create a Thistle Deals account: your vouchers in one place 
 
 export function Component() {
   const { search } = useLocation();
-  const form = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, send } = useSubmit();
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -41,22 +40,16 @@ export function Component() {
     if (busy) return;
     const checked = check(registerSchema, formValues(e.currentTarget, ['subscribe']));
     if (!checked.ok) return form.show(checked.errors);
-    setBusy(true);
-    let errors: FormError[];
-    try {
-      const { register } = await mutate<RegisterPageMutation>(mutation, { input: checked.data });
-      if (register.__typename === 'RegisterAccepted') {
+    await send(
+      'register',
+      async () => (await mutate<RegisterPageMutation>(mutation, { input: checked.data })).register,
+      (register) => {
+        if (register.__typename !== 'RegisterAccepted') return false;
         form.clear();
         setSent({ email: register.email, message: register.message });
-        return;
-      }
-      errors = register.__typename === '%other' ? requestFailed(new Error('register: unknown result')) : serverErrors(register);
-    } catch (error) {
-      errors = requestFailed(error);
-    } finally {
-      setBusy(false);
-    }
-    form.show(errors);
+        return true;
+      },
+    );
   }
 
   if (sent) {
