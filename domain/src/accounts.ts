@@ -213,6 +213,8 @@ export const REMEMBER_ME_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Consecutive failed logins that lock an account (isLocked); the reset flow unlocks it. */
 export const LOCK_AFTER_FAILURES = 10;
+/** The lock lifts by itself after this (counted afresh from zero): an attacker must never lock an account for good (reliability A5). */
+export const LOCK_DURATION_MS = 60 * 60 * 1000;
 /** Password reset and activation links: single use, this long. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 /** Email confirmation links (registration, subscription). */

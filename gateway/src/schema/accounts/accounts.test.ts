@@ -223,17 +223,18 @@ describe.each(testDatabases())('accounts through the gateway on %s', (_name, ope
     });
 
     it('10 failures lock the account: the right password then gets AccountLockedError; more attempts are RateLimitedError (each counted)', async () => {
-      // This suite's users service allows 12 attempts per email in its window (default 20).
+      // This suite's users service allows 12 attempts per (email, client address) in its window (default 20).
       const { email } = await signedUp();
+      const ip = nextIp();
       const results: BrowserResponse[] = [];
-      for (let i = 0; i < LOCK_AFTER_FAILURES; i += 1) results.push(await browser().gql(LOGIN, { input: { email, password: `Wrong-Password-${i}` } }));
+      for (let i = 0; i < LOCK_AFTER_FAILURES; i += 1) results.push(await browser(ip).gql(LOGIN, { input: { email, password: `Wrong-Password-${i}` } }));
       expect(results.map((r) => r.body.data.login.code)).toEqual(Array(LOCK_AFTER_FAILURES).fill('INVALID_CREDENTIALS'));
-      const locked = await browser().gql(LOGIN, { input: { email, password: PASSWORD } });
+      const locked = await browser(ip).gql(LOGIN, { input: { email, password: PASSWORD } });
       expect(locked.body.data.login).toEqual({ __typename: 'AccountLockedError', code: 'ACCOUNT_LOCKED', message: ERROR_MESSAGES.ACCOUNT_LOCKED, field: null });
       expect(locked.setCookies).toEqual([]);
       // A wrong password on a locked account says nothing about the lock.
-      expect((await browser().gql(LOGIN, { input: { email, password: 'Wrong-Password-x' } })).body.data.login.code).toBe('INVALID_CREDENTIALS');
-      const limited = await browser().gql(LOGIN, { input: { email, password: PASSWORD } });
+      expect((await browser(ip).gql(LOGIN, { input: { email, password: 'Wrong-Password-x' } })).body.data.login.code).toBe('INVALID_CREDENTIALS');
+      const limited = await browser(ip).gql(LOGIN, { input: { email, password: PASSWORD } });
       expect(limited.body.data.login).toMatchObject({ __typename: 'RateLimitedError', code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED, field: null });
       expect(limited.body.data.login.retryAfterSeconds).toBeGreaterThan(0);
     });

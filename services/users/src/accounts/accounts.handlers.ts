@@ -6,11 +6,12 @@ import type { UsersDeps } from '../lib/deps.ts';
 import { activateMail, alreadyRegisteredMail, confirmEmailMail } from '../lib/emails.ts';
 import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
-import { hitAll } from '../lib/rate-limit.ts';
+import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
 import {
   findByEmail,
   findById,
   insertAccount,
+  lockInForce,
   providersOf,
   recordEvent,
   recordFailedLogin,
@@ -116,7 +117,8 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const email = body.loginRequest.j_username;
       const password = body.loginRequest.j_password;
       const now = deps.now();
-      const verdict = await hitAll(db, deps.limits, [['loginPerAddress', clientAddress(c)], ['loginPerEmail', email]], now);
+      const address = clientAddress(c);
+      const verdict = await hitAll(db, deps.limits, [['loginPerAddress', address], ['loginPerEmail', perEmailKey(email, address)]], now);
       if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
       const account = await findByEmail(db, email);
       let ok = false;
@@ -135,7 +137,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         }
         return fail(c, 401, 'INVALID_CREDENTIALS') as never;
       }
-      if (account.lockedAt) {
+      if (lockInForce(account, now)) {
         await recordEvent(db, account.id, 'login_refused_locked', now);
         return fail(c, 423, 'ACCOUNT_LOCKED') as never;
       }
@@ -179,7 +181,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     routes.currentSession,
     async (c) => {
       const auth = authOf(c);
-      return c.json({ data: { user: await userJson(db, auth.account), session: { expiresAt: auth.session.expiresAt.toISOString(), persistent: auth.session.persistent } } }, 200);
+      return c.json({ data: { user: await userJson(db, auth.account, deps.now()), session: { expiresAt: auth.session.expiresAt.toISOString(), persistent: auth.session.persistent } } }, 200);
     },
     hook,
   );
@@ -188,12 +190,13 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     routes.subscriptionStatus,
     async (c) => {
       const { email } = c.req.valid('json').requestSubscriptionDetails;
-      const verdict = await hitAll(db, deps.limits, [['statusPerAddress', clientAddress(c)], ['statusPerEmail', email]], deps.now());
+      const now = deps.now();
+      const verdict = await hitAll(db, deps.limits, [['statusPerAddress', clientAddress(c)], ['statusPerEmail', email]], now);
       if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
       const account = await findByEmail(db, email);
       const providers = account ? await providersOf(db, account.id) : [];
       return c.json(
-        { data: { hasPassword: !!account?.passwordHash, isLocked: !!account?.lockedAt, isRegistered: account !== null, tpl: providers.length > 0 } },
+        { data: { hasPassword: !!account?.passwordHash, isLocked: account !== null && lockInForce(account, now), isRegistered: account !== null, tpl: providers.length > 0 } },
         200,
       );
     },

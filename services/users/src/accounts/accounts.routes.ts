@@ -67,7 +67,7 @@ export const login = createRoute({
     ...commonErrors,
     401: problemContent('INVALID_CREDENTIALS (unknown email or wrong password, indistinguishable), or UNAUTHORISED (service token).'),
     403: problemContent('EMAIL_NOT_CONFIRMED: the password was right but the address is not confirmed; a fresh link has been sent.'),
-    423: problemContent('ACCOUNT_LOCKED: the password was right but the account is locked; a password reset unlocks it.'),
+    423: problemContent('ACCOUNT_LOCKED: the password was right but the account is locked; a password reset unlocks it, or the lock lifts by itself after LOCK_DURATION_MS.'),
   },
 });
 

@@ -59,5 +59,5 @@ export async function signIn(deps: UsersDeps, c: Context, account: AccountRow, p
   const session: Session = await createSession(deps.db, account.id, persistent, now);
   await recordEvent(deps.db, account.id, kind, now, detail);
   const fresh = (await findById(deps.db, account.id)) ?? account;
-  return { data: { user: await userJson(deps.db, fresh), session } };
+  return { data: { user: await userJson(deps.db, fresh, now), session } };
 }

@@ -17,13 +17,14 @@ const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS = {
   /** POST /login per client address (credential stuffing across many accounts). */
   loginPerAddress: { limit: 100, windowMs: 15 * MINUTE },
-  /** POST /login per email (above LOCK_AFTER_FAILURES, so the lock speaks first). */
+  /** POST /login per (email, client address) (above LOCK_AFTER_FAILURES, so the lock speaks first; per address too, so an attacker cannot use up the owner's logins). */
   loginPerEmail: { limit: 20, windowMs: 15 * MINUTE },
   /** POST /register and /express-register. */
   registerPerAddress: { limit: 20, windowMs: 60 * MINUTE },
   registerPerEmail: { limit: 5, windowMs: 60 * MINUTE },
   /** POST /user/{email}/password_reset_request. */
   resetPerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  /** Per (email, client address): an attacker using up their own allowance leaves the owner's reset (the way out of a lock) alone. */
   resetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
   /** POST /subscription-status (the spec's pre-login call, an enumeration oracle by design). */
   statusPerAddress: { limit: 60, windowMs: 15 * MINUTE },
@@ -46,6 +47,11 @@ export type RateLimits = Record<RateLimitName, Limit>;
 export interface LimitVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
+}
+
+/** The key of loginPerEmail and resetPerEmail: the email and the client address together (no NUL in either). */
+export function perEmailKey(email: string, address: string): string {
+  return `${email}\u0000${address}`;
 }
 
 /** Counts one hit of `key` in `name`'s current window. */

@@ -7,7 +7,7 @@ import type { UsersDeps } from '../lib/deps.ts';
 import { passwordChangedMail, resetMail } from '../lib/emails.ts';
 import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
-import { hitAll } from '../lib/rate-limit.ts';
+import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
 import { findByEmail, findById, recordEvent, updateAccount } from '../store/accounts.ts';
 import { endAllSessions } from '../store/sessions.ts';
 import { consumeToken, issueToken, peekToken, voidTokens } from '../store/tokens.ts';
@@ -23,7 +23,8 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
     routes.resetRequest,
     async (c) => {
       const { email } = c.req.valid('param');
-      const verdict = await hitAll(db, deps.limits, [['resetPerAddress', clientAddress(c)], ['resetPerEmail', email]], deps.now());
+      const address = clientAddress(c);
+      const verdict = await hitAll(db, deps.limits, [['resetPerAddress', address], ['resetPerEmail', perEmailKey(email, address)]], deps.now());
       if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
       // Looked up after the answer: the answer cannot tell a registered address from another.
       deps.background.run('reset_request', async () => {

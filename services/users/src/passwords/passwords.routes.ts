@@ -11,7 +11,7 @@ export const resetRequest = createRoute({
   summary: 'Email a password reset link (forgot password)',
   description:
     'Spec §7. Always 202 with the same body and timing: a registered address gets a link (PUBLIC_BASE_URL/reset-password?token=, single use, 30 minutes) that voids every older one; ' +
-    'an unknown address gets nothing. The account is not changed until the link is used. Rate-limited per client address and per email.',
+    'an unknown address gets nothing. The account is not changed until the link is used. Rate-limited per client address and per (email, client address).',
   request: {
     params: z.object({
       email: forgotPasswordSchema.shape.email.meta({ param: { name: 'email', in: 'path' }, description: 'The email address (URL-encoded).', example: 'ann@example.com' }),

@@ -2,7 +2,7 @@
  * Accounts: rows of users.account, the JSON the routes answer with, and the event log beside them.
  */
 import { sql, type Transaction } from 'kysely';
-import { LOCK_AFTER_FAILURES, type SubscriptionStatus, type UserStatus } from '@shop/domain/accounts';
+import { LOCK_AFTER_FAILURES, LOCK_DURATION_MS, type SubscriptionStatus, type UserStatus } from '@shop/domain/accounts';
 import type { UsersDatabase, UsersDb } from '../db/database.ts';
 import type { SocialProvider, User } from '../contract.ts';
 import { newCustomerToken } from '../lib/crypto.ts';
@@ -124,16 +124,27 @@ export async function insertAccount(db: Db, account: NewAccount, now: Date): Pro
   return r ? toRow(r as RawAccount) : null;
 }
 
+/** Whether the account's lock is in force at `now`: it lifts by itself LOCK_DURATION_MS after locked_at. */
+export function lockInForce(row: Pick<AccountRow, 'lockedAt'>, now: Date): boolean {
+  return row.lockedAt !== null && now.getTime() < row.lockedAt.getTime() + LOCK_DURATION_MS;
+}
+
 /**
  * Counts a wrong password and logs it, in one statement (one round trip, as the unknown-address
  * path's single event insert: no timing difference); locks the account at LOCK_AFTER_FAILURES.
+ * A lock that has run its LOCK_DURATION_MS is cleared here and the count starts again from zero.
  */
 export async function recordFailedLogin(db: Db, id: number, now: Date): Promise<{ lockedNow: boolean }> {
+  const expiredBefore = new Date(now.getTime() - LOCK_DURATION_MS);
   const { rows } = await sql<{ kind: string }>`
     with failed as (
       update users.account set
-        failed_logins = failed_logins + 1,
-        locked_at = case when locked_at is null and failed_logins + 1 >= ${LOCK_AFTER_FAILURES} then ${now}::timestamptz else locked_at end,
+        failed_logins = case when locked_at <= ${expiredBefore}::timestamptz then 1 else failed_logins + 1 end,
+        locked_at = case
+          when locked_at <= ${expiredBefore}::timestamptz then case when 1 >= ${LOCK_AFTER_FAILURES} then ${now}::timestamptz end
+          when locked_at is null and failed_logins + 1 >= ${LOCK_AFTER_FAILURES} then ${now}::timestamptz
+          else locked_at
+        end,
         updated_at = ${now}
       where id = ${id}
       returning id, (locked_at = ${now}::timestamptz) as locked_now
@@ -219,7 +230,7 @@ export async function isSubscribed(db: Db, email: string | null): Promise<boolea
   return r !== undefined;
 }
 
-export function statusOf(row: AccountRow, providers: SocialProvider[], subscribed: boolean): UserStatus {
+export function statusOf(row: AccountRow, providers: SocialProvider[], subscribed: boolean, now: Date): UserStatus {
   const facebook = providers.includes('facebook');
   return {
     hasAddress: row.hasAddress,
@@ -227,7 +238,7 @@ export function statusOf(row: AccountRow, providers: SocialProvider[], subscribe
     isFacebook: facebook,
     FBO: facebook && providers.length === 1 && !row.passwordHash,
     hasPassword: row.passwordHash !== null,
-    isLocked: row.lockedAt !== null,
+    isLocked: lockInForce(row, now),
     isRegistered: true,
     isSubscribed: subscribed,
     tpl: providers.length > 0,
@@ -235,7 +246,7 @@ export function statusOf(row: AccountRow, providers: SocialProvider[], subscribe
 }
 
 /** The User JSON of the README. */
-export async function userJson(db: Db, row: AccountRow): Promise<User> {
+export async function userJson(db: Db, row: AccountRow, now: Date): Promise<User> {
   const [providers, subscribed] = await Promise.all([providersOf(db, row.id), isSubscribed(db, row.email)]);
   return {
     id: row.id,
@@ -247,7 +258,7 @@ export async function userJson(db: Db, row: AccountRow): Promise<User> {
     vipStatus: row.vipStatus,
     emailVerified: row.emailVerified,
     emailSubscribed: subscribed,
-    status: statusOf(row, providers, subscribed),
+    status: statusOf(row, providers, subscribed, now),
     socialLogins: providers,
     createdAt: row.createdAt.toISOString(),
   };

@@ -6,7 +6,7 @@ import { passwordChangedMail } from '../lib/emails.ts';
 import { fail, rateLimited, validationHook } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll } from '../lib/rate-limit.ts';
-import { customerTokenIsLive, findById, recordEvent, updateAccount, userJson, users } from '../store/accounts.ts';
+import { customerTokenIsLive, findById, lockInForce, recordEvent, updateAccount, userJson, users } from '../store/accounts.ts';
 import { deleteIdentities } from '../store/identities.ts';
 import { endAllSessions } from '../store/sessions.ts';
 import { deleteSubscriptionByEmail } from '../store/subscriptions.ts';
@@ -40,7 +40,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       }
       const auth = await authenticate(deps, c);
       if (!auth) return unauthenticated(c) as never;
-      return c.json({ data: await userJson(db, auth.account) }, 200);
+      return c.json({ data: await userJson(db, auth.account, deps.now()) }, 200);
     },
     hook,
   );
@@ -54,7 +54,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       await updateAccount(db, auth.account.id, { first_name: firstName, last_name: lastName }, now);
       await recordEvent(db, auth.account.id, 'profile_updated', now);
       const row = (await findById(db, auth.account.id))!;
-      return c.json({ data: await userJson(db, row) }, 200);
+      return c.json({ data: await userJson(db, row, now) }, 200);
     },
     hook,
   );
@@ -99,7 +99,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     async (c) => {
       const auth = authOf(c);
       const { account } = auth;
-      const status = account.lockedAt ? ('LOCKED' as const) : account.emailVerified ? ('ACTIVE' as const) : ('UNCONFIRMED' as const);
+      const status = lockInForce(account, deps.now()) ? ('LOCKED' as const) : account.emailVerified ? ('ACTIVE' as const) : ('UNCONFIRMED' as const);
       return c.json({ data: { status, vipStatus: account.vipStatus } }, 200);
     },
     hook,
