@@ -9,7 +9,7 @@ export const ERROR_MESSAGES = {
   DEAL_CLOSED: 'Sorry, this deal has ended.',
   // Accounts (issue 5). Sign-in failures never say whether the email is registered.
   INVALID_CREDENTIALS: 'Your email or password is incorrect.',
-  ACCOUNT_LOCKED: 'Your account is locked after too many failed sign-in attempts. Reset your password to unlock it.',
+  ACCOUNT_LOCKED: 'Your account is locked after too many failed sign-in attempts. Reset your password to unlock it, or try again in an hour.',
   RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
   EMAIL_NOT_CONFIRMED: 'Please confirm your email address first. We have sent you a new link.',
   EMAIL_NOT_REGISTERED: "Email wasn't registered",

@@ -123,6 +123,13 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const account = await findByEmail(db, email);
       let ok = false;
       try {
+        if (account && lockInForce(account, now)) {
+          // While the lock is in force the password is not checked at all, so the lock never
+          // tells a guesser that a guess was right (reliability A5). The hash work is still done.
+          await deps.passwords.dummyVerify(password);
+          await recordEvent(db, account.id, 'login_refused_locked', now);
+          return fail(c, 423, 'ACCOUNT_LOCKED') as never;
+        }
         if (account?.passwordHash) ok = await deps.passwords.verify(account.passwordHash, password);
         else await deps.passwords.dummyVerify(password);
       } catch (err) {
@@ -136,10 +143,6 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
           await recordEvent(db, null, 'login_failed_unknown', now);
         }
         return fail(c, 401, 'INVALID_CREDENTIALS') as never;
-      }
-      if (lockInForce(account, now)) {
-        await recordEvent(db, account.id, 'login_refused_locked', now);
-        return fail(c, 423, 'ACCOUNT_LOCKED') as never;
       }
       if (!account.emailVerified) {
         await recordEvent(db, account.id, 'login_refused_unconfirmed', now);

@@ -60,14 +60,14 @@ export const login = createRoute({
   summary: 'Sign in with email and password',
   description:
     'Spec §7. A new session every time (the one the request carried is ended). Unknown email and wrong password answer the same 401 with the same timing (a dummy argon2 verify). ' +
-    `Consecutive wrong passwords lock the account; 423 and 403 are given only when the password was right.`,
+    `Consecutive wrong passwords lock the account: while the lock is in force every attempt gets 423, whatever the password (it is not checked); 403 is given only when the password was right.`,
   request: body(LoginBodySchema, 'loginRequest { j_username, j_password } and rememberMe.'),
   responses: {
     200: json(SignedInSchema, 'Signed in.'),
     ...commonErrors,
     401: problemContent('INVALID_CREDENTIALS (unknown email or wrong password, indistinguishable), or UNAUTHORISED (service token).'),
     403: problemContent('EMAIL_NOT_CONFIRMED: the password was right but the address is not confirmed; a fresh link has been sent.'),
-    423: problemContent('ACCOUNT_LOCKED: the password was right but the account is locked; a password reset unlocks it, or the lock lifts by itself after LOCK_DURATION_MS.'),
+    423: problemContent('ACCOUNT_LOCKED: the account is locked (the password is not checked); a password reset unlocks it, or the lock lifts by itself after LOCK_DURATION_MS.'),
   },
 });
 

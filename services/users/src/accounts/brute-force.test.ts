@@ -35,10 +35,12 @@ describe.each(testDatabases())('brute force on %s', (_name, open) => {
       const res = await f.login(me.email, `Wrong-Guess-${i}`, { ip: f.ip() });
       expect(await problemOf(res)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', detail: ERROR_MESSAGES.INVALID_CREDENTIALS });
     }
-    // Locked: the right password says so (423); a wrong one still says only 401.
+    // Locked: every attempt gets 423 whatever the password, which is not checked, so the lock
+    // never tells a guesser that a guess was right.
     const locked = await f.login(me.email, me.password);
     expect(await problemOf(locked)).toMatchObject({ status: 423, code: 'ACCOUNT_LOCKED', detail: ERROR_MESSAGES.ACCOUNT_LOCKED });
-    expect((await f.login(me.email, 'Wrong-Again-1')).status).toBe(401);
+    const wrong = await f.login(me.email, 'Wrong-Again-1');
+    expect(await problemOf(wrong)).toMatchObject({ status: 423, code: 'ACCOUNT_LOCKED', detail: ERROR_MESSAGES.ACCOUNT_LOCKED });
     expect(await (await f.call('GET', '/user/account-status', { session: me.data.session.token })).json()).toEqual({ data: { status: 'LOCKED', vipStatus: 'NOT_CHECKED' } });
     expect(((await (await f.call('POST', '/subscription-status', { body: { requestSubscriptionDetails: { email: me.email } } })).json()) as { data: { isLocked: boolean } }).data.isLocked).toBe(true);
 
@@ -61,9 +63,9 @@ describe.each(testDatabases())('brute force on %s', (_name, open) => {
       user: ((await (await f.call('GET', '/user', { session })).json()) as { data: { status: { isLocked: boolean } } }).data.status.isLocked,
     });
     for (let i = 0; i < LOCK_AFTER_FAILURES; i++) expect((await f.login(me.email, `Wrong-Guess-${i}`, { ip: f.ip() })).status).toBe(401);
-    // Wrong guesses while locked neither lengthen the lock nor count towards the next one.
+    // Guesses while locked (423 whatever the password) neither lengthen the lock nor count towards the next one.
     f.clock.advance(LOCK_DURATION_MS - 60_000);
-    expect((await f.login(me.email, 'Wrong-While-Locked', { ip: f.ip() })).status).toBe(401);
+    expect((await f.login(me.email, 'Wrong-While-Locked', { ip: f.ip() })).status).toBe(423);
     expect((await f.login(me.email, me.password, { ip: f.ip() })).status).toBe(423);
     expect(await status()).toEqual({ account: 'LOCKED', isLocked: true, user: true });
 
@@ -89,7 +91,7 @@ describe.each(testDatabases())('brute force on %s', (_name, open) => {
     for (let i = 0; i < DEFAULT_RATE_LIMITS.resetPerEmail.limit; i++) expect((await reset(attacker)).status).toBe(202);
     await expectRateLimited(await reset(attacker));
     // The attacker's logins for this email run out too; the owner's from their own address do not.
-    for (let i = LOCK_AFTER_FAILURES; i < DEFAULT_RATE_LIMITS.loginPerEmail.limit; i++) expect((await f.login(me.email, `Attack-${i}`, { ip: attacker })).status).toBe(401);
+    for (let i = LOCK_AFTER_FAILURES; i < DEFAULT_RATE_LIMITS.loginPerEmail.limit; i++) expect((await f.login(me.email, `Attack-${i}`, { ip: attacker })).status).toBe(423);
     await expectRateLimited(await f.login(me.email, me.password, { ip: attacker }));
 
     const owner = f.ip();
