@@ -26,6 +26,15 @@ function makeApp() {
     throw new Error('relation "secret_table" does not exist at /srv/app/x.ts');
   });
   app.post('/echo', async (c) => c.text(String((await c.req.text()).length)));
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/json',
+      request: { body: { content: { 'application/json': { schema: z.object({ a: z.number() }) } } } },
+      responses: { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ a: z.number() }) } } }, 400: problemContent('bad') },
+    }),
+    (c) => c.json(c.req.valid('json'), 200),
+  );
   return { app, log };
 }
 const auth = { [SERVICE_TOKEN_HEADER]: 'secret-token' };
@@ -70,6 +79,14 @@ describe('createServiceApp', () => {
     const requestId = res.headers.get('x-request-id');
     expect(requestId).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(log).toHaveBeenCalledWith('[http] unhandled error', expect.objectContaining({ requestId }));
+  });
+
+  it("answers Hono's own refusals (a JSON body that does not parse) with their 4xx problem, not a 500 and no error log", async () => {
+    const { app, log } = makeApp();
+    const res = await app.request('/json', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"a": ' });
+    expect(res.status).toBe(400);
+    expect(ProblemSchema.parse(await res.json())).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'body' }] });
+    expect(log).not.toHaveBeenCalled();
   });
 
   it('rejects bodies over the limit with 413 (reliability V3)', async () => {

@@ -10,6 +10,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { fieldErrorsFromZod, notFoundProblem, problem, problemResponse, validationProblem } from './problem.ts';
 import { requireServiceToken } from './service-auth.ts';
@@ -58,6 +59,11 @@ export function createServiceApp(options: ServiceAppOptions): OpenAPIHono {
 
   app.notFound((c) => problemResponse(c, notFoundProblem()));
   app.onError((err, c) => {
+    // Hono's own refusals of a request (a body its validator cannot read, …) are the caller's
+    // mistake: their 4xx, as a problem naming the body, not a 500 and an error-log line.
+    if (err instanceof HTTPException && err.status < 500) {
+      return problemResponse(c, problem(err.status, 'VALIDATION_FAILED', 'The request could not be read.', [{ field: 'body', message: 'The request could not be read.' }]));
+    }
     // Log everything we know with the request id; answer with nothing internal.
     log('[http] unhandled error', {
       requestId: c.get('requestId'),
