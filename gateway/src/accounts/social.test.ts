@@ -8,7 +8,7 @@
  * forged nonce, email_verified=false, an unknown identity on login (EMAIL_NOT_REGISTERED),
  * linking to a classic account with the same verified email, and Facebook.
  */
-import { SESSION_COOKIE } from '@shop/domain/accounts';
+import { LOCK_AFTER_FAILURES, SESSION_COOKIE } from '@shop/domain/accounts';
 import { POST_LOGIN_URL_COOKIE } from '@shop/domain/layouts';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,24 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect(cookie).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/);
     // The verifier never appears in the URL.
     expect(authorizationUrl.href).not.toContain(decodeFlowState(oauthCookieKey(TEST_TOKEN), b.cookie(OAUTH_COOKIE), Date.now())!.verifier);
+  });
+
+  it('a start another site triggered (Sec-Fetch-Site: cross-site) is refused: no flow, no cookie, back to the sign-in page', async () => {
+    const b = browser();
+    for (const [mode, page] of [['login', '/login'], ['register', '/register']] as const) {
+      const res = await b.fetch(`/auth/google/start?mode=${mode}`, { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(page);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect(b.cookie(OAUTH_COOKIE)).toBeUndefined();
+    expect(logger.lines.some((l) => l.message === 'Social sign-in: a cross-site start was refused')).toBe(true);
+    // Same-origin, same-site, typed in (none) and no header at all start the flow.
+    for (const site of ['same-origin', 'same-site', 'none', null]) {
+      const res = await browser().fetch('/auth/google/start?mode=login', site ? { headers: { 'sec-fetch-site': site } } : {});
+      expect(new URL(res.headers.get('location')!).origin).toBe(google.issuer);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith(`${OAUTH_COOKIE}=`))).toBe(true);
+    }
   });
 
   it('register creates the account and signs in: session cookies, the oauth cookie cleared, redirect to the redirect url', async () => {
@@ -272,6 +290,19 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect((await b.gql(WHO)).body.data.viewer).toMatchObject({ email, socialLogins: ['FACEBOOK'], status: { isFacebook: true, FBO: true, tpl: true } });
     expect((await signIn(browser(), facebook, 'facebook', email)).headers.get('location')).toBe('/myaccount');
     expect(errorOf(await signIn(browser(), facebook, 'facebook', uniqueEmail('facebook.unknown'))).social_error).toBe('EMAIL_NOT_REGISTERED');
+  });
+
+  it('a locked account refuses sign-in through its linked identity: ACCOUNT_LOCKED, no session', async () => {
+    const email = uniqueEmail('google.locked');
+    await signIn(browser(), google, 'google', email, 'mode=register');
+    // Wrong passwords lock it (a social-only account has none, and every guess is wrong).
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
+      const res = await browser().gql('mutation($input: LoginInput!) { login(input: $input) { __typename } }', { input: { email, password: `Wrong-Guess-${i}` } });
+      expect(res.body.data.login.__typename).toBe('LoginFailedError');
+    }
+    const b = browser();
+    expect(errorOf(await signIn(b, google, 'google', email))).toEqual({ social_error: 'ACCOUNT_LOCKED', provider: 'google' });
+    expect(b.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 
   it('a provider that is not configured is 404', async () => {

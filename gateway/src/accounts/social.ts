@@ -4,6 +4,9 @@
  *
  * - `GET /auth/:provider/start?mode=login|register&redirect=…&localRedirect=…&viewed=1,2`:
  *   redirects to the provider's authorization endpoint with PKCE (S256), `state` and `nonce`.
+ *   A start another site triggered (`Sec-Fetch-Site: cross-site`) is refused: it redirects to
+ *   the shop's /login (or /register) page without starting anything (ASVS 5.0 7.6.2, no session
+ *   without user action).
  *   The verifier, state, nonce and the shopper's choices are kept in a short-lived (10 minutes),
  *   HMAC-signed, HttpOnly `__Host-oauth` cookie, so the callback accepts only a flow this browser
  *   started (ASVS 5.0 10.1.2, 10.2.1).
@@ -14,8 +17,8 @@
  *   the email is verified. Success sets the session cookies (rotating any session the browser
  *   had), runs the carry-over and redirects per spec §4 (local redirect, redirect url, the stored
  *   post-login url cookie, else /myaccount). Any failure redirects to
- *   `/login?social_error=CODE&provider=…` (INVALID_GOOGLE_TOKEN, EMAIL_NOT_REGISTERED or
- *   RATE_LIMITED; the client shows ERROR_MESSAGES[CODE]). The oauth cookie is cleared either way,
+ *   `/login?social_error=CODE&provider=…` (INVALID_GOOGLE_TOKEN, EMAIL_NOT_REGISTERED,
+ *   ACCOUNT_LOCKED or RATE_LIMITED; the client shows ERROR_MESSAGES[CODE]). The oauth cookie is cleared either way,
  *   so a callback URL cannot be replayed.
  *
  * Providers are configured by issuer, client id and secret (README "Configuration"); discovery
@@ -49,7 +52,7 @@ export const DEFAULT_ISSUERS: Record<SocialProviderName, string> = { google: 'ht
 /** Seconds openid-client waits for the provider (discovery, token endpoint, keys). */
 const PROVIDER_TIMEOUT_SECONDS = 5;
 
-export type SocialErrorCode = Extract<ErrorCode, 'INVALID_GOOGLE_TOKEN' | 'EMAIL_NOT_REGISTERED' | 'RATE_LIMITED'>;
+export type SocialErrorCode = Extract<ErrorCode, 'INVALID_GOOGLE_TOKEN' | 'EMAIL_NOT_REGISTERED' | 'RATE_LIMITED' | 'ACCOUNT_LOCKED'>;
 
 export interface SocialProviderConfig {
   issuer: string;
@@ -208,6 +211,15 @@ function redirectResponse(location: string, cookies: string[]): Response {
   return new Response(null, { status: 302, headers });
 }
 
+/**
+ * A request another site made the browser send (`Sec-Fetch-Site: cross-site`). `same-origin`,
+ * `same-site` and `none` (typed in, a bookmark) pass; so does a request without the header
+ * (an older browser, which the signed state cookie and SameSite=Lax session still guard).
+ */
+export function isCrossSiteRequest(request: Request): boolean {
+  return request.headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site';
+}
+
 export function socialErrorPath(code: SocialErrorCode, provider: SocialProviderName): string {
   return `/login?${new URLSearchParams({ social_error: code, provider })}`;
 }
@@ -254,6 +266,13 @@ export function createSocialRoutes(options: SocialRoutesOptions): Hono {
     const provider = providerOf(c);
     if (!provider) return notFound();
     const mode: SocialMode = c.req.query('mode') === 'register' ? 'register' : 'login';
+    if (isCrossSiteRequest(c.req.raw)) {
+      // Another site may not start a sign-in: with a live session at the provider it would come
+      // back signed in without the shopper doing anything here (ASVS 5.0 7.6.2). The shopper lands
+      // on the shop's own sign-in page, where the button starts it.
+      logger.warn('Social sign-in: a cross-site start was refused', { correlationId: requestIdFrom(c.req.raw), provider });
+      return redirectResponse(mode === 'register' ? '/register' : '/login', []);
+    }
     let config: oidc.Configuration;
     try {
       config = await configFor(provider);
@@ -341,6 +360,7 @@ export function createSocialRoutes(options: SocialRoutesOptions): Hono {
     } catch (error) {
       if (isServiceError(error) && error.code === 'EMAIL_NOT_REGISTERED') return fail('EMAIL_NOT_REGISTERED', 'no account for this identity');
       if (isServiceError(error) && error.code === 'RATE_LIMITED') return fail('RATE_LIMITED', 'rate limited');
+      if (isServiceError(error) && error.code === 'ACCOUNT_LOCKED') return fail('ACCOUNT_LOCKED', 'the account is locked');
       if (isServiceError(error) && error.status >= 400 && error.status < 500) return fail('INVALID_GOOGLE_TOKEN', `the users service refused the claims (${error.code})`, error);
       logger.error('Social sign-in: the users service failed', { correlationId: requestId, provider, error: String(error) });
       return redirectResponse(socialErrorPath('INVALID_GOOGLE_TOKEN', provider), responseCookies.headers());
