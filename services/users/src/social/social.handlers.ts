@@ -6,7 +6,7 @@ import { signIn } from '../lib/auth.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { clientAddress, fail, invalid, rateLimited, validationHook } from '../lib/http.ts';
 import { hitAll } from '../lib/rate-limit.ts';
-import { findByEmail, findById, insertAccount, recordEvent, updateAccount, type AccountRow } from '../store/accounts.ts';
+import { findByEmail, findById, insertAccount, lockInForce, recordEvent, updateAccount, type AccountRow } from '../store/accounts.ts';
 import { findIdentityOwner, linkIdentity } from '../store/identities.ts';
 import { endAllSessions } from '../store/sessions.ts';
 import { voidTokens } from '../store/tokens.ts';
@@ -29,9 +29,20 @@ export function registerSocialRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     const verdict = await hitAll(db, deps.limits, [['socialPerAddress', clientAddress(c)]], now);
     if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
 
+    /**
+     * A locked account stays locked whichever way in is tried: a linked identity (or one about
+     * to be linked by its verified address) gets the same 423 ACCOUNT_LOCKED as a password
+     * login, and the lock and its failure count are left as they are (reliability A5).
+     */
+    const refuseLocked = async (account: AccountRow) => {
+      await recordEvent(db, account.id, 'login_refused_locked', now, { provider });
+      return fail(c, 423, 'ACCOUNT_LOCKED');
+    };
+
     const ownerId = await findIdentityOwner(db, claims.issuer, claims.subject);
     if (ownerId !== null) {
       const owner = await findById(db, ownerId);
+      if (owner && lockInForce(owner, now)) return refuseLocked(owner);
       if (owner) return c.json(await signIn(deps, c, owner, false, 'social_login', { provider }), 200);
     }
     if (!claims.emailVerified) {
@@ -41,6 +52,9 @@ export function registerSocialRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     }
     const existing = await findByEmail(db, claims.email);
     if (!existing && mode === 'login') return fail(c, 404, 'EMAIL_NOT_REGISTERED');
+    // A confirmed account that is locked is not linked either (an unconfirmed one is taken over
+    // below: whoever locked it never proved the address).
+    if (existing?.emailVerified && lockInForce(existing, now)) return refuseLocked(existing);
 
     const account: AccountRow | null = await db.transaction().execute(async (trx) => {
       let row = existing ? await findById(trx, existing.id) : null;

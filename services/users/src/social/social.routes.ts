@@ -9,7 +9,8 @@ const claims = <T>(schema: T) => ({
 
 const LINKING =
   'Users are keyed by (issuer, subject). A new identity is linked to the account with the same email only when the identity provider says the email is verified; ' +
-  'an unconfirmed classic account with that email loses its password, sessions and links when the identity is attached (account pre-hijacking).';
+  'an unconfirmed classic account with that email loses its password, sessions and links when the identity is attached (account pre-hijacking). ' +
+  'A locked account (its linked identity, or a confirmed account with that email) is refused with 423 ACCOUNT_LOCKED, as a password login is.';
 
 export const loginGoogle = createRoute({
   method: 'post',
@@ -19,7 +20,7 @@ export const loginGoogle = createRoute({
   summary: 'Sign in with Google',
   description: `Spec §7. ${LINKING} No account with that identity or email: 404 EMAIL_NOT_REGISTERED ("Email wasn't registered").`,
   request: claims(SocialClaimsSchema),
-  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED.') },
+  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED.'), 423: problemContent('ACCOUNT_LOCKED.') },
 });
 
 export const registerGoogle = createRoute({
@@ -30,7 +31,7 @@ export const registerGoogle = createRoute({
   summary: 'Register (or sign in) with Google',
   description: `Spec §7. Creates a passwordless, confirmed account, or links to the account with that verified email. ${LINKING} An unverified email is refused (400 naming emailVerified).`,
   request: claims(SocialClaimsSchema),
-  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors },
+  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 423: problemContent('ACCOUNT_LOCKED.') },
 });
 
 export const facebook = createRoute({
@@ -41,5 +42,5 @@ export const facebook = createRoute({
   summary: 'Sign in or register with Facebook',
   description: `Spec §7. mode login behaves as /logingoogle, register as /registergoogleuser; the account gets the isFacebook flag (FBO when Facebook is its only way in). ${LINKING}`,
   request: claims(FacebookBodySchema),
-  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED (mode login).') },
+  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED (mode login).'), 423: problemContent('ACCOUNT_LOCKED.') },
 });

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
+import { LOCK_AFTER_FAILURES, LOCK_DURATION_MS } from '@shop/domain/accounts';
+import { sql } from 'kysely';
 import { SignedInSchema } from '../contract.ts';
 import { problemOf, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
 
@@ -111,6 +113,33 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     await f.call('POST', '/user/password_reset', { body: { token, password: 'Now-With-Pass-1', confirmPassword: 'Now-With-Pass-1' } });
     const after = await signedIn(await f.login(email, 'Now-With-Pass-1'));
     expect(after.user.status).toMatchObject({ isFacebook: true, FBO: false, hasPassword: true });
+  });
+
+  it('a locked account refuses social sign-in too (423 ACCOUNT_LOCKED): by its linked identity, and by linking its verified address; the lock is left as it was', async () => {
+    const me = await f.signUp();
+    const c = claims(me.email);
+    await signedIn(await f.call('POST', '/logingoogle', { body: c }));
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) expect((await f.login(me.email, `Wrong-Guess-${i}`, { ip: f.ip() })).status).toBe(401);
+    expect((await f.login(me.email, me.password, { ip: f.ip() })).status).toBe(423);
+
+    for (const [path, body] of [
+      ['/logingoogle', c],
+      ['/registergoogleuser', c],
+      // Another identity with the same verified address would be linked: refused as well.
+      ['/logingoogle', { ...c, subject: 'another-subject-while-locked' }],
+      ['/facebook/authenticate', { ...c, issuer: FACEBOOK, subject: 'fb-while-locked', mode: 'login' }],
+    ] as const) {
+      const res = await f.call('POST', path, { body });
+      expect(await problemOf(res), path).toMatchObject({ status: 423, code: 'ACCOUNT_LOCKED', detail: ERROR_MESSAGES.ACCOUNT_LOCKED });
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    const { rows } = await sql<{ locked_at: Date | null; n: number }>`
+      select a.locked_at, (select count(*)::int from users.social_identity i where i.user_id = a.id) as n from users.account a where a.email = ${me.email}`.execute(f.database.db);
+    expect(rows[0]!.locked_at).not.toBeNull();
+    expect(rows[0]!.n).toBe(1);
+    // Once the lock lifts, the identity signs in again.
+    f.clock.advance(LOCK_DURATION_MS);
+    expect((await signedIn(await f.call('POST', '/logingoogle', { body: c }))).user.email).toBe(me.email);
   });
 
   it('drops identity-provider names that fail the name rules, and refuses malformed claims', async () => {
