@@ -7,6 +7,7 @@ export { DEFAULT_MAIL_FROM, MAIL_KIND, assertSendable, type Mailer, type MailMes
 export {
   MAIL_SCHEMA,
   createOutboxMailer,
+  forgetOutboxRecipient,
   listOutbox,
   mailMigrations,
   migrateMail,

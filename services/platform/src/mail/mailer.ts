@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+
 /**
  * The one way services send email (architecture.md, Email): a `Mailer` with two implementations,
  * the `mail.outbox` table (the default, listed by a development page) and SMTP through
@@ -19,6 +21,13 @@ export interface MailMessage {
 export interface Mailer {
   /** Resolves once the message is stored (outbox) or accepted by the SMTP server; rejects otherwise. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Erases every copy this mailer keeps of mail to `address` (compared case-insensitively), for
+   * an account being anonymised: the outbox deletes its rows, SMTP keeps none. `within` is a
+   * transaction on the database the outbox lives in, so the erasure commits or rolls back with
+   * the caller's own changes. Resolves to how many copies were erased.
+   */
+  forgetRecipient<DB>(address: string, within?: Kysely<DB>): Promise<number>;
 }
 
 /** The sender of every message unless the caller configures another. */

@@ -24,6 +24,35 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
     }
   });
 
+  it('forgetRecipient deletes the copies to one address whatever its case, inside the caller\'s transaction (a rollback keeps them)', async () => {
+    const database = await open();
+    try {
+      await migrateMail(database.db);
+      const mailer = createMailer({ db: database.db });
+      await mailer.send({ to: 'ann@example.com', subject: 'Reset', text: 'https://shop/reset?token=a', kind: 'password_reset' });
+      await mailer.send({ to: 'bob@example.com', subject: 'Hello', text: 'two', kind: 'confirm_email' });
+      await mailer.send({ to: 'ANN@example.com', subject: 'Notice', text: 'three', kind: 'password_changed' });
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          expect(await mailer.forgetRecipient('Ann@Example.com', trx)).toBe(2);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await listOutbox(database.db, { to: 'ann@example.com' })).toHaveLength(2);
+      await database.db.transaction().execute(async (trx) => {
+        expect(await mailer.forgetRecipient(' ann@EXAMPLE.com', trx)).toBe(2);
+      });
+      expect(await listOutbox(database.db, { to: 'ann@example.com' })).toEqual([]);
+      expect((await listOutbox(database.db)).map((m) => m.to)).toEqual(['bob@example.com']);
+      // Without a transaction it uses its own database; nothing left to erase, and an empty address erases nothing.
+      expect(await mailer.forgetRecipient('ann@example.com')).toBe(0);
+      expect(await mailer.forgetRecipient(' ')).toBe(0);
+      expect(await listOutbox(database.db)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('refuses header injection, several recipients and unnamed kinds before writing anything', async () => {
     const database = await open();
     try {

@@ -46,7 +46,21 @@ export function createOutboxMailer<DB>(db: Kysely<DB>): Mailer {
         .values({ kind: message.kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null })
         .execute();
     },
+    async forgetRecipient<T>(address: string, within?: Kysely<T>) {
+      return within ? forgetOutboxRecipient(within, address) : forgetOutboxRecipient(db, address);
+    },
   };
+}
+
+/**
+ * Deletes the outbox rows to `address` (compared as the outbox page's filter compares it): the
+ * copies of an anonymised shopper's reset, confirmation and notice emails. Returns how many.
+ */
+export async function forgetOutboxRecipient<DB>(db: Kysely<DB>, address: string): Promise<number> {
+  const key = address.trim().toLowerCase();
+  if (!key) return 0;
+  const result = await mailDb(db).deleteFrom('outbox').where(sql<string>`lower(to_address)`, '=', key).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export interface OutboxMessage {

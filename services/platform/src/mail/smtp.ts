@@ -38,6 +38,10 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
         headers: { 'X-Mail-Kind': message.kind },
       });
     },
+    // Nothing is kept here: what was sent is at the SMTP server and beyond.
+    async forgetRecipient() {
+      return 0;
+    },
     close() {
       void transporter?.then((t) => t.close());
     },

@@ -124,7 +124,14 @@ describe.each(testDatabases())('sessions on %s', (_name, open) => {
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { code: string }).code).toBe('WRONG_PASSWORD');
     expect((await f.call('POST', '/user/anonymize', { session: other, body: {} })).status).toBe(401);
+    const bystander = await f.signUp();
+    // Copies of their mail sit in the outbox (the confirmation link, and a reset link).
+    await f.call('POST', `/user/${encodeURIComponent(me.email.toUpperCase())}/password_reset_request`);
+    expect((await f.mail(me.email)).map((m) => m.kind).sort()).toEqual(['confirm_email', 'password_reset']);
     expect((await f.call('POST', '/user/anonymize', { session: other, body: { password: me.password } })).status).toBe(204);
+    // ...and go with the account, whatever the case of the address they were sent to; others' mail stays.
+    expect(await f.mail(me.email)).toEqual([]);
+    expect(await f.mail(bystander.email)).not.toEqual([]);
     expect(await alive(me.data.session.token)).toBe(false);
     expect(await alive(other)).toBe(false);
     const { rows } = await sql<Record<string, unknown>>`select * from users.account where id = ${me.data.user.id}`.execute(f.database.db);

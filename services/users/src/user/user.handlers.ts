@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { isValidCustomerToken } from '@shop/domain/accounts';
 import { authenticate, authOf, signIn, unauthenticated } from '../lib/auth.ts';
+import type { UsersDatabase } from '../db/database.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { passwordChangedMail } from '../lib/emails.ts';
 import { fail, rateLimited, validationHook } from '../lib/http.ts';
@@ -123,7 +124,11 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       }
       const now = deps.now();
       await db.transaction().execute(async (trx) => {
-        if (account.email) await deleteSubscriptionByEmail(trx, account.email);
+        if (account.email) {
+          await deleteSubscriptionByEmail(trx, account.email);
+          // The outbox's copies of their emails (links, names) go with the account, in this transaction.
+          await deps.mailer.forgetRecipient<UsersDatabase>(account.email, trx);
+        }
         await deleteIdentities(trx, account.id);
         await endAllSessions(trx, account.id);
         await voidTokens(trx, account.id, ['confirm_email', 'password_reset', 'password_activate'], now);
