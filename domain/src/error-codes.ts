@@ -17,6 +17,22 @@ export const ERROR_MESSAGES = {
   INVALID_LINK: 'This link has expired or has already been used. Please ask for a new one.',
   WRONG_PASSWORD: 'Your current password is incorrect.',
   UNAUTHENTICATED: 'Please sign in to continue.',
+  // Buying (issue 6). Payment words are spec §8's (domain/src/buying.ts BUYING_MESSAGES).
+  INSUFFICIENT_STOCK: 'Sorry, there are not enough left of this option. Please lower the quantity.',
+  PURCHASE_LIMIT: 'You have reached the most you can buy of this option.',
+  HOLD_EXPIRED: 'Your reserved time ran out and the units went back on sale. Please check your basket and try again.',
+  BASKET_NOT_FOUND: 'Sorry, we could not find your basket. Please add the deal again.',
+  BASKET_EMPTY: 'Your basket is empty.',
+  PROMO_CODE_INVALID: 'This promo code cannot be used.',
+  WALLET_INSUFFICIENT: 'Your wallet balance is lower than the credit you chose to use.',
+  PAYMENT_DECLINED: 'Unfortunately, your payment did not go through. Please try again or select a different payment method.',
+  PAYMENT_FAILED: 'There was a problem with your payment and your order has not been placed. Please check your details and try again. If the issue persists please contact us for assistance.',
+  PAYMENT_PENDING: 'We are confirming your payment with the provider. Please do not pay again: your order will update in a few minutes.',
+  PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available for this order.',
+  CARD_NOT_ACCEPTED: 'We do not accept American Express or Diners Club cards. Please use a Visa or Mastercard card.',
+  EXPRESS_BUY_INELIGIBLE: 'Requested deal cannot be purchased via Express Buy.',
+  PRICE_CHANGED: 'The price of your basket changed. Please check it and pay again.',
+  IDEMPOTENCY_CONFLICT: 'We are still working on your last request. Please wait a moment.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -10,3 +10,4 @@ export * from './text.ts';
 export * from './page-head.ts';
 export * from './search.ts';
 export * from './accounts.ts';
+export * from './buying.ts';

@@ -7,6 +7,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { Customer, viewer } from './accounts/Customer.ts';
+import { buyingCustomerFields, buyingMutation, buyingQuery, buyingTypes } from './buying/index.ts';
 import {
   confirmSubscription,
   emailPreferences,
@@ -57,6 +58,7 @@ export const resolvers = {
     nearMeLocations,
     nearMeArea,
     guide,
+    ...buyingQuery,
   },
   Mutation: {
     register,
@@ -77,6 +79,7 @@ export const resolvers = {
     dealFilterValidate,
     sponsoredSession,
     recordSponsoredEvents,
+    ...buyingMutation,
   },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
@@ -107,8 +110,9 @@ export const resolvers = {
   SpecialEvent,
   NearMeArea,
   Guide,
-  Customer,
+  Customer: { ...Customer, ...buyingCustomerFields },
   EmailPreferences: EmailPreferencesType,
+  ...buyingTypes,
 };
 
 let cached: GraphQLSchema | undefined;
