@@ -44,10 +44,10 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         return { account, token };
       });
       if (created) {
-        await mailer.send(passwordHash ? confirmEmailMail(links, input.email, input.firstName, created.token) : activateMail(links, input.email, input.firstName, created.token));
+        await mailer.send(passwordHash ? confirmEmailMail(links, input.email, created.token) : activateMail(links, input.email, created.token));
       } else {
         const existing = await findByEmail(db, input.email);
-        await mailer.send(alreadyRegisteredMail(links, input.email, existing?.firstName ?? null));
+        await mailer.send(alreadyRegisteredMail(links, input.email, existing));
       }
     });
 
@@ -149,7 +149,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         const to = account.email!;
         deps.background.run('resend_confirmation', async () => {
           const token = await issueToken(db, 'confirm_email', { userId: account.id }, CONFIRM_TOKEN_TTL_MS, deps.now());
-          await mailer.send(confirmEmailMail(links, to, account.firstName, token));
+          await mailer.send(confirmEmailMail(links, to, token));
         });
         return fail(c, 403, 'EMAIL_NOT_CONFIRMED') as never;
       }

@@ -99,12 +99,40 @@ describe.each(testDatabases())('text fields and identities on %s', (_name, open)
     const email = f.email('script');
     const res = await register(email, { firstName: '<script>alert(1)</script>', lastName: "Ó Súilleabháin 🦄" });
     expect(res.status).toBe(202);
-    const [mail] = await f.mail(email);
-    expect(mail!.text).toContain('Hello <script>alert(1)</script>,');
-    expect(mail!.html).not.toContain('<script>');
-    expect(mail!.html).toContain('Hello &#60;script&#62;alert(1)&#60;/script&#62;,');
     const token = await f.linkToken(email, 'confirmEmail');
     const user = ((await (await f.call('POST', '/email/verify', { body: { token } })).json()) as { data: { user: { firstName: string; lastName: string } } }).data.user;
     expect(user).toMatchObject({ firstName: '<script>alert(1)</script>', lastName: 'Ó Súilleabháin 🦄' });
+    // Confirmed now: mail greets them by that name, as text, escaped in the HTML.
+    await f.call('POST', `/user/${encodeURIComponent(email)}/password_reset_request`);
+    const [mail] = await f.mail(email);
+    expect(mail!.kind).toBe('password_reset');
+    expect(mail!.text).toContain('Hello <script>alert(1)</script>,');
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).toContain('Hello &#60;script&#62;alert(1)&#60;/script&#62;,');
+  });
+
+  it('mail to an address nobody has confirmed greets no one by name: the confirmation, its resend, express activation, already-registered and reset', async () => {
+    const name = 'Visit-evil.example';
+    const email = f.email('unconfirmed');
+    expect((await register(email, { firstName: name })).status).toBe(202);
+    // Someone registers the (still unconfirmed) address again, the holder asks for a reset, and a sign-in sends a fresh link.
+    expect((await register(email, { firstName: 'Other' })).status).toBe(202);
+    await f.call('POST', `/user/${encodeURIComponent(email)}/password_reset_request`);
+    expect((await f.login(email, 'Correct-Horse-9')).status).toBe(403);
+    const express = f.email('express');
+    expect((await f.call('POST', '/express-register', { ip: f.ip(), body: { requestRegistration: { email: express, firstName: name } } })).status).toBe(202);
+    const mails = [...(await f.mail(email)), ...(await f.mail(express))];
+    expect(mails.map((m) => m.kind).sort()).toEqual(['already_registered', 'confirm_email', 'confirm_email', 'password_activate', 'password_reset']);
+    for (const m of mails) {
+      expect(m.text, m.kind).not.toContain(name);
+      expect(m.html, m.kind).not.toContain(name);
+      expect(m.text.startsWith('Hello,\n'), m.kind).toBe(true);
+    }
+    // A confirmed account's already-registered mail greets its owner.
+    const me = await f.signUp({ firstName: 'Morag' });
+    expect((await register(me.email, { firstName: 'Impostor' })).status).toBe(202);
+    const [already] = await f.mail(me.email);
+    expect(already).toMatchObject({ kind: 'already_registered' });
+    expect(already!.text.startsWith('Hello Morag,\n')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The account emails: plain text and a simple HTML alternative, British English, from Thistle
  * Deals. Every value put into the HTML is escaped (names may hold <, &, quotes: they are text).
+ * Mail to an address that is not confirmed greets no one by name (`greetingName`).
  */
 import { LOGIN_PATH } from '@shop/domain/layouts';
 import type { MailMessage } from '@shop/platform';
@@ -37,37 +38,48 @@ ${htmlParts.join('\n')}
   return { kind, to, subject, text: textParts.join('\n\n') + '\n', html };
 }
 
-export function confirmEmailMail(links: Links, to: string, firstName: string | null, token: string): MailMessage {
-  return compose('confirm_email', to, `Confirm your email address for ${SHOP_NAME}`, firstName, [
+/**
+ * The name an email may greet its reader by: only an account whose address is confirmed. A name
+ * on an unconfirmed account is whatever the person who typed the address chose, and the reader
+ * may be someone else (their words must not reach a stranger's inbox in our name).
+ */
+export function greetingName(account: { firstName: string | null; emailVerified: boolean } | null | undefined): string | null {
+  return account?.emailVerified ? account.firstName : null;
+}
+
+/** To an address nobody has confirmed yet: greets no one by name. */
+export function confirmEmailMail(links: Links, to: string, token: string): MailMessage {
+  return compose('confirm_email', to, `Confirm your email address for ${SHOP_NAME}`, null, [
     { text: `Thank you for joining ${SHOP_NAME}. Please confirm your email address to finish setting up your account:`, link: { label: 'Confirm my email address', url: links.url('confirmEmail', token) } },
     { text: 'The link works once and expires in 7 days. If you did not create an account, you can ignore this email.' },
   ]);
 }
 
-export function alreadyRegisteredMail(links: Links, to: string, firstName: string | null): MailMessage {
-  return compose('already_registered', to, `You already have a ${SHOP_NAME} account`, firstName, [
+export function alreadyRegisteredMail(links: Links, to: string, account: { firstName: string | null; emailVerified: boolean } | null): MailMessage {
+  return compose('already_registered', to, `You already have a ${SHOP_NAME} account`, greetingName(account), [
     { text: `Someone, hopefully you, tried to create a ${SHOP_NAME} account with this email address. You already have an account, so you can sign in:`, link: { label: 'Sign in', url: links.page(LOGIN_PATH) } },
     { text: 'Forgotten your password? You can choose a new one here:', link: { label: 'Reset my password', url: links.page(FORGOT_PASSWORD_PATH) } },
     { text: 'If this was not you, you can ignore this email: nothing has changed.' },
   ]);
 }
 
-export function activateMail(links: Links, to: string, firstName: string | null, token: string): MailMessage {
-  return compose('password_activate', to, `Choose a password for your ${SHOP_NAME} account`, firstName, [
+/** To an express account's address, not confirmed yet: greets no one by name. */
+export function activateMail(links: Links, to: string, token: string): MailMessage {
+  return compose('password_activate', to, `Choose a password for your ${SHOP_NAME} account`, null, [
     { text: `Your ${SHOP_NAME} account is ready. Choose a password to sign in and see your vouchers:`, link: { label: 'Choose my password', url: links.url('activateAccount', token) } },
     { text: 'The link works once and expires in 30 minutes. If it has expired, use "Forgotten your password?" on the sign-in page.' },
   ]);
 }
 
-export function resetMail(links: Links, to: string, firstName: string | null, token: string): MailMessage {
-  return compose('password_reset', to, `Reset your ${SHOP_NAME} password`, firstName, [
+export function resetMail(links: Links, to: string, account: { firstName: string | null; emailVerified: boolean }, token: string): MailMessage {
+  return compose('password_reset', to, `Reset your ${SHOP_NAME} password`, greetingName(account), [
     { text: 'We received a request to reset the password of your account. Choose a new password here:', link: { label: 'Reset my password', url: links.url('resetPassword', token) } },
     { text: 'The link works once and expires in 30 minutes. If you did not ask for this, you can ignore this email: your password has not changed.' },
   ]);
 }
 
-export function passwordChangedMail(links: Links, to: string, firstName: string | null): MailMessage {
-  return compose('password_changed', to, `Your ${SHOP_NAME} password has changed`, firstName, [
+export function passwordChangedMail(links: Links, to: string, account: { firstName: string | null; emailVerified: boolean }): MailMessage {
+  return compose('password_changed', to, `Your ${SHOP_NAME} password has changed`, greetingName(account), [
     { text: 'The password of your account has just been changed, and every device has been signed out.' },
     { text: 'If this was not you, reset your password now:', link: { label: 'Reset my password', url: links.page(FORGOT_PASSWORD_PATH) } },
   ]);

@@ -36,7 +36,7 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
           await recordEvent(trx, account.id, 'reset_requested', now);
           return issueToken(trx, 'password_reset', { userId: account.id }, RESET_TOKEN_TTL_MS, now);
         });
-        await deps.mailer.send(resetMail(deps.links, account.email!, account.firstName, token));
+        await deps.mailer.send(resetMail(deps.links, account.email!, account, token));
       });
       return c.json({ data: { status: 'CHECK_EMAIL' as const } }, 202);
     },
@@ -70,7 +70,7 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
     });
     if (!account) return fail(c, 400, 'INVALID_LINK');
     if (purpose === 'password_reset') {
-      deps.background.run('password_changed_notice', () => deps.mailer.send(passwordChangedMail(deps.links, account.email!, account.firstName)));
+      deps.background.run('password_changed_notice', () => deps.mailer.send(passwordChangedMail(deps.links, account.email!, account)));
     }
     return c.json({ data: { status: 'PASSWORD_RESET' as const } }, 200);
   };

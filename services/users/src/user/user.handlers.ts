@@ -89,7 +89,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         await recordEvent(trx, account.id, 'password_changed', now);
       });
       const to = account.email!;
-      deps.background.run('password_changed_notice', () => deps.mailer.send(passwordChangedMail(deps.links, to, account.firstName)));
+      deps.background.run('password_changed_notice', () => deps.mailer.send(passwordChangedMail(deps.links, to, account)));
       return c.json(await signIn(deps, c, account, session.persistent, 'login', { via: 'password_change' }), 200);
     },
     hook,
