@@ -15,7 +15,7 @@ export {
   type MailDatabase,
   type OutboxMessage,
 } from './outbox.ts';
-export { createSmtpMailer, type SmtpMailer, type SmtpMailerOptions } from './smtp.ts';
+export { createSmtpMailer, loadNodemailer, type SmtpMailer, type SmtpMailerOptions } from './smtp.ts';
 
 export interface CreateMailerOptions<DB> {
   /** Where the outbox lives (run `migrateMail(db)` first). */

@@ -83,6 +83,6 @@ describe('createMailer', () => {
     expect(() => createSmtpMailer({ url: 'http://example.com' })).toThrow(/smtp/);
     const smtp = createMailer({ db: undefined as never, smtpUrl: 'smtp://127.0.0.1:1' });
     expect('close' in smtp).toBe(true);
-    (smtp as unknown as { close(): void }).close();
+    return (smtp as unknown as { close(): Promise<void> }).close();
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { createMailer, createSmtpMailer, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database, type SmtpMailer } from '@shop/platform';
+import { createMailer, createSmtpMailer, loadNodemailer, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database, type SmtpMailer } from '@shop/platform';
 import { createUsersApp } from '../app.ts';
 import { migrateUsers } from '../db/database.ts';
 
@@ -50,7 +50,7 @@ describe('SMTP mailer (platform createMailer with SMTP_URL)', () => {
     smtp = await startSmtp();
   });
   afterAll(async () => {
-    for (const m of mailers) m.close();
+    await Promise.all(mailers.map((m) => m.close()));
     await smtp?.close();
   });
 
@@ -81,6 +81,55 @@ describe('SMTP mailer (platform createMailer with SMTP_URL)', () => {
     const nowhere = createSmtpMailer({ url: 'smtp://127.0.0.1:9' });
     mailers.push(nowhere);
     await expect(nowhere.send({ to: 'ann@example.com', subject: 'Hi', text: 'Hi', kind: 'notice' })).rejects.toThrow();
+  });
+
+  it('a failed nodemailer load is not kept: that send rejects, the next one loads again and delivers', async () => {
+    let loads = 0;
+    const mailer = createSmtpMailer({
+      url: smtp.url,
+      load: async () => {
+        loads += 1;
+        if (loads === 1) throw new Error('Cannot find module nodemailer (first try)');
+        return loadNodemailer();
+      },
+    });
+    mailers.push(mailer);
+    const message = { to: 'retry@example.com', subject: 'Second time lucky', text: 'Hi', kind: 'notice' };
+    await expect(mailer.send(message)).rejects.toThrow(/first try/);
+    await mailer.send(message);
+    await mailer.send(message);
+    expect(loads).toBe(2);
+    expect(smtp.received.filter((r) => r.to[0] === 'retry@example.com')).toHaveLength(2);
+  });
+
+  it('close() never rejects: after a failed load, before any send, twice, and after sending', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failing = createSmtpMailer({ url: smtp.url, load: () => Promise.reject(new Error('no nodemailer here')) });
+      await expect(failing.send({ to: 'ann@example.com', subject: 'Hi', text: 'Hi', kind: 'notice' })).rejects.toThrow(/no nodemailer/);
+      await expect(failing.close()).resolves.toBeUndefined();
+      // A load still pending when close() is called, that then fails.
+      let fail!: (e: Error) => void;
+      const hanging = createSmtpMailer({ url: smtp.url, load: () => new Promise((_, reject) => (fail = reject)) });
+      const sending = hanging.send({ to: 'ann@example.com', subject: 'Hi', text: 'Hi', kind: 'notice' });
+      const closing = hanging.close();
+      fail(new Error('load failed late'));
+      await expect(sending).rejects.toThrow(/late/);
+      await expect(closing).resolves.toBeUndefined();
+      const fresh = createSmtpMailer({ url: smtp.url });
+      await expect(fresh.close()).resolves.toBeUndefined();
+      const used = createSmtpMailer({ url: smtp.url });
+      await used.send({ to: 'closing@example.com', subject: 'Hi', text: 'Hi', kind: 'notice' });
+      await expect(used.close()).resolves.toBeUndefined();
+      await expect(used.close()).resolves.toBeUndefined();
+      // Unhandled rejections are reported on a later turn.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('carries a users-service reset link by SMTP end to end', async () => {
