@@ -11,3 +11,6 @@ export * from './page-head.ts';
 export * from './search.ts';
 export * from './accounts.ts';
 export * from './buying.ts';
+export * from './purchase-limits.ts';
+export * from './gifting.ts';
+export * from './postcodes.ts';
