@@ -4,6 +4,7 @@ import * as dealFacetIndex from './2026_11_22_1300_deal_facet_index.ts';
 import * as createStaticPage from './2026_11_22_1400_create_static_page.ts';
 import * as dealTags from './2026_11_22_1500_deal_tags.ts';
 import * as dealLists from './2026_11_22_1600_deal_lists.ts';
+import * as stockHolds from './2026_11_24_0900_stock_holds.ts';
 
 /** Every migration of the deals schema, by name (run in name order). */
 export const dealsMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const dealsMigrations: Record<string, Migration> = {
   '2026_11_22_1400_create_static_page': { up: createStaticPage.up, down: createStaticPage.down },
   '2026_11_22_1500_deal_tags': { up: dealTags.up, down: dealTags.down },
   '2026_11_22_1600_deal_lists': { up: dealLists.up, down: dealLists.down },
+  '2026_11_24_0900_stock_holds': { up: stockHolds.up, down: stockHolds.down },
 };

@@ -1,0 +1,5 @@
+export {
+  holdUnits, getHold, pinHold, unpinHold, sellHeld, releaseHold, releaseExpiredHolds, countPurchase, uncountPurchase, stockView, sumDemand,
+  StockError, type HoldItem, type HoldRefusal, type HoldRefusalCode, type HoldUnitsInput, type StockLine, type StockDb,
+} from './stock.ts';
+export { stockSnapshot, stockInvariantViolations, type StockFigures } from './invariant.ts';

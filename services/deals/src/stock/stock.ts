@@ -1,0 +1,372 @@
+/**
+ * Stock holds and per-customer daily caps (issue 6; the contract: services/checkout/README.md,
+ * "@shop/deals — stock").
+ *
+ * `deals.product.remaining` (null: unlimited) is what is left to sell, with everyone's holds
+ * already taken off. Every change to it is a conditional UPDATE made while the product rows are
+ * locked FOR UPDATE in id order, so concurrent checkouts can never sell the same unit twice.
+ *
+ * Lock order, everywhere: the hold key (a transaction-scoped advisory lock) → that key's hold
+ * rows → products by id → deals by id. Keeping one order is what keeps these free of deadlocks.
+ *
+ * The functions that take `trx` run inside the caller's transaction and use only that handle;
+ * a refusal returns before anything is written, so the caller need not roll back for it.
+ */
+import { sql, type Kysely } from 'kysely';
+
+// The shop shares one connection between services; stock takes any schema's handle (Transaction<any>).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the contract types trx as Transaction<any>
+export type StockDb = Kysely<any>;
+
+export type HoldItem = { productId: number; quantity: number };
+export type HoldRefusalCode = 'DEAL_SOLD_OUT' | 'INSUFFICIENT_STOCK' | 'PURCHASE_LIMIT' | 'DEAL_CLOSED' | 'NOT_FOUND';
+export type HoldRefusal = { ok: false; code: HoldRefusalCode; productId: number; available: number };
+
+export interface HoldUnitsInput {
+  /** The basket token the hold belongs to. */
+  holdKey: string;
+  /** `c:{customerToken}`, `g:{email}` or `b:{basketToken}` (see the contract). */
+  customerKey: string;
+  items: HoldItem[];
+  expiresAt: Date;
+  now: Date;
+}
+
+export interface StockLine {
+  /** Units left to sell (null: unlimited). */
+  remaining: number | null;
+  /** Units held by every hold key right now (expired holds count until they are released). */
+  held: number;
+  purchaseCap: number | null;
+  boughtToday: number;
+  disabled: boolean;
+  closed: boolean;
+  /** The product or its deal is for VIP members only. */
+  vipExclusive: boolean;
+  pricePence: number;
+  depositPricePence: number | null;
+  postagePence: number | null;
+  dealId: number;
+  subcategoryId: number | null;
+  highFraudRisk: boolean;
+  pricePerPerson: boolean;
+}
+
+/** A programming error in a stock call (bad input, selling what is not held): thrown, never a refusal. */
+export class StockError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StockError';
+  }
+}
+
+const INT_MAX = 2_147_483_647;
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+function checkId(id: unknown, what: string): asserts id is number {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > INT_MAX) throw new StockError(`${what} must be a positive integer.`);
+}
+
+function checkQuantity(q: unknown, what = 'quantity'): asserts q is number {
+  if (typeof q !== 'number' || !Number.isInteger(q) || q < 1 || q > INT_MAX) throw new StockError(`${what} must be a whole number from 1.`);
+}
+
+function checkKey(key: unknown, what: string): asserts key is string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 320) throw new StockError(`${what} must be a non-empty string.`);
+}
+
+function checkDate(d: unknown, what: string): asserts d is Date {
+  if (!(d instanceof Date) || Number.isNaN(d.getTime())) throw new StockError(`${what} must be a valid date.`);
+}
+
+function checkDay(day: unknown): asserts day is string {
+  if (typeof day !== 'string' || !DAY.test(day)) throw new StockError('day must be a London date YYYY-MM-DD (londonDate).');
+}
+
+/** The demand per product, the same product on two lines summed (M3); ids ascending. */
+export function sumDemand(items: HoldItem[]): Map<number, number> {
+  if (!Array.isArray(items)) throw new StockError('items must be an array.');
+  const demand = new Map<number, number>();
+  for (const item of items) {
+    checkId(item?.productId, 'productId');
+    checkQuantity(item.quantity);
+    const total = (demand.get(item.productId) ?? 0) + item.quantity;
+    if (total > INT_MAX) throw new StockError('quantity is too large.');
+    demand.set(item.productId, total);
+  }
+  return new Map([...demand].sort((a, b) => a[0] - b[0]));
+}
+
+/** Serialises every change to one hold key for the rest of the transaction. */
+async function lockHoldKey(trx: StockDb, holdKey: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`deals.stock_hold:${holdKey}`}, 0))`.execute(trx);
+}
+
+interface HoldRow {
+  product_id: number;
+  quantity: number;
+  order_id: string | null;
+  expires_at: Date;
+}
+
+async function lockHoldRows(trx: StockDb, holdKey: string): Promise<HoldRow[]> {
+  const { rows } = await sql<HoldRow>`select product_id, quantity, order_id, expires_at from deals.stock_hold
+    where hold_key = ${holdKey} order by product_id for update`.execute(trx);
+  return rows;
+}
+
+interface LockedProduct {
+  id: number;
+  remaining: number | null;
+  deal_id: number;
+  closing_date: Date | null;
+}
+
+/** Locks the product rows in id order (deadlock-free against every other stock call). */
+async function lockProducts(trx: StockDb, ids: number[]): Promise<Map<number, LockedProduct>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return new Map();
+  const { rows } = await sql<LockedProduct>`select p.id, p.remaining, p.deal_id, d.closing_date
+    from deals.product p join deals.deal d on d.id = p.deal_id
+    where p.id in (${sql.join(sorted)}) order by p.id for update of p`.execute(trx);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Gives units back to a product's remaining (unlimited products stay null). */
+async function giveBack(trx: StockDb, productId: number, quantity: number): Promise<void> {
+  if (quantity <= 0) return;
+  await sql`update deals.product set remaining = remaining + ${quantity} where id = ${productId} and remaining is not null`.execute(trx);
+}
+
+/** Takes units off a product's remaining, only if that many are left; false when they are not. */
+async function takeUnits(trx: StockDb, productId: number, quantity: number): Promise<boolean> {
+  const result = await sql`update deals.product set remaining = remaining - ${quantity}
+    where id = ${productId} and (remaining is null or remaining >= ${quantity})`.execute(trx);
+  return Number(result.numAffectedRows ?? 0n) === 1;
+}
+
+/**
+ * Replaces the hold of `holdKey` by `items`, atomically. Returns a refusal (nothing written) when
+ * a product is unknown, its deal has closed, or too few units are left; `available` is then how
+ * many this hold key could hold in all (what is left plus what it already holds).
+ * A pinned hold keeps its pin.
+ */
+export async function holdUnits(trx: StockDb, input: HoldUnitsInput): Promise<{ ok: true; expiresAt: Date } | HoldRefusal> {
+  checkKey(input.holdKey, 'holdKey');
+  checkKey(input.customerKey, 'customerKey');
+  checkDate(input.expiresAt, 'expiresAt');
+  checkDate(input.now, 'now');
+  const demand = sumDemand(input.items);
+
+  await lockHoldKey(trx, input.holdKey);
+  const old = await lockHoldRows(trx, input.holdKey);
+  const oldQty = new Map(old.map((r) => [r.product_id, r.quantity]));
+  const pin = old.find((r) => r.order_id !== null)?.order_id ?? null;
+  const products = await lockProducts(trx, [...oldQty.keys(), ...demand.keys()]);
+
+  // Every check first, under the locks, so a refusal writes nothing.
+  for (const [productId, want] of demand) {
+    const p = products.get(productId);
+    if (!p) return { ok: false, code: 'NOT_FOUND', productId, available: 0 };
+    const holding = oldQty.get(productId) ?? 0;
+    const available = p.remaining === null ? want : p.remaining + holding;
+    if (p.closing_date !== null && p.closing_date.getTime() <= input.now.getTime()) return { ok: false, code: 'DEAL_CLOSED', productId, available: 0 };
+    if (available < want) return { ok: false, code: available === 0 ? 'DEAL_SOLD_OUT' : 'INSUFFICIENT_STOCK', productId, available };
+  }
+
+  for (const productId of [...products.keys()].sort((a, b) => a - b)) {
+    const delta = (demand.get(productId) ?? 0) - (oldQty.get(productId) ?? 0);
+    if (delta < 0) await giveBack(trx, productId, -delta);
+    else if (delta > 0 && !(await takeUnits(trx, productId, delta))) {
+      // Cannot happen while the row is locked; if it does, the caller's transaction must not commit.
+      throw new StockError(`Stock of product ${productId} changed under its lock.`);
+    }
+  }
+
+  await sql`delete from deals.stock_hold where hold_key = ${input.holdKey}`.execute(trx);
+  if (demand.size > 0) {
+    const rows = [...demand].map(([productId, quantity]) => sql`(${input.holdKey}, ${productId}, ${quantity}, ${input.customerKey}, ${input.expiresAt}, ${pin})`);
+    await sql`insert into deals.stock_hold (hold_key, product_id, quantity, customer_key, expires_at, order_id) values ${sql.join(rows)}`.execute(trx);
+  }
+  return { ok: true, expiresAt: input.expiresAt };
+}
+
+/** The hold of a key, or null when it holds nothing. */
+export async function getHold(db: StockDb, holdKey: string): Promise<{ items: HoldItem[]; expiresAt: Date; pinned: boolean } | null> {
+  checkKey(holdKey, 'holdKey');
+  const { rows } = await sql<HoldRow>`select product_id, quantity, order_id, expires_at from deals.stock_hold
+    where hold_key = ${holdKey} order by product_id`.execute(db);
+  if (rows.length === 0) return null;
+  return {
+    items: rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })),
+    expiresAt: new Date(Math.min(...rows.map((r) => new Date(r.expires_at).getTime()))),
+    pinned: rows.some((r) => r.order_id !== null),
+  };
+}
+
+/** Pins the hold to an order: it no longer expires until unpinned, sold or released. */
+export async function pinHold(trx: StockDb, input: { holdKey: string; orderId: string }): Promise<void> {
+  checkKey(input.holdKey, 'holdKey');
+  checkKey(input.orderId, 'orderId');
+  await lockHoldKey(trx, input.holdKey);
+  await sql`update deals.stock_hold set order_id = ${input.orderId} where hold_key = ${input.holdKey}`.execute(trx);
+}
+
+/** Unpins the hold: it expires at its expires_at again (already past: the next sweep releases it). */
+export async function unpinHold(trx: StockDb, input: { holdKey: string }): Promise<void> {
+  checkKey(input.holdKey, 'holdKey');
+  await lockHoldKey(trx, input.holdKey);
+  await sql`update deals.stock_hold set order_id = null where hold_key = ${input.holdKey}`.execute(trx);
+}
+
+/**
+ * Held units become sold: the hold's rows are deleted, stock_sale and deal.sold_count grow by
+ * the quantities sold, and any units the hold had beyond `items` go back to remaining.
+ * Throws StockError (the caller's transaction must roll back) if the hold does not cover `items`.
+ */
+export async function sellHeld(trx: StockDb, input: { holdKey: string; items: HoldItem[] }): Promise<void> {
+  checkKey(input.holdKey, 'holdKey');
+  const demand = sumDemand(input.items);
+  await lockHoldKey(trx, input.holdKey);
+  const held = new Map((await lockHoldRows(trx, input.holdKey)).map((r) => [r.product_id, r.quantity]));
+  for (const [productId, quantity] of demand) {
+    if ((held.get(productId) ?? 0) < quantity) throw new StockError(`The hold does not cover ${quantity} of product ${productId}.`);
+  }
+  const products = await lockProducts(trx, [...held.keys()]);
+  for (const [productId, quantity] of held) await giveBack(trx, productId, quantity - (demand.get(productId) ?? 0));
+  await sql`delete from deals.stock_hold where hold_key = ${input.holdKey}`.execute(trx);
+
+  const byDeal = new Map<number, number>();
+  for (const [productId, quantity] of demand) {
+    await sql`insert into deals.stock_sale (product_id, quantity) values (${productId}, ${quantity})
+      on conflict (product_id) do update set quantity = stock_sale.quantity + excluded.quantity`.execute(trx);
+    const dealId = products.get(productId)!.deal_id;
+    byDeal.set(dealId, (byDeal.get(dealId) ?? 0) + quantity);
+  }
+  for (const [dealId, quantity] of [...byDeal].sort((a, b) => a[0] - b[0])) {
+    await sql`update deals.deal set sold_count = sold_count + ${quantity} where id = ${dealId}`.execute(trx);
+  }
+}
+
+/**
+ * Deletes a key's hold rows under its lock and gives their units back; with `onlyExpiredAt`, only
+ * when the hold is unpinned and expired at that moment (re-checked under the lock). True if released.
+ */
+async function releaseWhere(trx: StockDb, holdKey: string, onlyExpiredAt: Date | null): Promise<boolean> {
+  await lockHoldKey(trx, holdKey);
+  const condition = onlyExpiredAt ? sql`and expires_at <= ${onlyExpiredAt} and order_id is null` : sql``;
+  const rows = await lockHoldRows(trx, holdKey);
+  if (onlyExpiredAt && rows.some((r) => r.order_id !== null || new Date(r.expires_at).getTime() > onlyExpiredAt.getTime())) return false;
+  if (rows.length === 0) return false;
+  await lockProducts(trx, rows.map((r) => r.product_id));
+  const deleted = await sql<{ product_id: number; quantity: number }>`delete from deals.stock_hold
+    where hold_key = ${holdKey} ${condition} returning product_id, quantity`.execute(trx);
+  for (const r of [...deleted.rows].sort((a, b) => a.product_id - b.product_id)) await giveBack(trx, r.product_id, r.quantity);
+  return deleted.rows.length > 0;
+}
+
+/** Releases a hold (pinned or not): its units go back to remaining. Nothing held: nothing happens. */
+export async function releaseHold(trx: StockDb, holdKey: string): Promise<void> {
+  checkKey(holdKey, 'holdKey');
+  await releaseWhere(trx, holdKey, null);
+}
+
+/**
+ * Releases every unpinned hold whose expiry is at or before `now`, one transaction per hold key.
+ * Idempotent and safe to run concurrently: the key's lock and the re-check under it mean a
+ * hold's units go back exactly once, and a hold refreshed meanwhile is left alone.
+ */
+export async function releaseExpiredHolds(db: StockDb, now: Date): Promise<number> {
+  checkDate(now, 'now');
+  const { rows } = await sql<{ hold_key: string }>`select distinct hold_key from deals.stock_hold
+    where expires_at <= ${now} and order_id is null order by hold_key`.execute(db);
+  let released = 0;
+  for (const { hold_key } of rows) {
+    if (await db.transaction().execute((trx) => releaseWhere(trx, hold_key, now))) released++;
+  }
+  return released;
+}
+
+/**
+ * Counts `quantity` units towards the customer's cap for the product on a London day, with one
+ * conditional upsert: the count only grows while it stays within the product's purchase_cap
+ * (null: no cap, still counted). PURCHASE_LIMIT carries how many more the customer may buy today.
+ */
+export async function countPurchase(trx: StockDb, input: { customerKey: string; productId: number; quantity: number; day: string }): Promise<{ ok: true } | HoldRefusal> {
+  checkKey(input.customerKey, 'customerKey');
+  checkId(input.productId, 'productId');
+  checkQuantity(input.quantity);
+  checkDay(input.day);
+  const { customerKey, productId, quantity, day } = input;
+  const product = (await sql<{ purchase_cap: number | null }>`select purchase_cap from deals.product where id = ${productId}`.execute(trx)).rows[0];
+  if (!product) return { ok: false, code: 'NOT_FOUND', productId, available: 0 };
+  const cap = product.purchase_cap;
+  const refuse = async (): Promise<HoldRefusal> => {
+    const bought = (await sql<{ quantity: number }>`select quantity from deals.purchase_count
+      where customer_key = ${customerKey} and product_id = ${productId} and day = ${day}`.execute(trx)).rows[0]?.quantity ?? 0;
+    return { ok: false, code: 'PURCHASE_LIMIT', productId, available: Math.max(0, (cap ?? 0) - bought) };
+  };
+  if (cap !== null && quantity > cap) return refuse();
+  const capCheck = cap === null ? sql`` : sql`where purchase_count.quantity + excluded.quantity <= ${cap}`;
+  const { rows } = await sql<{ quantity: number }>`insert into deals.purchase_count (customer_key, product_id, day, quantity)
+    values (${customerKey}, ${productId}, ${day}, ${quantity})
+    on conflict (customer_key, product_id, day) do update set quantity = purchase_count.quantity + excluded.quantity ${capCheck}
+    returning quantity`.execute(trx);
+  return rows.length === 1 ? { ok: true } : refuse();
+}
+
+/** Takes back a count (a declined payment); never below zero. */
+export async function uncountPurchase(trx: StockDb, input: { customerKey: string; productId: number; quantity: number; day: string }): Promise<void> {
+  checkKey(input.customerKey, 'customerKey');
+  checkId(input.productId, 'productId');
+  checkQuantity(input.quantity);
+  checkDay(input.day);
+  await sql`update deals.purchase_count set quantity = greatest(quantity - ${input.quantity}, 0)
+    where customer_key = ${input.customerKey} and product_id = ${input.productId} and day = ${input.day}`.execute(trx);
+}
+
+/**
+ * What the basket and checkout need to apply the purchase-limit rules, from the database. Unknown
+ * ids are missing from the map. `now` (default: the clock) decides `closed`; it is an addition to
+ * the contract's signature so tests and the checkout can pass their clock.
+ */
+export async function stockView(db: StockDb, input: { productIds: number[]; customerKey: string | null; day: string; now?: Date }): Promise<Map<number, StockLine>> {
+  if (!Array.isArray(input.productIds)) throw new StockError('productIds must be an array.');
+  input.productIds.forEach((id) => checkId(id, 'productId'));
+  if (input.customerKey !== null) checkKey(input.customerKey, 'customerKey');
+  checkDay(input.day);
+  const now = input.now ?? new Date();
+  checkDate(now, 'now');
+  const ids = [...new Set(input.productIds)];
+  const view = new Map<number, StockLine>();
+  if (ids.length === 0) return view;
+  const { rows } = await sql<{
+    id: number; remaining: number | null; purchase_cap: number | null; disabled: boolean; closing_date: Date | null;
+    vip_exclusive: boolean; price_pence: number; has_deposit: boolean; deposit_price_pence: number | null; postage_pence: number | null;
+    deal_id: number; subcategory_id: number | null; high_fraud_risk: boolean; price_per_person: boolean; held: number; bought: number;
+  }>`select p.id, p.remaining, p.purchase_cap, p.disabled, d.closing_date, (p.vip_exclusive or d.vip_exclusive) as vip_exclusive,
+      p.price_pence, p.has_deposit, p.deposit_price_pence, p.postage_pence, p.deal_id, d.subcategory_id, d.high_fraud_risk, d.price_per_person,
+      coalesce((select sum(h.quantity) from deals.stock_hold h where h.product_id = p.id), 0)::integer as held,
+      coalesce((select c.quantity from deals.purchase_count c where c.product_id = p.id and c.customer_key = ${input.customerKey} and c.day = ${input.day}), 0)::integer as bought
+    from deals.product p join deals.deal d on d.id = p.deal_id
+    where p.id in (${sql.join(ids)})`.execute(db);
+  for (const r of rows) {
+    view.set(r.id, {
+      remaining: r.remaining,
+      held: r.held,
+      purchaseCap: r.purchase_cap,
+      boughtToday: r.bought,
+      disabled: r.disabled,
+      closed: r.closing_date !== null && new Date(r.closing_date).getTime() <= now.getTime(),
+      vipExclusive: r.vip_exclusive,
+      pricePence: r.price_pence,
+      depositPricePence: r.has_deposit ? r.deposit_price_pence : null,
+      postagePence: r.postage_pence,
+      dealId: r.deal_id,
+      subcategoryId: r.subcategory_id,
+      highFraudRisk: r.high_fraud_risk,
+      pricePerPerson: r.price_per_person,
+    });
+  }
+  return view;
+}
