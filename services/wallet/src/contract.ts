@@ -1,0 +1,64 @@
+/**
+ * The wallet service's REST shapes (README.md is the contract). Amounts are integer pence.
+ */
+import { z } from '@hono/zod-openapi';
+import { CUSTOMER_TOKEN_PATTERN, WALLET_AMOUNT_MAX, WALLET_BUCKETS, WALLET_CURRENCIES } from './ledger.ts';
+
+export { ProblemSchema } from '@shop/platform';
+
+const TOKEN_MESSAGE = 'A customer token is 10 to 128 url-safe characters: letters, digits, . _ ~ -.';
+export const CustomerTokenSchema = z
+  .string()
+  .regex(CUSTOMER_TOKEN_PATTERN, TOKEN_MESSAGE)
+  .openapi({ description: 'The customer token of the signed-in shopper (from the session, never from client input).', example: 'ct-0123456789abcdef' });
+
+const Pence = z.number().int().openapi({ description: 'Integer pence.', example: 1250 });
+
+export const WalletBalanceSchema = z
+  .object({
+    currency: z.enum(WALLET_CURRENCIES),
+    balance: Pence.openapi({ description: 'marketingBalance + refundableBalance, integer pence.' }),
+    marketingBalance: Pence.openapi({ description: 'Promotional credit (spec §9: pays at most 10 %, up to £5, of each item), integer pence.' }),
+    refundableBalance: Pence.openapi({ description: 'Refundable credit (refunds, gift cards), integer pence.' }),
+  })
+  .openapi('WalletBalance');
+
+export const WalletBalancesSchema = z.array(WalletBalanceSchema).openapi('WalletBalances', { description: 'One entry per currency the customer holds credit in; [] for a customer never credited.' });
+
+export const WalletTransactionSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['credit', 'hold', 'capture', 'release']),
+    ref: z.string(),
+    reason: z.string(),
+    currency: z.enum(WALLET_CURRENCIES),
+    amount: Pence.openapi({ description: 'The change to the wallet: positive in, negative out, 0 for a capture (the credit had already left at the hold).' }),
+    marketing: Pence,
+    refundable: Pence,
+    createdAt: z.string().openapi({ description: 'ISO 8601 instant.', example: '2026-11-24T10:00:00.000Z' }),
+  })
+  .openapi('WalletTransaction');
+
+export const WalletTransactionsSchema = z.object({ transactions: z.array(WalletTransactionSchema) }).openapi('WalletTransactions');
+
+export const CustomerQuerySchema = z.object({ customerToken: CustomerTokenSchema });
+export const TransactionsQuerySchema = z.object({
+  customerToken: CustomerTokenSchema,
+  limit: z.coerce.number().int().min(1).max(200).optional().openapi({ description: 'How many, newest first (default 50, at most 200).', example: 50 }),
+});
+
+export const CreditBodySchema = z
+  .object({
+    customerToken: CustomerTokenSchema,
+    currency: z.enum(WALLET_CURRENCIES),
+    amount: z.number().int().min(1).max(WALLET_AMOUNT_MAX).openapi({ description: `Integer pence, 1 to ${WALLET_AMOUNT_MAX}.`, example: 1000 }),
+    bucket: z.enum(WALLET_BUCKETS),
+    reason: z.string().trim().min(1).max(200).openapi({ example: 'Goodwill credit' }),
+    ref: z.string().min(1).max(200).openapi({ description: 'Idempotency reference: the same ref credits once.', example: 'goodwill-2026-11-24-0001' }),
+  })
+  .strict()
+  .openapi('WalletCreditRequest');
+
+export const CreditResultSchema = z
+  .object({ created: z.boolean().openapi({ description: 'false when this ref had already credited the same figures (nothing moved).' }), balances: WalletBalancesSchema })
+  .openapi('WalletCreditResult');

@@ -1,0 +1,51 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { problemContent } from '@shop/platform';
+import { CreditBodySchema, CreditResultSchema, CustomerQuerySchema, TransactionsQuerySchema, WalletBalancesSchema, WalletTransactionsSchema } from './contract.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+const commonErrors = {
+  400: problemContent('Bad input: errors[] names each invalid field with its message.'),
+  401: problemContent('Missing or wrong x-service-token (code UNAUTHORISED).'),
+  500: problemContent('Unexpected failure; the body carries only code INTERNAL.'),
+} as const;
+
+export const getWallet = createRoute({
+  method: 'get',
+  path: '/user/wallet',
+  operationId: 'getUserWallet',
+  tags: ['Wallet'],
+  summary: "The customer's wallet by currency (spec §7 GET user/wallet)",
+  description: 'One entry per currency with balance, marketingBalance and refundableBalance in integer pence; [] for a customer never credited.',
+  request: { query: CustomerQuerySchema },
+  responses: { 200: json(WalletBalancesSchema, 'The balances by currency.'), ...commonErrors },
+});
+
+export const getTransactions = createRoute({
+  method: 'get',
+  path: '/wallet/transactions',
+  operationId: 'getWalletTransactions',
+  tags: ['Wallet'],
+  summary: "The customer's wallet history, newest first",
+  description: 'Each ledger transaction touching the customer: credits, holds for orders, captures and releases, with the change per bucket.',
+  request: { query: TransactionsQuerySchema },
+  responses: { 200: json(WalletTransactionsSchema, 'The history, newest first.'), ...commonErrors },
+});
+
+export const postCredit = createRoute({
+  method: 'post',
+  path: '/wallet/credit',
+  operationId: 'creditWallet',
+  tags: ['Wallet'],
+  summary: "Credit a customer's wallet (operators and tests)",
+  description:
+    'Moves amount from system:promotions (bucket marketing) or system:refunds (bucket refundable) to the customer. Idempotent by ref: ' +
+    'the same ref with the same figures answers 200 and moves nothing; the same ref with other figures is 422 IDEMPOTENCY_CONFLICT naming ref.',
+  request: { body: { required: true, description: 'The credit.', content: { 'application/json': { schema: CreditBodySchema } } } },
+  responses: {
+    201: json(CreditResultSchema, 'Credited; the balances after.'),
+    200: json(CreditResultSchema, 'This ref had already credited the same figures: nothing moved.'),
+    422: problemContent('The ref was already used for another credit (IDEMPOTENCY_CONFLICT, errors[] names ref).'),
+    ...commonErrors,
+  },
+});

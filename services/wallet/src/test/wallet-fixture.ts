@@ -1,0 +1,38 @@
+/**
+ * A fresh, migrated wallet database and the app, for tests (not a test file itself).
+ */
+import { SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
+import type { OpenTestDatabase } from '@shop/platform/test-databases';
+import { createWalletApp } from '../app.ts';
+import { migrateWallet } from '../db/database.ts';
+
+export const TEST_TOKEN = 'test-service-token';
+
+export interface WalletFixture {
+  database: Database;
+  app: ReturnType<typeof createWalletApp>;
+  logged: string[];
+  call(method: string, path: string, body?: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function walletFixture(open: OpenTestDatabase): Promise<WalletFixture> {
+  const database = await open();
+  await migrateWallet(database.db);
+  const logged: string[] = [];
+  const app = createWalletApp({ db: database.db, serviceToken: TEST_TOKEN, log: (message, fields) => void logged.push(`${message} ${JSON.stringify(fields)}`) });
+  return {
+    database,
+    app,
+    logged,
+    call: (method, path, body) =>
+      Promise.resolve(
+        app.request(path, {
+          method,
+          headers: { [SERVICE_TOKEN_HEADER]: TEST_TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        }),
+      ),
+    close: () => database.close(),
+  };
+}
