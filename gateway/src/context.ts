@@ -13,7 +13,13 @@ import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.
 import { isSecureRequest, requestCookies, ResponseCookies } from './accounts/cookies.ts';
 import { requestClientAddress } from './accounts/client-ip.ts';
 import { createSessionAccess, type SessionAccess } from './accounts/session.ts';
+import { WALLET_TIMEOUT_MS } from '@shop/domain/buying';
+import { createAddressClient, type AddressClient } from './clients/address.client.ts';
+import { createBasketClient, type BasketClient } from './clients/basket.client.ts';
+import { createCheckoutClient, ORDER_TIMEOUT_MS, type CheckoutClient } from './clients/checkout.client.ts';
 import { createDealsClient, type DealsClient } from './clients/deals.client.ts';
+import { createPaymentClient, type PaymentClient } from './clients/payment.client.ts';
+import { createWalletClient, type WalletClient } from './clients/wallet.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type RestCallLog, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient, type SearchClient } from './clients/search.client.ts';
 import { CLIENT_IP_HEADER, createUsersClient, type SocialProviderName, type UsersClient } from './clients/users.client.ts';
@@ -26,6 +32,12 @@ export interface ServiceTargets {
   search?: ServiceTarget;
   /** The users service; unset: every account call fails as the service being unavailable. */
   users?: ServiceTarget;
+  /** The buying services (issue 6); each unset: its calls fail as the service being unavailable. */
+  basket?: ServiceTarget;
+  checkout?: ServiceTarget;
+  payment?: ServiceTarget;
+  wallet?: ServiceTarget;
+  address?: ServiceTarget;
 }
 
 /** Account settings the resolvers read. */
@@ -59,10 +71,18 @@ export interface ContextOptions {
   now?: () => Date;
 }
 
+export interface BuyingClients {
+  basket: BasketClient;
+  checkout: CheckoutClient;
+  payment: PaymentClient;
+  wallet: WalletClient;
+  address: AddressClient;
+}
+
 export interface GatewayContext {
   requestId: string;
   restCalls: RestCallLog;
-  clients: { deals: DealsClient; search: SearchClient; users: UsersClient };
+  clients: BuyingClients & { deals: DealsClient; search: SearchClient; users: UsersClient };
   loaders: Loaders;
   /** The shopper's session: looked up at most once per request, and only when asked. */
   session: SessionAccess;
@@ -145,7 +165,20 @@ export function createContextFactory(options: ContextOptions) {
     const users = createUsersClient(
       createRestClient({ ...common, service: 'users', target: options.services.users ?? NOT_CONFIGURED, ...(address ? { headers: { [CLIENT_IP_HEADER]: address } } : {}) }),
     );
-    const clients = { deals, search, users };
+    const target = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address') => options.services[name] ?? NOT_CONFIGURED;
+    const rest = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address', timeoutMs = common.timeoutMs) =>
+      createRestClient({ ...common, timeoutMs, service: name, target: target(name) });
+    const clients = {
+      deals,
+      search,
+      users,
+      basket: createBasketClient(rest('basket')),
+      checkout: createCheckoutClient(rest('checkout'), rest('checkout', Math.max(ORDER_TIMEOUT_MS, common.timeoutMs))),
+      payment: createPaymentClient(rest('payment')),
+      // Spec §9: the wallet call's deadline is 40000 ms.
+      wallet: createWalletClient(rest('wallet', Math.max(WALLET_TIMEOUT_MS, common.timeoutMs))),
+      address: createAddressClient(rest('address')),
+    };
     const cookies = requestCookies(request);
     const responseCookies = new ResponseCookies();
     responseCookiesByRequest.set(request, responseCookies);

@@ -77,6 +77,18 @@ export interface RestClient {
    */
   send<T>(method: Method, path: string, options: SendOptions<T> & { parser: BodyParser<T> }): Promise<T>;
   send(method: Method, path: string, options?: SendOptions<never>): Promise<undefined>;
+  /**
+   * Any method, whatever the status: the status, headers and JSON body (null when there is none
+   * or it is not JSON). For answers where the status and headers are data (a basket's Location,
+   * a payment's 402 with its message); only an unreachable service or a timeout throws.
+   */
+  raw(method: Method, path: string, options?: Omit<SendOptions<never>, 'parser'>): Promise<RawResponse>;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
 }
 
 export function createRestClient(options: RestClientOptions): RestClient {
@@ -164,7 +176,19 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
   }
 
-  return { get: get as RestClient['get'], post: post as RestClient['post'], send: sendAny as RestClient['send'] };
+  async function raw(method: Method, path: string, opts: Omit<SendOptions<never>, 'parser'> = {}): Promise<RawResponse> {
+    const response = await send(method, path, opts.body, opts.headers, opts.logPath ?? path);
+    let body: unknown;
+    try {
+      const text = await response.text();
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, headers: response.headers, body };
+  }
+
+  return { get: get as RestClient['get'], post: post as RestClient['post'], send: sendAny as RestClient['send'], raw };
 }
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date); null when absent or unreadable. */

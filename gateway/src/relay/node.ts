@@ -4,6 +4,7 @@
  */
 import type { GatewayContext } from '../context.ts';
 import { loadCustomerNode } from '../schema/accounts/Customer.ts';
+import { loadBuyingNode } from '../schema/buying/nodes.ts';
 import { categoryParent } from '../schema/deals/Category.ts';
 import { loadNearMeArea } from '../schema/lists/NearMe.ts';
 import { loadSpecialEvent } from '../schema/lists/SpecialEvent.ts';
@@ -75,5 +76,11 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNo
       const customer = await loadCustomerNode(ctx, key);
       return customer && { __typename: type, ...customer };
     }
+    case 'Basket':
+    case 'Order':
+    case 'Voucher':
+    case 'PaymentInstrument':
+      // Only ever the shopper's own; anything else is the same null (schema/buying/nodes.ts, Z1/Z2).
+      return loadBuyingNode(type, key, ctx) as Promise<TypedNode | null>;
   }
 }

@@ -1,0 +1,157 @@
+/**
+ * The checkout (spec §3 checkout data, §4 countdown) of the shopper's basket: GET
+ * /checkout/{basketToken} takes or keeps the hold of the units for the countdown (`refresh`
+ * starts a new one), PUT /checkout/{basketToken}/options stores the promo code, wallet use and
+ * VIP tick and answers the view. Totals, availability and payment options are the service's,
+ * worked out from the catalogue and the database, never from the client.
+ */
+import { PROVIDER_OF_METHOD, VIP_PRICE_PENCE, type PaymentMethod } from '@shop/domain';
+import type { CheckoutOptions, CheckoutView, GiftingConfig, PaymentInstrumentData } from '../../clients/checkout.client.ts';
+import type { GatewayContext } from '../../context.ts';
+import { toGlobalId } from '../../relay/global-id.ts';
+import type { Resolver } from '../types.ts';
+import { basketParent, gbp, type BasketParent } from './Basket.ts';
+import { ApplyPromoCodeInput, check } from './inputs.ts';
+import { basketNotFound, fromServiceError, type BuyingError } from './results.ts';
+import { currentBasket, identity } from './shopper.ts';
+
+export interface CheckoutParent {
+  __typename: 'Checkout';
+  basket: BasketParent;
+  view: CheckoutView;
+  signedIn: boolean;
+}
+type CheckoutResult = CheckoutParent | BuyingError;
+
+const upper = (s: string) => s.toUpperCase();
+
+export function giftProduct(p: { dealId: number; productId: number; title?: string | null; price?: number | null } | null | undefined, fallbackTitle: string) {
+  return p ? { dealId: p.dealId, productId: p.productId, title: p.title ?? fallbackTitle, price: gbp(p.price ?? 0) } : null;
+}
+
+export function giftingConfigOf(config: GiftingConfig) {
+  return {
+    giftWrap: giftProduct(config.giftWrap, 'Gift wrap')!,
+    nextDayGiftPack: giftProduct(config['ndd-gpk'], 'Gift pack (next-day delivery)'),
+    standardGiftPack: giftProduct(config['std-gpk'], 'Gift pack (standard delivery)'),
+  };
+}
+
+export function instrumentOf(i: PaymentInstrumentData) {
+  const type = upper(i.type);
+  return {
+    __typename: 'PaymentInstrument' as const,
+    id: toGlobalId('PaymentInstrument', i.id),
+    type: ['CARD', 'PAYPAL', 'GOOGLE', 'APPLE', 'KLARNA', 'CLEARPAY'].includes(type) ? type : 'CARD',
+    gateway: upper(i.gateway),
+    isDefault: i.isDefault ?? i.default ?? false,
+    description: i.description ?? (type === 'CARD' ? 'Saved card' : `Saved ${i.type}`),
+    expiry: i.expiry ?? null,
+  };
+}
+
+const PROMO_OUTCOMES: Record<string, string> = {
+  applied: 'APPLIED',
+  expired: 'EXPIRED',
+  invalid: 'INVALID',
+  'already used': 'ALREADY_USED',
+  'not applicable': 'NOT_APPLICABLE',
+  'not eligible': 'NOT_ELIGIBLE',
+};
+
+export const CheckoutType = {
+  basket: (c: CheckoutParent) => c.basket,
+  orderSummary: ({ view }: CheckoutParent) => {
+    const s = view.orderSummary;
+    return {
+      subtotal: gbp(s.subtotal ?? s.totalOrderAmount),
+      postage: gbp(s.postage ?? 0),
+      promoDiscount: gbp(s.promoDiscount ?? 0),
+      vip: gbp(s.vip ?? 0),
+      walletCredit: gbp(s.walletCredit ?? 0),
+      totalOrderAmount: gbp(s.totalOrderAmount),
+      cashAmount: gbp(s.cashAmount ?? s.totalOrderAmount - (s.walletCredit ?? 0)),
+    };
+  },
+  promoCode: ({ view }: CheckoutParent) => {
+    const p = view.promoCode;
+    if (!p?.code) return null;
+    const outcome = p.applicable ? 'APPLIED' : (PROMO_OUTCOMES[(p.outcome ?? '').toLowerCase()] ?? 'INVALID');
+    return { code: p.code, applicable: p.applicable, message: p.message ?? '', outcome };
+  },
+  wallet: ({ view, signedIn }: CheckoutParent) => {
+    const w = view.wallet;
+    if (!signedIn || !w) return null;
+    return { balance: gbp(w.balance ?? 0), usable: gbp(w.usable ?? 0), using: w.using ?? w.use ?? false };
+  },
+  paymentOptions: ({ view }: CheckoutParent) =>
+    (view.userInfo?.paymentOptions?.methods ?? [])
+      .filter((m): m is typeof m & { method: PaymentMethod } => m.method in PROVIDER_OF_METHOD)
+      .map((m) => ({
+        method: upper(m.method),
+        provider: upper(PROVIDER_OF_METHOD[m.method]),
+        available: m.available,
+        reason: m.reason ?? null,
+        express: m.express ?? ['apple_pay', 'google_pay', 'paypal'].includes(m.method),
+      })),
+  savedInstruments: ({ view }: CheckoutParent) => (view.userInfo?.paymentOptions?.paymentInstruments ?? []).map(instrumentOf),
+  countdown: ({ view }: CheckoutParent) => Math.max(0, view.countdown ?? 0),
+  holdExpiresAt: ({ view }: CheckoutParent) => view.holdExpiresAt ?? null,
+  giftingConfig: async ({ view }: CheckoutParent, _a: unknown, ctx: GatewayContext) => giftingConfigOf(view.giftingConfig ?? (await ctx.clients.checkout.giftingConfig())),
+  // The VIP offer starts unticked (issue 6 point 10); £4.99 a year (spec §9).
+  vipOffer: ({ view }: CheckoutParent) => ({ price: gbp(Math.min(view.vipPrice ?? VIP_PRICE_PENCE, VIP_PRICE_PENCE)), checked: view.vipChecked === true }),
+  needsDeliveryAddress: ({ view, basket }: CheckoutParent) =>
+    view.needsDeliveryAddress ?? basket.basket.products.some((l) => (l.giftPack ?? 0) > 0 || l.gifting?.type === 'ndd-gpk' || l.gifting?.type === 'std-gpk'),
+  isTravel: ({ view }: CheckoutParent) => view.isTravel ?? false,
+  canPay: ({ view }: CheckoutParent) => view.canPay ?? !view.deals.some((d) => d.soldOut === true || d.available === false || d.available === 0),
+};
+
+async function withCheckout(ctx: GatewayContext, load: (token: string, customerToken: string | null) => Promise<CheckoutView | null>): Promise<CheckoutResult> {
+  try {
+    const { customerToken } = await identity(ctx);
+    const basket = await currentBasket(ctx);
+    if (!basket) return basketNotFound();
+    const view = await load(basket.id, customerToken);
+    if (!view) return basketNotFound();
+    return { __typename: 'Checkout', basket: basketParent(basket, customerToken !== null), view, signedIn: customerToken !== null };
+  } catch (error) {
+    return fromServiceError(error, { allowPayment: true });
+  }
+}
+
+export const checkout: Resolver<unknown, { refresh?: boolean | null }, Promise<CheckoutResult>> = (_p, { refresh }, ctx) =>
+  withCheckout(ctx, (token, customerToken) => ctx.clients.checkout.view(token, { customerToken, refresh: refresh === true }));
+
+/** The stored options as they are now, with one changed: read the view first (it holds them). */
+async function setOption(ctx: GatewayContext, change: Partial<CheckoutOptions>): Promise<CheckoutResult> {
+  return withCheckout(ctx, async (token, customerToken) => {
+    const view = await ctx.clients.checkout.view(token, { customerToken });
+    if (!view) return null;
+    const options: CheckoutOptions = {
+      promoCode: view.promoCode?.code ?? null,
+      wallet: view.wallet?.using ?? view.wallet?.use ?? false,
+      vipChecked: view.vipChecked === true,
+      ...change,
+    };
+    return ctx.clients.checkout.setOptions(token, customerToken, options);
+  });
+}
+
+export const applyPromoCode: Resolver<unknown, { input: unknown }, Promise<CheckoutResult>> = async (_p, { input }, ctx) => {
+  const parsed = check(ApplyPromoCodeInput, input);
+  if (!parsed.ok) return parsed.error;
+  return setOption(ctx, { promoCode: parsed.data.code });
+};
+
+export const setWalletUse: Resolver<unknown, { input: { use: boolean } }, Promise<CheckoutResult>> = async (_p, { input }, ctx) => {
+  if (typeof input?.use !== 'boolean') return { __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: 'Choose whether to use your wallet.', field: 'use' };
+  return setOption(ctx, { wallet: input.use });
+};
+
+export const setVipOption: Resolver<unknown, { input: { checked: boolean } }, Promise<CheckoutResult>> = async (_p, { input }, ctx) => {
+  if (typeof input?.checked !== 'boolean') return { __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: 'Choose whether to add VIP.', field: 'checked' };
+  return setOption(ctx, { vipChecked: input.checked });
+};
+
+export const giftingConfig: Resolver<unknown, Record<string, never>, Promise<ReturnType<typeof giftingConfigOf>>> = async (_p, _a, ctx) =>
+  giftingConfigOf(await ctx.clients.checkout.giftingConfig());

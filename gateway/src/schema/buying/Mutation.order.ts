@@ -1,0 +1,163 @@
+/**
+ * Paying (spec §3 order request and response, §7 payment calls, §8 messages):
+ *
+ * - startPayment: what the browser needs to tokenise with the provider's sandbox (Braintree client
+ *   token, Klarna session, Clearpay checkout); the card details never reach our API.
+ * - placeOrder: POST /checkout/{basketToken}/order with the shopper's idempotency key in the
+ *   Idempotency-Key header, so a retry never makes a second order or charge (the service replays
+ *   the first answer). 201 → OrderPlaced 'Purchase Successful'; 202 → OrderPending; 402 →
+ *   PaymentError in the spec §8 words; 409 → StockError (sold out, not enough, limit, hold ran
+ *   out) or PaymentError (still in flight); a changed price or a reused key with another body →
+ *   ValidationError naming the field.
+ * - expressBuy (POST express-buy-token) and buyOrderAddon (the VVE add-on after purchase).
+ *
+ * A guest's order is readable afterwards through the access token the service issued, kept in an
+ * HttpOnly cookie (shopper.ts), so the confirmation page can be reloaded.
+ */
+import { BUYING_MESSAGES, messageFor, PROVIDER_OF_METHOD } from '@shop/domain';
+import type { Order, PlaceOrderAnswer } from '../../clients/checkout.client.ts';
+import type { GatewayContext } from '../../context.ts';
+import { fromGlobalId } from '../../relay/global-id.ts';
+import type { Resolver } from '../types.ts';
+import { BuyOrderAddonInput, check, ExpressBuyInput, PlaceOrderInput, StartPaymentInput } from './inputs.ts';
+import { loadOrder, type OrderParent } from './Order.ts';
+import { basketNotFound, fromServiceError, notFound, problemMember, validationError, type BuyingError } from './results.ts';
+import { currentBasket, identity, orderAccessToken, rememberOrderAccess, setCurrentBasket } from './shopper.ts';
+
+type PlaceOrderResult = { __typename: 'OrderPlaced' | 'OrderPending'; order: OrderParent; message: string } | BuyingError;
+
+/** Where the browser finds each provider's sandbox page or script (same origin as the shop). */
+export const SANDBOX_PATHS = { braintree: '/sandbox/braintree', klarna: '/sandbox/klarna', clearpay: '/sandbox/clearpay' } as const;
+
+/** The saved instrument's own id from its global id; null when it is not a PaymentInstrument id. */
+function instrumentKey(globalId: string | null): string | null | false {
+  if (globalId === null) return null;
+  const parsed = fromGlobalId(globalId);
+  return parsed && parsed.type === 'PaymentInstrument' ? parsed.key : false;
+}
+
+/** The answer of an order call as the union member. */
+async function orderResult(ctx: GatewayContext, answer: PlaceOrderAnswer, guest: boolean): Promise<PlaceOrderResult> {
+  const remember = (o: Order | null, accessToken: string | null) => {
+    const token = o?.accessToken ?? accessToken;
+    if (guest && o && token) rememberOrderAccess(ctx, o.id, token);
+  };
+  if (answer.kind === 'placed') {
+    remember(answer.order, null);
+    return { __typename: 'OrderPlaced', order: answer.order, message: BUYING_MESSAGES.purchaseSuccessful };
+  }
+  if (answer.kind === 'pending') {
+    let pendingOrder = answer.order;
+    if (!pendingOrder && answer.orderId) {
+      if (guest && answer.accessToken) rememberOrderAccess(ctx, answer.orderId, answer.accessToken);
+      pendingOrder = await loadOrder(ctx, answer.orderId);
+    }
+    remember(pendingOrder, answer.accessToken);
+    if (!pendingOrder) throw new Error('The checkout service answered 202 without the pending order');
+    return { __typename: 'OrderPending', order: pendingOrder, message: BUYING_MESSAGES.paymentPending };
+  }
+  if (answer.code === 'IDEMPOTENCY_CONFLICT' && answer.status === 422) {
+    return validationError('idempotencyKey', 'This key was used for a different order. Start a new payment.');
+  }
+  const member = problemMember(answer, { allowPayment: true, fieldAliases: { 'payment.token': 'paymentToken', 'payment.method': 'method', 'payment.savedInstrumentId': 'savedInstrumentId', expectedTotal: 'expectedCashAmount', cashAmount: 'expectedCashAmount' } });
+  if (member) return member;
+  throw new Error(`Unexpected order answer ${answer.status} ${answer.code}`);
+}
+
+export const placeOrder: Resolver<unknown, { input: unknown }, Promise<PlaceOrderResult>> = async (_p, { input }, ctx) => {
+  const parsed = check(PlaceOrderInput, input);
+  if (!parsed.ok) return parsed.error;
+  const data = parsed.data;
+  const savedInstrumentId = instrumentKey(data.savedInstrumentId);
+  if (savedInstrumentId === false) return notFound('NOT_FOUND', 'savedInstrumentId');
+  try {
+    const { customerToken } = await identity(ctx);
+    if (!customerToken && !data.email) return validationError('email', BUYING_MESSAGES.required);
+    if (!customerToken && savedInstrumentId) return notFound('NOT_FOUND', 'savedInstrumentId');
+    const basket = await currentBasket(ctx);
+    if (!basket) return basketNotFound();
+    const answer = await ctx.clients.checkout.placeOrder(basket.id, customerToken, data.idempotencyKey, {
+      cashAmount: data.expectedCashAmount,
+      walletUsed: 0,
+      payment: { method: data.method, token: data.paymentToken, savedInstrumentId, saveInstrument: customerToken ? data.saveInstrument : false },
+      email: data.email,
+      deliveryAddress: data.deliveryAddress,
+      expectedTotal: data.expectedCashAmount,
+    });
+    if (answer.kind === 'placed') {
+      // The paid lines left the basket: the next read in this request sees the service's basket.
+      setCurrentBasket(ctx, customerToken ? await ctx.clients.basket.byCustomer(customerToken) : await ctx.clients.basket.byToken(basket.id, null));
+    }
+    return await orderResult(ctx, answer, customerToken === null);
+  } catch (error) {
+    return fromServiceError(error, { allowPayment: true });
+  }
+};
+
+type StartPaymentResult = { __typename: 'PaymentSession'; method: string; provider: string; clientToken: string; sandboxUrl: string } | BuyingError;
+
+export const startPayment: Resolver<unknown, { input: unknown }, Promise<StartPaymentResult>> = async (_p, { input }, ctx) => {
+  const parsed = check(StartPaymentInput, input);
+  if (!parsed.ok) return parsed.error;
+  const method = parsed.data.method;
+  const provider = PROVIDER_OF_METHOD[method];
+  try {
+    const { customerToken } = await identity(ctx);
+    const basket = await currentBasket(ctx);
+    if (!basket) return basketNotFound();
+    const view = await ctx.clients.checkout.view(basket.id, { customerToken });
+    if (!view) return basketNotFound();
+    const offered = view.userInfo?.paymentOptions?.methods?.find((m) => m.method === method);
+    if (offered && !offered.available) return { __typename: 'PaymentError', code: 'PAYMENT_METHOD_UNAVAILABLE', message: messageFor('PAYMENT_METHOD_UNAVAILABLE'), field: 'method', retryable: true };
+    const amount = view.orderSummary.cashAmount ?? view.orderSummary.totalOrderAmount;
+    const session = await ctx.clients.payment.startSession({ kind: provider, method, basketToken: basket.id, customerToken, amount, currency: 'GBP' });
+    if ('refused' in session) {
+      return { __typename: 'PaymentError', code: 'PAYMENT_METHOD_UNAVAILABLE', message: messageFor('PAYMENT_METHOD_UNAVAILABLE'), field: 'method', retryable: true };
+    }
+    return { __typename: 'PaymentSession', method: method.toUpperCase(), provider: provider.toUpperCase(), clientToken: session.clientToken, sandboxUrl: session.sandboxUrl ?? SANDBOX_PATHS[provider] };
+  } catch (error) {
+    return fromServiceError(error, { allowPayment: true });
+  }
+};
+
+type ExpressBuyResult = { __typename: 'ExpressBuyToken'; token: string } | { __typename: 'ExpressBuyIneligibleError'; code: 'EXPRESS_BUY_INELIGIBLE'; message: string; field: string | null; hint: string } | BuyingError;
+
+export const expressBuy: Resolver<unknown, { input: unknown }, Promise<ExpressBuyResult>> = async (_p, { input }, ctx) => {
+  const parsed = check(ExpressBuyInput, input);
+  if (!parsed.ok) return parsed.error;
+  const answer = await ctx.clients.checkout.expressBuyToken(parsed.data);
+  if ('token' in answer) return { __typename: 'ExpressBuyToken', token: answer.token };
+  const { problem } = answer;
+  if (problem.code === 'EXPRESS_BUY_INELIGIBLE' || problem.status === 404 || problem.status === 409) {
+    // Spec §8: the words and the hint, whatever made the deal ineligible (also an unknown deal).
+    return { __typename: 'ExpressBuyIneligibleError', code: 'EXPRESS_BUY_INELIGIBLE', message: BUYING_MESSAGES.expressBuyIneligible, field: 'dealId', hint: BUYING_MESSAGES.expressBuyHint };
+  }
+  const member = problemMember(problem, { allowStock: false, fieldAliases: { 'expressBuyTokenRequest.email': 'email' } });
+  if (member?.__typename === 'ValidationError') return member;
+  throw new Error(`Unexpected express-buy answer ${problem.status} ${problem.code}`);
+};
+
+export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceOrderResult>> = async (_p, { input }, ctx) => {
+  const parsed = check(BuyOrderAddonInput, input);
+  if (!parsed.ok) return parsed.error;
+  const data = parsed.data;
+  const savedInstrumentId = instrumentKey(data.savedInstrumentId);
+  if (savedInstrumentId === false) return notFound('NOT_FOUND', 'savedInstrumentId');
+  try {
+    const { customerToken } = await identity(ctx);
+    // Only an order this shopper may read (Z3: another's order is refused like an unknown one, before any payment).
+    const owned = await loadOrder(ctx, data.orderNumber);
+    if (!owned || owned.status !== 'PAID') return notFound('NOT_FOUND', 'orderNumber');
+    const accessToken = customerToken ? null : orderAccessToken(ctx, owned.id);
+    const answer = await ctx.clients.checkout.orderAddon(data.idempotencyKey, {
+      orderId: owned.id,
+      addonType: data.addonType,
+      customerToken,
+      accessToken,
+      payment: { method: data.method, token: data.paymentToken, savedInstrumentId: customerToken ? savedInstrumentId : null, saveInstrument: false },
+    });
+    return await orderResult(ctx, answer, customerToken === null);
+  } catch (error) {
+    return fromServiceError(error, { allowPayment: true });
+  }
+};

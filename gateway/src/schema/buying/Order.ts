@@ -1,0 +1,136 @@
+/**
+ * Orders, vouchers, the wallet and saved instruments (spec §3 order response and items, voucher
+ * statuses; §7 GET user/wallet, /payment/addon/paymentInstruments).
+ *
+ * An order is only ever its owner's: the signed-in customer's own (the checkout service answers
+ * GET /order/{id}?customerToken= only for them), or one this browser placed as a guest (the
+ * access token the service issued, kept in the HttpOnly `order_access` cookie). Anyone else, and
+ * any malformed or unknown id, gets null: the same answer (reliability Z1, Z2).
+ */
+import type { Order, Voucher } from '../../clients/checkout.client.ts';
+import type { GatewayContext } from '../../context.ts';
+import { clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
+import { toGlobalId } from '../../relay/global-id.ts';
+import type { CustomerParent } from '../accounts/Customer.ts';
+import type { Resolver, TypeResolvers } from '../types.ts';
+import { gbp } from './Basket.ts';
+import { instrumentOf } from './Checkout.ts';
+import { identity, orderAccessToken } from './shopper.ts';
+
+export type OrderParent = Order & { __typename?: 'Order' };
+export type VoucherParent = Voucher & { orderId: string; __typename?: 'Voucher' };
+
+/** Order ids are the service's (UUIDs); anything else is no order and never reaches REST. */
+const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The order when this shopper may read it; null otherwise (Z1: the same null for every other case). */
+export async function loadOrder(ctx: GatewayContext, orderId: string): Promise<OrderParent | null> {
+  if (!ORDER_ID.test(orderId)) return null;
+  const { customerToken } = await identity(ctx);
+  if (customerToken) {
+    const own = await ctx.clients.checkout.order(orderId, { customerToken });
+    if (own) return own;
+  }
+  const accessToken = orderAccessToken(ctx, orderId);
+  if (!accessToken) return null;
+  return ctx.clients.checkout.order(orderId, { accessToken });
+}
+
+const orderNumberOf = (o: Order) => o.orderNumber ?? o.id;
+
+export const OrderType: TypeResolvers<OrderParent> = {
+  id: (o) => toGlobalId('Order', o.id),
+  orderNumber: (o) => orderNumberOf(o),
+  status: (o) => o.status,
+  createdAt: (o) => o.createdAt,
+  lines: (o) => o.lines,
+  quantity: (o) => o.quantity ?? o.lines.filter((l) => !l.addonType).reduce((sum, l) => sum + l.quantity, 0),
+  total: (o) => gbp(o.total ?? o.totalAmount ?? o.lines.reduce((sum, l) => sum + (l.finalDealOrderAmount ?? l.price * l.quantity), 0)),
+  cashAmount: (o) => gbp(o.cashAmount ?? 0),
+  walletAmountUsed: (o) => gbp(o.walletAmountUsed ?? o.walletUsed ?? 0),
+  paymentMethod: (o) => (o.paymentMethod ? o.paymentMethod.toUpperCase() : null),
+  cardType: (o) => o.cardType ?? null,
+  vouchers: (o): VoucherParent[] => o.vouchers.map((v) => ({ ...v, orderId: o.id })),
+  validityExtensionOffer: (o) => {
+    const offer = o.validityExtensionOffer;
+    return offer ? { addonType: offer.addonType, title: offer.title, price: gbp(offer.price), months: offer.months } : null;
+  },
+};
+
+export const OrderLineType: TypeResolvers<Order['lines'][number]> = {
+  title: async (l, _a, ctx) => {
+    if (l.title) return l.title;
+    const deal = await ctx.loaders.dealById.load(l.dealId);
+    return deal?.products.find((p) => p.id === l.dealProductId)?.title ?? deal?.title ?? '';
+  },
+  price: (l) => gbp(l.price),
+  finalDealOrderAmount: (l) => gbp(l.finalDealOrderAmount ?? l.price * l.quantity),
+  addonType: (l) => l.addonType ?? null,
+  gift: (l) => l.gift ?? false,
+  deal: (l, _a, ctx) => ctx.loaders.dealById.load(l.dealId),
+};
+
+export const VoucherType: TypeResolvers<VoucherParent> = {
+  // Voucher:{orderId}:{voucherId}: refetched through its order, so only the order's reader sees it.
+  id: (v) => toGlobalId('Voucher', `${v.orderId}:${v.id}`),
+  title: async (v, _a, ctx) => {
+    if (v.title) return v.title;
+    const deal = await ctx.loaders.dealById.load(v.dealId);
+    return deal?.products.find((p) => p.id === v.dealProductId)?.title ?? deal?.title ?? '';
+  },
+  expiresAt: (v) => v.expiresAt ?? null,
+  recipientName: (v) => v.recipientName ?? null,
+};
+
+export const order: Resolver<unknown, { orderNumber: string }, Promise<OrderParent | null>> = (_p, { orderNumber }, ctx) => loadOrder(ctx, orderNumber);
+
+/** The viewer's own fields only: Customer is only ever the viewer (accounts/Customer.ts). */
+async function viewerToken(ctx: GatewayContext, customer: CustomerParent): Promise<string | null> {
+  const viewer = await ctx.session.viewer();
+  return viewer && viewer.id === customer.id ? await ctx.customerToken() : null;
+}
+
+export const ORDERS_PAGE_DEFAULT = 10;
+
+export const buyingCustomer: TypeResolvers<CustomerParent> = {
+  wallet: async (customer, _a, ctx) => {
+    const customerToken = await viewerToken(ctx, customer);
+    if (!customerToken) return [];
+    return (await ctx.clients.wallet.balances(customerToken)).map((w) => ({
+      currency: w.currency,
+      balance: { amount: w.balance, currency: w.currency },
+      marketingBalance: { amount: w.marketingBalance, currency: w.currency },
+      refundableBalance: { amount: w.refundableBalance, currency: w.currency },
+    }));
+  },
+  orders: async (customer, args: { first?: number | null; after?: string | null }, ctx) => {
+    const pageSize = clampFirst(args.first, ORDERS_PAGE_DEFAULT);
+    const offset = args.after ? decodeCursor(args.after).o + 1 : 0;
+    const customerToken = await viewerToken(ctx, customer);
+    const empty = { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: offset > 0, startCursor: null, endCursor: null } };
+    if (!customerToken) return empty;
+    // Pages of the service are whole pages of `pageSize`; a cursor from the middle of one is
+    // continued by reading the page it falls in and dropping what came before it.
+    const page = Math.floor(offset / pageSize);
+    const skip = offset - page * pageSize;
+    const first = await ctx.clients.checkout.orders(customerToken, page, pageSize);
+    let orders = first.orders.slice(skip);
+    let hasMore = first.hasMore ?? first.orders.length === pageSize;
+    if (skip > 0 && hasMore) {
+      const next = await ctx.clients.checkout.orders(customerToken, page + 1, pageSize);
+      orders = [...orders, ...next.orders].slice(0, pageSize);
+      hasMore = next.hasMore ?? next.orders.length === pageSize;
+    }
+    const edges = orders.map((node, i) => ({ cursor: encodeCursor({ o: offset + i }), node }));
+    return {
+      edges,
+      pageInfo: { hasNextPage: hasMore, hasPreviousPage: offset > 0, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+    };
+  },
+  paymentInstruments: async (customer, _a, ctx) => {
+    const customerToken = await viewerToken(ctx, customer);
+    if (!customerToken) return [];
+    const list = (await ctx.clients.payment.instruments(customerToken)).map(instrumentOf);
+    return list.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * node(id:) for the buying types. Each answers only its owner, and every other case (another
+ * shopper's object, an unknown or malformed id, a retyped id) is the same null with the same
+ * work done first (reliability Z1, Z2):
+ *
+ * - Basket:{key}: the shopper's current basket when the key is its key (never the token itself).
+ * - Order:{orderId}: through loadOrder (own orders, or this browser's guest orders).
+ * - Voucher:{orderId}:{voucherId}: through its order.
+ * - PaymentInstrument:{id}: among the signed-in customer's saved instruments.
+ */
+import type { GatewayContext } from '../../context.ts';
+import { basketParent } from './Basket.ts';
+import { instrumentOf } from './Checkout.ts';
+import { loadOrder } from './Order.ts';
+import { basketKey, currentBasket, identity } from './shopper.ts';
+
+export type BuyingNodeType = 'Basket' | 'Order' | 'Voucher' | 'PaymentInstrument';
+
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function loadBuyingNode(type: BuyingNodeType, key: string, ctx: GatewayContext): Promise<({ __typename: BuyingNodeType } & Record<string, unknown>) | null> {
+  switch (type) {
+    case 'Basket': {
+      const basket = await currentBasket(ctx);
+      if (!basket || !KEY.test(key) || basketKey(basket.id) !== key) return null;
+      const { customerToken } = await identity(ctx);
+      return { __typename: 'Basket', ...basketParent(basket, customerToken !== null) };
+    }
+    case 'Order': {
+      const order = await loadOrder(ctx, key);
+      return order && { __typename: 'Order', ...order };
+    }
+    case 'Voucher': {
+      const parts = key.split(':');
+      if (parts.length !== 2) return null;
+      const [orderId = '', voucherId = ''] = parts;
+      const order = await loadOrder(ctx, orderId);
+      const voucher = order?.vouchers.find((v) => v.id === voucherId);
+      return voucher ? { __typename: 'Voucher', ...voucher, orderId: order!.id } : null;
+    }
+    case 'PaymentInstrument': {
+      const { customerToken } = await identity(ctx);
+      if (!customerToken || !KEY.test(key)) return null;
+      const found = (await ctx.clients.payment.instruments(customerToken)).find((i) => i.id === key);
+      return found ? instrumentOf(found) : null;
+    }
+  }
+}
