@@ -64,6 +64,12 @@ export const router = createBrowserRouter([
       { path: 'confirm-email', lazy: () => import('./routes/accounts/ConfirmEmailPage.tsx') },
       { path: 'email/confirm', lazy: () => import('./routes/accounts/ConfirmSubscriptionPage.tsx') },
       { path: 'email/preferences', lazy: () => import('./routes/accounts/EmailPreferencesPage.tsx') },
+      // Buying (spec §2 checkout and basket): the basket and checkout page, the order's
+      // confirmation with its vouchers, and the validity-extension add-on after a purchase.
+      { path: 'checkout', lazy: () => import('./routes/checkout/CheckoutPage.tsx') },
+      { path: 'checkout/confirmation/:orderNumber', lazy: () => import('./routes/checkout/ConfirmationPage.tsx') },
+      { path: 'order-addon', lazy: () => import('./routes/checkout/OrderAddonPage.tsx') },
+      { path: 'order-addon/signin-page', lazy: () => import('./routes/checkout/OrderAddonSigninPage.tsx') },
       // The account area in the account layout (/myaccount/delete in the delete layout): a
       // logged-out visitor is sent to /login, and back after signing in.
       {

@@ -10,6 +10,7 @@ import { SubscribeBox } from '../features/shell/SubscribeBox.tsx';
 import { AccountMenu } from '../features/shell/AccountMenu.tsx';
 import { WishlistLink } from '../features/shell/WishlistLink.tsx';
 import { AppDownloadLink } from '../features/shell/AppDownloadLink.tsx';
+import { BasketLink } from '../features/buying/BasketLink.tsx';
 import { useViewer } from '../features/accounts/auth.ts';
 
 /** The location switcher's entries (spec §2 locations; national-deal shows as shop). */
@@ -53,6 +54,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
           <AppDownloadLink />
           <WishlistLink viewer={viewer} />
           <AccountMenu viewer={viewer} />
+          <BasketLink viewerId={viewer?.id ?? null} />
         </div>
         <div className="site-header__row">
           <nav aria-label="Locations" className="location-switcher site-header__locations">

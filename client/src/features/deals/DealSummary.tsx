@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { DealPrice } from './DealPrice.tsx';
-import { DealOptions } from './DealOptions.tsx';
+import { AddToBasket } from '../buying/AddToBasket.tsx';
 import { formatCount, formatDate } from '../../lib/text.ts';
 import type { DealSummary_deal$key } from '../../__generated__/DealSummary_deal.graphql';
 
@@ -15,7 +15,7 @@ export function DealSummary({ deal }: { deal: DealSummary_deal$key }) {
         isEvergreen
         pricePerPerson
         ...DealPrice_deal
-        ...DealOptions_deal
+        ...AddToBasket_deal
       }
     `,
     deal,
@@ -41,7 +41,7 @@ export function DealSummary({ deal }: { deal: DealSummary_deal$key }) {
           </li>
         ) : null}
       </ul>
-      {closed ? <p className="buy-box__closed">Sorry, this deal has ended.</p> : <DealOptions deal={d} />}
+      {closed ? <p className="buy-box__closed">Sorry, this deal has ended.</p> : <AddToBasket deal={d} />}
     </aside>
   );
 }

@@ -1,0 +1,247 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ErrorMessage } from '../../ui/Field.tsx';
+import { fieldId } from '../../ui/form-errors.ts';
+import type { checkoutData_checkout$data } from '../../__generated__/checkoutData_checkout.graphql';
+import type { GiftingType } from '../../__generated__/checkoutMutationsGiftingMutation.graphql';
+
+export type CheckoutData = checkoutData_checkout$data;
+export type Line = CheckoutData['basket']['lines'][number];
+type GiftingConfig = CheckoutData['giftingConfig'];
+
+export interface LineActions {
+  /** False while the page loads, updates or refreshes: controls wait. */
+  settled: boolean;
+  setQuantity: (line: Line, quantity: number) => void;
+  remove: (line: Line) => void;
+  setGifting: (line: Line, gifting: GiftingType, recipient: { name: string; email: string | null; message: string | null } | null) => Promise<boolean>;
+}
+
+/** The basket's lines (spec §3 Basket line): quantity steppers, remove, and gifting per line. */
+export function BasketLines({ lines, giftingConfig, actions, errors }: { lines: readonly Line[]; giftingConfig: GiftingConfig; actions: LineActions; errors: ReadonlyMap<number, string> }) {
+  return (
+    <ul className="basket-lines" aria-label="Your basket">
+      {lines.map((line) => (
+        <BasketLine key={line.productId} line={line} giftingConfig={giftingConfig} actions={actions} error={errors.get(line.productId) ?? null} />
+      ))}
+    </ul>
+  );
+}
+
+function BasketLine({ line, giftingConfig, actions, error }: { line: Line; giftingConfig: GiftingConfig; actions: LineActions; error: string | null }) {
+  const id = useId();
+  const title = line.deal?.title ?? line.title;
+  const option = line.product?.title ?? null;
+  const canLower = line.quantity > Math.max(1, line.minQuantity);
+  const canRaise = line.quantity < line.maxQuantity;
+  const errorId = `${fieldId(`line-${line.productId}`)}-error`;
+  return (
+    <li className={`basket-line${line.soldOut ? ' basket-line--soldout' : ''}`} aria-labelledby={`${id}-title`}>
+      {line.deal?.image ? <img className="basket-line__image" src={line.deal.image.url} alt="" width={112} height={84} loading="lazy" /> : <div className="basket-line__image" aria-hidden="true" />}
+      <div className="basket-line__body">
+        <h3 id={`${id}-title`} className="basket-line__title">
+          {line.deal?.url ? <Link to={line.deal.url}>{title}</Link> : title}
+        </h3>
+        {line.deal?.merchant ? <p className="basket-line__merchant">{line.deal.merchant.name}</p> : null}
+        {option ? <p className="basket-line__option">{option}</p> : null}
+        <p className="basket-line__price">
+          {line.unitPrice.formatted} each{line.payDeposit ? ' (deposit today, the rest to the merchant)' : ''}
+          {line.postage && line.postage.amount > 0 ? <> · {line.postage.formatted} postage</> : null}
+        </p>
+        {line.soldOut ? <p className="basket-line__soldout">Sold out: remove it to carry on.</p> : null}
+        <div id={fieldId(`line-${line.productId}`)} tabIndex={-1}>
+          {error ? <ErrorMessage id={errorId} messages={[error]} /> : null}
+        </div>
+        <div className="basket-line__controls">
+          <div className="stepper" role="group" aria-label={`Quantity of ${title}`} aria-describedby={error ? errorId : undefined}>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={`Remove one ${title}`}
+              disabled={!canLower}
+              aria-disabled={!actions.settled || undefined}
+              onClick={() => actions.settled && actions.setQuantity(line, line.quantity - 1)}
+            >
+              −
+            </button>
+            <output className="stepper__value" aria-live="polite" aria-label={`Quantity ${line.quantity}`}>
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={`Add one more ${title}`}
+              disabled={!canRaise}
+              aria-disabled={!actions.settled || undefined}
+              onClick={() => actions.settled && actions.setQuantity(line, line.quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+          <button type="button" className="link-button basket-line__remove" aria-disabled={!actions.settled || undefined} onClick={() => actions.settled && actions.remove(line)}>
+            Remove<span className="visually-hidden"> {title}</span>
+          </button>
+          <p className="basket-line__total">
+            <span className="visually-hidden">Line total </span>
+            {line.total.formatted}
+          </p>
+        </div>
+        {line.minQuantity > 1 ? <p className="form-hint basket-line__hint">At least {line.minQuantity}: this deal is priced per person.</p> : null}
+        {!line.soldOut && line.maxQuantity > 0 && line.quantity >= line.maxQuantity ? <p className="form-hint basket-line__hint">That is the most you can buy of this option.</p> : null}
+        <LineGifting line={line} title={title} config={giftingConfig} actions={actions} />
+      </div>
+    </li>
+  );
+}
+
+const GIFTING_LABEL: Record<Exclude<GiftingType, '%future added value'>, string> = {
+  NONE: 'Not a gift',
+  E_GIFT: 'Send it as an e-gift',
+  WRAPPED: 'Gift wrap',
+  NEXT_DAY_GIFT_PACK: 'Gift pack, next-day delivery',
+  STANDARD_GIFT_PACK: 'Gift pack, standard delivery',
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Gifting of one line (spec §4): none, an e-gift to a recipient (name, email, message), gift
+ * wrap, or a gift pack by next-day or standard delivery. The choice is saved with the button, so
+ * moving through the radios with the arrow keys changes nothing until the shopper says so.
+ */
+function LineGifting({ line, title, config, actions }: { line: Line; title: string; config: GiftingConfig; actions: LineActions }) {
+  const id = useId();
+  const current = line.gifting === '%future added value' ? 'NONE' : line.gifting;
+  const [open, setOpen] = useState(current !== 'NONE');
+  const [choice, setChoice] = useState<GiftingType>(current);
+  const [name, setName] = useState(line.giftRecipient?.name ?? '');
+  const [email, setEmail] = useState(line.giftRecipient?.email ?? '');
+  const [message, setMessage] = useState(line.giftRecipient?.message ?? '');
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const options: Array<{ value: GiftingType; price: string | null }> = [
+    { value: 'NONE', price: null },
+    { value: 'E_GIFT', price: null },
+    { value: 'WRAPPED', price: config.giftWrap.price.formatted },
+    ...(config.nextDayGiftPack ? [{ value: 'NEXT_DAY_GIFT_PACK' as const, price: config.nextDayGiftPack.price.formatted }] : []),
+    ...(config.standardGiftPack ? [{ value: 'STANDARD_GIFT_PACK' as const, price: config.standardGiftPack.price.formatted }] : []),
+  ];
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!actions.settled) return;
+    if (choice === 'E_GIFT') {
+      const next: { name?: string; email?: string } = {};
+      if (!name.trim()) next.name = 'Required field';
+      if (email.trim() && !EMAIL.test(email.trim())) next.email = 'Enter a valid email';
+      setErrors(next);
+      if (next.name || next.email) return;
+    } else setErrors({});
+    const recipient = choice === 'E_GIFT' ? { name: name.trim(), email: email.trim() || null, message: message.trim() || null } : null;
+    await actions.setGifting(line, choice, recipient);
+  }
+
+  const summary =
+    current === 'E_GIFT' && line.giftRecipient
+      ? `E-gift for ${line.giftRecipient.name}`
+      : current === 'NONE'
+        ? null
+        : `${GIFTING_LABEL[current]}${line.giftPackQuantity > 0 ? ` × ${line.giftPackQuantity}` : line.giftWrapQuantity > 0 ? ` × ${line.giftWrapQuantity}` : ''}`;
+
+  return (
+    <div className="gifting">
+      <button type="button" className="link-button gifting__toggle" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
+        {open ? 'Hide gift options' : 'Is this a gift?'}
+        <span className="visually-hidden"> ({title})</span>
+      </button>
+      {summary ? <p className="gifting__current">{summary}</p> : null}
+      <form id={`${id}-panel`} hidden={!open} className="gifting__form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={`Gift options for ${title}`}>
+        <fieldset className="choices">
+          <legend className="form-legend gifting__legend">Gift options</legend>
+          <div className="choices__list">
+            {options.map((o) => (
+              <div className="radio" key={o.value}>
+                <input
+                  type="radio"
+                  className="radio__input"
+                  id={`${id}-${o.value}`}
+                  name={`gifting-${line.productId}`}
+                  value={o.value}
+                  checked={choice === o.value}
+                  onChange={() => setChoice(o.value)}
+                />
+                <label className="radio__label" htmlFor={`${id}-${o.value}`}>
+                  {GIFTING_LABEL[o.value as keyof typeof GIFTING_LABEL]}
+                  {o.price ? <span className="gifting__price"> +{o.price}</span> : o.value === 'E_GIFT' ? <span className="gifting__price"> free</span> : null}
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        {choice === 'E_GIFT' ? (
+          <div className="gifting__recipient">
+            <SmallField id={`${id}-name`} label="Recipient’s name" value={name} onChange={setName} error={errors.name} autoComplete="off" />
+            <SmallField id={`${id}-email`} label="Recipient’s email (optional)" hint="We email the voucher to them. Leave it empty to forward it yourself." value={email} onChange={setEmail} error={errors.email} type="email" autoComplete="off" />
+            <div className="form-group">
+              <label className="form-label" htmlFor={`${id}-message`}>
+                Your message (optional)
+              </label>
+              <textarea id={`${id}-message`} className="input textarea" rows={3} maxLength={500} value={message} onChange={(e) => setMessage(e.target.value)} />
+            </div>
+          </div>
+        ) : null}
+        <button type="submit" className="button button--secondary" aria-disabled={!actions.settled || undefined}>
+          Save gift options<span className="visually-hidden"> for {title}</span>
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export function SmallField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  autoComplete,
+  inputMode,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email';
+}) {
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`form-group${error ? ' form-group--error' : ''}`}>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <div className="form-hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      ) : null}
+      {error ? <ErrorMessage id={`${id}-error`} messages={[error]} /> : null}
+      <input
+        id={id}
+        className="input"
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/text.ts';
+import type { OrderDetails_order$key } from '../../__generated__/OrderDetails_order.graphql';
+
+const METHOD_LABEL: Record<string, string> = {
+  CREDIT_CARD: 'Card',
+  PAYPAL: 'PayPal',
+  PAYPAL_CREDIT: 'PayPal Credit',
+  GOOGLE_PAY: 'Google Pay',
+  APPLE_PAY: 'Apple Pay',
+  KLARNA: 'Klarna',
+  CLEARPAY: 'Clearpay',
+};
+
+/** An order's vouchers (codes, status words of spec §3, titles) and what was paid, how. */
+export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
+  const o = useFragment(
+    graphql`
+      fragment OrderDetails_order on Order {
+        orderNumber
+        status
+        createdAt
+        quantity
+        total {
+          formatted
+        }
+        cashAmount {
+          amount
+          formatted
+        }
+        walletAmountUsed {
+          amount
+          formatted
+        }
+        paymentMethod
+        cardType
+        lines {
+          dealProductId
+          title
+          quantity
+          addonType
+          gift
+          finalDealOrderAmount {
+            formatted
+          }
+          deal {
+            url
+            title
+          }
+        }
+        vouchers {
+          id
+          code
+          status
+          title
+          expiresAt
+          recipientName
+        }
+      }
+    `,
+    order,
+  );
+  const paidWith = [
+    o.cashAmount.amount > 0 ? `${o.cashAmount.formatted} by ${o.cardType ?? (o.paymentMethod ? METHOD_LABEL[o.paymentMethod] : null) ?? 'card'}` : null,
+    o.walletAmountUsed.amount > 0 ? `${o.walletAmountUsed.formatted} wallet credit` : null,
+  ].filter(Boolean);
+  return (
+    <div className="order">
+      <section className="checkout-section" aria-labelledby="vouchers-title">
+        <h2 id="vouchers-title" className="checkout-section__title">
+          {o.vouchers.length === 1 ? 'Your voucher' : 'Your vouchers'}
+        </h2>
+        {o.vouchers.length === 0 ? (
+          <p>Your vouchers will appear here as soon as your payment is confirmed.</p>
+        ) : (
+          <ul className="vouchers" aria-label="Vouchers">
+            {o.vouchers.map((v) => (
+              <li key={v.id} className="voucher" data-testid="voucher">
+                <div className="voucher__main">
+                  <h3 className="voucher__title">{v.title}</h3>
+                  <p className="voucher__code">
+                    <span className="voucher__code-label">Voucher code</span> <code>{v.code}</code>
+                  </p>
+                  {v.recipientName ? <p className="voucher__gift">E-gift for {v.recipientName}</p> : null}
+                </div>
+                <div className="voucher__side">
+                  <span className="badge voucher__status">{v.status}</span>
+                  {v.expiresAt ? (
+                    <p className="voucher__expires">
+                      Use by <time dateTime={v.expiresAt}>{formatDate(v.expiresAt)}</time>
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="order-summary" aria-labelledby="order-title">
+        <h2 id="order-title" className="order-summary__title">
+          Order {o.orderNumber}
+        </h2>
+        <dl className="order-summary__rows">
+          {o.lines.map((line) => (
+            <div className="order-summary__row" key={`${line.dealProductId}-${line.addonType ?? ''}`}>
+              <dt>
+                {line.deal?.url && !line.addonType ? <Link to={line.deal.url}>{line.title}</Link> : line.title} × {line.quantity}
+                {line.gift ? ' (gift)' : ''}
+              </dt>
+              <dd>{line.finalDealOrderAmount.formatted}</dd>
+            </div>
+          ))}
+          <div className="order-summary__row order-summary__row--total">
+            <dt>Total</dt>
+            <dd>{o.total.formatted}</dd>
+          </div>
+        </dl>
+        {paidWith.length > 0 ? <p className="order-summary__paid">Paid: {paidWith.join(' and ')}.</p> : null}
+        <p className="order-summary__paid">
+          Ordered <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { ErrorMessage } from '../../ui/Field.tsx';
+import { fieldId } from '../../ui/form-errors.ts';
+import { reportClientError } from '../../errors/report.ts';
+import { SandboxFrame } from './SandboxFrame.tsx';
+import { startPayment, type PaymentMethod } from './checkout-mutations.ts';
+import type { CheckoutData } from './BasketLines.tsx';
+
+type Option = CheckoutData['paymentOptions'][number];
+type Instrument = CheckoutData['savedInstruments'][number];
+type Session = { method: PaymentMethod; clientToken: string; sandboxUrl: string };
+
+/** What the order is paid with, once the payment step has it. */
+export interface PaymentSelection {
+  method: PaymentMethod;
+  token: string | null;
+  savedInstrumentId: string | null;
+  saveInstrument: boolean;
+}
+export type PaymentOutcome = { kind: 'ready'; selection: PaymentSelection } | { kind: 'error'; message: string } | { kind: 'cancelled' };
+export interface PaymentChoiceHandle {
+  /** The selection for placeOrder: the card's nonce, a saved instrument, or an approval's token (opens the provider's page). */
+  submit(): Promise<PaymentOutcome>;
+  /** After a refused payment: the one-time token is spent, so the card form starts again. */
+  reset(): void;
+}
+
+const LABEL: Record<string, string> = {
+  CREDIT_CARD: 'Debit or credit card',
+  PAYPAL: 'PayPal',
+  PAYPAL_CREDIT: 'PayPal Credit',
+  GOOGLE_PAY: 'Google Pay',
+  APPLE_PAY: 'Apple Pay',
+  KLARNA: 'Klarna',
+  CLEARPAY: 'Clearpay',
+};
+const HINT: Record<string, string> = {
+  CREDIT_CARD: 'Visa or Mastercard. We do not accept American Express or Diners Club.',
+  PAYPAL: 'You approve the payment with PayPal.',
+  PAYPAL_CREDIT: 'You apply and approve with PayPal.',
+  GOOGLE_PAY: 'You approve the payment with Google Pay.',
+  APPLE_PAY: 'You approve the payment with Apple Pay.',
+  KLARNA: 'Spread the cost with Klarna. Klarna checks your eligibility.',
+  CLEARPAY: 'Pay in instalments with Clearpay. Clearpay checks your eligibility.',
+};
+const METHOD_OF_INSTRUMENT: Record<string, PaymentMethod> = {
+  CARD: 'CREDIT_CARD',
+  PAYPAL: 'PAYPAL',
+  GOOGLE: 'GOOGLE_PAY',
+  APPLE: 'APPLE_PAY',
+  KLARNA: 'KLARNA',
+  CLEARPAY: 'CLEARPAY',
+};
+/** The words when an approval page says no. */
+const REFUSED: Partial<Record<string, string>> = {
+  PAYPAL: BUYING_MESSAGES.paypalRejected,
+  PAYPAL_CREDIT: BUYING_MESSAGES.paypalRejected,
+  KLARNA: BUYING_MESSAGES.bnplDeclined,
+  CLEARPAY: BUYING_MESSAGES.bnplDeclined,
+};
+
+/** Apple Pay needs a device that supports it (spec §5); the server cannot see that. */
+const applePayHere = () => typeof window !== 'undefined' && 'ApplePaySession' in window;
+
+function availability(option: Option): { available: boolean; reason: string | null } {
+  if (option.method === 'APPLE_PAY' && option.available && !applePayHere()) return { available: false, reason: 'Apple Pay is not available on this device.' };
+  return { available: option.available, reason: option.reason ?? null };
+}
+
+/**
+ * The payment step: saved instruments (signed-in shoppers), then the methods this checkout
+ * offers (unavailable ones shown disabled, with the reason). A new card is typed into the
+ * provider's hosted fields; PayPal, Google Pay, Apple Pay, Klarna and Clearpay open the
+ * provider's approval page in a dialog. Both give back a one-time token, never card details.
+ */
+export function PaymentChoice({
+  ref,
+  cashAmount,
+  options,
+  instruments,
+  signedIn,
+  error,
+  disabled,
+}: {
+  ref: Ref<PaymentChoiceHandle>;
+  cashAmount: { amount: number; formatted: string };
+  options: readonly Option[];
+  instruments: readonly Instrument[];
+  signedIn: boolean;
+  error: string | undefined;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const firstAvailable = options.find((o) => availability(o).available)?.method ?? null;
+  const defaultInstrument = instruments.find((i) => i.isDefault) ?? null;
+  const [choice, setChoice] = useState<string | null>(defaultInstrument ? `saved:${defaultInstrument.id}` : (firstAvailable ?? null));
+  const [sessions, setSessions] = useState<Partial<Record<string, Session>>>({});
+  const [sessionError, setSessionError] = useState<string | null>(null);
+  const [card, setCard] = useState<{ token: string; cardType: string | null } | null>(null);
+  const [frameKey, setFrameKey] = useState(0);
+  const [saveCard, setSaveCard] = useState(false);
+  const [approval, setApproval] = useState<{ session: Session; resolve: (outcome: PaymentOutcome) => void } | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  const noCash = cashAmount.amount <= 0;
+  const savedId = choice?.startsWith('saved:') ? choice.slice('saved:'.length) : null;
+  const saved = savedId ? (instruments.find((i) => i.id === savedId) ?? null) : null;
+  const method: PaymentMethod | null = saved ? (METHOD_OF_INSTRUMENT[saved.type] ?? 'CREDIT_CARD') : ((choice as PaymentMethod | null) ?? null);
+  const newCard = !saved && method === 'CREDIT_CARD' && !noCash;
+
+  /** Asks the server for a provider session (a client token and the sandbox page's url). */
+  async function requestSession(forMethod: PaymentMethod): Promise<Session | { error: string }> {
+    try {
+      const result = await startPayment(forMethod);
+      if (result.__typename === 'PaymentSession') return { method: forMethod, clientToken: result.clientToken, sandboxUrl: result.sandboxUrl };
+      return { error: 'message' in result && result.message ? result.message : BUYING_MESSAGES.somethingWrong };
+    } catch (err) {
+      reportClientError(err);
+      return { error: BUYING_MESSAGES.requestProblem };
+    }
+  }
+
+  async function session(forMethod: PaymentMethod): Promise<Session | { error: string }> {
+    const known = sessions[forMethod];
+    if (known) return known;
+    const s = await requestSession(forMethod);
+    if (!('error' in s)) setSessions((all) => ({ ...all, [forMethod]: s }));
+    return s;
+  }
+
+  // The card's hosted fields need a session as soon as the card is chosen.
+  const cardSession = sessions.CREDIT_CARD;
+  useEffect(() => {
+    if (!newCard || cardSession) return;
+    let live = true;
+    void requestSession('CREDIT_CARD').then((s) => {
+      if (!live) return;
+      if ('error' in s) setSessionError(s.error);
+      else setSessions((all) => ({ ...all, CREDIT_CARD: s }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [newCard, cardSession]);
+
+  useEffect(() => {
+    if (approval) dialog.current?.showModal();
+    else dialog.current?.close();
+  }, [approval]);
+
+  useImperativeHandle(ref, () => ({
+    async submit(): Promise<PaymentOutcome> {
+      if (noCash) return { kind: 'ready', selection: { method: method ?? 'CREDIT_CARD', token: null, savedInstrumentId: null, saveInstrument: false } };
+      if (!method) return { kind: 'error', message: 'Choose how you would like to pay.' };
+      if (saved) return { kind: 'ready', selection: { method, token: null, savedInstrumentId: saved.id, saveInstrument: false } };
+      if (method === 'CREDIT_CARD') {
+        if (!card) return { kind: 'error', message: 'Enter your card details, then press ‘Use this card’.' };
+        return { kind: 'ready', selection: { method, token: card.token, savedInstrumentId: null, saveInstrument: signedIn && saveCard } };
+      }
+      const s = await session(method);
+      if ('error' in s) return { kind: 'error', message: s.error };
+      const outcome = await new Promise<PaymentOutcome>((resolve) => setApproval({ session: s, resolve }));
+      setApproval(null);
+      if (outcome.kind === 'ready') outcome.selection.saveInstrument = false;
+      return outcome;
+    },
+    reset() {
+      setCard(null);
+      setFrameKey((k) => k + 1);
+    },
+  }));
+
+  const errorId = `${fieldId('payment')}-error`;
+  return (
+    <div className="payment">
+      {noCash ? (
+        <p className="payment__none">Your wallet credit pays for the whole order: there is nothing more to pay.</p>
+      ) : (
+        <fieldset className="choices" id={fieldId('payment')} tabIndex={-1} aria-describedby={error || sessionError ? errorId : undefined}>
+          <legend className="form-legend">How would you like to pay?</legend>
+          {error || sessionError ? <ErrorMessage id={errorId} messages={[error ?? sessionError!]} /> : null}
+          <div className="choices__list payment__methods">
+            {instruments.map((instrument) => (
+              <div className="radio payment__method" key={instrument.id}>
+                <input
+                  type="radio"
+                  className="radio__input"
+                  id={`${id}-saved-${instrument.id}`}
+                  name="payment-method"
+                  checked={choice === `saved:${instrument.id}`}
+                  disabled={disabled}
+                  onChange={() => setChoice(`saved:${instrument.id}`)}
+                />
+                <label className="radio__label" htmlFor={`${id}-saved-${instrument.id}`}>
+                  {instrument.description}
+                  {instrument.expiry ? <span className="payment__meta"> expires {instrument.expiry}</span> : null}
+                  {instrument.isDefault ? <span className="payment__meta"> (default)</span> : null}
+                </label>
+              </div>
+            ))}
+            {options.map((option) => {
+              const { available, reason } = availability(option);
+              const optionId = `${id}-${option.method}`;
+              return (
+                <div className={`radio payment__method${available ? '' : ' payment__method--unavailable'}`} key={option.method}>
+                  <input
+                    type="radio"
+                    className="radio__input"
+                    id={optionId}
+                    name="payment-method"
+                    value={option.method}
+                    checked={choice === option.method}
+                    disabled={!available || disabled}
+                    aria-describedby={`${optionId}-hint`}
+                    onChange={() => setChoice(option.method)}
+                  />
+                  <label className="radio__label" htmlFor={optionId}>
+                    {instruments.length > 0 && option.method === 'CREDIT_CARD' ? 'A new debit or credit card' : (LABEL[option.method] ?? option.method)}
+                  </label>
+                  <div className="form-hint checkbox__hint" id={`${optionId}-hint`}>
+                    {available ? HINT[option.method] : (reason ?? BUYING_MESSAGES.methodUnavailable)}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+      {newCard ? (
+        <div className="card-entry">
+          <h3 className="card-entry__title">Card details</h3>
+          <p className="card-entry__secure">Secure payment: you type your card details into our payment provider’s form below. We never see or store your card number.</p>
+          {card ? (
+            <div className="card-entry__ready" role="status">
+              <p>
+                <strong>{card.cardType ?? 'Card'}</strong> ready to pay {cashAmount.formatted}.
+              </p>
+              <button type="button" className="link-button" onClick={() => (setCard(null), setFrameKey((k) => k + 1))}>
+                Use a different card
+              </button>
+            </div>
+          ) : cardSession ? (
+            <SandboxFrame
+              key={frameKey}
+              session={cardSession}
+              title="Card details (secure form of our payment provider)"
+              onToken={(token, cardType) => setCard({ token, cardType })}
+            />
+          ) : sessionError ? null : (
+            <p role="status">{BUYING_MESSAGES.pleaseWait}</p>
+          )}
+          {signedIn ? (
+            <div className="checkbox card-entry__save">
+              <input type="checkbox" className="checkbox__input" id={`${id}-save`} checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+              <label className="checkbox__label" htmlFor={`${id}-save`}>
+                Save this card for next time
+              </label>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <dialog
+        ref={dialog}
+        className="approval"
+        aria-labelledby={`${id}-approval-title`}
+        onCancel={() => approval?.resolve({ kind: 'cancelled' })}
+      >
+        {approval ? (
+          <>
+            <div className="approval__head">
+              <h2 id={`${id}-approval-title`} className="approval__title">
+                {LABEL[approval.session.method] ?? 'Payment'}: approve {cashAmount.formatted}
+              </h2>
+              <button type="button" className="link-button" onClick={() => approval.resolve({ kind: 'cancelled' })}>
+                Cancel
+              </button>
+            </div>
+            <SandboxFrame
+              session={approval.session}
+              title={`${LABEL[approval.session.method] ?? 'Payment'} approval`}
+              extra={{ method: approval.session.method.toLowerCase() }}
+              minHeight={320}
+              onToken={(token) =>
+                approval.resolve({ kind: 'ready', selection: { method: approval.session.method, token, savedInstrumentId: null, saveInstrument: false } })
+              }
+              onError={(message) => approval.resolve({ kind: 'error', message: message || (REFUSED[approval.session.method] ?? BUYING_MESSAGES.paymentNotThrough) })}
+              onCancel={() => approval.resolve({ kind: 'cancelled' })}
+            />
+          </>
+        ) : null}
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { NOINDEX_ROBOTS } from '@shop/domain';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { environment } from '../../relay/environment.ts';
+import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
+import { Main } from '../../ui/Main.tsx';
+import { Notice } from '../../ui/Notice.tsx';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { Seo } from '../../ui/Seo.tsx';
+import { NotFoundView } from '../../ui/NotFoundView.tsx';
+import { OrderDetails } from '../../features/buying/OrderDetails.tsx';
+import { orderAddonPath, ORDER_ADDON_SIGNIN_PATH } from '../../features/buying/paths.ts';
+import '../../features/buying/buying.css';
+import type { ConfirmationPageQuery } from '../../__generated__/ConfirmationPageQuery.graphql';
+
+let held: PreloadedQuery<ConfirmationPageQuery> | null = null;
+
+/** /checkout/confirmation/:orderNumber: the order with its vouchers, after paying (always from the server). */
+export function loader({ params }: LoaderFunctionArgs) {
+  held?.dispose();
+  held = loadQuery<ConfirmationPageQuery>(environment, query, { orderNumber: params.orderNumber ?? '' }, { fetchPolicy: 'network-only' });
+  return held;
+}
+
+export function Component() {
+  const data = usePreloadedQuery<ConfirmationPageQuery>(query, useLoaderData() as PreloadedQuery<ConfirmationPageQuery>);
+  const order = data.order;
+  if (!order) return <NotFoundView what="order" />;
+  const paid = order.status === 'PAID';
+  const pending = order.status === 'PENDING';
+  const offer = order.validityExtensionOffer;
+  return (
+    <Main>
+      <div className="container checkout-page confirmation">
+        <Seo title={paid ? `${BUYING_MESSAGES.purchaseSuccessful}: order ${order.orderNumber}` : `Order ${order.orderNumber}`} description="Your Thistle Deals order." robots={NOINDEX_ROBOTS} />
+        <div className={`confirmation__banner${paid ? ' confirmation__banner--paid' : ''}`}>
+          <PageHeading className="checkout-page__title">{paid ? BUYING_MESSAGES.purchaseSuccessful : pending ? 'Your order is being confirmed' : 'Your order was not placed'}</PageHeading>
+          <p className="confirmation__lede" role="status">
+            {paid
+              ? `Thank you. Order ${order.orderNumber} is paid and your vouchers are ready. We have emailed them to you too.`
+              : pending
+                ? BUYING_MESSAGES.paymentPending
+                : BUYING_MESSAGES.purchaseNotCompleted}
+          </p>
+        </div>
+        <div className="confirmation__layout">
+          <OrderDetails order={order} />
+          <aside className="confirmation__aside">
+            {paid && offer ? (
+              <section className="addon-offer" aria-labelledby="addon-offer-title">
+                <h2 id="addon-offer-title" className="addon-offer__title">
+                  Need more time to use your vouchers?
+                </h2>
+                <p>
+                  {offer.title}: extend every voucher in this order by {offer.months === 1 ? '1 month' : `${offer.months} months`} for {offer.price.formatted}. It is optional.
+                </p>
+                <Link className="button button--secondary" to={orderAddonPath(order.orderNumber)}>
+                  See the validity extension
+                </Link>
+              </section>
+            ) : null}
+            {data.viewer ? (
+              <p>
+                Your vouchers are kept in <Link to="/myaccount">your account</Link>.
+              </p>
+            ) : (
+              <Notice title="Keep your vouchers in one place" headingLevel={2}>
+                <p>
+                  <Link to={`${ORDER_ADDON_SIGNIN_PATH}?${new URLSearchParams({ order: order.orderNumber })}`}>Sign in or create an account</Link> to manage your vouchers.
+                </p>
+              </Notice>
+            )}
+            <p>
+              <Link to="/deals/glasgow">Back to deals</Link>
+            </p>
+          </aside>
+        </div>
+      </div>
+    </Main>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+const query = graphql`
+  query ConfirmationPageQuery($orderNumber: String!) {
+    viewer {
+      id
+    }
+    order(orderNumber: $orderNumber) {
+      orderNumber
+      status
+      validityExtensionOffer {
+        addonType
+        title
+        months
+        price {
+          amount
+          formatted
+        }
+      }
+      ...OrderDetails_order
+    }
+  }
+`;
