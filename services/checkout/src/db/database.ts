@@ -1,0 +1,52 @@
+/**
+ * The orders schema as Kysely sees it, and its migrations. Tables are keyed without the schema
+ * name: every query goes through `inOrders(db)` (`db.withSchema('orders')`).
+ */
+import type { Kysely } from 'kysely';
+import { migrate } from '@shop/platform';
+import { checkoutMigrations } from './migrations/index.ts';
+import type {
+  CheckoutOptionsTable,
+  ExpressBuyTokenTable,
+  GiftingConfigTable,
+  IdempotencyKeyTable,
+  MailOutboxTable,
+  OrderEventTable,
+  OrderLineTable,
+  OrdersTable,
+  PaymentTable,
+  PromoCodeTable,
+  PromoRedemptionTable,
+  VoucherTable,
+} from './tables.ts';
+
+export const ORDERS_SCHEMA = 'orders';
+
+export interface OrdersDatabase {
+  orders: OrdersTable;
+  order_line: OrderLineTable;
+  order_event: OrderEventTable;
+  payment: PaymentTable;
+  voucher: VoucherTable;
+  idempotency_key: IdempotencyKeyTable;
+  checkout_options: CheckoutOptionsTable;
+  promo_code: PromoCodeTable;
+  promo_redemption: PromoRedemptionTable;
+  gifting_config: GiftingConfigTable;
+  express_buy_token: ExpressBuyTokenTable;
+  mail_outbox: MailOutboxTable;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle, and transactions of it
+export type AnyDb = Kysely<any>;
+export type OrdersDb = Kysely<OrdersDatabase>;
+
+/** Brings the orders schema to the latest migration. */
+export async function migrateCheckout<DB>(db: Kysely<DB>): Promise<void> {
+  await migrate(db, { schema: ORDERS_SCHEMA, migrations: checkoutMigrations });
+}
+
+/** The handle every query of this service starts from: unqualified table names mean orders.*. Works on a transaction too. */
+export const inOrders = (db: AnyDb | OrdersDb) => (db as OrdersDb).withSchema(ORDERS_SCHEMA);
+
+export { checkoutMigrations };

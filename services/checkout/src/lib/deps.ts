@@ -1,0 +1,93 @@
+/**
+ * What this service takes from the other buying services (README "Module functions"): the one
+ * place those imports live, so the rest of the code names them once.
+ */
+import type { Mailer } from '@shop/platform';
+import type { Kysely } from 'kysely';
+import type { ChargeRequest, ChargeResult, LookupResult } from '@shop/payment/contract';
+import type { PaymentMethod } from '@shop/domain/buying';
+
+export {
+  holdUnits,
+  getHold,
+  pinHold,
+  unpinHold,
+  sellHeld,
+  releaseHold,
+  countPurchase,
+  uncountPurchase,
+  stockView,
+  type HoldItem,
+  type HoldRefusal,
+  type StockLine,
+} from '@shop/deals/stock/index';
+export { recordPurchase } from '@shop/deals';
+
+export type { ChargeRequest, ChargeResult, LookupResult };
+
+/** The part of `createPayments(...)` (services/payment) the checkout uses. */
+export interface CheckoutPayments {
+  charge(req: ChargeRequest): Promise<ChargeResult>;
+  lookup(method: PaymentMethod, orderRef: string): Promise<LookupResult>;
+  instruments?(customerToken: string): Promise<unknown[]>;
+}
+
+export type { Mailer };
+
+/** Named points where a test build throws (C1-lite): see README "Fault points". */
+export const FAULT_POINTS = ['after-idem-claim', 'after-reserve', 'after-provider-success-before-commit', 'after-commit-before-response', 'mid-voucher-issue'] as const;
+export type FaultPoint = (typeof FAULT_POINTS)[number];
+
+export class InjectedFault extends Error {
+  readonly point: FaultPoint;
+  constructor(point: FaultPoint) {
+    super(`Injected fault at ${point}`);
+    this.point = point;
+    this.name = 'InjectedFault';
+  }
+}
+
+export type Logger = (message: string, fields: Record<string, unknown>) => void;
+
+export interface CheckoutDeps {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's schema-agnostic handle (every service's tables)
+  db: Kysely<any>;
+  payments: CheckoutPayments;
+  mailer: Mailer;
+  publicBaseUrl: string;
+  now: () => Date;
+  log: Logger;
+  faultPoint: FaultPoint | null;
+  /** Idempotency: how long an in-flight claim without an order blocks a retry (a crash before the order was written). */
+  claimLeaseMs: number;
+  /** Idempotency: how long a finished answer is replayed; afterwards the key is new again. */
+  keyRetentionMs: number;
+  background: Background;
+}
+
+export interface Background {
+  run(name: string, work: () => Promise<unknown>): void;
+  settled(): Promise<void>;
+}
+
+export function createBackground(log: Logger): Background {
+  const running = new Set<Promise<unknown>>();
+  return {
+    run(name, work) {
+      const p = work()
+        .catch((err: unknown) => log(`[checkout] background ${name} failed`, { error: err instanceof Error ? err.message : String(err) }))
+        .finally(() => running.delete(p));
+      running.add(p);
+    },
+    async settled() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export function fault(deps: Pick<CheckoutDeps, 'faultPoint'>, point: FaultPoint): void {
+  if (deps.faultPoint === point) throw new InjectedFault(point);
+}
+
+export { getBasket, removeLines } from '@shop/basket/store';
+export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';

@@ -1,0 +1,378 @@
+/**
+ * Orders: the state machine (PENDING → PAID | FAILED, nothing else; every change a conditional
+ * UPDATE plus an append-only order_event in the same transaction), finishing an order after the
+ * provider answered (README "Place order" steps 4 and 5, also used by reconciliation), vouchers,
+ * the confirmation mail written to the outbox in the paying transaction, and the answers.
+ */
+import { BUYING_MESSAGES, type OrderStatus } from '@shop/domain/buying';
+import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
+import { problem } from '@shop/platform';
+import type { Selectable } from 'kysely';
+import { inOrders, type AnyDb } from '../db/database.ts';
+import type { OrdersTable } from '../db/tables.ts';
+import {
+  captureWalletCredit,
+  fault,
+  recordPurchase,
+  releaseWalletCredit,
+  removeLines,
+  sellHeld,
+  uncountPurchase,
+  unpinHold,
+  type ChargeResult,
+  type CheckoutDeps,
+} from './deps.ts';
+import { completeKeyOfOrder } from './idempotency.ts';
+import { generateVoucherCode } from './voucher-codes.ts';
+import { newId } from './tokens.ts';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+/** Vouchers are valid this long from purchase; the VVE add-on extends them (spec §9: up to 3 months). */
+export const VOUCHER_VALIDITY_MONTHS = 6;
+export const VOUCHER_EXTENSION_MAX_MONTHS = 3;
+
+const ALLOWED: Record<OrderStatus, OrderStatus[]> = { PENDING: ['PAID', 'FAILED'], PAID: [], FAILED: [] };
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ALLOWED[from].includes(to);
+}
+
+export async function appendEvent(trx: AnyDb, orderId: string, type: string, at: Date, from: OrderStatus | null, to: OrderStatus | null, data: Record<string, unknown> = {}): Promise<void> {
+  await inOrders(trx)
+    .insertInto('order_event')
+    .values({ order_id: orderId, type, from_status: from, to_status: to, data: JSON.stringify(data), at })
+    .execute();
+}
+
+/** Moves an order from `from` to `to` if it is still in `from`; false when someone else moved it first. */
+export async function transition(
+  trx: AnyDb,
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  at: Date,
+  patch: Partial<Pick<OrderRow, 'provider' | 'card_type' | 'transaction_id' | 'failure_code' | 'failure_message' | 'paid_at'>>,
+  data: Record<string, unknown> = {},
+): Promise<boolean> {
+  if (!canTransition(from, to)) throw new Error(`Order ${orderId}: ${from} → ${to} is not a transition`);
+  const moved = await inOrders(trx)
+    .updateTable('orders')
+    .set({ ...patch, status: to, updated_at: at })
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) return false;
+  await appendEvent(trx, orderId, to === 'PAID' ? 'paid' : 'failed', at, from, to, data);
+  return true;
+}
+
+async function lockOrder(trx: AnyDb, orderId: string): Promise<OrderRow | undefined> {
+  return inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+type Succeeded = Extract<ChargeResult, { status: 'succeeded' }>;
+
+/**
+ * Step 4, one transaction: held units sold, wallet credit captured, order PAID, payment row,
+ * vouchers, buy-again history, basket lines removed, confirmation mail in the outbox, the
+ * idempotency key's final answer. False (nothing written) when the order is no longer PENDING.
+ */
+export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Succeeded | null, fromRequest = false): Promise<boolean> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.status !== 'PENDING') return false;
+    const lines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+
+    if (order.kind === 'order') {
+      await sellHeld(trx, { holdKey: order.basket_token, items: lines.map((l) => ({ productId: l.deal_product_id, quantity: l.quantity })) });
+    }
+    if (order.wallet_used > 0) await captureWalletCredit(trx, { ref: orderId });
+    if (charge && order.cash_amount > 0) {
+      await inOrders(trx)
+        .insertInto('payment')
+        .values({
+          order_id: orderId,
+          provider: charge.provider,
+          method: order.payment_method,
+          amount: order.cash_amount,
+          currency: order.currency,
+          status: 'captured',
+          transaction_id: charge.transactionId,
+          card_type: charge.cardType,
+          instrument_id: charge.instrumentId,
+          created_at: now,
+        })
+        .execute();
+    }
+    await transition(trx, orderId, 'PENDING', 'PAID', now, {
+      provider: charge?.provider ?? null,
+      card_type: charge?.cardType ?? null,
+      transaction_id: charge?.transactionId ?? null,
+      paid_at: now,
+    }, { provider: charge?.provider ?? 'wallet', transactionId: charge?.transactionId ?? null });
+
+    if (order.kind === 'order') {
+      const expiresAt = addMonths(now, VOUCHER_VALIDITY_MONTHS);
+      for (const line of lines) {
+        const recipient = line.gift_recipient ? ((typeof line.gift_recipient === 'string' ? JSON.parse(line.gift_recipient) : line.gift_recipient) as { name?: string }) : null;
+        for (let i = 0; i < line.quantity; i++) {
+          if (i === 1 && fromRequest) fault(deps, 'mid-voucher-issue');
+          await inOrders(trx)
+            .insertInto('voucher')
+            .values({
+              id: newId(),
+              code: generateVoucherCode(),
+              order_id: orderId,
+              order_line_id: line.id,
+              deal_id: line.deal_id,
+              deal_product_id: line.deal_product_id,
+              title: line.title,
+              status: 'Ready to Redeem',
+              recipient_name: recipient?.name ?? null,
+              expires_at: expiresAt,
+              created_at: now,
+            })
+            .execute();
+        }
+      }
+      if (order.customer_token) {
+        const byDeal = new Map<number, number>();
+        for (const l of lines) byDeal.set(l.deal_id, (byDeal.get(l.deal_id) ?? 0) + l.quantity);
+        for (const [dealId, quantity] of byDeal) await recordPurchase(trx as never, { customerToken: order.customer_token, dealId, quantity, at: now });
+      }
+      await removeLines(trx, order.basket_token, lines.map((l) => l.deal_product_id));
+      await inOrders(trx)
+        .updateTable('checkout_options')
+        .set({ promo_code: null, hold_expires_at: null, hold_signature: null, updated_at: now })
+        .where('basket_token', '=', order.basket_token)
+        .execute();
+    } else {
+      // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
+      const months = lines[0]?.quantity ?? 0;
+      const vouchers = await inOrders(trx)
+        .selectFrom('voucher')
+        .select(['id', 'expires_at', 'extended_months'])
+        .where('order_id', '=', order.parent_order_id!)
+        .where('status', '=', 'Ready to Redeem')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      for (const v of vouchers) {
+        const add = Math.min(months, VOUCHER_EXTENSION_MAX_MONTHS - v.extended_months);
+        if (add <= 0 || !v.expires_at) continue;
+        await inOrders(trx)
+          .updateTable('voucher')
+          .set({ expires_at: addMonths(new Date(v.expires_at), add), extended_months: v.extended_months + add })
+          .where('id', '=', v.id)
+          .execute();
+      }
+    }
+    await inOrders(trx).updateTable('promo_redemption').set({ order_id: orderId }).where('order_id', '=', orderId).execute();
+    await enqueueConfirmation(trx, deps, orderId, now);
+    const answer = await orderAnswer(trx, orderId, null);
+    await completeKeyOfOrder(trx, orderId, answer.status, JSON.stringify(answer.body), now);
+    // C1-lite: the request's process "dies" after the provider took the money, before this commits.
+    if (fromRequest) fault(deps, 'after-provider-success-before-commit');
+    return true;
+  });
+}
+
+/**
+ * Step 5, one transaction: caps uncounted, wallet credit released, the hold unpinned (it runs
+ * out at its own time again), a single-use promo code freed, order FAILED with the spec §8 words.
+ */
+export async function finishFailed(deps: CheckoutDeps, orderId: string, failure: { code: 'PAYMENT_DECLINED' | 'PAYMENT_FAILED' | 'CARD_NOT_ACCEPTED'; message: string; retryable: boolean }): Promise<boolean> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.status !== 'PENDING') return false;
+    if (order.kind === 'order') {
+      const lines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('deal_product_id').execute();
+      for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });
+      await unpinHold(trx, { holdKey: order.basket_token });
+    }
+    if (order.wallet_used > 0) await releaseWalletCredit(trx, { ref: orderId });
+    await inOrders(trx).deleteFrom('promo_redemption').where('order_id', '=', orderId).execute();
+    await transition(trx, orderId, 'PENDING', 'FAILED', now, { failure_code: failure.code, failure_message: failure.message }, { code: failure.code, retryable: failure.retryable });
+    const body = { ...problem(402, failure.code, failure.message), retryable: failure.retryable, orderNumber: order.order_number };
+    await completeKeyOfOrder(trx, orderId, 402, JSON.stringify(body), now);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+const money = (amount: number, currency = 'GBP') => ({ amount, currency });
+
+export interface OrderView {
+  id: string;
+  orderNumber: string;
+  kind: 'order' | 'addon';
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+  email: string;
+  lines: Array<{ dealId: number; dealProductId: number; title: string; quantity: number; price: { amount: number; currency: string }; finalDealOrderAmount: { amount: number; currency: string }; addonType: string | null; gift: boolean }>;
+  quantity: number;
+  subtotal: { amount: number; currency: string };
+  postage: { amount: number; currency: string };
+  promoDiscount: { amount: number; currency: string };
+  vip: { amount: number; currency: string };
+  total: { amount: number; currency: string };
+  cashAmount: { amount: number; currency: string };
+  walletAmountUsed: { amount: number; currency: string };
+  paymentMethod: string;
+  cardType: string | null;
+  failure: { code: string; message: string } | null;
+  vouchers: Array<{ id: string; code: string; status: string; dealId: number; dealProductId: number; title: string; expiresAt: string | null; recipientName: string | null }>;
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export async function orderView(db: AnyDb, order: OrderRow): Promise<OrderView> {
+  const [lines, vouchers] = await Promise.all([
+    inOrders(db).selectFrom('order_line').selectAll().where('order_id', '=', order.id).orderBy('line_no').execute(),
+    inOrders(db).selectFrom('voucher').selectAll().where('order_id', '=', order.id).orderBy('order_line_id').orderBy('created_at').orderBy('code').execute(),
+  ]);
+  return {
+    id: order.order_number,
+    orderNumber: order.order_number,
+    kind: order.kind,
+    status: order.status,
+    createdAt: iso(order.created_at)!,
+    paidAt: iso(order.paid_at),
+    email: order.email,
+    lines: lines.map((l) => ({
+      dealId: l.deal_id,
+      dealProductId: l.deal_product_id,
+      title: l.title,
+      quantity: l.quantity,
+      price: money(l.unit_price),
+      finalDealOrderAmount: money(l.line_total),
+      addonType: l.addon_type,
+      gift: l.gift,
+    })),
+    quantity: lines.reduce((s, l) => s + l.quantity, 0),
+    subtotal: money(order.subtotal),
+    postage: money(order.postage),
+    promoDiscount: money(order.promo_discount),
+    vip: money(order.vip),
+    total: money(order.total_amount),
+    cashAmount: money(order.cash_amount),
+    walletAmountUsed: money(order.wallet_used),
+    paymentMethod: order.payment_method,
+    cardType: order.card_type,
+    failure: order.failure_code ? { code: order.failure_code, message: order.failure_message ?? '' } : null,
+    vouchers: vouchers.map((v) => ({
+      id: v.id,
+      code: v.code,
+      status: v.status,
+      dealId: v.deal_id,
+      dealProductId: v.deal_product_id,
+      title: v.title,
+      expiresAt: iso(v.expires_at),
+      recipientName: v.recipient_name,
+    })),
+  };
+}
+
+/**
+ * The spec §3 order response `{ data: { quantity, cardType, walletAmountUsed, currency,
+ * productOrder: { id }, order } }`: 201 once PAID, 202 while PENDING, 402 once FAILED.
+ * `accessToken` (guests) is the key to GET /order/{orderNumber} for this browser.
+ */
+export async function orderAnswer(db: AnyDb, orderId: string, accessToken: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+  const order = await inOrders(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (order.status === 'FAILED') {
+    return { status: 402, body: { ...problem(402, order.failure_code!, order.failure_message ?? undefined), retryable: true, orderNumber: order.order_number } };
+  }
+  if (!accessToken && !order.customer_token) {
+    accessToken = (await inOrders(db).selectFrom('idempotency_key').select('access_token').where('order_id', '=', orderId).executeTakeFirst())?.access_token ?? null;
+  }
+  const view = await orderView(db, order);
+  const pending = order.status === 'PENDING';
+  return {
+    status: pending ? 202 : 201,
+    body: {
+      ...(pending ? { code: 'PAYMENT_PENDING' as ErrorCode } : {}),
+      message: pending ? ERROR_MESSAGES.PAYMENT_PENDING : BUYING_MESSAGES.purchaseSuccessful,
+      data: {
+        quantity: view.quantity,
+        cardType: view.cardType,
+        walletAmountUsed: order.wallet_used,
+        currency: order.currency,
+        productOrder: { id: order.order_number },
+        accessToken,
+        order: view,
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confirmation mail: written in the paying transaction, sent after commit (and by the job).
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+async function enqueueConfirmation(trx: AnyDb, deps: CheckoutDeps, orderId: string, now: Date): Promise<void> {
+  const order = await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const view = await orderView(trx, order);
+  const addon = order.kind === 'addon';
+  const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${v.expiresAt.slice(0, 10)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}` : ''}`);
+  const text = [
+    addon ? `Your voucher extension for order ${order.order_number} is confirmed.` : `Thank you for your order ${order.order_number}.`,
+    '',
+    `Total paid: ${pounds(order.total_amount)}${order.wallet_used > 0 ? ` (${pounds(order.wallet_used)} from your wallet)` : ''}`,
+    '',
+    ...(addon ? [] : ['Your vouchers (status: Ready to Redeem):', ...voucherLines, '']),
+    ...(addon ? [] : [`Want more time to use them? Extend your vouchers by up to 3 months: ${deps.publicBaseUrl.replace(/\/$/, '')}/order-addon?orderNumber=${encodeURIComponent(order.order_number)}`]),
+  ].join('\n');
+  await inOrders(trx)
+    .insertInto('mail_outbox')
+    .values({
+      order_id: orderId,
+      kind: addon ? 'order_addon_confirmation' : 'order_confirmation',
+      to_address: order.email,
+      subject: addon ? `Your voucher extension for order ${order.order_number}` : `Your order ${order.order_number}: your vouchers`,
+      text_body: text,
+      html_body: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Hands unsent confirmation mail to the Mailer, oldest first; a failure is retried on the next run. */
+export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'now' | 'log'>, limit = 50): Promise<number> {
+  const rows = await inOrders(deps.db).selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).where('attempts', '<', 10).orderBy('id').limit(limit).execute();
+  let sent = 0;
+  for (const row of rows) {
+    // Claim the row first so two senders never send one message twice.
+    const claimed = await inOrders(deps.db)
+      .updateTable('mail_outbox')
+      .set({ sent_at: deps.now(), attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .where('sent_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) continue;
+    try {
+      await deps.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind, ...(row.html_body ? { html: row.html_body } : {}) });
+      sent++;
+    } catch (err) {
+      await inOrders(deps.db).updateTable('mail_outbox').set({ sent_at: null }).where('id', '=', row.id).execute();
+      deps.log('[checkout] order mail not sent', { id: row.id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return sent;
+}

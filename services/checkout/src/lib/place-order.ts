@@ -1,0 +1,452 @@
+/**
+ * Placing an order (README "Place order", steps 1–6) and the VVE add-on, which is paid the same
+ * way. The provider is called outside any transaction; everything before and after it is one
+ * transaction each, so money and stock are never half-moved.
+ */
+import { BUYING_MESSAGES, CHECKOUT_COUNTDOWN_S, type PaymentMethod } from '@shop/domain/buying';
+import { ERROR_MESSAGES } from '@shop/domain/error-codes';
+import { isEmail, normaliseEmail } from '@shop/domain/accounts';
+import { postcodeError } from '@shop/domain/postcodes';
+import { sql } from 'kysely';
+import { inOrders, type AnyDb } from '../db/database.ts';
+import {
+  countPurchase,
+  fault,
+  getHold,
+  holdUnits,
+  holdWalletCredit,
+  InjectedFault,
+  pinHold,
+  type ChargeResult,
+  type CheckoutDeps,
+  type HoldItem,
+} from './deps.ts';
+import { attachOrder, claimKey, completeKey, releaseKey, type KeyRef } from './idempotency.ts';
+import { appendEvent, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS } from './orders.ts';
+import { methodAvailable } from './payment-options.ts';
+import { loadCheckoutModel, marketingMaxFor, type CheckoutModel } from './pricing.ts';
+import { normalisePromoCode } from './promo.ts';
+import { fieldRefusal, Refusal } from './refusal.ts';
+import { newId, newToken, sha256, stableJson } from './tokens.ts';
+
+export interface Answer {
+  status: number;
+  /** The exact bytes sent (and replayed). */
+  body: string;
+}
+
+export interface PaymentChoice {
+  method: PaymentMethod;
+  token: string | null;
+  savedInstrumentId: string | null;
+  saveInstrument: boolean;
+}
+
+export interface DeliveryAddress {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  town: string;
+  county?: string | null;
+  postcode: string;
+}
+
+export interface PlaceOrderBody {
+  orderLines?: Array<{ dealProductId: number; quantity: number; gift?: boolean }>;
+  cashAmount?: number;
+  walletUsed?: number;
+  expectedCashAmount: number;
+  payment: PaymentChoice;
+  email?: string | null;
+  deliveryAddress?: DeliveryAddress | null;
+}
+
+export interface PlaceOrderInput {
+  basketToken: string;
+  customerToken: string | null;
+  vipUser: boolean;
+  idempotencyKey: string;
+  body: PlaceOrderBody;
+}
+
+const json = (status: number, body: unknown): Answer => ({ status, body: JSON.stringify(body) });
+
+/**
+ * Step 1 around `work`: claim the key, run, store the final answer (a refusal too). An unexpected
+ * error before any order exists frees the key; an injected fault (a simulated crash) does not.
+ */
+async function idempotent(deps: CheckoutDeps, ref: KeyRef, requestHash: string, work: () => Promise<Answer | { stored: true; orderId: string }>): Promise<Answer> {
+  const claim = await claimKey(deps.db, ref, requestHash, deps.now(), deps);
+  if (claim.kind === 'mismatch') {
+    return json(422, new Refusal(422, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request. Use a new key for a new request.', [{ field: 'Idempotency-Key', message: 'Already used with another request body.' }]).body);
+  }
+  if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
+  if (claim.kind === 'in_flight') {
+    return json(409, new Refusal(409, 'IDEMPOTENCY_CONFLICT', claim.orderId ? ERROR_MESSAGES.PAYMENT_PENDING : undefined).body);
+  }
+  try {
+    fault(deps, 'after-idem-claim');
+    const result = await work();
+    if ('stored' in result) {
+      const row = await inOrders(deps.db)
+        .selectFrom('idempotency_key')
+        .select(['state', 'response_status', 'response_body'])
+        .where('scope', '=', ref.scope)
+        .where('operation', '=', ref.operation)
+        .where('idem_key', '=', ref.key)
+        .executeTakeFirst();
+      if (row?.state === 'done') return { status: row.response_status!, body: row.response_body! };
+      // Still pending with the provider: 202, not stored (a retry gets 409 until it is final).
+      const pending = await orderAnswer(deps.db, result.orderId, null);
+      return json(pending.status, pending.body);
+    }
+    await completeKey(deps.db, ref, result.status, result.body, deps.now());
+    return result;
+  } catch (err) {
+    if (err instanceof Refusal) {
+      const answer = json(err.status, err.body);
+      await completeKey(deps.db, ref, answer.status, answer.body, deps.now());
+      return answer;
+    }
+    if (!(err instanceof InjectedFault)) await releaseKey(deps.db, ref).catch(() => undefined);
+    throw err;
+  }
+}
+
+const sameItems = (a: HoldItem[], b: HoldItem[]): boolean => {
+  const key = (items: HoldItem[]) => stableJson([...items].sort((x, y) => x.productId - y.productId));
+  return key(a) === key(b);
+};
+
+function isPendingConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' && (e.constraint === 'orders_one_pending_per_basket' || (e.message ?? '').includes('orders_one_pending_per_basket'));
+}
+
+function validateForModel(model: CheckoutModel, input: PlaceOrderInput): void {
+  const { body } = input;
+  if (model.lines.length === 0) throw new Refusal(409, 'BASKET_EMPTY');
+  const bad = model.lines.find((l) => l.problem !== null);
+  if (bad) {
+    const code = bad.problem === 'PURCHASE_LIMIT' ? 'PURCHASE_LIMIT' : bad.problem === 'NOT_FOUND' || bad.problem === 'VIP_ONLY' || bad.problem === 'DEAL_CLOSED' ? 'DEAL_CLOSED' : bad.problem!;
+    throw new Refusal(409, code, undefined, [{ field: `lines.${bad.productId}`, message: ERROR_MESSAGES[code] }], { productId: bad.productId, available: bad.available ?? 0 });
+  }
+  if (body.orderLines) {
+    const want = body.orderLines.map((l) => ({ productId: l.dealProductId, quantity: l.quantity }));
+    if (!sameItems(want, model.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })))) throw new Refusal(409, 'PRICE_CHANGED');
+  }
+  const s = model.summary;
+  if (body.expectedCashAmount !== s.cashAmount || (body.cashAmount !== undefined && body.cashAmount !== s.cashAmount) || (body.walletUsed !== undefined && body.walletUsed !== s.walletCredit)) {
+    throw new Refusal(409, 'PRICE_CHANGED', undefined, undefined, { cashAmount: s.cashAmount, walletUsed: s.walletCredit, totalOrderAmount: s.totalOrderAmount });
+  }
+  if (model.needsDeliveryAddress) {
+    const a = body.deliveryAddress;
+    if (!a) throw fieldRefusal('deliveryAddress', BUYING_MESSAGES.required);
+    const postcode = postcodeError(a.postcode);
+    if (postcode) throw fieldRefusal('deliveryAddress.postcode', postcode);
+  }
+  if (s.cashAmount > 0) {
+    const guest = !model.customerToken;
+    if (!methodAvailable({ guest, cashAmount: s.cashAmount, highFraudRisk: model.highFraudRisk, subcategoryIds: model.subcategoryIds, hasSavedInstruments: body.payment.savedInstrumentId !== null }, body.payment.method)) {
+      throw new Refusal(409, 'PAYMENT_METHOD_UNAVAILABLE', undefined, [{ field: 'payment.method', message: ERROR_MESSAGES.PAYMENT_METHOD_UNAVAILABLE }]);
+    }
+    if (!body.payment.token && !body.payment.savedInstrumentId) throw fieldRefusal('payment.token', BUYING_MESSAGES.required);
+  }
+}
+
+/** The order email: the guest's, or the signed-in customer's (the gateway adds it from the session). */
+export function orderEmail(raw: string | null | undefined): string {
+  if (typeof raw !== 'string' || !isEmail(raw)) throw fieldRefusal('email', BUYING_MESSAGES.email);
+  return normaliseEmail(raw);
+}
+
+export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Promise<Answer> {
+  const ref: KeyRef = { scope: input.customerToken ? `c:${input.customerToken}` : `b:${input.basketToken}`, operation: 'place-order', key: input.idempotencyKey };
+  const requestHash = sha256(stableJson({ basketToken: input.basketToken, body: input.body }));
+  return idempotent(deps, ref, requestHash, async () => {
+    const now = deps.now();
+    const email = orderEmail(input.body.email);
+    const options = await inOrders(deps.db).selectFrom('checkout_options').selectAll().where('basket_token', '=', input.basketToken).executeTakeFirst();
+    const model = await loadCheckoutModel(deps.db, {
+      basketToken: input.basketToken,
+      customerToken: input.customerToken,
+      email,
+      vipUser: input.vipUser,
+      options: { promoCode: options?.promo_code ?? null, wallet: options?.wallet ?? false, vipChecked: options?.vip_checked ?? false },
+      now,
+    });
+    if (!model) throw new Refusal(404, 'BASKET_NOT_FOUND');
+    validateForModel(model, input);
+    const holdWasExpired = !!options?.hold_expires_at && new Date(options.hold_expires_at) <= now;
+    const orderId = newId();
+    const accessToken = input.customerToken ? null : newToken();
+    const items = model.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+    const s = model.summary;
+
+    // Step 2: one transaction.
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        // The order row first: a second attempt on this basket waits here on the one-pending-order index.
+        const { rows } = await sql<{ n: string }>`select 'TD' || nextval('orders.order_number_seq') as n`.execute(trx);
+        await inOrders(trx)
+          .insertInto('orders')
+          .values({
+            id: orderId,
+            order_number: rows[0]!.n,
+            kind: 'order',
+            parent_order_id: null,
+            status: 'PENDING',
+            basket_token: input.basketToken,
+            customer_key: model.customerKey,
+            customer_token: input.customerToken,
+            email,
+            subtotal: s.subtotal,
+            postage: s.postage,
+            promo_discount: s.promoDiscount,
+            vip: s.vip,
+            total_amount: s.totalOrderAmount,
+            cash_amount: s.cashAmount,
+            wallet_used: s.walletCredit,
+            payment_method: input.body.payment.method,
+            provider: null,
+            card_type: null,
+            transaction_id: null,
+            save_instrument: input.body.payment.saveInstrument,
+            saved_instrument_id: input.body.payment.savedInstrumentId,
+            promo_code: model.promo?.applicable ? model.promo.code : null,
+            delivery_address: input.body.deliveryAddress ? JSON.stringify(input.body.deliveryAddress) : null,
+            cap_day: model.day,
+            access_token_hash: accessToken ? sha256(accessToken) : null,
+            failure_code: null,
+            failure_message: null,
+            created_at: now,
+            updated_at: now,
+            paid_at: null,
+          })
+          .execute();
+
+        // The hold: still covering the basket, or taken again under the stock locks.
+        const hold = await getHold(trx, input.basketToken);
+        if (hold?.pinned) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
+        if (!hold || hold.expiresAt <= now || !sameItems(hold.items, items)) {
+          const expiresAt = new Date(now.getTime() + CHECKOUT_COUNTDOWN_S * 1000);
+          const taken = await holdUnits(trx, { holdKey: input.basketToken, customerKey: model.customerKey, items, expiresAt, now });
+          if (!taken.ok) {
+            const code = holdWasExpired && (taken.code === 'DEAL_SOLD_OUT' || taken.code === 'INSUFFICIENT_STOCK') ? 'HOLD_EXPIRED' : taken.code === 'NOT_FOUND' ? 'DEAL_CLOSED' : taken.code;
+            throw new Refusal(409, code, undefined, [{ field: `lines.${taken.productId}`, message: ERROR_MESSAGES[code] }], { productId: taken.productId, available: taken.available });
+          }
+          await inOrders(trx)
+            .insertInto('checkout_options')
+            .values({ basket_token: input.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: expiresAt, hold_signature: stableJson(items), updated_at: now })
+            .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: expiresAt, hold_signature: stableJson(items), updated_at: now }))
+            .execute();
+        }
+        fault(deps, 'after-reserve');
+
+        // Per-customer-per-day caps (M2): conditional upserts.
+        for (const item of [...items].sort((a, b) => a.productId - b.productId)) {
+          const counted = await countPurchase(trx, { customerKey: model.customerKey, productId: item.productId, quantity: item.quantity, day: model.day });
+          if (!counted.ok) {
+            throw new Refusal(409, 'PURCHASE_LIMIT', undefined, [{ field: `lines.${item.productId}`, message: ERROR_MESSAGES.PURCHASE_LIMIT }], { productId: item.productId, available: counted.available });
+          }
+        }
+        if (model.promo?.applicable) {
+          const promo = await inOrders(trx).selectFrom('promo_code').select('single_use').where('code', '=', normalisePromoCode(model.promo.code)).executeTakeFirst();
+          if (promo?.single_use) {
+            const claimed = await inOrders(trx)
+              .insertInto('promo_redemption')
+              .values({ code: model.promo.code, customer_key: model.customerKey, order_id: orderId, created_at: now })
+              .onConflict((oc) => oc.doNothing())
+              .returning('code')
+              .executeTakeFirst();
+            if (!claimed) throw new Refusal(409, 'PROMO_CODE_INVALID', 'You have already used this promo code.');
+          }
+        }
+        if (s.walletCredit > 0) {
+          const held = await holdWalletCredit(trx, { customerToken: input.customerToken!, currency: 'GBP', amount: s.walletCredit, marketingMax: model.wallet?.marketingMax ?? marketingMaxFor(model.lines), ref: orderId });
+          if (!held.ok) throw new Refusal(409, 'WALLET_INSUFFICIENT');
+        }
+        let lineNo = 0;
+        for (const l of model.lines) {
+          await inOrders(trx)
+            .insertInto('order_line')
+            .values({
+              order_id: orderId,
+              line_no: ++lineNo,
+              deal_id: l.dealId,
+              deal_product_id: l.productId,
+              title: l.title,
+              quantity: l.quantity,
+              unit_price: l.unitPrice,
+              postage: l.postage,
+              line_total: l.total,
+              addon_type: null,
+              gift: l.line.gifting?.gift === true || (input.body.orderLines?.find((o) => o.dealProductId === l.productId)?.gift ?? false),
+              gifting_type: l.line.gifting?.type ?? 'none',
+              gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
+              pay_deposit: l.line.payDeposit === true,
+            })
+            .execute();
+        }
+        await appendEvent(trx, orderId, 'created', now, null, 'PENDING', { cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key });
+        await pinHold(trx, { holdKey: input.basketToken, orderId });
+        await attachOrder(trx, ref, orderId, accessToken);
+      });
+    } catch (err) {
+      if (isPendingConflict(err)) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
+      throw err;
+    }
+
+    await chargeAndFinish(deps, {
+      orderId,
+      cashAmount: s.cashAmount,
+      payment: input.body.payment,
+      customerToken: input.customerToken,
+      email,
+    });
+    return { stored: true, orderId };
+  });
+}
+
+/** Steps 3–6: the charge outside any transaction, then the paying or failing transaction. */
+export async function chargeAndFinish(
+  deps: CheckoutDeps,
+  order: { orderId: string; cashAmount: number; payment: PaymentChoice; customerToken: string | null; email: string },
+): Promise<void> {
+  if (order.cashAmount === 0) {
+    await finishPaid(deps, order.orderId, null, true);
+  } else {
+    let result: ChargeResult;
+    try {
+      result = await deps.payments.charge({
+        idempotencyKey: order.orderId,
+        orderRef: order.orderId,
+        method: order.payment.method,
+        amount: order.cashAmount,
+        currency: 'GBP',
+        token: order.payment.token,
+        savedInstrumentId: order.payment.savedInstrumentId,
+        saveInstrument: order.payment.saveInstrument,
+        customerToken: order.customerToken,
+        email: order.email,
+      });
+    } catch (err) {
+      deps.log('[checkout] charge threw: outcome unknown, left for reconciliation', { orderId: order.orderId, error: err instanceof Error ? err.message : String(err) });
+      result = { status: 'unknown', provider: 'braintree' };
+    }
+    if (result.status === 'succeeded') await finishPaid(deps, order.orderId, result, true);
+    else if (result.status === 'declined') await finishFailed(deps, order.orderId, result);
+    // unknown: the order stays PENDING with its holds; reconcilePendingOrders finishes it.
+  }
+  deps.background.run('order-mail', () => import('./orders.ts').then((m) => m.deliverOrderMail(deps)));
+  fault(deps, 'after-commit-before-response');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The VVE add-on (spec §3 order item add-on VVE; spec §9 voucher extension up to 3 months).
+
+/** Price of one month's extension of one voucher. Ours: the spec gives none. */
+export const VVE_PRICE_PER_VOUCHER_MONTH_PENCE = 100;
+
+export interface AddonBody {
+  orderNumber: string;
+  addonType: 'VVE';
+  months: number;
+  expectedCashAmount: number;
+  payment: PaymentChoice;
+}
+
+export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken: string | null; accessToken: string | null; idempotencyKey: string; body: AddonBody }): Promise<Answer> {
+  const scope = input.customerToken ? `c:${input.customerToken}` : `a:${sha256(input.accessToken ?? '')}`;
+  const ref: KeyRef = { scope, operation: 'order-addon', key: input.idempotencyKey };
+  const requestHash = sha256(stableJson(input.body));
+  return idempotent(deps, ref, requestHash, async () => {
+    const now = deps.now();
+    const parent = await findOwnedOrder(deps.db, input.body.orderNumber, input.customerToken, input.accessToken);
+    if (!parent || parent.kind !== 'order') throw new Refusal(404, 'NOT_FOUND');
+    if (parent.status !== 'PAID') throw new Refusal(409, 'PAYMENT_PENDING');
+    const vouchers = await inOrders(deps.db)
+      .selectFrom('voucher')
+      .select(['id', 'extended_months'])
+      .where('order_id', '=', parent.id)
+      .where('status', '=', 'Ready to Redeem')
+      .execute();
+    const extendable = vouchers.filter((v) => v.extended_months + input.body.months <= VOUCHER_EXTENSION_MAX_MONTHS);
+    if (extendable.length === 0) throw fieldRefusal('months', `Vouchers can be extended by ${VOUCHER_EXTENSION_MAX_MONTHS} months at most.`);
+    const amount = extendable.length * input.body.months * VVE_PRICE_PER_VOUCHER_MONTH_PENCE;
+    if (input.body.expectedCashAmount !== amount) throw new Refusal(409, 'PRICE_CHANGED', undefined, undefined, { cashAmount: amount });
+    if (!input.body.payment.token && !input.body.payment.savedInstrumentId) throw fieldRefusal('payment.token', BUYING_MESSAGES.required);
+    const orderId = newId();
+    await deps.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ n: string }>`select 'TD' || nextval('orders.order_number_seq') as n`.execute(trx);
+      await inOrders(trx)
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          order_number: rows[0]!.n,
+          kind: 'addon',
+          parent_order_id: parent.id,
+          status: 'PENDING',
+          basket_token: parent.basket_token,
+          customer_key: parent.customer_key,
+          customer_token: parent.customer_token,
+          email: parent.email,
+          subtotal: amount,
+          postage: 0,
+          promo_discount: 0,
+          vip: 0,
+          total_amount: amount,
+          cash_amount: amount,
+          wallet_used: 0,
+          payment_method: input.body.payment.method,
+          provider: null,
+          card_type: null,
+          transaction_id: null,
+          save_instrument: input.body.payment.saveInstrument,
+          saved_instrument_id: input.body.payment.savedInstrumentId,
+          promo_code: null,
+          delivery_address: null,
+          cap_day: parent.cap_day,
+          access_token_hash: parent.access_token_hash,
+          failure_code: null,
+          failure_message: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: null,
+        })
+        .execute();
+      await inOrders(trx)
+        .insertInto('order_line')
+        .values({
+          order_id: orderId,
+          line_no: 1,
+          deal_id: 0,
+          deal_product_id: 0,
+          title: `Voucher validity extension, ${input.body.months} month${input.body.months === 1 ? '' : 's'} (${extendable.length} voucher${extendable.length === 1 ? '' : 's'})`,
+          quantity: input.body.months,
+          unit_price: extendable.length * VVE_PRICE_PER_VOUCHER_MONTH_PENCE,
+          postage: 0,
+          line_total: amount,
+          addon_type: 'VVE',
+          gift: false,
+          gifting_type: 'none',
+          gift_recipient: null,
+          pay_deposit: false,
+        })
+        .execute();
+      await appendEvent(trx, orderId, 'created', now, null, 'PENDING', { addon: 'VVE', parent: parent.order_number });
+      await attachOrder(trx, ref, orderId, null);
+    });
+    await chargeAndFinish(deps, { orderId, cashAmount: amount, payment: input.body.payment, customerToken: parent.customer_token, email: parent.email });
+    return { stored: true, orderId };
+  });
+}
+
+/** An order the caller may see: the customer's own, or a guest's by its access token. Anyone else: undefined (Z1). */
+export async function findOwnedOrder(db: AnyDb, orderNumber: string, customerToken: string | null, accessToken: string | null) {
+  const order = await inOrders(db).selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+  if (!order) return undefined;
+  if (order.customer_token) return customerToken && order.customer_token === customerToken ? order : undefined;
+  if (accessToken && order.access_token_hash && order.access_token_hash === sha256(accessToken)) return order;
+  return undefined;
+}

@@ -1,0 +1,214 @@
+/**
+ * The checkout's figures, from the database only (never from the client): the basket's lines
+ * priced from the deals catalogue (stockView), gift wrap and packs from the gifting config, the
+ * promo code, VIP membership, wallet credit and what is left to pay. Reads only: the hold is
+ * taken by the view (checkout-view.ts) and by the order's transaction (place-order.ts).
+ */
+import { GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
+import type { Basket, BasketLine } from '@shop/domain/gifting';
+import { linePrice } from '@shop/domain/purchase-limits';
+import { londonDate } from '@shop/domain/london-time';
+import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
+import { sql } from 'kysely';
+import { inOrders, type AnyDb } from '../db/database.ts';
+import { getBasket, stockView, walletBalances, type StockLine } from './deps.ts';
+import { evaluatePromo, type PromoResult } from './promo.ts';
+
+export interface GiftProduct {
+  dealId: number;
+  productId: number;
+  title: string;
+  price: number;
+}
+
+export interface GiftingConfig {
+  giftWrap: GiftProduct;
+  'ndd-gpk': GiftProduct | null;
+  'std-gpk': GiftProduct | null;
+}
+
+export const GIFT_WRAP_FALLBACK: GiftProduct = { dealId: GIFT_WRAP_PRESET.dealId, productId: GIFT_WRAP_PRESET.productId, title: 'Gift wrap', price: 0 };
+
+export async function loadGiftingConfig(db: AnyDb): Promise<GiftingConfig> {
+  const rows = await inOrders(db).selectFrom('gifting_config').selectAll().execute();
+  const of = (kind: string): GiftProduct | null => {
+    const r = rows.find((x) => x.kind === kind);
+    return r ? { dealId: r.deal_id, productId: r.product_id, title: r.title, price: r.price } : null;
+  };
+  return { giftWrap: of('gift_wrap') ?? GIFT_WRAP_FALLBACK, 'ndd-gpk': of('ndd-gpk'), 'std-gpk': of('std-gpk') };
+}
+
+export interface PricedLine {
+  line: BasketLine;
+  dealId: number;
+  productId: number;
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  postage: number;
+  /** Gift wrap and gift pack units of the line, priced. */
+  giftExtras: number;
+  /** quantity × unit + postage + gift extras (spec §3 finalDealOrderAmount). */
+  total: number;
+  stock: StockLine | null;
+  /** Why the line cannot be bought as it stands; null when it can. */
+  problem: null | 'NOT_FOUND' | 'DEAL_CLOSED' | 'DEAL_SOLD_OUT' | 'INSUFFICIENT_STOCK' | 'PURCHASE_LIMIT' | 'VIP_ONLY';
+  /** Units the shopper could have of it now (null: no limit known). */
+  available: number | null;
+  needsDelivery: boolean;
+}
+
+export interface WalletFigures {
+  balance: number;
+  marketingBalance: number;
+  refundableBalance: number;
+  /** Promotional credit this order may use (spec §9: 10 % of an item, at most £5 of it). */
+  marketingMax: number;
+  /** What the order may take from the wallet. */
+  usable: number;
+  using: boolean;
+}
+
+export interface CheckoutModel {
+  basket: Basket;
+  customerKey: string;
+  customerToken: string | null;
+  email: string | null;
+  day: string;
+  lines: PricedLine[];
+  gifting: GiftingConfig;
+  promo: PromoResult | null;
+  vipChecked: boolean;
+  wallet: WalletFigures | null;
+  summary: { subtotal: number; postage: number; promoDiscount: number; vip: number; walletCredit: number; totalOrderAmount: number; cashAmount: number };
+  needsDeliveryAddress: boolean;
+  highFraudRisk: boolean;
+  subcategoryIds: number[];
+  /** Every line can be bought as it stands (the hold may still refuse it). */
+  linesOk: boolean;
+}
+
+export interface ModelInput {
+  basketToken: string;
+  customerToken: string | null;
+  email: string | null;
+  /** The shopper is a VIP member (the gateway knows from the session). */
+  vipUser: boolean;
+  options: { promoCode: string | null; wallet: boolean; vipChecked: boolean };
+  now: Date;
+}
+
+export function customerKeyOf(customerToken: string | null, email: string | null, basketToken: string): string {
+  if (customerToken) return `c:${customerToken}`;
+  if (email) return `g:${email}`;
+  return `b:${basketToken}`;
+}
+
+/** Deal and option titles, read from the catalogue (stockView carries none). */
+async function titles(db: AnyDb, productIds: number[]): Promise<Map<number, string>> {
+  if (!productIds.length) return new Map();
+  const { rows } = await sql<{ id: number; product_title: string; deal_title: string }>`select p.id, p.title as product_title, d.title as deal_title
+    from deals.product p join deals.deal d on d.id = p.deal_id where p.id in (${sql.join(productIds)})`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.product_title && r.product_title !== r.deal_title ? `${r.deal_title}: ${r.product_title}` : r.deal_title]));
+}
+
+/** The unit prices of the order, one entry per unit (spec §9: promotional credit counts per item). */
+const itemPrices = (lines: Array<{ unitPrice: number; quantity: number }>): number[] => lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.unitPrice));
+
+/** Spec §9 promotional credit (domain wallet-rules): per item at most 10 % of its price and at most £5. */
+export function marketingMaxFor(lines: Array<{ unitPrice: number; quantity: number }>): number {
+  return marketingCreditLimit(itemPrices(lines));
+}
+
+/** Null when the basket does not exist or belongs to another customer (Z1: the same answer). */
+export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<CheckoutModel | null> {
+  const basket = (await getBasket(db, input.basketToken)) as Basket | null;
+  if (!basket) return null;
+  if (basket.customerToken && basket.customerToken !== input.customerToken) return null;
+  const customerToken = input.customerToken;
+  const customerKey = customerKeyOf(customerToken, input.email, input.basketToken);
+  const day = londonDate(input.now);
+  const live = basket.products.filter((l) => l.quantity > 0);
+  const ids = [...new Set(live.map((l) => l.dealProductId))];
+  const [stock, names, gifting] = await Promise.all([stockView(db, { productIds: ids, customerKey, day, now: input.now }), titles(db, ids), loadGiftingConfig(db)]);
+
+  const lines: PricedLine[] = live.map((line) => {
+    const s = stock.get(line.dealProductId) ?? null;
+    const price = s
+      ? linePrice({ pricePence: s.pricePence, depositPricePence: s.depositPricePence, payDeposit: line.payDeposit, postagePence: s.postagePence, quantity: line.quantity })
+      : { unitPence: 0, postagePence: 0, totalPence: 0 };
+    const pack = line.gifting.type === 'ndd-gpk' || line.gifting.type === 'std-gpk' ? gifting[line.gifting.type] : null;
+    const giftExtras = Math.max(0, line.giftWrap) * gifting.giftWrap.price + (pack ? Math.max(0, line.giftPack) * pack.price : 0);
+    let problem: PricedLine['problem'] = null;
+    let available: number | null = null;
+    if (!s || s.disabled) problem = 'NOT_FOUND';
+    else if (s.closed) problem = 'DEAL_CLOSED';
+    else if (s.vipExclusive && !input.vipUser) problem = 'VIP_ONLY';
+    else {
+      const allowance = s.purchaseCap === null ? null : Math.max(0, s.purchaseCap - s.boughtToday);
+      available = s.remaining === null ? allowance : Math.min(s.remaining, allowance ?? s.remaining);
+      if (allowance !== null && line.quantity > allowance) problem = 'PURCHASE_LIMIT';
+    }
+    return {
+      line,
+      dealId: s?.dealId ?? line.dealId,
+      productId: line.dealProductId,
+      title: names.get(line.dealProductId) ?? `Deal ${line.dealId}`,
+      quantity: line.quantity,
+      unitPrice: price.unitPence,
+      postage: price.postagePence,
+      giftExtras,
+      total: price.totalPence + giftExtras,
+      stock: s,
+      problem,
+      available,
+      needsDelivery: (s?.postagePence ?? null) !== null || pack !== null,
+    };
+  });
+
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity + l.giftExtras, 0);
+  const postage = lines.reduce((sum, l) => sum + l.postage, 0);
+  const vipChecked = input.options.vipChecked === true;
+  const promo = input.options.promoCode
+    ? await evaluatePromo(db, input.options.promoCode, {
+        now: input.now,
+        customerKey,
+        customerToken,
+        email: input.email,
+        vip: input.vipUser || vipChecked,
+        lines: lines.map((l) => ({ subcategoryId: l.stock?.subcategoryId ?? null, amount: l.unitPrice * l.quantity })),
+      })
+    : null;
+  const promoDiscount = promo?.applicable ? Math.min(promo.discount, subtotal) : 0;
+  const vip = vipChecked ? VIP_PRICE_PENCE : 0;
+  const beforeWallet = subtotal + postage - promoDiscount + vip;
+
+  let wallet: WalletFigures | null = null;
+  if (customerToken) {
+    const balances = (await walletBalances(db, customerToken)).find((b) => b.currency === 'GBP');
+    const figures = { balance: balances?.balance ?? 0, marketingBalance: balances?.marketingBalance ?? 0, refundableBalance: balances?.refundableBalance ?? 0 };
+    const marketingMax = marketingMaxFor(lines);
+    const usable = walletUsable(figures, itemPrices(lines), Math.max(0, beforeWallet));
+    wallet = { ...figures, marketingMax, usable, using: input.options.wallet === true && usable > 0 };
+  }
+  const walletCredit = wallet?.using ? wallet.usable : 0;
+
+  return {
+    basket,
+    customerKey,
+    customerToken,
+    email: input.email,
+    day,
+    lines,
+    gifting,
+    promo,
+    vipChecked,
+    wallet,
+    summary: { subtotal, postage, promoDiscount, vip, walletCredit, totalOrderAmount: beforeWallet, cashAmount: beforeWallet - walletCredit },
+    needsDeliveryAddress: lines.some((l) => l.needsDelivery),
+    highFraudRisk: lines.some((l) => l.stock?.highFraudRisk === true),
+    subcategoryIds: [...new Set(lines.map((l) => l.stock?.subcategoryId).filter((x): x is number => typeof x === 'number'))],
+    linesOk: lines.length > 0 && lines.every((l) => l.problem === null),
+  };
+}
+
