@@ -17,6 +17,8 @@ const started = await Promise.all(
     startLocalIdp({
       port: idpPort + i,
       name: provider === 'google' ? 'Google' : 'Facebook',
+      // As the real ones: Google says whether the address is verified, Facebook never does.
+      omitEmailVerified: provider === 'facebook',
       clients: [{ ...E2E_IDP_CLIENT, redirectUris: [`http://127.0.0.1:${shopPort}/auth/${provider}/callback`] }],
     }),
   ),

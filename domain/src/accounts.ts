@@ -33,6 +33,10 @@ export const ACCOUNT_MESSAGES = {
   /** Social sign-in outcomes (spec §8). */
   invalidGoogleToken: 'Invalid google token id',
   emailNotRegistered: "Email wasn't registered",
+  /** Not in the spec (its words are Google's): a Facebook sign-in that was refused. */
+  facebookFailed: 'Sorry, we could not sign you in with Facebook. Please try again.',
+  /** Not in the spec: a Facebook sign-up waits for the emailed link (Facebook does not vouch for the address). */
+  facebookCheckEmail: 'To finish signing up with Facebook, open the link we have emailed to you. It confirms your email address and signs you in.',
 } as const;
 
 export const PASSWORD_MAX = 128;

@@ -1,7 +1,8 @@
 /**
  * A local OpenID Connect identity provider on loopback (oidc-provider, OpenID-certified) that
  * plays Google or Facebook in tests: one instance per provider, each with its own issuer
- * (http://127.0.0.1:PORT), signing real ID tokens with email, email_verified and names.
+ * (http://127.0.0.1:PORT), signing real ID tokens with email, email_verified and names
+ * (`omitEmailVerified`: no email_verified claim, as Facebook's ID tokens).
  *
  * - Accounts: add them with `addAccount({ email, emailVerified?, givenName?, familyName? })`; an
  *   email signed in with that was never added becomes a verified account on the fly. Each
@@ -47,6 +48,11 @@ export interface LocalIdpOptions {
   accounts?: Array<Partial<LocalIdpAccount> & { email: string }>;
   /** A name shown on the sign-in page ("Google", "Facebook"). */
   name?: string;
+  /**
+   * Like Facebook: ID tokens carry no `email_verified` claim at all (the accounts' emailVerified
+   * is ignored). Default false (like Google: the claim is always there).
+   */
+  omitEmailVerified?: boolean;
 }
 
 export interface LocalIdp {
@@ -130,7 +136,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
           return {
             sub: account.sub,
             email: account.email,
-            email_verified: account.emailVerified,
+            ...(options.omitEmailVerified ? {} : { email_verified: account.emailVerified }),
             ...(account.givenName !== undefined ? { given_name: account.givenName } : {}),
             ...(account.familyName !== undefined ? { family_name: account.familyName } : {}),
             ...(account.givenName || account.familyName ? { name: [account.givenName, account.familyName].filter(Boolean).join(' ') } : {}),

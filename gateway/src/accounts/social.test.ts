@@ -95,7 +95,8 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     services = await openAccountServices(open);
     const redirect = (provider: string) => [`${PUBLIC_BASE_URL}/auth/${provider}/callback`];
     google = await startLocalIdp({ name: 'Google', clients: [{ ...CLIENT, redirectUris: redirect('google') }] });
-    facebook = await startLocalIdp({ name: 'Facebook', clients: [{ ...CLIENT, redirectUris: redirect('facebook') }] });
+    // As the real Facebook: its ID tokens carry no email_verified.
+    facebook = await startLocalIdp({ name: 'Facebook', omitEmailVerified: true, clients: [{ ...CLIENT, redirectUris: redirect('facebook') }] });
     ({ app: shop } = createShopApp({
       dealsApp: services.dealsApp,
       searchApp: services.searchApp,
@@ -282,14 +283,33 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect((await b.gql(WHO)).body.data.viewer).toMatchObject({ email, firstName: 'Calum', socialLogins: ['GOOGLE'], status: { hasPassword: true, tpl: true } });
   });
 
-  it('Facebook: register creates a Facebook-only account (isFacebook, FBO); login finds it', async () => {
+  it('Facebook (no email_verified): register makes an unconfirmed account and emails a link, no session; the link signs in (isFacebook, FBO); then login finds it', async () => {
     const email = uniqueEmail('facebook');
+    facebook.addAccount({ email, givenName: 'Fiona' });
     const b = browser();
     const res = await signIn(b, facebook, 'facebook', email, 'mode=register');
-    expect(res.headers.get('location')).toBe('/myaccount');
-    expect((await b.gql(WHO)).body.data.viewer).toMatchObject({ email, socialLogins: ['FACEBOOK'], status: { isFacebook: true, FBO: true, tpl: true } });
+    expect(res.headers.get('location')).toBe('/register?check_email=facebook');
+    expect(b.cookie(SESSION_COOKIE)).toBeUndefined();
+    expect(b.cookie(OAUTH_COOKIE)).toBeUndefined();
+    // Not confirmed yet: the identity does not sign in, a fresh link goes out.
+    expect(errorOf(await signIn(browser(), facebook, 'facebook', email))).toEqual({ social_error: 'EMAIL_NOT_CONFIRMED', provider: 'facebook' });
+    const [latest] = await services.mail(email);
+    expect(latest).toMatchObject({ kind: 'confirm_email' });
+    expect(latest!.text).not.toContain('Fiona');
+    const confirmed = await b.gql(`mutation($token: String!) { confirmEmail(input: { token: $token }) { __typename } }`, { token: await services.linkToken(email, 'confirmEmail') });
+    expect(confirmed.body.data.confirmEmail.__typename).toBe('LoginSuccess');
+    expect((await b.gql(WHO)).body.data.viewer).toMatchObject({ email, firstName: 'Fiona', socialLogins: ['FACEBOOK'], status: { isFacebook: true, FBO: true, tpl: true } });
     expect((await signIn(browser(), facebook, 'facebook', email)).headers.get('location')).toBe('/myaccount');
     expect(errorOf(await signIn(browser(), facebook, 'facebook', uniqueEmail('facebook.unknown'))).social_error).toBe('EMAIL_NOT_REGISTERED');
+  });
+
+  it('Facebook register with an address that has an account: the same check-your-email answer, nothing linked', async () => {
+    const email = uniqueEmail('facebook.taken');
+    await signIn(browser(), google, 'google', email, 'mode=register');
+    const res = await signIn(browser(), facebook, 'facebook', email, 'mode=register');
+    expect(res.headers.get('location')).toBe('/register?check_email=facebook');
+    expect((await services.mail(email))[0]).toMatchObject({ kind: 'already_registered' });
+    expect(errorOf(await signIn(browser(), facebook, 'facebook', email)).social_error).toBe('EMAIL_NOT_REGISTERED');
   });
 
   it('a locked account refuses sign-in through its linked identity: ACCOUNT_LOCKED, no session', async () => {

@@ -18,7 +18,10 @@
  *   had), runs the carry-over and redirects per spec §4 (local redirect, redirect url, the stored
  *   post-login url cookie, else /myaccount). Any failure redirects to
  *   `/login?social_error=CODE&provider=…` (INVALID_GOOGLE_TOKEN, EMAIL_NOT_REGISTERED,
- *   ACCOUNT_LOCKED or RATE_LIMITED; the client shows ERROR_MESSAGES[CODE]). The oauth cookie is cleared either way,
+ *   ACCOUNT_LOCKED, EMAIL_NOT_CONFIRMED or RATE_LIMITED; the client shows ERROR_MESSAGES[CODE],
+ *   or its Facebook wording for a refused Facebook sign-in). A Facebook registration whose ID
+ *   token does not say the address is verified (Facebook's never do) makes an unconfirmed account
+ *   and emails a link: it redirects to `/register?check_email=facebook` with no session. The oauth cookie is cleared either way,
  *   so a callback URL cannot be replayed.
  *
  * Providers are configured by issuer, client id and secret (README "Configuration"); discovery
@@ -52,7 +55,7 @@ export const DEFAULT_ISSUERS: Record<SocialProviderName, string> = { google: 'ht
 /** Seconds openid-client waits for the provider (discovery, token endpoint, keys). */
 const PROVIDER_TIMEOUT_SECONDS = 5;
 
-export type SocialErrorCode = Extract<ErrorCode, 'INVALID_GOOGLE_TOKEN' | 'EMAIL_NOT_REGISTERED' | 'RATE_LIMITED' | 'ACCOUNT_LOCKED'>;
+export type SocialErrorCode = Extract<ErrorCode, 'INVALID_GOOGLE_TOKEN' | 'EMAIL_NOT_REGISTERED' | 'RATE_LIMITED' | 'ACCOUNT_LOCKED' | 'EMAIL_NOT_CONFIRMED'>;
 
 export interface SocialProviderConfig {
   issuer: string;
@@ -220,6 +223,11 @@ export function isCrossSiteRequest(request: Request): boolean {
   return request.headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site';
 }
 
+/** Where a registration that waits for the emailed confirmation link lands (the register page says so). */
+export function socialCheckEmailPath(provider: SocialProviderName): string {
+  return `/register?${new URLSearchParams({ check_email: provider })}`;
+}
+
 export function socialErrorPath(code: SocialErrorCode, provider: SocialProviderName): string {
   return `/login?${new URLSearchParams({ social_error: code, provider })}`;
 }
@@ -356,11 +364,18 @@ export function createSocialRoutes(options: SocialRoutesOptions): Hono {
     const deals = createDealsClient(createRestClient({ ...common, service: 'deals', target: options.deals }));
     let signedIn;
     try {
-      signedIn = await users.socialSignIn(provider, flow.m, claims);
+      const answer = await users.socialSignIn(provider, flow.m, claims);
+      if ('status' in answer) {
+        // Registered with an address the provider did not vouch for (Facebook): the emailed link
+        // confirms it and signs in. Nothing else is said (the same answer for a known address).
+        return redirectResponse(socialCheckEmailPath(provider), responseCookies.headers());
+      }
+      signedIn = answer;
     } catch (error) {
       if (isServiceError(error) && error.code === 'EMAIL_NOT_REGISTERED') return fail('EMAIL_NOT_REGISTERED', 'no account for this identity');
       if (isServiceError(error) && error.code === 'RATE_LIMITED') return fail('RATE_LIMITED', 'rate limited');
       if (isServiceError(error) && error.code === 'ACCOUNT_LOCKED') return fail('ACCOUNT_LOCKED', 'the account is locked');
+      if (isServiceError(error) && error.code === 'EMAIL_NOT_CONFIRMED') return fail('EMAIL_NOT_CONFIRMED', 'the account is not confirmed yet (a fresh link was sent)');
       if (isServiceError(error) && error.status >= 400 && error.status < 500) return fail('INVALID_GOOGLE_TOKEN', `the users service refused the claims (${error.code})`, error);
       logger.error('Social sign-in: the users service failed', { correlationId: requestId, provider, error: String(error) });
       return redirectResponse(socialErrorPath('INVALID_GOOGLE_TOKEN', provider), responseCookies.headers());

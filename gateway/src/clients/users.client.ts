@@ -10,7 +10,7 @@
  * (INVALID_CREDENTIALS, RATE_LIMITED with retryAfterSeconds, …); the resolvers turn them into
  * result-union members.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EmailFrequency, EmailTopic } from '@shop/domain/accounts';
 import {
   AccountStatusSchema,
@@ -72,14 +72,19 @@ export interface UsersClient {
   activatePassword(input: { token: string; password: string; confirmPassword: string }): Promise<void>;
   accountStatus(sessionToken: string): Promise<z.infer<typeof AccountStatusSchema>['data']>;
   anonymize(sessionToken: string, password?: string): Promise<void>;
-  /** Google: /logingoogle or /registergoogleuser; Facebook: /facebook/authenticate with the mode. */
-  socialSignIn(provider: SocialProviderName, mode: SocialMode, claims: SocialClaims): Promise<SignedIn>;
+  /**
+   * Google: /logingoogle or /registergoogleuser; Facebook: /facebook/authenticate with the mode.
+   * Facebook registration with an unverified address answers CHECK_EMAIL (202): no session yet.
+   */
+  socialSignIn(provider: SocialProviderName, mode: SocialMode, claims: SocialClaims): Promise<SignedIn | { status: 'CHECK_EMAIL'; email: string }>;
   subscribe(email: string, source: SubscriptionSource): Promise<{ email: string }>;
   confirmSubscription(token: string): Promise<EmailPreferences>;
   getEmailPreferences(token: string): Promise<EmailPreferences>;
   updateEmailPreferences(input: { token: string; topics: EmailTopic[]; frequency: EmailFrequency }): Promise<EmailPreferences>;
   unsubscribe(token: string): Promise<EmailPreferences>;
 }
+
+const FacebookAnswerSchema = z.union([SignedInSchema, CheckEmailSchema]);
 
 const session = (token: string) => ({ [SESSION_TOKEN_HEADER]: token });
 const seg = encodeURIComponent;
@@ -143,7 +148,7 @@ export function createUsersClient(rest: RestClient): UsersClient {
     },
     async socialSignIn(provider, mode, claims) {
       if (provider === 'facebook') {
-        return (await rest.send('POST', '/facebook/authenticate', { body: { ...claims, mode }, parser: SignedInSchema })).data;
+        return (await rest.send('POST', '/facebook/authenticate', { body: { ...claims, mode }, parser: FacebookAnswerSchema })).data;
       }
       const path = mode === 'register' ? '/registergoogleuser' : '/logingoogle';
       return (await rest.send('POST', path, { body: claims, parser: SignedInSchema })).data;

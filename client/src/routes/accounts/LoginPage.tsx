@@ -1,7 +1,7 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { loginSchema } from '@shop/domain/accounts';
+import { ACCOUNT_MESSAGES, loginSchema } from '@shop/domain/accounts';
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
@@ -32,13 +32,19 @@ export function loader() {
 const FIELDS = { email: 'Email address', password: 'Password', rememberMe: 'Keep me signed in' };
 
 /**
- * The outcomes of social sign-in the gateway sends back as ?social_error= (INVALID_GOOGLE_TOKEN
- * 'Invalid google token id', EMAIL_NOT_REGISTERED "Email wasn't registered": spec §8 words).
+ * The outcomes of social sign-in the gateway sends back as ?social_error=&provider= (INVALID_GOOGLE_TOKEN
+ * 'Invalid google token id', EMAIL_NOT_REGISTERED "Email wasn't registered": spec §8 words). The
+ * spec's token words are Google's: a refused Facebook sign-in gets its own.
  */
-function socialError(code: string | null): { message: string; register: boolean } | null {
+function socialError(code: string | null, provider: string | null): { message: string; register: boolean; locked: boolean } | null {
   if (code === null) return null;
-  const message = Object.hasOwn(ERROR_MESSAGES, code) ? ERROR_MESSAGES[code as ErrorCode] : SOMETHING_WRONG;
-  return { message, register: code === 'EMAIL_NOT_REGISTERED' };
+  const message =
+    code === 'INVALID_GOOGLE_TOKEN' && provider === 'facebook'
+      ? ACCOUNT_MESSAGES.facebookFailed
+      : Object.hasOwn(ERROR_MESSAGES, code)
+        ? ERROR_MESSAGES[code as ErrorCode]
+        : SOMETHING_WRONG;
+  return { message, register: code === 'EMAIL_NOT_REGISTERED', locked: code === 'ACCOUNT_LOCKED' };
 }
 
 export function Component() {
@@ -50,7 +56,8 @@ export function Component() {
   // Set once this page signed the shopper in, so the "already signed in" view never flashes.
   const [done, setDone] = useState(false);
   const [locked, setLocked] = useState(false);
-  const social = socialError(new URLSearchParams(search).get('social_error'));
+  const params = new URLSearchParams(search);
+  const social = socialError(params.get('social_error'), params.get('provider'));
   const next = afterLoginPath(state, search);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -110,6 +117,11 @@ export function Component() {
             {social.register ? (
               <p className="error-summary__more">
                 <Link to={withRedirect('/register', search)}>Create an account</Link> with that email address, or sign in another way.
+              </p>
+            ) : null}
+            {social.locked ? (
+              <p className="error-summary__more">
+                <Link to="/forgot-password">Reset your password</Link> to unlock your account.
               </p>
             ) : null}
           </ErrorSummary>

@@ -1,7 +1,7 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useLocation } from 'react-router';
-import { registerSchema } from '@shop/domain/accounts';
+import { ACCOUNT_MESSAGES, registerSchema } from '@shop/domain/accounts';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
@@ -49,6 +49,24 @@ export function Component() {
         setSent({ email: register.email, message: register.message });
         return true;
       },
+    );
+  }
+
+  // Back from a Facebook sign-up: Facebook does not vouch for the address, so an emailed link
+  // confirms it (the gateway says no more, whether or not the address had an account).
+  if (new URLSearchParams(search).get('check_email') === 'facebook' && !sent) {
+    return (
+      <AuthLayout title="Check your email" description={DESCRIPTION}>
+        <Notice title="We’ve sent you an email" variant="success" focus>
+          <p>{ACCOUNT_MESSAGES.facebookCheckEmail}</p>
+        </Notice>
+        <p className="auth-card__note">
+          Nothing there after a few minutes? Check your spam or junk folder. The link works for 7 days.
+        </p>
+        <p className="auth-card__switch">
+          Already confirmed? <Link to="/login">Sign in</Link>
+        </p>
+      </AuthLayout>
     );
   }
 

@@ -55,6 +55,18 @@ export function confirmEmailMail(links: Links, to: string, token: string): MailM
   ]);
 }
 
+/** A registration by a sign-in provider that did not vouch for the address (Facebook): no name either. */
+export function socialConfirmEmailMail(links: Links, to: string, provider: 'google' | 'facebook', token: string): MailMessage {
+  const via = provider === 'facebook' ? 'Facebook' : 'Google';
+  return compose('confirm_email', to, `Confirm your email address for ${SHOP_NAME}`, null, [
+    {
+      text: `Thank you for joining ${SHOP_NAME} with ${via}. Please confirm your email address to finish setting up your account:`,
+      link: { label: 'Confirm my email address', url: links.url('confirmEmail', token) },
+    },
+    { text: `The link works once and expires in 7 days. If you did not sign up with ${via}, do not open the link: ignore this email and no account will be usable.` },
+  ]);
+}
+
 export function alreadyRegisteredMail(links: Links, to: string, account: { firstName: string | null; emailVerified: boolean } | null): MailMessage {
   return compose('already_registered', to, `You already have a ${SHOP_NAME} account`, greetingName(account), [
     { text: `Someone, hopefully you, tried to create a ${SHOP_NAME} account with this email address. You already have an account, so you can sign in:`, link: { label: 'Sign in', url: links.page(LOGIN_PATH) } },

@@ -11,6 +11,7 @@ import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
 import { findByEmail, findById, recordEvent, updateAccount } from '../store/accounts.ts';
 import { endAllSessions } from '../store/sessions.ts';
 import { consumeToken, issueToken, peekToken, voidTokens } from '../store/tokens.ts';
+import { deleteIdentities } from '../store/identities.ts';
 import * as routes from './passwords.routes.ts';
 
 const hook = validationHook as never;
@@ -62,6 +63,9 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
       if (!row) return null;
       // The link proves the address: confirmed, unlocked, and whoever else held a session is out.
       await updateAccount(trx, row.id, { password_hash: hash, email_verified: true, failed_logins: 0, locked_at: null }, now);
+      // An identity linked while the address was unconfirmed (a Facebook registration) was never
+      // vouched for by the address's owner: it goes, as on the pre-hijacking path.
+      if (!row.emailVerified) await deleteIdentities(trx, row.id);
       await endAllSessions(trx, row.id);
       // Confirmation links sign in: they go too.
       await voidTokens(trx, row.id, [...PASSWORD_LINKS, 'confirm_email'], now);

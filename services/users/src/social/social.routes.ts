@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { problemContent } from '@shop/platform';
-import { FacebookBodySchema, SignedInSchema, SocialClaimsSchema } from '../contract.ts';
+import { CheckEmailSchema, FacebookBodySchema, SignedInSchema, SocialClaimsSchema } from '../contract.ts';
 import { commonErrors, json } from '../lib/http.ts';
 
 const claims = <T>(schema: T) => ({
@@ -40,7 +40,18 @@ export const facebook = createRoute({
   operationId: 'facebookAuthenticate',
   tags: ['Social sign-in'],
   summary: 'Sign in or register with Facebook',
-  description: `Spec §7. mode login behaves as /logingoogle, register as /registergoogleuser; the account gets the isFacebook flag (FBO when Facebook is its only way in). ${LINKING}`,
+  description:
+    `Spec §7. mode login behaves as /logingoogle, register as /registergoogleuser; the account gets the isFacebook flag (FBO when Facebook is its only way in). ${LINKING} ` +
+    "Facebook's ID tokens carry no email_verified: register with emailVerified false answers 202 CHECK_EMAIL (as POST /register does, whether or not the address is known) and creates a NEW account " +
+    'with the address unconfirmed and the identity linked, plus a confirmation link by email (it signs in); an address that has an account gets the "already registered" email and nothing is linked. ' +
+    'Until the link is opened, a sign-in by that identity answers 403 EMAIL_NOT_CONFIRMED and a fresh link is sent.',
   request: claims(FacebookBodySchema),
-  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED (mode login).'), 423: problemContent('ACCOUNT_LOCKED.') },
+  responses: {
+    200: json(SignedInSchema, 'Signed in: a new session.'),
+    202: json(CheckEmailSchema, 'Registration with an unverified address: check your email.'),
+    ...commonErrors,
+    403: problemContent('EMAIL_NOT_CONFIRMED: the account this identity registered is not confirmed yet (a fresh link is sent).'),
+    404: problemContent('EMAIL_NOT_REGISTERED (mode login).'),
+    423: problemContent('ACCOUNT_LOCKED.'),
+  },
 });

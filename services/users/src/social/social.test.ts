@@ -142,6 +142,92 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect((await signedIn(await f.call('POST', '/logingoogle', { body: c }))).user.email).toBe(me.email);
   });
 
+  describe('Facebook registration without email_verified (real Facebook ID tokens carry none)', () => {
+    const fb = (email: string, mode: 'login' | 'register', extra: Record<string, unknown> = {}) => {
+      const { emailVerified: _verified, ...rest } = claims(email, { issuer: FACEBOOK, firstName: 'Fergus', ...extra });
+      return { ...rest, emailVerified: false, mode };
+    };
+    const accountOf = async (email: string) => {
+      const { rows } = await sql<{ id: string; email_verified: boolean; password_hash: string | null; n: number }>`
+        select a.id, a.email_verified, a.password_hash, (select count(*)::int from users.social_identity i where i.user_id = a.id) as n
+        from users.account a where lower(a.email) = ${email.toLowerCase()} and a.anonymised_at is null`.execute(f.database.db);
+      return rows;
+    };
+
+    it('creates a NEW unconfirmed account with the identity linked and emails a confirmation link (no name); the link signs in, then Facebook does', async () => {
+      const email = f.email('fb.unverified');
+      const body = fb(email, 'register');
+      const res = await f.call('POST', '/facebook/authenticate', { body });
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ data: { status: 'CHECK_EMAIL', email } });
+      expect(res.headers.get('set-cookie')).toBeNull();
+      await f.app.settled();
+      expect(await accountOf(email)).toEqual([expect.objectContaining({ email_verified: false, password_hash: null, n: 1 })]);
+      const [mail] = await f.mail(email);
+      expect(mail).toMatchObject({ kind: 'confirm_email' });
+      expect(mail!.text).toContain('with Facebook');
+      expect(mail!.text).not.toContain('Fergus');
+
+      // Before the link is opened the identity does not sign in: 403, and a fresh link is sent.
+      for (const mode of ['login', 'register'] as const) {
+        const early = await f.call('POST', '/facebook/authenticate', { body: { ...body, mode } });
+        expect(await problemOf(early)).toMatchObject({ status: 403, code: 'EMAIL_NOT_CONFIRMED', detail: ERROR_MESSAGES.EMAIL_NOT_CONFIRMED });
+      }
+      expect((await f.mail(email)).filter((m) => m.kind === 'confirm_email')).toHaveLength(3);
+
+      const verified = await signedIn(await f.call('POST', '/email/verify', { body: { token: await f.linkToken(email, 'confirmEmail') } }));
+      expect(verified.user).toMatchObject({ email, emailVerified: true, firstName: 'Fergus', socialLogins: ['facebook'] });
+      expect(verified.user.status).toMatchObject({ isFacebook: true, FBO: true, DED: true });
+      const again = await signedIn(await f.call('POST', '/facebook/authenticate', { body: { ...body, mode: 'login' } }));
+      expect(again.user.id).toBe(verified.user.id);
+    });
+
+    it('an address that already has an account: the same 202, the "already registered" email, nothing linked or created', async () => {
+      for (const existing of [await f.signUp(), { email: f.email('fb.pending') }]) {
+        if (!('data' in existing)) {
+          await f.call('POST', '/register', { ip: f.ip(), body: { requestRegistration: { email: existing.email, password: 'Correct-Horse-9', firstName: 'Ann', lastName: 'Shopper' } } });
+          await f.app.settled();
+        }
+        const before = await accountOf(existing.email);
+        const res = await f.call('POST', '/facebook/authenticate', { body: fb(existing.email, 'register') });
+        expect(res.status).toBe(202);
+        expect(await res.json()).toEqual({ data: { status: 'CHECK_EMAIL', email: existing.email } });
+        await f.app.settled();
+        expect(await accountOf(existing.email)).toEqual(before);
+        expect((await f.mail(existing.email))[0]).toMatchObject({ kind: 'already_registered' });
+        // And it cannot sign in by that identity.
+        expect((await problemOf(await f.call('POST', '/facebook/authenticate', { body: fb(existing.email, 'login') }))).code).toBe('EMAIL_NOT_REGISTERED');
+      }
+    });
+
+    it('never signs in by an unverified address on login, and Google without email_verified is still refused', async () => {
+      const me = await f.signUp();
+      expect((await problemOf(await f.call('POST', '/facebook/authenticate', { body: fb(me.email, 'login') }))).code).toBe('EMAIL_NOT_REGISTERED');
+      expect((await problemOf(await f.call('POST', '/registergoogleuser', { body: claims(f.email('g'), { emailVerified: false }) }))).errors?.[0]?.field).toBe('emailVerified');
+    });
+
+    it("pre-hijacking: the owner of the address proving it (Google, or a password reset) drops the Facebook identity someone else linked", async () => {
+      for (const proof of ['google', 'reset'] as const) {
+        const victim = f.email(`fb.victim.${proof}`);
+        const attacker = fb(victim, 'register', { subject: `attacker-${proof}` });
+        expect((await f.call('POST', '/facebook/authenticate', { body: attacker })).status).toBe(202);
+        await f.app.settled();
+        if (proof === 'google') {
+          await signedIn(await f.call('POST', '/logingoogle', { body: claims(victim) }));
+        } else {
+          await f.call('POST', `/user/${encodeURIComponent(victim)}/password_reset_request`);
+          const token = await f.linkToken(victim, 'resetPassword');
+          expect((await f.call('POST', '/user/password_reset', { body: { token, password: 'Victim-Pass-1', confirmPassword: 'Victim-Pass-1' } })).status).toBe(200);
+        }
+        const [row] = await accountOf(victim);
+        expect(row).toMatchObject({ email_verified: true, n: proof === 'google' ? 1 : 0 });
+        // The attacker's identity no longer leads to the account.
+        const res = await f.call('POST', '/facebook/authenticate', { body: { ...attacker, mode: 'login' } });
+        expect((await problemOf(res)).code, proof).toBe('EMAIL_NOT_REGISTERED');
+      }
+    });
+  });
+
   it('drops identity-provider names that fail the name rules, and refuses malformed claims', async () => {
     const created = await signedIn(await f.call('POST', '/registergoogleuser', { body: claims(f.email('oddname'), { firstName: '\u202eevil', lastName: 'x'.repeat(500) }) }));
     expect(created.user).toMatchObject({ firstName: null, lastName: null });
