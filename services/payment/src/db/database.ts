@@ -1,0 +1,53 @@
+/**
+ * The payment schema as Kysely sees it. Tables are keyed without the schema name: every query
+ * goes through `inPayment(db)`.
+ */
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import { migrate } from '@shop/platform';
+import { paymentMigrations } from './migrations/index.ts';
+
+export const PAYMENT_SCHEMA = 'payment';
+
+export interface ChargeTable {
+  idempotency_key: string;
+  order_ref: string;
+  provider: string;
+  method: string;
+  amount: ColumnType<string | number, number, number>;
+  currency: string;
+  customer_token: string | null;
+  status: 'pending' | 'unknown' | 'succeeded' | 'declined';
+  transaction_id: string | null;
+  result: ColumnType<unknown, string | null, string | null>;
+  created_at: ColumnType<Date, Date, Date>;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
+export interface InstrumentTable {
+  id: string;
+  customer_token: string;
+  type: string;
+  gateway: string;
+  vault_token: string;
+  card_type: string | null;
+  last4: string | null;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  is_default: Generated<boolean>;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+export interface PaymentDatabase {
+  charge: ChargeTable;
+  instrument: InstrumentTable;
+}
+
+export type PaymentDb = Kysely<PaymentDatabase>;
+
+export async function migratePayment<DB>(db: Kysely<DB>): Promise<void> {
+  await migrate(db, { schema: PAYMENT_SCHEMA, migrations: paymentMigrations });
+}
+
+export const inPayment = (db: PaymentDb) => db.withSchema(PAYMENT_SCHEMA);
+
+export { paymentMigrations };

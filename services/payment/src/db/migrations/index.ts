@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as createPayment from './2026_12_01_1000_create_payment.ts';
+
+/** Every migration of the payment schema, by name (run in name order). */
+export const paymentMigrations: Record<string, Migration> = {
+  '2026_12_01_1000_create_payment': { up: createPayment.up, down: createPayment.down },
+};

@@ -1,0 +1,239 @@
+/**
+ * `createPayments`: the one way our code charges (services/checkout/README.md "@shop/payment").
+ * It picks the provider of the method, resolves a saved instrument to its vault token (owner
+ * only), runs the call under a deadline (PAYMENT_TIMEOUT_MS) and the provider's circuit breaker,
+ * records the charge by its idempotency key in payment.charge, and saves the instrument when asked.
+ *
+ * Outcomes: a timeout, reset or 5xx is `unknown` (never declined: the money may have moved), and
+ * `lookup(method, orderRef)` asks the provider later. A final answer for a key is replayed
+ * without calling the provider again; an unknown one is asked again with the same provider
+ * idempotency key, so the provider never captures twice.
+ */
+import { IDEMPOTENCY_KEY_PATTERN, PAYMENT_METHODS, PAYMENT_TIMEOUT_MS, PROVIDER_OF_METHOD, type PaymentMethod, type PaymentProviderName } from '@shop/domain/buying';
+import { PAYMENT_OUTCOME_WORDS } from '@shop/domain/payment-messages';
+import type { Kysely } from 'kysely';
+import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker.ts';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions } from './contract.ts';
+import { inPayment, type PaymentDb } from './db/database.ts';
+import { deleteInstrument, instrumentForCharge, listInstruments, saveInstrument, setDefaultInstrument, type SavedInstrument } from './instruments.ts';
+
+export interface PaymentsOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop passes its one schema-agnostic handle
+  db: PaymentDb | Kysely<any>;
+  /** One adapter per provider family (braintreeProvider, klarnaProvider, clearpayProvider). */
+  providers: PaymentProvider[] | Partial<Record<PaymentProviderName, PaymentProvider>>;
+  /** The deadline of one provider call (default PAYMENT_TIMEOUT_MS, 2500 ms). */
+  timeoutMs?: number;
+  breaker?: BreakerOptions;
+  now?: () => Date;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+export interface Payments {
+  charge(req: ChargeRequest): Promise<ChargeResult>;
+  lookup(method: PaymentMethod, orderRef: string): Promise<LookupResult>;
+  instruments(customerToken: string): Promise<SavedInstrument[]>;
+  setDefaultInstrument(customerToken: string, id: string): Promise<SavedInstrument | null>;
+  deleteInstrument(customerToken: string, id: string): Promise<boolean>;
+  provider<T extends PaymentProvider = PaymentProvider>(name: PaymentProviderName): T | null;
+  breakerState(name: PaymentProviderName): BreakerState;
+  /** Runs any other provider call (client tokens, BNPL sessions) under the deadline and breaker; null = no answer. */
+  call<T>(name: PaymentProviderName, work: (provider: PaymentProvider, options: ProviderCallOptions) => Promise<T | null>): Promise<T | null>;
+  readonly timeoutMs: number;
+}
+
+export class InvalidChargeError extends Error {}
+
+const FINAL = new Set(['succeeded', 'declined']);
+
+export function createPayments(options: PaymentsOptions): Payments {
+  const db = options.db as PaymentDb;
+  const now = options.now ?? (() => new Date());
+  const timeoutMs = options.timeoutMs ?? PAYMENT_TIMEOUT_MS;
+  const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const providers = new Map<PaymentProviderName, PaymentProvider>();
+  for (const provider of Array.isArray(options.providers) ? options.providers : Object.values(options.providers)) {
+    if (provider) providers.set(provider.name, provider);
+  }
+  const breakers = new Map<PaymentProviderName, CircuitBreaker>();
+  const breakerOf = (name: PaymentProviderName) => {
+    let breaker = breakers.get(name);
+    if (!breaker) breakers.set(name, (breaker = new CircuitBreaker(options.breaker, () => now().getTime())));
+    return breaker;
+  };
+  const unreachable = (provider: PaymentProviderName): ChargeDeclined => ({
+    status: 'declined',
+    provider,
+    code: 'PAYMENT_FAILED',
+    message: PAYMENT_OUTCOME_WORDS.providerUnreachable.message,
+    retryable: true,
+    processorCode: null,
+  });
+
+  /** The call under the deadline: an abort signal for the adapter, and a timer in case it ignores it. */
+  async function withDeadline<T>(name: PaymentProviderName, work: (signal: AbortSignal) => Promise<T>, isUnknown: (result: T) => boolean, onTimeout: T): Promise<T | 'open'> {
+    const breaker = breakerOf(name);
+    if (!breaker.tryAcquire()) return 'open';
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<T>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve(onTimeout);
+      }, timeoutMs);
+    });
+    let result: T;
+    try {
+      result = await Promise.race([work(controller.signal), deadline]);
+    } catch (error) {
+      log('[payment] provider adapter threw', { provider: name, error: error instanceof Error ? error.message : String(error) });
+      result = onTimeout;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (isUnknown(result)) breaker.failure();
+    else breaker.success();
+    return result;
+  }
+
+  function validate(req: ChargeRequest): void {
+    const problems: string[] = [];
+    if (typeof req.idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(req.idempotencyKey)) problems.push('idempotencyKey');
+    if (typeof req.orderRef !== 'string' || req.orderRef.length < 1 || req.orderRef.length > 255) problems.push('orderRef');
+    if (!(PAYMENT_METHODS as readonly string[]).includes(req.method)) problems.push('method');
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) problems.push('amount');
+    if (req.currency !== 'GBP') problems.push('currency');
+    if (!req.token && !req.savedInstrumentId) problems.push('token');
+    if (problems.length) throw new InvalidChargeError(`Invalid charge request: ${problems.join(', ')}`);
+  }
+
+  async function record(req: ChargeRequest, status: 'unknown' | 'succeeded' | 'declined', result: ChargeResult | null): Promise<void> {
+    try {
+      await inPayment(db)
+        .updateTable('charge')
+        .set({
+          status,
+          result: result ? JSON.stringify(result) : null,
+          transaction_id: result?.status === 'succeeded' ? result.transactionId : null,
+          updated_at: now(),
+        })
+        .where('idempotency_key', '=', req.idempotencyKey)
+        .where('status', 'not in', ['succeeded', 'declined'])
+        .execute();
+    } catch (error) {
+      // Our record is a convenience: the provider's own log (lookup) is the truth.
+      log('[payment] could not record the charge', { orderRef: req.orderRef, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  async function charge(req: ChargeRequest): Promise<ChargeResult> {
+    validate(req);
+    const name = PROVIDER_OF_METHOD[req.method];
+    const at = now();
+    await inPayment(db)
+      .insertInto('charge')
+      .values({
+        idempotency_key: req.idempotencyKey,
+        order_ref: req.orderRef,
+        provider: name,
+        method: req.method,
+        amount: req.amount,
+        currency: req.currency,
+        customer_token: req.customerToken,
+        status: 'pending',
+        transaction_id: null,
+        result: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+    const seen = await inPayment(db).selectFrom('charge').select(['status', 'result', 'order_ref', 'amount', 'method']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirstOrThrow();
+    if (seen.order_ref !== req.orderRef || Number(seen.amount) !== req.amount || seen.method !== req.method) {
+      throw new InvalidChargeError('Idempotency key reused for another charge');
+    }
+    if (FINAL.has(seen.status)) return (typeof seen.result === 'string' ? JSON.parse(seen.result) : seen.result) as ChargeResult;
+
+    const provider = providers.get(name);
+    if (!provider) {
+      log('[payment] no adapter configured', { provider: name });
+      return unreachable(name);
+    }
+    let vaultToken: string | null = null;
+    if (req.savedInstrumentId) {
+      const saved = await instrumentForCharge(db, req.customerToken, req.savedInstrumentId);
+      if (!saved || saved.gateway !== name) {
+        const result: ChargeDeclined = { status: 'declined', provider: name, ...pick(PAYMENT_OUTCOME_WORDS.tokenUnusable), processorCode: null };
+        await record(req, 'declined', result);
+        return result;
+      }
+      vaultToken = saved.vaultToken;
+    }
+
+    const outcome = await withDeadline<ChargeResult | ChargeSucceededWithVault>(
+      name,
+      (signal) => provider.charge(req, { signal, vaultToken }),
+      (r) => r.status === 'unknown',
+      { status: 'unknown', provider: name },
+    );
+    if (outcome === 'open') {
+      // Nothing was asked of the provider: the key stays free for a later attempt.
+      await inPayment(db).deleteFrom('charge').where('idempotency_key', '=', req.idempotencyKey).where('status', '=', 'pending').execute();
+      return unreachable(name);
+    }
+    let result: ChargeResult = outcome;
+    if (outcome.status === 'succeeded') {
+      const { vaulted, ...succeeded } = outcome as ChargeSucceededWithVault;
+      result = { ...succeeded, instrumentId: req.savedInstrumentId ?? null };
+      if (vaulted && req.saveInstrument && req.customerToken && !req.savedInstrumentId) {
+        try {
+          const saved = await saveInstrument(db, { customerToken: req.customerToken, gateway: name, ...vaulted }, now());
+          result = { ...result, instrumentId: saved.id };
+        } catch (error) {
+          log('[payment] could not save the instrument', { orderRef: req.orderRef, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    }
+    await record(req, result.status, result.status === 'unknown' ? null : result);
+    return result;
+  }
+
+  async function lookup(method: PaymentMethod, orderRef: string): Promise<LookupResult> {
+    const name = PROVIDER_OF_METHOD[method];
+    const provider = providers.get(name);
+    if (!provider) return { status: 'unknown', provider: name };
+    const outcome = await withDeadline<LookupResult>(name, (signal) => provider.lookup(orderRef, { signal }), (r) => r.status === 'unknown', { status: 'unknown', provider: name });
+    if (outcome === 'open') return { status: 'unknown', provider: name };
+    if (outcome.status === 'succeeded' || outcome.status === 'declined') {
+      await inPayment(db)
+        .updateTable('charge')
+        .set({ status: outcome.status, result: JSON.stringify(outcome), transaction_id: outcome.status === 'succeeded' ? outcome.transactionId : null, updated_at: now() })
+        .where('order_ref', '=', orderRef)
+        .where('status', 'in', ['pending', 'unknown'])
+        .execute()
+        .catch((error: unknown) => log('[payment] could not record the lookup', { orderRef, error: error instanceof Error ? error.message : String(error) }));
+    }
+    return outcome;
+  }
+
+  async function call<T>(name: PaymentProviderName, work: (provider: PaymentProvider, options: ProviderCallOptions) => Promise<T | null>): Promise<T | null> {
+    const provider = providers.get(name);
+    if (!provider) return null;
+    const outcome = await withDeadline<T | null>(name, (signal) => work(provider, { signal }), (r) => r === null, null);
+    return outcome === 'open' ? null : outcome;
+  }
+
+  return {
+    charge,
+    lookup,
+    call,
+    timeoutMs,
+    instruments: (customerToken) => listInstruments(db, customerToken),
+    setDefaultInstrument: (customerToken, id) => setDefaultInstrument(db, customerToken, id),
+    deleteInstrument: (customerToken, id) => deleteInstrument(db, customerToken, id),
+    provider: <T extends PaymentProvider>(name: PaymentProviderName) => (providers.get(name) as T | undefined) ?? null,
+    breakerState: (name) => breakerOf(name).state(),
+  };
+}
+
+const pick = (w: { code: ChargeDeclined['code']; message: string; retryable: boolean }) => ({ code: w.code, message: w.message, retryable: w.retryable });

@@ -1,0 +1,383 @@
+/**
+ * A Braintree-like sandbox (reliability A2, D1), its own Hono app mounted at /sandbox/braintree.
+ *
+ * Browser side: POST /client_token (through our payment service's POST /token), the hosted
+ * fields page GET /hosted-fields?origin= (an iframe; its script /hosted-fields.js tokenises by
+ * POSTing to /tokenize here and hands a one-time nonce to the parent with postMessage), and the
+ * PayPal / Google Pay / Apple Pay approval page GET /approve?method=&origin=.
+ * Server side (our adapter): POST /transactions (sale, Idempotency-Key), GET /transactions?orderId=
+ * (search), GET /payment_method_nonces/{nonce} (details without using it).
+ * Tests: `sandbox.transactions()`, `sandbox.captures(orderId)`, `sandbox.faults`.
+ *
+ * The card number is never kept: a nonce remembers the brand, the last four digits, the expiry and
+ * what the test card does.
+ */
+import { Hono, type Context } from 'hono';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
+import {
+  APPROVAL_SCRIPT,
+  approvalForm,
+  checkedTargetOrigin,
+  decimalToPence,
+  escapeHtml,
+  FaultControl,
+  IdempotencyStore,
+  mountFaultAdmin,
+  penceToDecimal,
+  randomId,
+  sandboxPage,
+  script,
+  withFault,
+  type SandboxOptions,
+} from '../common.ts';
+import { HOSTED_FIELDS_SCRIPT } from './hosted-fields-script.ts';
+import {
+  amountOutcome,
+  cardTypeOf,
+  CVV_NO_MATCH,
+  FAILS_VERIFICATION,
+  FRAUD_CARD,
+  luhnValid,
+  POSTAL_CODE_NO_MATCH,
+  processorText,
+  STATIC_NONCES,
+  THREE_DS_FAILED,
+  THREE_DS_UNAVAILABLE,
+  type InstrumentKind,
+  type MethodBehaviour,
+} from './values.ts';
+
+export type BraintreeTransactionStatus = 'submitted_for_settlement' | 'processor_declined' | 'failed' | 'gateway_rejected';
+export type BraintreeTransaction = {
+  id: string;
+  orderId: string;
+  amount: string;
+  amountPence: number;
+  currencyIsoCode: 'GBP';
+  status: BraintreeTransactionStatus;
+  processorResponseCode: string;
+  processorResponseText: string;
+  gatewayRejectionReason: string | null;
+  paymentInstrumentType: InstrumentKind;
+  creditCard: { cardType: string | null; last4: string | null; expirationMonth: number | null; expirationYear: number | null };
+  threeDSecureInfo: { status: string; liabilityShifted: boolean; liabilityShiftPossible: boolean } | null;
+  /** The vault token when the sale asked to store the method and succeeded. */
+  paymentMethodToken: string | null;
+  createdAt: string;
+};
+
+export interface BraintreeSandbox {
+  app: Hono;
+  faults: FaultControl;
+  /** Every transaction the sandbox recorded, oldest first (captures and declines). */
+  transactions(): BraintreeTransaction[];
+  /** Successful captures (submitted_for_settlement) for an order reference. */
+  captures(orderId: string): BraintreeTransaction[];
+  /** A fresh single-use card nonce, as the hosted fields would give (tests). */
+  tokenizeCard(card: { number: string; expirationDate: string; cvv: string; postalCode: string }): { nonce: string } | { errors: Array<{ field: string; message: string }> };
+}
+
+type Json = Record<string, unknown>;
+const DUPLICATE_WINDOW_MS = 30_000;
+const NONCE_TTL_MS = 3 * 60 * 60 * 1000;
+const CLIENT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const APPROVAL_METHODS: Record<string, { kind: InstrumentKind; heading: string; cardType: string | null; last4: string | null }> = {
+  paypal: { kind: 'paypal_account', heading: 'PayPal (sandbox)', cardType: null, last4: null },
+  paypal_credit: { kind: 'paypal_account', heading: 'PayPal Credit (sandbox)', cardType: null, last4: null },
+  google_pay: { kind: 'android_pay_card', heading: 'Google Pay (sandbox)', cardType: 'Visa', last4: '1881' },
+  apple_pay: { kind: 'apple_pay_card', heading: 'Apple Pay (sandbox)', cardType: 'Visa', last4: '1881' },
+};
+
+export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeSandbox {
+  const now = options.now ?? (() => new Date());
+  const faults = new FaultControl(options.faults === true);
+  const idempotency = new IdempotencyStore();
+  const allowed = options.allowedOrigins ?? [];
+  const clientTokens = new Map<string, number>(); // fingerprint → expires at (ms)
+  const nonces = new Map<string, MethodBehaviour & { consumed: boolean; expiresAt: number }>();
+  const vault = new Map<string, MethodBehaviour>();
+  const log: BraintreeTransaction[] = [];
+
+  const app = new Hono();
+  mountFaultAdmin(app, faults);
+
+  // --- browser side -------------------------------------------------------------------------
+
+  const newClientToken = () => {
+    const fingerprint = randomId('fp_', 16);
+    clientTokens.set(fingerprint, now().getTime() + CLIENT_TOKEN_TTL_MS);
+    return Buffer.from(JSON.stringify({ version: 2, authorizationFingerprint: fingerprint, environment: 'sandbox' })).toString('base64');
+  };
+  const clientTokenValid = (token: unknown): boolean => {
+    if (typeof token !== 'string' || token.length > 1000) return false;
+    try {
+      const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { authorizationFingerprint?: string };
+      const expires = clientTokens.get(parsed.authorizationFingerprint ?? '');
+      return expires !== undefined && expires > now().getTime();
+    } catch {
+      return false;
+    }
+  };
+  const issueNonce = (behaviour: MethodBehaviour) => {
+    const nonce = `tokencc_${randomId('', 12)}`;
+    nonces.set(nonce, { ...behaviour, consumed: false, expiresAt: now().getTime() + NONCE_TTL_MS });
+    return nonce;
+  };
+
+  function tokenizeCard(input: Json): { nonce: string; details: Json } | { errors: Array<{ field: string; message: string }> } {
+    const errors: Array<{ field: string; message: string }> = [];
+    const number = typeof input.number === 'string' ? input.number.replace(/[\s-]/g, '') : '';
+    const cardType = cardTypeOf(number);
+    if (!luhnValid(number) || !cardType) errors.push({ field: 'number', message: BUYING_MESSAGES.incorrectCardNumber });
+    const expiry = typeof input.expirationDate === 'string' ? /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(input.expirationDate.trim()) : null;
+    const month = expiry ? Number(expiry[1]) : NaN;
+    const year = expiry ? (expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2])) : NaN;
+    if (!expiry || month < 1 || month > 12) errors.push({ field: 'expirationDate', message: BUYING_MESSAGES.incorrectExpiry });
+    const cvv = typeof input.cvv === 'string' ? input.cvv.trim() : '';
+    if (!/^\d{3,4}$/.test(cvv)) errors.push({ field: 'cvv', message: cardType === 'American Express' ? BUYING_MESSAGES.incorrectSecurityCode : BUYING_MESSAGES.incorrectCvv });
+    const postalCode = typeof input.postalCode === 'string' ? input.postalCode.trim() : '';
+    if (postalCode.length < 2 || postalCode.length > 10) errors.push({ field: 'postalCode', message: BUYING_MESSAGES.incorrectBillingAddress });
+    if (errors.length) return { errors };
+    const today = now();
+    const expired = year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1);
+    const behaviour: MethodBehaviour = {
+      kind: 'credit_card',
+      cardType,
+      last4: number.slice(-4),
+      expirationMonth: month,
+      expirationYear: year,
+      expired,
+      cvv,
+      postalCode,
+      failsVerification: FAILS_VERIFICATION.has(number),
+      gatewayRejected: number === FRAUD_CARD ? 'fraud' : undefined,
+    };
+    const nonce = issueNonce(behaviour);
+    return { nonce, details: { cardType, lastFour: behaviour.last4, expirationMonth: month, expirationYear: year } };
+  }
+
+  app.post('/client_token', (c) => c.json({ clientToken: newClientToken() }));
+
+  app.get('/hosted-fields', (c) => {
+    const origin = checkedTargetOrigin(c, allowed);
+    if (!origin) return c.text('origin is not allowed', 400);
+    const clientToken = c.req.query('clientToken') ?? '';
+    const field = (name: string, label: string, autocomplete: string, inputmode = 'numeric') =>
+      `<p><label for="${name}">${escapeHtml(label)}</label><br><input id="${name}" name="${name}" autocomplete="${autocomplete}" inputmode="${inputmode}" required><br><span class="field-error" id="${name}-error" role="alert"></span></p>`;
+    const body = `<main>
+<form id="hosted-fields" action="tokenize" method="post" data-origin="${escapeHtml(origin)}" data-client-token="${escapeHtml(clientToken)}" novalidate>
+${field('number', 'Card number', 'cc-number')}
+${field('expirationDate', 'Expiry date (MM/YY)', 'cc-exp')}
+${field('cvv', 'Security code (CVV)', 'cc-csc')}
+${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
+<button type="submit">Use this card</button>
+</form>
+<p id="hosted-fields-message" role="status" aria-live="polite"></p>
+</main>`;
+    return sandboxPage(c, { title: 'Card details', body, script: 'hosted-fields.js', frameAncestors: allowed });
+  });
+  app.get('/hosted-fields.js', (c) => script(c, HOSTED_FIELDS_SCRIPT));
+  app.get('/approval.js', (c) => script(c, APPROVAL_SCRIPT));
+
+  app.post('/tokenize', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    if (!input || typeof input !== 'object') return c.json({ errors: [{ field: 'body', message: 'The request could not be read.' }] }, 400);
+    if (!clientTokenValid(input.clientToken)) return c.json({ errors: [{ field: 'clientToken', message: 'Authorisation expired. Please reload the page.' }] }, 401);
+    const result = tokenizeCard(input);
+    if ('errors' in result) return c.json(result, 422);
+    return c.json(result, 201);
+  });
+
+  // PayPal, PayPal Credit, Google Pay and Apple Pay: the provider's own approval step, here a page.
+  app.get('/approve', (c) => {
+    const origin = checkedTargetOrigin(c, allowed);
+    const method = APPROVAL_METHODS[c.req.query('method') ?? ''];
+    if (!origin || !method) return c.text('origin or method is not allowed', 400);
+    const body = approvalForm({
+      action: 'approve',
+      origin,
+      messageType: 'braintree-sandbox:nonce',
+      heading: method.heading,
+      note: 'Sandbox: approving gives a one-time payment nonce. No money moves.',
+      fields: `<input type="hidden" name="method" value="${escapeHtml(c.req.query('method')!)}"><input type="hidden" name="clientToken" value="${escapeHtml(c.req.query('clientToken') ?? '')}">`,
+      button: 'Approve',
+    });
+    return sandboxPage(c, { title: method.heading, body, script: 'approval.js', frameAncestors: allowed });
+  });
+  app.post('/approve', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    const method = APPROVAL_METHODS[String(input?.method ?? '')];
+    if (!input || !method) return c.json({ errors: [{ field: 'method', message: 'Unknown payment method.' }] }, 400);
+    if (!clientTokenValid(input.clientToken)) return c.json({ errors: [{ field: 'clientToken', message: 'Authorisation expired. Please reload the page.' }] }, 401);
+    const nonce = issueNonce({ kind: method.kind, cardType: method.cardType, last4: method.last4, expirationMonth: method.cardType ? 12 : null, expirationYear: method.cardType ? 2030 : null });
+    return c.json({ nonce, details: { method: input.method, cardType: method.cardType, lastFour: method.last4 } }, 201);
+  });
+
+  // --- server side --------------------------------------------------------------------------
+
+  const resolveNonce = (nonce: string): MethodBehaviour | { error: { code: string; attribute: string; message: string } } => {
+    const fixed = STATIC_NONCES[nonce];
+    if (fixed) return fixed.alwaysConsumed ? { error: consumedError } : fixed;
+    const issued = nonces.get(nonce);
+    if (!issued || issued.expiresAt <= now().getTime()) return { error: { code: '91565', attribute: 'payment_method_nonce', message: 'Unknown or expired payment_method_nonce.' } };
+    if (issued.consumed) return { error: consumedError };
+    return issued;
+  };
+  const consumedError = { code: '93107', attribute: 'payment_method_nonce', message: 'Cannot use a payment_method_nonce more than once.' };
+
+  app.get('/payment_method_nonces/:nonce', (c) => {
+    const found = resolveNonce(c.req.param('nonce'));
+    if ('error' in found) return c.json({ errors: [found.error] }, 404);
+    return c.json({ nonce: c.req.param('nonce'), type: found.kind, details: { cardType: found.cardType, lastFour: found.last4 } });
+  });
+
+  type SaleAnswer = { status: number; body: Json };
+  const validation = (error: { code: string; attribute: string; message: string }): SaleAnswer => ({ status: 422, body: { success: false, errors: [error] } });
+
+  function sale(input: Json, keyed: boolean): SaleAnswer {
+    const amountPence = decimalToPence(input.amount);
+    if (amountPence === null || amountPence <= 0) return validation({ code: '81503', attribute: 'amount', message: 'Amount is an invalid format.' });
+    const orderId = typeof input.orderId === 'string' && input.orderId.length > 0 && input.orderId.length <= 255 ? input.orderId : null;
+    if (!orderId) return validation({ code: '91501', attribute: 'order_id', message: 'Order ID is required.' });
+    const options = (input.options ?? {}) as { storeInVaultOnSuccess?: boolean };
+
+    let method: MethodBehaviour;
+    let fingerprint: string;
+    if (typeof input.paymentMethodToken === 'string') {
+      const stored = vault.get(input.paymentMethodToken);
+      if (!stored) return validation({ code: '91518', attribute: 'payment_method_token', message: 'Payment method token is invalid.' });
+      method = stored;
+      fingerprint = `token:${input.paymentMethodToken}`;
+    } else if (typeof input.paymentMethodNonce === 'string') {
+      const found = resolveNonce(input.paymentMethodNonce);
+      if ('error' in found) return validation(found.error);
+      if (found.validationError) return validation(found.validationError);
+      const issued = nonces.get(input.paymentMethodNonce);
+      if (issued) issued.consumed = true; // single use, whatever the outcome
+      method = found;
+      fingerprint = `${found.kind}:${found.cardType}:${found.last4}`;
+    } else {
+      return validation({ code: '91508', attribute: 'payment_method_nonce', message: 'Cannot determine payment method.' });
+    }
+
+    const at = now();
+    const record = (status: BraintreeTransactionStatus, fields: Partial<BraintreeTransaction> = {}): BraintreeTransaction => {
+      const tx: BraintreeTransaction = {
+        id: randomId('', 4),
+        orderId,
+        amount: penceToDecimal(amountPence),
+        amountPence,
+        currencyIsoCode: 'GBP',
+        status,
+        processorResponseCode: status === 'submitted_for_settlement' ? '1000' : '',
+        processorResponseText: status === 'submitted_for_settlement' ? 'Approved' : '',
+        gatewayRejectionReason: null,
+        paymentInstrumentType: method.kind,
+        creditCard: { cardType: method.cardType, last4: method.last4, expirationMonth: method.expirationMonth, expirationYear: method.expirationYear },
+        threeDSecureInfo: method.threeDSecure ?? null,
+        paymentMethodToken: null,
+        createdAt: at.toISOString(),
+        ...fields,
+      };
+      log.push(tx);
+      (tx as BraintreeTransaction & { fingerprint?: string }).fingerprint = fingerprint;
+      return tx;
+    };
+    const answer = (tx: BraintreeTransaction): SaleAnswer => {
+      const { fingerprint: _omit, ...shown } = tx as BraintreeTransaction & { fingerprint?: string };
+      return { status: 200, body: { success: tx.status === 'submitted_for_settlement', transaction: shown } };
+    };
+    const declined = (code: string) => answer(record('processor_declined', { processorResponseCode: code, processorResponseText: processorText(code) }));
+    const rejected = (reason: string) => answer(record('gateway_rejected', { gatewayRejectionReason: reason }));
+
+    // Braintree's duplicate checking (A1): only requests without an idempotency key reach it.
+    if (!keyed) {
+      const duplicate = log.some(
+        (tx) =>
+          tx.orderId === orderId &&
+          tx.amountPence === amountPence &&
+          (tx as BraintreeTransaction & { fingerprint?: string }).fingerprint === fingerprint &&
+          tx.status === 'submitted_for_settlement' &&
+          at.getTime() - Date.parse(tx.createdAt) < DUPLICATE_WINDOW_MS,
+      );
+      if (duplicate) return rejected('duplicate');
+    }
+    if (method.gatewayRejected) return rejected(method.gatewayRejected);
+    if (method.threeDSecure && ((THREE_DS_FAILED as readonly string[]).includes(method.threeDSecure.status) || (THREE_DS_UNAVAILABLE as readonly string[]).includes(method.threeDSecure.status))) {
+      return rejected('three_d_secure');
+    }
+    if (method.processorFailure) return answer(record('failed', { processorResponseCode: '3000', processorResponseText: processorText('3000') }));
+    if (method.processorDeclined) return declined(method.processorDeclined);
+    // The sandbox merchant has AVS and CVV rules on (A2.4).
+    const cvvBad = method.cvv === CVV_NO_MATCH;
+    const avsBad = method.postalCode === POSTAL_CODE_NO_MATCH;
+    if (cvvBad || avsBad) return rejected(cvvBad && avsBad ? 'avs_and_cvv' : cvvBad ? 'cvv' : 'avs');
+    if (method.expired) return declined('2004');
+    if (options.storeInVaultOnSuccess && method.failsVerification) {
+      // Vaulting verifies the card first; these cards fail it (no transaction is made).
+      return { status: 200, body: { success: false, verification: { status: 'processor_declined', processorResponseCode: '2000', processorResponseText: processorText('2000') } } };
+    }
+    const band = amountOutcome(amountPence, method.kind);
+    if (band.kind === 'processor_declined') return declined(band.code);
+    if (band.kind === 'failed') return answer(record('failed', { processorResponseCode: '3000', processorResponseText: processorText('3000') }));
+    if (band.kind === 'gateway_rejected') return rejected(band.reason);
+    let paymentMethodToken: string | null = null;
+    if (options.storeInVaultOnSuccess) {
+      paymentMethodToken = randomId('vt_', 8);
+      const { cvv: _cvv, ...kept } = method;
+      vault.set(paymentMethodToken, { ...kept, cvv: null, alwaysConsumed: false });
+    }
+    return answer(record('submitted_for_settlement', { paymentMethodToken }));
+  }
+
+  app.post('/transactions', async (c: Context) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return c.json({ success: false, errors: [{ code: '91500', attribute: 'body', message: 'Invalid JSON.' }] }, 400);
+    const key = c.req.header('idempotency-key') || undefined;
+    return idempotency.run(c, key, input, async () => {
+      let committed = false;
+      try {
+        return await withFault(
+          c,
+          faults,
+          'sale',
+          () => {
+            committed = true;
+            const result = sale(input, key !== undefined);
+            idempotency.remember(key, input, result.status, result.body);
+            return result;
+          },
+          (result) => c.json(result.body, result.status as 200),
+        );
+      } finally {
+        if (!committed) idempotency.forgetInFlight(key);
+      }
+    });
+  });
+
+  app.get('/transactions', async (c) => {
+    const orderId = c.req.query('orderId');
+    if (!orderId) return c.json({ errors: [{ code: '91501', attribute: 'order_id', message: 'orderId is required.' }] }, 400);
+    return withFault(
+      c,
+      faults,
+      'search',
+      () => log.filter((tx) => tx.orderId === orderId).map(({ ...tx }) => {
+        delete (tx as { fingerprint?: string }).fingerprint;
+        return tx;
+      }),
+      (found) => c.json({ transactions: found }),
+    );
+  });
+
+  return {
+    app,
+    faults,
+    transactions: () => log.map((tx) => ({ ...tx })),
+    captures: (orderId) => log.filter((tx) => tx.orderId === orderId && tx.status === 'submitted_for_settlement'),
+    tokenizeCard: (input) => {
+      const result = tokenizeCard(input);
+      return 'errors' in result ? result : { nonce: result.nonce };
+    },
+  };
+}

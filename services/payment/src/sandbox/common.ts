@@ -1,0 +1,299 @@
+/**
+ * What the three provider sandboxes share: fault controls (reliability D1, honoured only when a
+ * sandbox is created with `faults: true`), idempotent replay of answers by key, and the
+ * approval/hosted pages' shape (no inline script, a strict CSP, postMessage to an origin checked
+ * against an allowlist).
+ *
+ * A sandbox is its own Hono app, mounted by the shop at /sandbox/<provider> on the same origin;
+ * our adapters reach it over real HTTP like they would reach the provider.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Context, Hono } from 'hono';
+
+export const FAULT_MODES = ['delay-ms', 'hang', '5xx', 'reset-before-commit', 'drop-after-commit', 'malformed-json'] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+export type Fault = {
+  mode: FaultMode;
+  /** delay-ms: how long to wait before committing and answering. */
+  delayMs?: number;
+  /** Which operation it hits (the sandbox's route names, e.g. 'sale', 'search', 'capture'); default every operation. */
+  route?: string;
+  /** How many requests it hits; default 1. Infinity until cleared. */
+  times?: number;
+};
+/** Per-request fault header, e.g. `x-sandbox-fault: delay-ms=3000` or `x-sandbox-fault: drop-after-commit`. */
+export const FAULT_HEADER = 'x-sandbox-fault';
+
+export interface SandboxOptions {
+  /** Honour fault controls (tests, e2e). Off in a normal shop: the header and the admin endpoint are ignored. */
+  faults?: boolean;
+  /** Origins a hosted or approval page may post its result to, besides the page's own origin. */
+  allowedOrigins?: string[];
+  now?: () => Date;
+}
+
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+export const randomId = (prefix: string, bytes = 9) => `${prefix}${randomBytes(bytes).toString('hex')}`;
+
+/** Armed faults, taken one request at a time. */
+export class FaultControl {
+  private armed: Fault[] = [];
+  readonly enabled: boolean;
+  constructor(enabled: boolean) {
+    this.enabled = enabled;
+  }
+  arm(fault: Fault): void {
+    if (!this.enabled) throw new Error('This sandbox was created without faults: true');
+    this.armed.push({ ...fault, times: fault.times ?? 1 });
+  }
+  clear(): void {
+    this.armed = [];
+  }
+  /** The fault for this request: the header first, then an armed one for the route. */
+  take(c: Context, route: string): Fault | null {
+    if (!this.enabled) return null;
+    const header = c.req.header(FAULT_HEADER);
+    if (header) {
+      const [mode, value] = header.split('=') as [string, string | undefined];
+      if ((FAULT_MODES as readonly string[]).includes(mode)) return { mode: mode as FaultMode, delayMs: value ? Number(value) : undefined };
+    }
+    const index = this.armed.findIndex((f) => !f.route || f.route === route);
+    if (index < 0) return null;
+    const fault = this.armed[index]!;
+    fault.times = (fault.times ?? 1) - 1;
+    if (fault.times <= 0) this.armed.splice(index, 1);
+    return fault;
+  }
+}
+
+type NodeEnv = { incoming?: IncomingMessage };
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** In process (app.request) there is no socket: that is the test itself. */
+export function fromLoopback(c: Context): boolean {
+  const address = (c.env as NodeEnv | undefined)?.incoming?.socket?.remoteAddress;
+  return address === undefined || LOOPBACK.has(address);
+}
+
+/** Kills the connection without an answer (a reset as the client sees it). */
+export function dropConnection(c: Context): Response {
+  const socket = (c.env as NodeEnv | undefined)?.incoming?.socket;
+  if (socket) {
+    socket.destroy();
+    return new Response(null, { status: 204 }); // never reaches anyone
+  }
+  // Without a socket (in process), an answer whose body fails is the closest thing.
+  return new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.error(new Error('sandbox: connection dropped'));
+      },
+    }),
+    { status: 200, headers: { 'content-type': 'application/json' } },
+  );
+}
+
+/**
+ * Runs one provider operation under the request's fault: `commit` does the work (records the
+ * transaction), `answer` turns its result into the HTTP answer.
+ */
+export async function withFault<T>(c: Context, faults: FaultControl, route: string, commit: () => T | Promise<T>, answer: (result: T) => Response): Promise<Response> {
+  const fault = faults.take(c, route);
+  switch (fault?.mode) {
+    case '5xx':
+      return c.json({ error: 'sandbox: service unavailable' }, 503);
+    case 'reset-before-commit':
+      return dropConnection(c);
+    case 'hang':
+      // Never answers and never commits; gives up when the caller goes away (or after 2 minutes).
+      await sleep(120_000, c.req.raw.signal);
+      return dropConnection(c);
+    case 'delay-ms':
+      // The work still happens after the wait, even if the caller has given up (P2 "captured anyway").
+      await sleep(fault.delayMs ?? 0);
+      return answer(await commit());
+    case 'drop-after-commit':
+      await commit();
+      return dropConnection(c);
+    case 'malformed-json': {
+      await commit();
+      return new Response('{"transaction": {"id": "tx_', { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    default:
+      return answer(await commit());
+  }
+}
+
+/** The admin endpoint for faults, loopback only, registered only with `faults: true`. */
+export function mountFaultAdmin(app: Hono, faults: FaultControl): void {
+  if (!faults.enabled) return;
+  app.post('/__faults', async (c) => {
+    if (!fromLoopback(c)) return c.json({ error: 'loopback only' }, 403);
+    const body = (await c.req.json().catch(() => null)) as Fault | null;
+    if (!body || !(FAULT_MODES as readonly string[]).includes(body.mode)) return c.json({ error: `mode must be one of ${FAULT_MODES.join(', ')}` }, 400);
+    faults.arm({ mode: body.mode, delayMs: body.delayMs, route: body.route, times: body.times === null ? Infinity : body.times });
+    return c.json({ armed: true });
+  });
+  app.delete('/__faults', (c) => {
+    if (!fromLoopback(c)) return c.json({ error: 'loopback only' }, 403);
+    faults.clear();
+    return c.json({ cleared: true });
+  });
+}
+
+type StoredAnswer = { hash: string; status: number; body: unknown } | { hash: string; inFlight: true };
+
+/**
+ * Provider-side idempotency (A1): the first answer for a key is kept and replayed for the same
+ * body; another body with the key is a 422; a key still being worked on is a 409. An answer that
+ * was never produced (5xx fault, reset) is not kept, so a retry runs again.
+ */
+export class IdempotencyStore {
+  private answers = new Map<string, StoredAnswer>();
+  async run(c: Context, key: string | undefined, body: unknown, work: () => Promise<Response>): Promise<Response> {
+    if (!key) return work();
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const seen = this.answers.get(key);
+    if (seen) {
+      if (seen.hash !== hash) return c.json({ errors: [{ code: 'idempotency_error', message: 'Idempotency key reused with a different request.' }] }, 422);
+      if ('inFlight' in seen) return c.json({ errors: [{ code: 'idempotency_in_flight', message: 'A request with this key is still being processed.' }] }, 409);
+      return c.json(seen.body as object, seen.status as 200);
+    }
+    this.answers.set(key, { hash, inFlight: true });
+    return work();
+  }
+  /** Records the answer for the key (called once the work has committed). */
+  remember(key: string | undefined, body: unknown, status: number, answer: unknown): void {
+    if (!key) return;
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    this.answers.set(key, { hash, status, body: answer });
+  }
+  /** The work never committed (5xx, reset before commit): the key may be used again. */
+  forgetInFlight(key: string | undefined): void {
+    if (!key) return;
+    const seen = this.answers.get(key);
+    if (seen && 'inFlight' in seen) this.answers.delete(key);
+  }
+}
+
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The page's own origin as the browser sees it (the shop mounts the sandbox on its origin). */
+export function pageOrigin(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+/** The target origin of the page's postMessage: only the page's own origin or an allowed one. */
+export function checkedTargetOrigin(c: Context, allowed: string[]): string | null {
+  const requested = c.req.query('origin') ?? pageOrigin(c);
+  let origin: string;
+  try {
+    origin = new URL(requested).origin;
+  } catch {
+    return null;
+  }
+  if (origin !== requested) return null;
+  return origin === pageOrigin(c) || allowed.includes(origin) ? origin : null;
+}
+
+/** A page of the sandbox: markup only, its script a file of the sandbox, a CSP that allows nothing else. */
+export function sandboxPage(c: Context, options: { title: string; body: string; script: string; frameAncestors: string[] }): Response {
+  const html = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body>
+${options.body}
+<script src="${escapeHtml(options.script)}" defer></script>
+</body>
+</html>`;
+  const ancestors = ["'self'", ...options.frameAncestors].join(' ');
+  return c.html(html, 200, {
+    'content-security-policy': `default-src 'none'; script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  });
+}
+
+export function script(c: Context, source: string): Response {
+  return c.body(source, 200, { 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+}
+
+/**
+ * The script of every approval page (PayPal, Google Pay, Apple Pay, Klarna, Clearpay): posts the
+ * form's fields as JSON to the form's action (a sandbox URL), shows an error in the page, and
+ * hands the result to the opener or parent page with the validated target origin.
+ */
+export const APPROVAL_SCRIPT = `'use strict';
+(function () {
+  var form = document.getElementById('sandbox-form');
+  var out = document.getElementById('sandbox-message');
+  var target = form.getAttribute('data-origin');
+  var type = form.getAttribute('data-message-type');
+  function send(message) {
+    var to = window.opener || (window.parent !== window ? window.parent : null);
+    if (to) to.postMessage(message, target);
+  }
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var data = {};
+    Array.prototype.forEach.call(form.elements, function (el) { if (el.name) data[el.name] = el.value; });
+    var button = form.querySelector('button');
+    button.disabled = true;
+    out.textContent = 'Please wait...';
+    fetch(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data), credentials: 'same-origin' })
+      .then(function (res) { return res.json().then(function (body) { return { ok: res.ok, body: body }; }); })
+      .then(function (r) {
+        button.disabled = false;
+        if (!r.ok) {
+          var errors = r.body.errors || [];
+          out.textContent = errors.map(function (e) { return e.message; }).join(' ') || 'Something went wrong. Please try again.';
+          if (r.body.final) send({ type: type, approved: false, declined: true });
+          return;
+        }
+        out.textContent = r.body.message || '';
+        r.body.type = type;
+        send(r.body);
+      })
+      .catch(function () { button.disabled = false; out.textContent = 'Something went wrong. Please try again.'; });
+  });
+})();
+`;
+
+/** The approval page's markup: a form posting to `action`, its fields, a submit button and a message line. */
+export function approvalForm(options: { action: string; origin: string; messageType: string; heading: string; fields: string; button: string; note?: string }): string {
+  return `<main>
+<h1>${escapeHtml(options.heading)}</h1>
+${options.note ? `<p>${escapeHtml(options.note)}</p>` : ''}
+<form id="sandbox-form" action="${escapeHtml(options.action)}" method="post" data-origin="${escapeHtml(options.origin)}" data-message-type="${escapeHtml(options.messageType)}" novalidate>
+${options.fields}
+<button type="submit">${escapeHtml(options.button)}</button>
+</form>
+<p id="sandbox-message" role="status" aria-live="polite"></p>
+</main>`;
+}
+
+/** Pence to the providers' decimal strings, and back, in integer arithmetic. */
+export function penceToDecimal(pence: number): string {
+  if (!Number.isSafeInteger(pence) || pence < 0) throw new Error(`Invalid amount ${pence}`);
+  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+}
+export function decimalToPence(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{1,9}\.\d{2}$/.test(value)) return null;
+  const [units, cents] = value.split('.') as [string, string];
+  return Number(units) * 100 + Number(cents);
+}
