@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import { problemContent } from '@shop/platform';
 import { CreditBodySchema, CreditResultSchema, CustomerQuerySchema, TransactionsQuerySchema, WalletBalancesSchema, WalletTransactionsSchema } from './contract.ts';
 
