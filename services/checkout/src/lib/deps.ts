@@ -89,5 +89,5 @@ export function fault(deps: Pick<CheckoutDeps, 'faultPoint'>, point: FaultPoint)
   if (deps.faultPoint === point) throw new InjectedFault(point);
 }
 
-export { getBasket, removeLines } from '@shop/basket/store';
+export { getBasket, removeLines } from '@shop/basket';
 export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';
