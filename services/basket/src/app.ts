@@ -1,0 +1,383 @@
+/**
+ * The basket service (README.md is the contract): baskets by token or customer, lines with the
+ * spec §4 merge rules and gifting transitions, add-ons, the VIP status, and the guest basket's
+ * merge on login. The shop mounts it under /api/basket; the gateway calls `app.fetch` on paths
+ * without that prefix.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { GiftingError, giftPackQuantities, giftWrapQuantity, itemCount, type BasketLine } from '@shop/domain/gifting';
+import { createServiceApp, type FieldError } from '@shop/platform';
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { ID_MAX, MAX_LINES, type BasketResponse } from './contract.ts';
+import type { BasketDb } from './db/database.ts';
+import { basketNotFound, fail, invalid, noBasketToken, requireJsonBody, sendProblem, validationHook } from './lib/http.ts';
+import { applyLineInput, LineInputError, mergeInputs, replaceInputs } from './lines.ts';
+import { changedLines, refuseLine, type ProductCheck } from './product-check.ts';
+import * as routes from './routes.ts';
+import { customerBasket, insertBasket, isWellFormedToken, lockBasket, loadBasket, mergeGuestBasket, newBasketToken, saveBasket, type StoredBasket } from './store.ts';
+
+export const BASKET_BASE_PATH = '/api/basket';
+
+export interface BasketAppOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop passes its one schema-agnostic handle
+  db: BasketDb | Kysely<any>;
+  /** Callers must send it in x-service-token (everything but the docs). */
+  serviceToken: string;
+  /** Public path the app is mounted at (OpenAPI servers, Location headers); default /api/basket. */
+  basePath?: string;
+  /**
+   * The catalogue check of new and changed lines (product-check.ts); the shop wires the deals
+   * service's stockView. Without it lines are kept as given: the checkout still prices and
+   * holds them from the catalogue.
+   */
+  productCheck?: ProductCheck;
+  now?: () => Date;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+const hook = validationHook as never;
+
+/** The JSON answer of a basket. */
+export function basketJson(b: StoredBasket, { giftPacks = true } = {}): BasketResponse {
+  return {
+    id: b.id,
+    customerToken: b.customerToken,
+    brand: b.brand,
+    eligibleForVip: b.eligibleForVip,
+    vipStatus: b.vipStatus as BasketResponse['vipStatus'],
+    products: b.products,
+    addons: b.addons,
+    itemCount: itemCount(b),
+    giftWrapQuantity: giftWrapQuantity(b),
+    ...(giftPacks ? { giftPacks: [...giftPackQuantities(b)].map(([giftPackProductId, quantity]) => ({ giftPackProductId, quantity })) } : {}),
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}
+
+type Refusal = { kind: 'problem'; status: number; code: Parameters<typeof fail>[2]; detail?: string; errors?: FieldError[]; extra?: Record<string, unknown> };
+type Outcome = { kind: 'ok'; basket: StoredBasket; created?: boolean } | { kind: 'not-found' } | Refusal;
+
+const refusalOf = (err: unknown): Refusal | null => {
+  if (err instanceof GiftingError || err instanceof LineInputError) return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: err.field, message: err.message }] };
+  return null;
+};
+
+export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
+  const db = options.db as BasketDb;
+  const now = options.now ?? (() => new Date());
+  const basePath = options.basePath ?? BASKET_BASE_PATH;
+  const app = createServiceApp({
+    title: 'Basket service',
+    version: '1.0.0',
+    description:
+      'Baskets by token or customer, lines with the spec §4 merge rules and gifting transitions, the VVE add-on, the VIP status and the guest basket merge on login (spec §3, §4, §5, §7 "Basket and checkout"). ' +
+      'It does not price lines or take stock: the checkout does. A basket of a customer is answered only with their customerToken.',
+    serviceToken: options.serviceToken,
+    basePath,
+    tags: [
+      { name: 'Basket', description: 'Baskets: create, read, replace, merge.' },
+      { name: 'Lines', description: 'Deal options in a basket, their quantity and gifting.' },
+      { name: 'Add-ons', description: 'The VIP add-on (VVE).' },
+    ],
+    ...(options.log ? { log: options.log } : {}),
+  });
+  app.use('*', requireJsonBody);
+
+  const send = (c: Context, outcome: Outcome, okStatus: 200 | 201 = 200): Response => {
+    if (outcome.kind === 'not-found') return basketNotFound(c);
+    if (outcome.kind === 'problem') return fail(c, outcome.status, outcome.code, { detail: outcome.detail, errors: outcome.errors, extra: outcome.extra });
+    return c.json(basketJson(outcome.basket), outcome.created ? 201 : okStatus);
+  };
+
+  /** Checks the new and changed lines of `next` against the catalogue; a refusal or null. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handed on to the shop's check as its schema-agnostic handle
+  const checkLines = async (trx: Kysely<any>, before: readonly BasketLine[], next: StoredBasket): Promise<Refusal | null> => {
+    if (!options.productCheck) return null;
+    const changed = changedLines(before, next.products);
+    if (!changed.length) return null;
+    const customerKey = next.customerToken ? `c:${next.customerToken}` : `b:${next.id}`;
+    const catalogue = await options.productCheck({ productIds: changed.map((c) => c.line.dealProductId), customerKey, db: trx });
+    for (const { line, lowered } of changed) {
+      const r = refuseLine(line, catalogue.get(line.dealProductId), { eligibleForVip: next.eligibleForVip, loggedIn: next.customerToken !== null, lowered });
+      if (r) {
+        return {
+          kind: 'problem',
+          status: r.status,
+          code: r.code,
+          ...(r.code === 'VALIDATION_FAILED' ? { detail: r.message } : {}),
+          errors: [{ field: r.field, message: r.message }],
+          extra: { productId: r.productId, ...(r.available !== undefined ? { available: r.available } : {}) },
+        };
+      }
+    }
+    return null;
+  };
+
+  /**
+   * One change of one basket: lock it, check the caller may see it, compute the next state with
+   * the pure rules, check new lines against the catalogue, save. All in one transaction.
+   */
+  const change = async (token: string, caller: string | undefined, compute: (b: StoredBasket) => StoredBasket | Refusal): Promise<Outcome> => {
+    return db.transaction().execute(async (trx) => {
+      const b = await lockBasket(trx, token);
+      if (!b || b.status !== 'open' || !visibleTo(b, caller)) return { kind: 'not-found' } as const;
+      let next: StoredBasket | Refusal;
+      try {
+        next = compute(b);
+      } catch (err) {
+        const r = refusalOf(err);
+        if (r) return r;
+        throw err;
+      }
+      if ('kind' in next) return next;
+      if (next.products.length > MAX_LINES) return tooManyLines();
+      const refusal = await checkLines(trx, b.products, next);
+      if (refusal) return refusal;
+      const at = now();
+      await saveBasket(trx, next, at);
+      return { kind: 'ok', basket: { ...next, updatedAt: at } } as const;
+    });
+  };
+
+  // --- POST /basket
+  app.openapi(
+    routes.createBasket,
+    async (c) => {
+      const body = c.req.valid('json');
+      const query = c.req.valid('query');
+      const customerToken = body.customerToken ?? query.customerToken ?? null;
+      if (body.customerToken && query.customerToken && body.customerToken !== query.customerToken) {
+        return invalid(c, [{ field: 'customerToken', message: 'The customer token of the body must be the caller’s.' }]) as never;
+      }
+      let products: BasketLine[];
+      try {
+        products = replaceInputs(body.products);
+      } catch (err) {
+        const r = refusalOf(err);
+        if (r) return send(c, r) as never;
+        throw err;
+      }
+      const at = now();
+      const token = newBasketToken();
+      const outcome: Outcome = await db.transaction().execute(async (trx) => {
+        const inserted = await insertBasket(trx, { token, customerToken, brand: body.brand, eligibleForVip: body.eligibleForVip ?? false, now: at });
+        let base: StoredBasket | null;
+        if (inserted) base = await lockBasket(trx, token);
+        else base = customerToken ? await customerBasket(trx, customerToken, { lock: true }) : null;
+        if (!base) throw new Error('The basket just created, or the customer’s open basket, is missing');
+        const next: StoredBasket = inserted
+          ? { ...base, products }
+          : { ...base, brand: body.brand, eligibleForVip: body.eligibleForVip ?? base.eligibleForVip, products: mergeInputs(base.products, body.products) };
+        if (next.products.length > MAX_LINES) return tooManyLines();
+        const refusal = await checkLines(trx, base.products, next);
+        if (refusal) {
+          // Nothing of this request stays: the transaction rolls back the new basket too.
+          throw new RefusalAbort(refusal);
+        }
+        await saveBasket(trx, next, at);
+        return { kind: 'ok', basket: { ...next, updatedAt: at }, created: inserted } as const;
+      }).catch((err: unknown) => {
+        if (err instanceof RefusalAbort) return err.refusal;
+        const r = refusalOf(err);
+        if (r) return r;
+        throw err;
+      });
+      if (outcome.kind === 'ok') c.header('Location', `${basePath}/basket/${outcome.basket.id}`);
+      return send(c, outcome) as never;
+    },
+    hook,
+  );
+
+  // --- GET /basket/{token}
+  app.openapi(
+    routes.getBasketByToken,
+    async (c) => {
+      const { token } = c.req.valid('param');
+      const query = c.req.valid('query');
+      if (!isWellFormedToken(token)) return noBasketToken(c) as never;
+      const b = await loadBasket(db, token);
+      if (!b || b.status !== 'open' || !visibleTo(b, query.customerToken)) return basketNotFound(c) as never;
+      return c.json(basketJson(b, { giftPacks: query.giftPacks === 'true' }), 200);
+    },
+    hook,
+  );
+
+  // --- GET /basket?customerToken=
+  app.openapi(
+    routes.getCustomerBaskets,
+    async (c) => {
+      const query = c.req.valid('query');
+      const b = await customerBasket(db, query.customerToken);
+      return c.json(b ? [basketJson(b, { giftPacks: query.giftPacks === 'true' })] : [], 200);
+    },
+    hook,
+  );
+
+  // --- PUT / PATCH /basket/{id}
+  for (const [route, mode] of [
+    [routes.replaceBasket, 'replace'],
+    [routes.updateBasket, 'merge'],
+  ] as const) {
+    app.openapi(
+      route,
+      async (c) => {
+        const { token: id } = c.req.valid('param');
+        const query = c.req.valid('query');
+        const body = c.req.valid('json');
+        if (!isWellFormedToken(id)) return noBasketToken(c) as never;
+        if (body.id !== undefined && body.id !== id) return invalid(c, [{ field: 'id', message: 'The id must be the basket token of the path.' }]) as never;
+        const outcome = await change(id, query.customerToken, (b) => {
+          if (body.customerToken !== undefined && body.customerToken !== b.customerToken) {
+            return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'customerToken', message: 'A basket keeps its customer; a guest basket joins a customer by POST /basket/{guestToken}/merge.' }] };
+          }
+          return {
+            ...b,
+            brand: body.brand ?? b.brand,
+            eligibleForVip: body.eligibleForVip ?? b.eligibleForVip,
+            products: mode === 'replace' ? replaceInputs(body.products) : mergeInputs(b.products, body.products),
+          };
+        });
+        return send(c, outcome) as never;
+      },
+      hook,
+    );
+  }
+
+  // --- POST /basket/{token}/product
+  app.openapi(
+    routes.addProduct,
+    async (c) => {
+      const { token } = c.req.valid('param');
+      const query = c.req.valid('query');
+      const line = c.req.valid('json');
+      if (!isWellFormedToken(token)) return noBasketToken(c) as never;
+      let added = false;
+      const outcome = await change(token, query.customerToken, (b) => {
+        added = line.quantity > 0 && !b.products.some((l) => l.dealProductId === line.dealProductId);
+        return { ...b, products: mergeInputs(b.products, [line]) };
+      });
+      return send(c, outcome, added ? 201 : 200) as never;
+    },
+    hook,
+  );
+
+  // --- PATCH /basket/{token}/product/{id}
+  app.openapi(
+    routes.patchProduct,
+    async (c) => {
+      const { token, productId: id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      const patch = c.req.valid('json');
+      if (!isWellFormedToken(token)) return noBasketToken(c) as never;
+      const productId = productIdOf(id);
+      if (productId === null) return invalid(c, [{ field: 'productId', message: 'Must be a deal product id (a whole number from 1).' }]) as never;
+      const outcome = await change(token, query.customerToken, (b) => {
+        const at = b.products.findIndex((l) => l.dealProductId === productId);
+        if (at < 0) return { kind: 'problem', status: 404, code: 'NOT_FOUND', detail: 'The basket has no such line.', errors: [{ field: 'productId', message: 'The basket has no such line.' }] };
+        const products = [...b.products];
+        if (patch.quantity === 0) products.splice(at, 1);
+        else products[at] = applyLineInput(products[at]!, patch);
+        return { ...b, products };
+      });
+      return send(c, outcome) as never;
+    },
+    hook,
+  );
+
+  // --- DELETE /basket/{id}/product/{productId}
+  app.openapi(
+    routes.deleteProduct,
+    async (c) => {
+      const { token: id, productId: raw } = c.req.valid('param');
+      const query = c.req.valid('query');
+      if (!isWellFormedToken(id)) return noBasketToken(c) as never;
+      const productId = productIdOf(raw);
+      if (productId === null) return invalid(c, [{ field: 'productId', message: 'Must be a deal product id (a whole number from 1).' }]) as never;
+      const outcome = await change(id, query.customerToken, (b) => ({ ...b, products: b.products.filter((l) => l.dealProductId !== productId) }));
+      return send(c, outcome) as never;
+    },
+    hook,
+  );
+
+  // --- POST /basket/{id}/addon
+  app.openapi(
+    routes.addAddon,
+    async (c) => {
+      const { token: id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      const addon = c.req.valid('json');
+      if (!isWellFormedToken(id)) return noBasketToken(c) as never;
+      const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+        const b = await lockBasket(trx, id);
+        if (!b || b.status !== 'open' || !visibleTo(b, query.customerToken)) return { kind: 'not-found' };
+        if (addon.quantity > 0 && options.productCheck) {
+          const customerKey = b.customerToken ? `c:${b.customerToken}` : `b:${b.id}`;
+          const p = (await options.productCheck({ productIds: [addon.productId], customerKey, db: trx })).get(addon.productId);
+          if (!p || p.disabled || p.closed) return { kind: 'problem', status: 404, code: 'NOT_FOUND', detail: 'There is no such add-on.', errors: [{ field: 'productId', message: 'There is no such add-on.' }] };
+        }
+        const addons = b.addons.filter((a) => !(a.addonType === addon.addonType && a.productId === addon.productId));
+        if (addon.quantity > 0) addons.push({ addonType: addon.addonType, productId: addon.productId, quantity: addon.quantity });
+        const at = now();
+        const next = { ...b, addons };
+        await saveBasket(trx, next, at);
+        return { kind: 'ok', basket: { ...next, updatedAt: at } };
+      });
+      return send(c, outcome) as never;
+    },
+    hook,
+  );
+
+  // --- POST /basket/{id}/update-vip-status
+  app.openapi(
+    routes.updateVipStatus,
+    async (c) => {
+      const { token: id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      const { vipStatus } = c.req.valid('json');
+      if (!isWellFormedToken(id)) return noBasketToken(c) as never;
+      const outcome = await change(id, query.customerToken, (b) => ({ ...b, vipStatus, eligibleForVip: vipStatus === 'ACTIVE' ? true : b.eligibleForVip }));
+      return send(c, outcome) as never;
+    },
+    hook,
+  );
+
+  // --- POST /basket/{guestToken}/merge
+  app.openapi(
+    routes.mergeBasket,
+    async (c) => {
+      const { guestToken } = c.req.valid('param');
+      const { customerToken } = c.req.valid('json');
+      if (!isWellFormedToken(guestToken)) return noBasketToken(c) as never;
+      const result = await mergeGuestBasket(db, { guestToken, customerToken, now: now() });
+      return send(c, result.ok ? { kind: 'ok', basket: result.basket } : { kind: 'not-found' }) as never;
+    },
+    hook,
+  );
+
+  return app;
+}
+
+const tooManyLines = (): Refusal => ({ kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'products', message: `A basket holds at most ${MAX_LINES} lines.` }] });
+
+class RefusalAbort extends Error {
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal) {
+    super('refused');
+    this.refusal = refusal;
+  }
+}
+
+/** A guest basket is visible to whoever holds its token; a customer's only to that customer. */
+function visibleTo(b: StoredBasket, caller: string | undefined): boolean {
+  return b.customerToken === null || b.customerToken === caller;
+}
+
+function productIdOf(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n <= ID_MAX ? n : null;
+}
+
+export { sendProblem };

@@ -1,0 +1,248 @@
+/**
+ * Reading and writing baskets. A change of a basket is one transaction: the basket row is locked
+ * (`for update`), its lines read, the new lines computed by the domain's pure rules
+ * (@shop/domain/gifting) and written back. Two changes of one basket at once are serialised by
+ * that lock, so neither is lost. Inside a transaction only the `trx` handle is used.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Basket, BasketLine } from '@shop/domain/gifting';
+import { isBasketToken } from '@shop/domain/gifting';
+import { mergeGuestLines } from '@shop/domain/gifting';
+import type { GiftingType } from '@shop/domain/buying';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { inBasket, type BasketDatabase, type BasketDb, type BasketTable, type BasketTrx, type LineTable } from './db/database.ts';
+
+export interface BasketAddon {
+  addonType: 'VVE';
+  productId: number;
+  quantity: number;
+}
+
+/** A basket as stored: spec §3 Basket with its add-ons and bookkeeping. */
+export interface StoredBasket extends Basket {
+  vipStatus: string | null;
+  status: 'open' | 'merged';
+  mergedInto: string | null;
+  addons: BasketAddon[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** 32 random bytes, base64url: 43 characters (spec §5 wants more than 10). */
+export function newBasketToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens this service can have issued: longer than 10, at most 128, base64url characters. */
+export function isWellFormedToken(token: unknown): token is string {
+  return isBasketToken(token) && token.length <= 128 && /^[A-Za-z0-9_-]+$/.test(token);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop passes one schema-agnostic handle
+type AnyDb = BasketDb | BasketTrx | Kysely<any> | Transaction<any>;
+const typed = (db: AnyDb) => db as BasketDb;
+
+function lineFromRow(r: Selectable<LineTable>): BasketLine {
+  return {
+    dealId: r.deal_id,
+    dealProductId: r.deal_product_id,
+    dealType: r.deal_type,
+    purchaseLocation: r.purchase_location,
+    purchaseUrl: r.purchase_url,
+    purchaseGclid: r.purchase_gclid,
+    sessionPurchaseSource: r.session_purchase_source,
+    quantity: r.quantity,
+    gift: r.gift_name === null ? null : { name: r.gift_name, email: r.gift_email, message: r.gift_message },
+    giftClaim: r.gift_claim,
+    payDeposit: r.pay_deposit,
+    deliveryOptionType: r.delivery_option_type,
+    giftPack: r.gift_pack,
+    giftWrap: r.gift_wrap,
+    gifting: { gift: r.gifting_gift, giftPackProductId: r.gift_pack_product_id, giftProductId: r.gift_product_id, type: r.gifting_type as GiftingType },
+  };
+}
+
+function rowFromLine(token: string, l: BasketLine, position: number) {
+  return {
+    basket_token: token,
+    deal_product_id: l.dealProductId,
+    deal_id: l.dealId,
+    position,
+    quantity: l.quantity,
+    deal_type: l.dealType,
+    purchase_location: l.purchaseLocation,
+    purchase_url: l.purchaseUrl,
+    purchase_gclid: l.purchaseGclid,
+    session_purchase_source: l.sessionPurchaseSource,
+    gift_name: l.gift?.name ?? null,
+    gift_email: l.gift?.email ?? null,
+    gift_message: l.gift?.message ?? null,
+    gift_claim: l.giftClaim,
+    pay_deposit: l.payDeposit,
+    delivery_option_type: l.deliveryOptionType,
+    gift_pack: l.giftPack,
+    gift_wrap: l.giftWrap,
+    gifting_type: l.gifting.type,
+    gifting_gift: l.gifting.gift,
+    gift_pack_product_id: l.gifting.giftPackProductId,
+    gift_product_id: l.gifting.giftProductId,
+  };
+}
+
+async function assemble(db: AnyDb, row: Selectable<BasketTable>): Promise<StoredBasket> {
+  const q = inBasket(typed(db));
+  const [lines, addons] = await Promise.all([
+    q.selectFrom('line').selectAll().where('basket_token', '=', row.token).orderBy('position').orderBy('deal_product_id').execute(),
+    q.selectFrom('addon').selectAll().where('basket_token', '=', row.token).orderBy('product_id').execute(),
+  ]);
+  return {
+    id: row.token,
+    customerToken: row.customer_token,
+    brand: row.brand,
+    eligibleForVip: row.eligible_for_vip,
+    vipStatus: row.vip_status,
+    status: row.status,
+    mergedInto: row.merged_into,
+    products: lines.map(lineFromRow),
+    addons: addons.map((a) => ({ addonType: a.addon_type, productId: a.product_id, quantity: a.quantity })),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+/** The basket of a token (open or merged), or null. */
+export async function loadBasket(db: AnyDb, token: string): Promise<StoredBasket | null> {
+  if (!isWellFormedToken(token)) return null;
+  const row = await inBasket(typed(db)).selectFrom('basket').selectAll().where('token', '=', token).executeTakeFirst();
+  return row ? assemble(db, row) : null;
+}
+
+/** Locks and reads a basket inside a transaction (null when there is none). */
+export async function lockBasket(trx: AnyDb, token: string): Promise<StoredBasket | null> {
+  if (!isWellFormedToken(token)) return null;
+  const row = await inBasket(typed(trx)).selectFrom('basket').selectAll().where('token', '=', token).forUpdate().executeTakeFirst();
+  return row ? assemble(trx, row) : null;
+}
+
+/** The customer's open basket (at most one: a partial unique index), or null. */
+export async function customerBasket(db: AnyDb, customerToken: string, { lock = false } = {}): Promise<StoredBasket | null> {
+  let q = inBasket(typed(db)).selectFrom('basket').selectAll().where('customer_token', '=', customerToken).where('status', '=', 'open');
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? assemble(db, row) : null;
+}
+
+/**
+ * Creates an open basket; for a customer who already has one (two requests at once), nothing is
+ * inserted and null comes back (the caller then uses the existing basket).
+ */
+export async function insertBasket(trx: AnyDb, b: { token: string; customerToken: string | null; brand: string; eligibleForVip: boolean; now: Date }): Promise<boolean> {
+  const inserted = await inBasket(typed(trx))
+    .insertInto('basket')
+    .values({ token: b.token, customer_token: b.customerToken, brand: b.brand, eligible_for_vip: b.eligibleForVip, vip_status: null, status: 'open', merged_into: null, created_at: b.now, updated_at: b.now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('token')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Writes the basket row and replaces its lines and add-ons by `next` (inside the caller's transaction). */
+export async function saveBasket(trx: AnyDb, next: StoredBasket, now: Date): Promise<void> {
+  const q = inBasket(typed(trx));
+  await q
+    .updateTable('basket')
+    .set({ customer_token: next.customerToken, brand: next.brand, eligible_for_vip: next.eligibleForVip, vip_status: next.vipStatus, status: next.status, merged_into: next.mergedInto, updated_at: now })
+    .where('token', '=', next.id)
+    .execute();
+  await q.deleteFrom('line').where('basket_token', '=', next.id).execute();
+  if (next.products.length) await q.insertInto('line').values(next.products.map((l, i) => rowFromLine(next.id, l, i))).execute();
+  await q.deleteFrom('addon').where('basket_token', '=', next.id).execute();
+  if (next.addons.length) {
+    await q
+      .insertInto('addon')
+      .values(next.addons.map((a) => ({ basket_token: next.id, addon_type: a.addonType, product_id: a.productId, quantity: a.quantity })))
+      .execute();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Module functions (services/checkout/README.md "@shop/basket")
+
+/** Spec §3 Basket with lines as spec §3 Basket line, and its add-ons; null when unknown or merged away. */
+export async function getBasket(db: AnyDb, basketToken: string): Promise<StoredBasket | null> {
+  const basket = await loadBasket(db, basketToken);
+  return basket && basket.status === 'open' ? basket : null;
+}
+
+/** Removes the lines of these deal products (after a paid order), in the caller's transaction. */
+export async function removeLines(trx: AnyDb, basketToken: string, dealProductIds: number[]): Promise<void> {
+  if (!isWellFormedToken(basketToken) || dealProductIds.length === 0) return;
+  const q = inBasket(typed(trx));
+  await q.deleteFrom('line').where('basket_token', '=', basketToken).where('deal_product_id', 'in', dealProductIds).execute();
+  await q.updateTable('basket').set({ updated_at: new Date() }).where('token', '=', basketToken).execute();
+}
+
+export type MergeOutcome = { ok: true; basket: StoredBasket } | { ok: false; reason: 'NOT_FOUND' };
+
+/**
+ * A guest basket merges into the customer's on login: quantities of the same option add up within
+ * LINE_QUANTITY_MAX, new lines are added (domain mergeGuestLines), the guest basket is emptied and
+ * marked merged. With no basket of their own the guest basket simply becomes the customer's.
+ * Idempotent: merging an already merged (or already theirs) basket answers the customer's basket
+ * unchanged. A guest basket that belongs to another customer is NOT_FOUND (like an unknown token).
+ * Both baskets are locked in token order, so two merges at once cannot add the lines twice.
+ */
+export async function mergeGuestBasket(db: AnyDb, input: { guestToken: string; customerToken: string; now?: Date }): Promise<MergeOutcome> {
+  const now = input.now ?? new Date();
+  if (!isWellFormedToken(input.guestToken)) return { ok: false, reason: 'NOT_FOUND' };
+  return (typed(db) as Kysely<BasketDatabase>).transaction().execute(async (trx) => {
+    // Lock order: the customer's open basket token and the guest token, ascending.
+    const existing = await inBasket(trx).selectFrom('basket').select('token').where('customer_token', '=', input.customerToken).where('status', '=', 'open').executeTakeFirst();
+    const tokens = [...new Set([input.guestToken, ...(existing ? [existing.token] : [])])].sort();
+    const locked = new Map<string, StoredBasket>();
+    for (const t of tokens) {
+      const b = await lockBasket(trx, t);
+      if (b) locked.set(t, b);
+    }
+    const guest = locked.get(input.guestToken);
+    if (!guest) return { ok: false, reason: 'NOT_FOUND' };
+    if (guest.customerToken !== null && guest.customerToken !== input.customerToken) return { ok: false, reason: 'NOT_FOUND' };
+
+    if (guest.status === 'merged') {
+      // Already merged: answer the basket it went into, when it is this customer's.
+      const into = guest.mergedInto ? await lockBasket(trx, guest.mergedInto) : null;
+      if (into && into.customerToken === input.customerToken) {
+        const open = into.status === 'open' ? into : await customerBasket(trx, input.customerToken);
+        if (open) return { ok: true, basket: open };
+      }
+      return { ok: false, reason: 'NOT_FOUND' };
+    }
+
+    const mine = existing ? locked.get(existing.token) : undefined;
+    if (!mine || mine.id === guest.id) {
+      // No basket of their own (or it is this one): the guest basket becomes theirs.
+      const claimed: StoredBasket = { ...guest, customerToken: input.customerToken };
+      await saveBasket(trx, claimed, now);
+      return { ok: true, basket: { ...claimed, updatedAt: now } };
+    }
+    const merged: StoredBasket = {
+      ...mine,
+      eligibleForVip: mine.eligibleForVip || guest.eligibleForVip,
+      products: mergeGuestLines(mine.products, guest.products),
+      addons: mergeAddons(mine.addons, guest.addons),
+    };
+    await saveBasket(trx, merged, now);
+    await saveBasket(trx, { ...guest, products: [], addons: [], status: 'merged', mergedInto: mine.id }, now);
+    return { ok: true, basket: { ...merged, updatedAt: now } };
+  });
+}
+
+function mergeAddons(mine: BasketAddon[], guest: BasketAddon[]): BasketAddon[] {
+  const out = mine.map((a) => ({ ...a }));
+  for (const g of guest) {
+    const at = out.find((a) => a.addonType === g.addonType && a.productId === g.productId);
+    if (at) at.quantity = Math.max(at.quantity, g.quantity);
+    else out.push({ ...g });
+  }
+  return out;
+}
