@@ -4,10 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
-import { cardOrder, checkoutFixture, invariantViolations, snapshot, type CheckoutFixture } from '../test/fixture.ts';
+import { cardOrder, checkoutFixture, invariantViolations, type CheckoutFixture } from '../test/fixture.ts';
 import { VOUCHER_CODE_PATTERN } from '../lib/voucher-codes.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely

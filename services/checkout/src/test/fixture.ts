@@ -10,10 +10,11 @@ import { insertBasket, saveBasket, getBasket } from '@shop/basket/store';
 import { migrateDeals, seedDeals } from '@shop/deals';
 import { braintreeProvider, createPayments, migratePayment, type Payments } from '@shop/payment';
 import { serveSandboxes, type Sandboxes } from '@shop/payment/test/harness';
-import { createOutboxMailer, listOutbox, migrateMail, SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
+import { randomBytes } from 'node:crypto';
+import { createOutboxMailer, listOutbox, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { creditWallet, migrateWallet } from '@shop/wallet';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { createCheckoutApp, type CheckoutApp, type CheckoutAppOptions } from '../app.ts';
 import { migrateCheckout } from '../db/database.ts';
 
@@ -104,9 +105,11 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
       const dealId = 90_000_000 + productSeq * 10 + Math.floor(Math.random() * 10);
       const productId = dealId;
       const price = o.pricePence ?? 1500;
-      const cols = sql.raw(`location_id, category_id, subcategory_id, merchant_id, image_id, title, headline, description, image_alt, highlights, fine_print,
-        original_price_pence, discount_percentage, vip_price_pence, currency, price_display, created_at, final_deal_order_amount, total_remaining_for_day,
-        booking_calendar_on_redemption, gift_claim, delivery_type`);
+      const cols = sql.join(
+        ['location_id', 'category_id', 'subcategory_id', 'merchant_id', 'image_id', 'title', 'headline', 'description', 'image_alt', 'highlights', 'fine_print',
+          'original_price_pence', 'discount_percentage', 'vip_price_pence', 'currency', 'price_display', 'created_at', 'final_deal_order_amount', 'total_remaining_for_day',
+          'booking_calendar_on_redemption', 'gift_claim', 'delivery_type'].map((c) => sql.ref(c)),
+      );
       await sql`insert into deals.deal (id, price_pence, vip_exclusive, product_count, closing_date, sold_count, high_fraud_risk, purchase_cap, price_per_person, ${cols})
         select ${dealId}, ${price}, false, 1, null, 0, ${o.highFraudRisk ?? false}, null, false, ${cols} from deals.deal where id = ${template.id}`.execute(db);
       await sql`insert into deals.product (id, deal_id, position, title, price_pence, original_price_pence, display_discount, purchase_cap, remaining, has_deposit, deposit_product_id, deposit_price_pence, postage_pence, number_of_nights, check_in_date, check_out_date, vip_exclusive, disabled)
@@ -160,40 +163,71 @@ export function cardOrder(cash: number, extra: Record<string, unknown> = {}) {
 
 /** Money and stock figures to compare before and after (Z3, failure paths). */
 export async function snapshot(db: Database['db']) {
-  const q = async (text: string) => (await sql.raw(text).execute(db)).rows;
+  const q = async (query: RawBuilder<unknown>) => (await query.execute(db)).rows;
   return {
-    products: await q('select id, remaining from deals.product where id >= 90000000 order by id'),
-    holds: await q('select hold_key, product_id, quantity, order_id from deals.stock_hold order by hold_key, product_id'),
-    sales: await q('select product_id, quantity from deals.stock_sale order by product_id'),
-    counts: await q('select customer_key, product_id, day, quantity from deals.purchase_count where quantity > 0 order by 1, 2, 3'),
-    orders: await q("select status, count(*)::int as n from orders.orders group by status order by status"),
-    vouchers: await q('select count(*)::int as n from orders.voucher'),
-    wallet: await q('select count(*)::int as n from wallet.entry'),
+    products: await q(sql`select id, remaining from deals.product where id >= 90000000 order by id`),
+    holds: await q(sql`select hold_key, product_id, quantity, order_id from deals.stock_hold order by hold_key, product_id`),
+    sales: await q(sql`select product_id, quantity from deals.stock_sale order by product_id`),
+    counts: await q(sql`select customer_key, product_id, day, quantity from deals.purchase_count where quantity > 0 order by 1, 2, 3`),
+    orders: await q(sql`select status, count(*)::int as n from orders.orders group by status order by status`),
+    vouchers: await q(sql`select count(*)::int as n from orders.voucher`),
+    wallet: await q(sql`select count(*)::int as n from wallet.entry`),
   };
 }
 
 /** The invariant SQL of reliability.md Part D, adapted to these schemas: every query must return no rows. */
 export async function invariantViolations(db: Database['db']): Promise<Record<string, unknown[]>> {
-  const checks: Record<string, string> = {
-    'vouchers match paid quantities': `select ol.id from orders.order_line ol join orders.orders o on o.id = ol.order_id
+  const checks: Record<string, RawBuilder<unknown>> = {
+    'vouchers match paid quantities': sql`select ol.id from orders.order_line ol join orders.orders o on o.id = ol.order_id
       where o.status = 'PAID' and o.kind = 'order' and ol.quantity <> (select count(*) from orders.voucher v where v.order_line_id = ol.id)`,
-    'no vouchers for unpaid orders': `select v.id from orders.voucher v join orders.orders o on o.id = v.order_id where o.status <> 'PAID'`,
-    'voucher codes unique': `select code from orders.voucher group by code having count(*) > 1`,
-    'paid orders have a captured payment for their cash': `select o.id from orders.orders o left join orders.payment p on p.order_id = o.id
+    'no vouchers for unpaid orders': sql`select v.id from orders.voucher v join orders.orders o on o.id = v.order_id where o.status <> 'PAID'`,
+    'voucher codes unique': sql`select code from orders.voucher group by code having count(*) > 1`,
+    'paid orders have a captured payment for their cash': sql`select o.id from orders.orders o left join orders.payment p on p.order_id = o.id
       where o.status = 'PAID' and o.cash_amount > 0 and (p.id is null or p.amount <> o.cash_amount)`,
-    'no payment rows for unpaid orders': `select p.id from orders.payment p join orders.orders o on o.id = p.order_id where o.status <> 'PAID'`,
-    'never oversold (remaining >= 0)': `select id from deals.product where remaining < 0`,
-    'sold units match paid order lines': `select s.product_id from deals.stock_sale s
+    'no payment rows for unpaid orders': sql`select p.id from orders.payment p join orders.orders o on o.id = p.order_id where o.status <> 'PAID'`,
+    'never oversold (remaining >= 0)': sql`select id from deals.product where remaining < 0`,
+    'sold units match paid order lines': sql`select s.product_id from deals.stock_sale s
       where s.quantity <> (select coalesce(sum(ol.quantity), 0) from orders.order_line ol join orders.orders o on o.id = ol.order_id where o.status = 'PAID' and ol.deal_product_id = s.product_id)`,
-    'pending orders keep a pinned hold': `select o.id from orders.orders o where o.status = 'PENDING' and o.kind = 'order'
+    'pending orders keep a pinned hold': sql`select o.id from orders.orders o where o.status = 'PENDING' and o.kind = 'order'
       and not exists (select 1 from deals.stock_hold h where h.hold_key = o.basket_token and h.order_id = o.id::text)`,
-    'failed or paid orders pin nothing': `select h.hold_key from deals.stock_hold h join orders.orders o on o.id::text = h.order_id where o.status <> 'PENDING'`,
-    'idempotency answers only for final orders': `select k.idem_key from orders.idempotency_key k join orders.orders o on o.id = k.order_id where k.state = 'done' and o.status = 'PENDING'`,
+    'failed or paid orders pin nothing': sql`select h.hold_key from deals.stock_hold h join orders.orders o on o.id::text = h.order_id where o.status <> 'PENDING'`,
+    'idempotency answers only for final orders': sql`select k.idem_key from orders.idempotency_key k join orders.orders o on o.id = k.order_id where k.state = 'done' and o.status = 'PENDING'`,
   };
   const out: Record<string, unknown[]> = {};
-  for (const [name, text] of Object.entries(checks)) {
-    const rows = (await sql.raw(text).execute(db)).rows;
+  for (const [name, query] of Object.entries(checks)) {
+    const rows = (await query.execute(db)).rows;
     if (rows.length) out[name] = rows;
   }
   return out;
+}
+
+/**
+ * A fresh database on the TEST_DATABASE_URL server with a pool of 16 connections (the
+ * concurrency tests' figure; the platform's openFreshPostgres uses 5), dropped on close.
+ */
+export function postgres16(adminUrl: string): OpenTestDatabase {
+  return async () => {
+    const name = `shop_test_checkout_${randomBytes(6).toString('hex')}`;
+    const admin = await openDatabase({ url: adminUrl, poolSize: 1 });
+    try {
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+    } finally {
+      await admin.close();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 16 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const admin2 = await openDatabase({ url: adminUrl, poolSize: 1 });
+        try {
+          await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin2.db);
+        } finally {
+          await admin2.close();
+        }
+      },
+    };
+  };
 }
