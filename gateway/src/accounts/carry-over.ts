@@ -15,7 +15,9 @@
  * right after sees the carried-over state.
  */
 import { isValidCustomerToken } from '@shop/domain/accounts';
+import type { BasketClient } from '../clients/basket.client.ts';
 import type { DealsClient } from '../clients/deals.client.ts';
+import { basketCarryOver } from '../schema/buying/carry-over.basket.ts';
 import type { Logger } from '../logger.ts';
 
 /** The guest's basket token cookie (spec §9: over 10 characters, 7 days, site-wide and secure). */
@@ -39,7 +41,8 @@ export interface CarryOverInput {
 }
 
 export interface CarryOverDeps {
-  clients: { deals: DealsClient };
+  /** The basket client is there for a GraphQL sign-in (the request's clients). */
+  clients: { deals: DealsClient; basket?: BasketClient };
   logger: Logger;
   requestId: string;
 }
@@ -116,7 +119,11 @@ export const recentlyViewedCarryOver: CarryOverHandler = {
   },
 };
 
-/** The registry the shop starts with. */
-export function defaultCarryOver(): CarryOverRegistry {
-  return new CarryOverRegistry([recentlyViewedCarryOver]);
+/**
+ * The registry the shop starts with: recently viewed, and the guest basket merged into the
+ * customer's (schema/buying/carry-over.basket.ts; `basketClient` serves sign-ins whose deps carry
+ * no basket client).
+ */
+export function defaultCarryOver(options: { basketClient?: (requestId: string) => BasketClient } = {}): CarryOverRegistry {
+  return new CarryOverRegistry([recentlyViewedCarryOver, basketCarryOver(options.basketClient)]);
 }

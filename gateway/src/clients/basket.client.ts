@@ -77,7 +77,6 @@ export interface NewLine {
   dealProductId: number;
   quantity: number;
   payDeposit: boolean;
-  numberOfNights?: number | null;
   purchaseUrl?: string | null;
   sessionPurchaseSource?: string | null;
 }
@@ -148,17 +147,36 @@ export function createBasketClient(rest: RestClient): BasketClient {
 
 const ProblemSchema = z.object({
   code: z.string().regex(/^[A-Z0-9_]{1,64}$/).optional(),
-  detail: z.string().max(2000).optional(),
-  message: z.string().max(2000).optional(),
+  detail: z.string().max(2000).nullish(),
+  message: z.string().max(2000).nullish(),
+  productId: z.number().int().nullish(),
+  available: z.number().int().nullish(),
+  retryable: z.boolean().nullish(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).max(50).optional(),
 });
 
-/** A non-2xx raw answer as the ServiceError the other clients throw (code, field errors), with the problem's detail. */
-export function problemError(method: string, logPath: string, status: number, body: unknown, service = 'basket'): ServiceError {
+/** A buying service's problem: the ServiceError the other clients throw, with what a StockError or PaymentError shows. */
+export class BuyingProblemError extends ServiceError {
+  readonly productId: number | null;
+  readonly available: number | null;
+  readonly problemMessage: string | null;
+  readonly retryable: boolean | null;
+
+  constructor(service: string, status: number, code: string, detail: string, problem: z.infer<typeof ProblemSchema>) {
+    super(service, status, code, { detail, ...(problem.errors ? { fieldErrors: problem.errors.slice(0, 20) } : {}) });
+    this.productId = problem.productId ?? null;
+    this.available = problem.available ?? null;
+    this.problemMessage = problem.message ?? problem.detail ?? null;
+    this.retryable = problem.retryable ?? null;
+  }
+}
+
+/** A non-2xx raw answer as the ServiceError the other clients throw (code, field errors), with the problem's figures. */
+export function problemError(method: string, logPath: string, status: number, body: unknown, service = 'basket'): BuyingProblemError {
   const problem = ProblemSchema.safeParse(body);
   const data = problem.success ? problem.data : {};
   const code = data.code ?? (status >= 500 ? 'INTERNAL' : `HTTP_${status}`);
-  return new ServiceError(service, status, code, { detail: `${method} ${logPath}`, ...(data.errors ? { fieldErrors: data.errors.slice(0, 20) } : {}) });
+  return new BuyingProblemError(service, status, code, `${method} ${logPath}`, data);
 }
 
 export function parse<T>(schema: z.ZodType<T>, body: unknown, method: string, logPath: string, status: number, service = 'basket'): T {

@@ -38,12 +38,17 @@ export const GiftingConfigSchema = z.object({
 });
 export type GiftingConfig = z.infer<typeof GiftingConfigSchema>;
 
+/** A saved instrument as the payment service keeps it (spec §3: savedCard, type, gateway, default flag); never a full number. */
 const InstrumentSchema = z.object({
   id: z.string(),
   type: z.string(),
   gateway: z.string(),
   isDefault: z.boolean().nullish(),
   default: z.boolean().nullish(),
+  cardType: z.string().nullish(),
+  last4: z.string().nullish(),
+  expiryMonth: z.number().int().nullish(),
+  expiryYear: z.number().int().nullish(),
   description: z.string().nullish(),
   expiry: z.string().nullish(),
 });
@@ -184,12 +189,12 @@ export interface OrderPayment {
 }
 
 export interface PlaceOrderBody {
-  cashAmount: number;
-  walletUsed: number;
+  /** The cash amount the shopper saw: the service answers PRICE_CHANGED when it no longer matches. */
+  expectedCashAmount: number;
   payment: OrderPayment;
+  /** The guest's email, or the signed-in customer's account email. */
   email: string | null;
   deliveryAddress?: { name: string; line1: string; line2: string | null; town: string; county: string | null; postcode: string } | null;
-  expectedTotal: number;
 }
 
 /** The order call's answer: its status is data (see the file comment). */
@@ -213,8 +218,16 @@ const ProblemBodySchema = z.object({
 
 export interface CheckoutQuery {
   customerToken: string | null;
+  /** The signed-in shopper is a VIP member (from the session). */
+  vipUser?: boolean;
   refresh?: boolean;
   email?: string | null;
+}
+
+/** Who reads or acts: the signed-in customer (and whether VIP), from the session. */
+export interface Owner {
+  customerToken: string | null;
+  vipUser?: boolean;
 }
 
 export interface CheckoutOptions {
@@ -226,16 +239,18 @@ export interface CheckoutOptions {
 export interface CheckoutClient {
   /** Null when there is no such basket (or it is not this shopper's). */
   view(basketToken: string, query: CheckoutQuery): Promise<CheckoutView | null>;
-  setOptions(basketToken: string, customerToken: string | null, options: CheckoutOptions): Promise<CheckoutView | null>;
+  setOptions(basketToken: string, owner: Owner, options: CheckoutOptions): Promise<CheckoutView | null>;
   giftingConfig(): Promise<GiftingConfig>;
-  placeOrder(basketToken: string, customerToken: string | null, idempotencyKey: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer>;
+  placeOrder(basketToken: string, owner: Owner, idempotencyKey: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer>;
   /** Null when there is no such order for this reader (Z1: another's order answers like a random id). */
   order(orderId: string, reader: { customerToken: string } | { accessToken: string }): Promise<Order | null>;
   orders(customerToken: string, page: number, pageSize: number): Promise<{ orders: Order[]; hasMore: boolean | null }>;
   expressBuyToken(input: { email: string; dealId: number; productId: number }): Promise<{ token: string } | { problem: PlaceOrderAnswer & { kind: 'problem' } }>;
+  /** POST /order-addon?customerToken|accessToken: the VVE extension of a paid order's vouchers. */
   orderAddon(
     idempotencyKey: string,
-    body: { orderId: string; addonType: string; customerToken: string | null; accessToken: string | null; payment: OrderPayment },
+    reader: { customerToken: string | null; accessToken: string | null },
+    body: { orderNumber: string; addonType: 'VVE'; months: number; expectedCashAmount: number; payment: OrderPayment },
   ): Promise<PlaceOrderAnswer>;
 }
 
@@ -289,16 +304,18 @@ export function createCheckoutClient(rest: RestClient, orderRest: RestClient): C
 
   return {
     view: (token, q) =>
-      viewCall('GET', `/checkout/${seg(token)}${query({ customerToken: q.customerToken, refresh: q.refresh ? true : null, email: q.email ?? null, giftPacks: true, gifting: true, deliveryOptions: true })}`, '/checkout/{token}'),
-    setOptions: (token, customerToken, options) => viewCall('PUT', `/checkout/${seg(token)}/options${query({ customerToken })}`, '/checkout/{token}/options', options),
+      viewCall('GET', `/checkout/${seg(token)}${query({ customerToken: q.customerToken, vipUser: q.vipUser ? true : null, refresh: q.refresh ? true : null, email: q.email ?? null })}`, '/checkout/{token}'),
+    setOptions: (token, owner, options) =>
+      viewCall('PUT', `/checkout/${seg(token)}/options${query({ customerToken: owner.customerToken, vipUser: owner.vipUser ? true : null })}`, '/checkout/{token}/options', options),
     async giftingConfig() {
       const res = await rest.raw('GET', '/checkout/config/gifting');
       if (res.status !== 200) throw problemError('GET', '/checkout/config/gifting', res.status, res.body, 'checkout');
       return parse(z.union([z.object({ data: GiftingConfigSchema }), GiftingConfigSchema]).transform((v) => ('data' in v ? v.data : v)), res.body, 'GET', '/checkout/config/gifting', 200, 'checkout');
     },
-    async placeOrder(token, customerToken, idempotencyKey, body) {
+    async placeOrder(token, owner, idempotencyKey, body) {
       const logPath = '/checkout/{token}/order';
-      const res = await orderRest.raw('POST', `/checkout/${seg(token)}/order${query({ customerToken })}`, { body, headers: { 'idempotency-key': idempotencyKey }, logPath });
+      const q = query({ customerToken: owner.customerToken, vipUser: owner.vipUser ? true : null });
+      const res = await orderRest.raw('POST', `/checkout/${seg(token)}/order${q}`, { body, headers: { 'idempotency-key': idempotencyKey }, logPath });
       return answerOf(res, 'POST', logPath);
     },
     async order(orderId, reader) {
@@ -323,9 +340,9 @@ export function createCheckoutClient(rest: RestClient, orderRest: RestClient): C
       if (answer.kind !== 'problem') throw problemError('POST', logPath, res.status, res.body, 'checkout');
       return { problem: answer };
     },
-    async orderAddon(idempotencyKey, body) {
+    async orderAddon(idempotencyKey, reader, body) {
       const logPath = '/order-addon';
-      const res = await orderRest.raw('POST', '/order-addon', { body, headers: { 'idempotency-key': idempotencyKey }, logPath });
+      const res = await orderRest.raw('POST', `/order-addon${query(reader)}`, { body, headers: { 'idempotency-key': idempotencyKey }, logPath });
       return answerOf(res, 'POST', logPath);
     },
   };

@@ -12,36 +12,31 @@ import type { RestClient } from './rest-client.ts';
 
 export type { PaymentInstrumentData };
 
-const SessionSchema = z
+/** POST /token, /kn/sessions, /cp/checkouts answers: the token the browser tokenises with and, for Klarna and Clearpay, the approval page. */
+const SessionAnswerSchema = z
   .object({
-    clientToken: z.string().nullish(),
-    client_token: z.string().nullish(),
-    token: z.string().nullish(),
-    sessionId: z.string().nullish(),
-    session_id: z.string().nullish(),
-    sandboxUrl: z.string().nullish(),
-    redirectCheckoutUrl: z.string().nullish(),
-    redirect_url: z.string().nullish(),
+    data: z.object({
+      clientToken: z.string().nullish(),
+      token: z.string().nullish(),
+      sessionId: z.string().nullish(),
+      approvalUrl: z.string().nullish(),
+    }),
   })
-  .transform((v) => ({
-    clientToken: v.clientToken ?? v.client_token ?? v.token ?? v.sessionId ?? v.session_id ?? null,
-    sandboxUrl: v.sandboxUrl ?? v.redirectCheckoutUrl ?? v.redirect_url ?? null,
-  }));
-const SessionAnswerSchema = z.union([z.object({ data: SessionSchema }), SessionSchema]).transform((v) => ('data' in v ? v.data : v));
+  .transform(({ data }) => ({ clientToken: data.clientToken ?? data.token ?? null, sandboxUrl: data.approvalUrl ?? null }));
 
 const InstrumentsAnswerSchema = z
-  .union([z.object({ data: z.array(InstrumentSchema) }), z.array(InstrumentSchema)])
-  .transform((v) => (Array.isArray(v) ? v : v.data));
+  .union([z.object({ data: z.object({ paymentInstruments: z.array(InstrumentSchema) }) }), z.object({ data: z.array(InstrumentSchema) }), z.array(InstrumentSchema)])
+  .transform((v) => (Array.isArray(v) ? v : Array.isArray(v.data) ? v.data : v.data.paymentInstruments));
 
 export type SessionKind = 'braintree' | 'klarna' | 'clearpay';
 
 export interface PaymentSessionRequest {
   kind: SessionKind;
-  method: string;
-  basketToken: string;
-  customerToken: string | null;
   amount: number;
-  currency: 'GBP';
+  /** Our reference (Clearpay's checkout needs one: the basket token). */
+  orderRef: string;
+  /** Clearpay's checkout needs the shopper's email. */
+  email: string | null;
 }
 
 export interface PaymentClient {
@@ -56,8 +51,13 @@ export function createPaymentClient(rest: RestClient): PaymentClient {
   return {
     async startSession(request) {
       const path = SESSION_PATHS[request.kind];
-      const { kind: _kind, ...body } = request;
-      const res = await rest.raw('POST', path, { body });
+      const body =
+        request.kind === 'braintree'
+          ? undefined
+          : request.kind === 'klarna'
+            ? { amount: request.amount, currency: 'GBP', orderRef: null }
+            : { amount: request.amount, currency: 'GBP', orderRef: request.orderRef, email: request.email };
+      const res = await rest.raw('POST', path, body === undefined ? {} : { body });
       if (res.status >= 400 && res.status < 500) {
         const code = (res.body as { code?: unknown } | null)?.code;
         return { refused: typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : `HTTP_${res.status}`, status: res.status };

@@ -6,7 +6,7 @@
  * worked out from the catalogue and the database, never from the client.
  */
 import { PROVIDER_OF_METHOD, VIP_PRICE_PENCE, type PaymentMethod } from '@shop/domain';
-import type { CheckoutOptions, CheckoutView, GiftingConfig, PaymentInstrumentData } from '../../clients/checkout.client.ts';
+import type { CheckoutOptions, CheckoutView, GiftingConfig, Owner, PaymentInstrumentData } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
@@ -37,6 +37,14 @@ export function giftingConfigOf(config: GiftingConfig) {
   };
 }
 
+const INSTRUMENT_NAMES: Record<string, string> = { paypal: 'PayPal', google: 'Google Pay', apple: 'Apple Pay', klarna: 'Klarna', clearpay: 'Clearpay' };
+
+/** E.g. 'Visa ending 1111', 'PayPal': never a full number. */
+function describeInstrument(i: PaymentInstrumentData): string {
+  if (i.type === 'card') return i.last4 ? `${i.cardType ?? 'Card'} ending ${i.last4}` : (i.cardType ?? 'Saved card');
+  return INSTRUMENT_NAMES[i.type] ?? 'Saved payment method';
+}
+
 export function instrumentOf(i: PaymentInstrumentData) {
   const type = upper(i.type);
   return {
@@ -45,8 +53,8 @@ export function instrumentOf(i: PaymentInstrumentData) {
     type: ['CARD', 'PAYPAL', 'GOOGLE', 'APPLE', 'KLARNA', 'CLEARPAY'].includes(type) ? type : 'CARD',
     gateway: upper(i.gateway),
     isDefault: i.isDefault ?? i.default ?? false,
-    description: i.description ?? (type === 'CARD' ? 'Saved card' : `Saved ${i.type}`),
-    expiry: i.expiry ?? null,
+    description: i.description ?? describeInstrument(i),
+    expiry: i.expiry ?? (i.expiryMonth && i.expiryYear ? `${String(i.expiryMonth).padStart(2, '0')}/${String(i.expiryYear % 100).padStart(2, '0')}` : null),
   };
 }
 
@@ -106,12 +114,12 @@ export const CheckoutType = {
   canPay: ({ view }: CheckoutParent) => view.canPay ?? !view.deals.some((d) => d.soldOut === true || d.available === false || d.available === 0),
 };
 
-async function withCheckout(ctx: GatewayContext, load: (token: string, customerToken: string | null) => Promise<CheckoutView | null>): Promise<CheckoutResult> {
+async function withCheckout(ctx: GatewayContext, load: (token: string, owner: Owner) => Promise<CheckoutView | null>): Promise<CheckoutResult> {
   try {
-    const { customerToken } = await identity(ctx);
+    const { customerToken, vipUser } = await identity(ctx);
     const basket = await currentBasket(ctx);
     if (!basket) return basketNotFound();
-    const view = await load(basket.id, customerToken);
+    const view = await load(basket.id, { customerToken, vipUser });
     if (!view) return basketNotFound();
     return { __typename: 'Checkout', basket: basketParent(basket, customerToken !== null), view, signedIn: customerToken !== null };
   } catch (error) {
@@ -120,12 +128,12 @@ async function withCheckout(ctx: GatewayContext, load: (token: string, customerT
 }
 
 export const checkout: Resolver<unknown, { refresh?: boolean | null }, Promise<CheckoutResult>> = (_p, { refresh }, ctx) =>
-  withCheckout(ctx, (token, customerToken) => ctx.clients.checkout.view(token, { customerToken, refresh: refresh === true }));
+  withCheckout(ctx, (token, owner) => ctx.clients.checkout.view(token, { ...owner, refresh: refresh === true }));
 
 /** The stored options as they are now, with one changed: read the view first (it holds them). */
 async function setOption(ctx: GatewayContext, change: Partial<CheckoutOptions>): Promise<CheckoutResult> {
-  return withCheckout(ctx, async (token, customerToken) => {
-    const view = await ctx.clients.checkout.view(token, { customerToken });
+  return withCheckout(ctx, async (token, owner) => {
+    const view = await ctx.clients.checkout.view(token, owner);
     if (!view) return null;
     const options: CheckoutOptions = {
       promoCode: view.promoCode?.code ?? null,
@@ -133,7 +141,7 @@ async function setOption(ctx: GatewayContext, change: Partial<CheckoutOptions>):
       vipChecked: view.vipChecked === true,
       ...change,
     };
-    return ctx.clients.checkout.setOptions(token, customerToken, options);
+    return ctx.clients.checkout.setOptions(token, owner, options);
   });
 }
 

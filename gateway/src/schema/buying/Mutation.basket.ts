@@ -54,8 +54,9 @@ async function createBasket(ctx: GatewayContext, customerToken: string | null, l
 export const addToBasket: Resolver<unknown, { input: unknown }, Promise<BasketResult>> = async (_p, { input }, ctx) => {
   const parsed = check(AddToBasketInput, input);
   if (!parsed.ok) return parsed.error;
-  const { dealId, productId, quantity, payDeposit, nights, purchaseUrl, sessionPurchaseSource } = parsed.data;
-  const line: NewLine = { dealId, dealProductId: productId, quantity, payDeposit, numberOfNights: nights, purchaseUrl, sessionPurchaseSource };
+  // `nights` is checked but not sent: a travel option's nights are its own (the catalogue's numberOfNights).
+  const { dealId, productId, quantity, payDeposit, purchaseUrl, sessionPurchaseSource } = parsed.data;
+  const line: NewLine = { dealId, dealProductId: productId, quantity, payDeposit, purchaseUrl, sessionPurchaseSource };
   return run(ctx, async () => {
     const { customerToken } = await identity(ctx);
     const existing = await currentBasket(ctx);

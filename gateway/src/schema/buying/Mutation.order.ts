@@ -71,18 +71,17 @@ export const placeOrder: Resolver<unknown, { input: unknown }, Promise<PlaceOrde
   const savedInstrumentId = instrumentKey(data.savedInstrumentId);
   if (savedInstrumentId === false) return notFound('NOT_FOUND', 'savedInstrumentId');
   try {
-    const { customerToken } = await identity(ctx);
+    const { customerToken, vipUser, email } = await identity(ctx);
     if (!customerToken && !data.email) return validationError('email', BUYING_MESSAGES.required);
     if (!customerToken && savedInstrumentId) return notFound('NOT_FOUND', 'savedInstrumentId');
     const basket = await currentBasket(ctx);
     if (!basket) return basketNotFound();
-    const answer = await ctx.clients.checkout.placeOrder(basket.id, customerToken, data.idempotencyKey, {
-      cashAmount: data.expectedCashAmount,
-      walletUsed: 0,
+    const answer = await ctx.clients.checkout.placeOrder(basket.id, { customerToken, vipUser }, data.idempotencyKey, {
+      expectedCashAmount: data.expectedCashAmount,
       payment: { method: data.method, token: data.paymentToken, savedInstrumentId, saveInstrument: customerToken ? data.saveInstrument : false },
-      email: data.email,
+      // A signed-in customer's vouchers go to their account email, whatever the input says.
+      email: customerToken ? email : data.email,
       deliveryAddress: data.deliveryAddress,
-      expectedTotal: data.expectedCashAmount,
     });
     if (answer.kind === 'placed') {
       // The paid lines left the basket: the next read in this request sees the service's basket.
@@ -102,15 +101,17 @@ export const startPayment: Resolver<unknown, { input: unknown }, Promise<StartPa
   const method = parsed.data.method;
   const provider = PROVIDER_OF_METHOD[method];
   try {
-    const { customerToken } = await identity(ctx);
+    const { customerToken, vipUser } = await identity(ctx);
     const basket = await currentBasket(ctx);
     if (!basket) return basketNotFound();
-    const view = await ctx.clients.checkout.view(basket.id, { customerToken });
+    const view = await ctx.clients.checkout.view(basket.id, { customerToken, vipUser });
     if (!view) return basketNotFound();
     const offered = view.userInfo?.paymentOptions?.methods?.find((m) => m.method === method);
     if (offered && !offered.available) return { __typename: 'PaymentError', code: 'PAYMENT_METHOD_UNAVAILABLE', message: messageFor('PAYMENT_METHOD_UNAVAILABLE'), field: 'method', retryable: true };
     const amount = view.orderSummary.cashAmount ?? view.orderSummary.totalOrderAmount;
-    const session = await ctx.clients.payment.startSession({ kind: provider, method, basketToken: basket.id, customerToken, amount, currency: 'GBP' });
+    const email = parsed.data.email ?? (await identity(ctx)).email;
+    if (provider === 'clearpay' && !email) return validationError('email', BUYING_MESSAGES.required);
+    const session = await ctx.clients.payment.startSession({ kind: provider, amount, orderRef: basket.id, email });
     if ('refused' in session) {
       return { __typename: 'PaymentError', code: 'PAYMENT_METHOD_UNAVAILABLE', message: messageFor('PAYMENT_METHOD_UNAVAILABLE'), field: 'method', retryable: true };
     }
@@ -147,15 +148,22 @@ export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceO
     const { customerToken } = await identity(ctx);
     // Only an order this shopper may read (Z3: another's order is refused like an unknown one, before any payment).
     const owned = await loadOrder(ctx, data.orderNumber);
-    if (!owned || owned.status !== 'PAID') return notFound('NOT_FOUND', 'orderNumber');
+    if (!owned) return notFound('NOT_FOUND', 'orderNumber');
+    const offer = owned.validityExtensionOffer;
+    if (owned.status !== 'PAID' || !offer) return validationError('orderNumber', 'This order cannot be extended.');
     const accessToken = customerToken ? null : orderAccessToken(ctx, owned.id);
-    const answer = await ctx.clients.checkout.orderAddon(data.idempotencyKey, {
-      orderId: owned.id,
-      addonType: data.addonType,
-      customerToken,
-      accessToken,
-      payment: { method: data.method, token: data.paymentToken, savedInstrumentId: customerToken ? savedInstrumentId : null, saveInstrument: false },
-    });
+    const answer = await ctx.clients.checkout.orderAddon(
+      data.idempotencyKey,
+      { customerToken, accessToken },
+      {
+        orderNumber: owned.orderNumber ?? owned.id,
+        addonType: data.addonType,
+        months: offer.months,
+        // The price shown with the offer: the service answers PRICE_CHANGED when it differs.
+        expectedCashAmount: offer.price,
+        payment: { method: data.method, token: data.paymentToken, savedInstrumentId: customerToken ? savedInstrumentId : null, saveInstrument: false },
+      },
+    );
     return await orderResult(ctx, answer, customerToken === null);
   } catch (error) {
     return fromServiceError(error, { allowPayment: true });

@@ -141,7 +141,7 @@ export const BuyOrderAddonInput = z.object({
   savedInstrumentId: optional(z.string().max(200, { error: 'No such payment method.' })),
 });
 
-export const StartPaymentInput = z.object({ method });
+export const StartPaymentInput = z.object({ method, email: optional(email) });
 export const PostcodeInput = z.object({ postcode });
 export const AddressQueryInput = z.object({ query: text(TEXT_MAX.query, 'The search') });
 

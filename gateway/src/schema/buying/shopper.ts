@@ -95,6 +95,10 @@ function stateOf(ctx: GatewayContext): ShopperState {
 
 export interface Identity {
   customerToken: string | null;
+  /** The signed-in customer is a VIP member; false for guests. */
+  vipUser: boolean;
+  /** The signed-in customer's account email (where their vouchers go); null for guests. */
+  email: string | null;
   /** The guest basket cookie's token (also present for a signed-in shopper until merged). */
   guestToken: string | null;
 }
@@ -109,7 +113,9 @@ export function identity(ctx: GatewayContext): Promise<Identity> {
       ctx.logger.warn('Basket token or operation failed.', { correlationId: ctx.requestId, reason: 'unusable basket token cookie' });
       ctx.responseCookies.set(BASKET_COOKIE, clearedBasketCookie());
     }
-    return { customerToken: await ctx.customerToken(), guestToken };
+    const customerToken = await ctx.customerToken();
+    const viewer = customerToken ? await ctx.session.viewer() : null;
+    return { customerToken, vipUser: viewer?.vipUser === true, email: viewer?.email ?? null, guestToken };
   })();
   return state.identity;
 }
