@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
+import { walletBalances } from '@shop/wallet';
 import { cardOrder, checkoutFixture, invariantViolations, type CheckoutFixture } from '../test/fixture.ts';
 import { VOUCHER_CODE_PATTERN } from '../lib/voucher-codes.ts';
 
@@ -78,5 +79,188 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     expect(other.status).toBe(404);
     expect(await other.text()).toBe(await unknown.text());
     expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('M6 mixed tender: wallet + card pays, the wallet is debited by exactly the credit used, the card by the rest', async () => {
+    const customer = `cust-m6-${Date.now().toString(36)}`;
+    await f.credit(customer, 700, 'refundable');
+    const p = await f.product({ remaining: 5, pricePence: 2000 });
+    const token = await f.basket([{ product: p, quantity: 1 }], customer);
+    const put = await f.request('PUT', `/checkout/${token}/options?customerToken=${customer}`, { body: { promoCode: null, wallet: true, vipChecked: false } });
+    const v = (await put.json()) as Body;
+    expect(v.orderSummary).toMatchObject({ walletCredit: { amount: 700 }, cashAmount: { amount: 1300 }, totalOrderAmount: { amount: 2000 } });
+    const res = await place(token, cardOrder(1300, { email: 'm6@example.com', walletUsed: 700, cashAmount: 1300 }), newKey(), `?customerToken=${customer}`);
+    const body = (await res.json()) as Body;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body.data.walletAmountUsed).toBe(700);
+    expect(body.data.order.cashAmount.amount).toBe(1300);
+    const balances = (await walletBalances(f.db, customer)).find((b) => b.currency === 'GBP')!;
+    expect(balances.balance).toBe(0);
+    const payment = (await sql<{ amount: number }>`select p.amount from orders.payment p join orders.orders o on o.id = p.order_id where o.order_number = ${body.data.productOrder.id}`.execute(f.db)).rows;
+    expect(payment).toEqual([{ amount: 1300 }]);
+    // The signed-in customer sees it in their orders, newest first.
+    const list = (await (await f.request('GET', `/orders?customerToken=${customer}`)).json()) as Body;
+    expect(list.data.map((o: Body) => o.orderNumber)).toEqual([body.data.productOrder.id]);
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('M6: wallet credit paying everything skips the provider', async () => {
+    const customer = `cust-wallet-${Date.now().toString(36)}`;
+    await f.credit(customer, 5000, 'refundable');
+    const p = await f.product({ remaining: 5, pricePence: 1200 });
+    const token = await f.basket([{ product: p, quantity: 1 }], customer);
+    await f.request('PUT', `/checkout/${token}/options?customerToken=${customer}`, { body: { promoCode: null, wallet: true, vipChecked: false } });
+    const before = f.sandboxes.braintree.transactions().length;
+    const res = await place(token, { expectedCashAmount: 0, payment: { method: 'credit_card', token: null, savedInstrumentId: null, saveInstrument: false }, email: 'w@example.com' }, newKey(), `?customerToken=${customer}`);
+    const body = (await res.json()) as Body;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body.data.walletAmountUsed).toBe(1200);
+    expect(f.sandboxes.braintree.transactions().length).toBe(before);
+    expect((await walletBalances(f.db, customer))[0]!.balance).toBe(3800);
+  });
+
+  it('M6 timeout: the order stays PENDING with the wallet held; reconciliation completes it; a decline gives the wallet back and issues nothing', async () => {
+    const customer = `cust-m6t-${Date.now().toString(36)}`;
+    await f.credit(customer, 500, 'refundable');
+    const p = await f.product({ remaining: 5, pricePence: 1500 });
+    const token = await f.basket([{ product: p, quantity: 1 }], customer);
+    await f.request('PUT', `/checkout/${token}/options?customerToken=${customer}`, { body: { promoCode: null, wallet: true, vipChecked: false } });
+    f.sandboxes.braintree.faults.arm({ mode: 'delay-ms', delayMs: 1800, route: 'sale' });
+    const res = await place(token, cardOrder(1000, { email: 't@example.com' }), newKey(), `?customerToken=${customer}`);
+    expect(res.status).toBe(202);
+    expect((await walletBalances(f.db, customer))[0]!.balance).toBe(0);
+    expect((await sql`select count(*)::int as n from orders.voucher v join orders.orders o on o.id = v.order_id where o.customer_token = ${customer}`.execute(f.db)).rows).toEqual([{ n: 0 }]);
+    await new Promise((r) => setTimeout(r, 1500));
+    await f.request('POST', '/checkout/reconcile');
+    const orders = (await sql<{ status: string }>`select status from orders.orders where customer_token = ${customer}`.execute(f.db)).rows;
+    expect(orders).toEqual([{ status: 'PAID' }]);
+    expect((await walletBalances(f.db, customer))[0]!.balance).toBe(0);
+
+    // Decline with wallet: everything back.
+    const customer2 = `${customer}-2`;
+    await f.credit(customer2, 500, 'refundable');
+    const token2 = await f.basket([{ product: p, quantity: 1 }], customer2);
+    await f.request('PUT', `/checkout/${token2}/options?customerToken=${customer2}`, { body: { promoCode: null, wallet: true, vipChecked: false } });
+    const declined = await place(token2, cardOrder(1000, { email: 't2@example.com', payment: { method: 'credit_card', token: 'fake-processor-declined-visa-nonce', savedInstrumentId: null, saveInstrument: false } }), newKey(), `?customerToken=${customer2}`);
+    expect(declined.status).toBe(402);
+    expect((await walletBalances(f.db, customer2))[0]!.balance).toBe(500);
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('P4: a replay gives the identical status and body (success and refusal); another body 422; no or bad key 400; the same key of another shopper is independent', async () => {
+    const p = await f.product({ remaining: 10, pricePence: 800 });
+    const token = await f.basket([{ product: p, quantity: 1 }]);
+    const key = newKey();
+    const first = await place(token, cardOrder(800), key);
+    const firstText = await first.text();
+    expect(first.status).toBe(201);
+    const replay = await place(token, cardOrder(800), key);
+    expect(replay.status).toBe(201);
+    expect(await replay.text()).toBe(firstText);
+    const other = await place(token, cardOrder(801), key);
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as Body).errors[0].field).toBe('Idempotency-Key');
+
+    // A deterministic refusal is replayed too (PRICE_CHANGED), even after the price would match.
+    const token2 = await f.basket([{ product: p, quantity: 1 }]);
+    const key2 = newKey();
+    const refused = await place(token2, cardOrder(799), key2);
+    expect(refused.status).toBe(409);
+    const refusedText = await refused.text();
+    expect(JSON.parse(refusedText).code).toBe('PRICE_CHANGED');
+    const again = await place(token2, cardOrder(799), key2);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toBe(refusedText);
+
+    const missing = await f.request('POST', `/checkout/${token2}/order`, { body: cardOrder(800) });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as Body).errors).toEqual([{ field: 'Idempotency-Key', message: BUYING_MESSAGES.required }]);
+    for (const bad of ['k'.repeat(256), 'clé-é', 'has space', '']) {
+      const res = await f.request('POST', `/checkout/${token2}/order`, { body: cardOrder(800), headers: { 'idempotency-key': bad } });
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as Body).errors[0].field).toBe('Idempotency-Key');
+    }
+
+    // Another guest (another basket) with the very same key: its own order, no leak of the first answer.
+    const token3 = await f.basket([{ product: p, quantity: 1 }]);
+    const third = await place(token3, cardOrder(800), key);
+    expect(third.status).toBe(201);
+    expect(((await third.json()) as Body).data.productOrder.id).not.toBe(JSON.parse(firstText).data.productOrder.id);
+  });
+
+  it('P4: a kept answer is forgotten after the retention time (the key is new again)', async () => {
+    const p = await f.product({ remaining: 10, pricePence: 800 });
+    const token = await f.basket([{ product: p, quantity: 1 }]);
+    const key = newKey();
+    expect((await place(token, cardOrder(799), key)).status).toBe(409);
+    f.clock.advance(25 * 60 * 60 * 1000);
+    const res = await place(token, cardOrder(800), key);
+    expect(res.status).toBe(201);
+  });
+
+  it('C1-lite: a fault after the key claim blocks retries for the lease, then the retry places one order', async () => {
+    const p = await f.product({ remaining: 3, pricePence: 600 });
+    const token = await f.basket([{ product: p, quantity: 1 }]);
+    const key = newKey();
+    f.remake({ faultPoint: 'after-idem-claim' });
+    const crashed = await place(token, cardOrder(600), key);
+    expect(crashed.status).toBe(500);
+    f.remake({ faultPoint: null });
+    expect((await place(token, cardOrder(600), key)).status).toBe(409);
+    f.clock.advance(61_000);
+    const retried = await place(token, cardOrder(600), key);
+    expect(retried.status).toBe(201);
+    expect((await sql`select count(*)::int as n from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ n: 1 }]);
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('C1-lite: a fault after the provider took the money, before the commit: PENDING, then reconciliation pays it; retries answer 409 then the final answer; one capture', async () => {
+    const p = await f.product({ remaining: 3, pricePence: 650 });
+    const token = await f.basket([{ product: p, quantity: 2 }]);
+    const key = newKey();
+    f.remake({ faultPoint: 'after-provider-success-before-commit' });
+    const crashed = await place(token, cardOrder(1300), key);
+    expect(crashed.status).toBe(500);
+    f.remake({ faultPoint: null });
+    const order = (await sql<{ id: string; status: string }>`select o.id, o.status from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${p.productId}`.execute(f.db)).rows;
+    expect(order).toHaveLength(1);
+    expect(order[0]!.status).toBe('PENDING');
+    expect(f.sandboxes.braintree.captures(order[0]!.id)).toHaveLength(1);
+    expect(await invariantViolations(f.db)).toEqual({});
+    expect((await place(token, cardOrder(1300), key)).status).toBe(409);
+    await f.request('POST', '/checkout/reconcile');
+    const final = await place(token, cardOrder(1300), key);
+    const body = (await final.json()) as Body;
+    expect(final.status).toBe(201);
+    expect(body.data.order.vouchers).toHaveLength(2);
+    expect(f.sandboxes.braintree.captures(order[0]!.id)).toHaveLength(1);
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('the VVE add-on extends a paid order\'s vouchers, paid like an order, 3 months at most in all', async () => {
+    const p = await f.product({ remaining: 5, pricePence: 1000 });
+    const token = await f.basket([{ product: p, quantity: 2 }]);
+    const paid = (await (await place(token, cardOrder(2000))).json()) as Body;
+    const orderNumber = paid.data.productOrder.id;
+    const accessToken = paid.data.accessToken;
+    const before = paid.data.order.vouchers.map((v: Body) => Date.parse(v.expiresAt));
+    const addon = (months: number, expected: number, key = newKey(), access = accessToken) =>
+      f.request('POST', `/order-addon?accessToken=${access}`, {
+        body: { orderNumber, addonType: 'VVE', months, expectedCashAmount: expected, payment: { method: 'credit_card', token: 'fake-valid-nonce', savedInstrumentId: null, saveInstrument: false } },
+        headers: { 'idempotency-key': key },
+      });
+    const res = await addon(2, 2 * 2 * 100);
+    const body = (await res.json()) as Body;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body.data.order.lines[0].addonType).toBe('VVE');
+    const after = (await (await f.request('GET', `/order/${orderNumber}?accessToken=${accessToken}`)).json()) as Body;
+    after.data.vouchers.forEach((v: Body, i: number) => {
+      const gained = Date.parse(v.expiresAt) - before[i];
+      expect(gained).toBeGreaterThan(58 * 86_400_000);
+      expect(gained).toBeLessThan(63 * 86_400_000);
+    });
+    expect((await addon(2, 400)).status).toBe(400); // 2 + 2 > 3
+    expect((await addon(1, 200)).status).toBe(201);
+    expect((await addon(1, 200, newKey(), 'y'.repeat(43))).status).toBe(404); // not the owner
   });
 });
