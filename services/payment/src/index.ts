@@ -1,8 +1,14 @@
 export * from './contract.ts';
+export { createPaymentApp, PAYMENT_BASE_PATH, type PaymentApp, type PaymentAppOptions } from './app.ts';
 export { createPayments, InvalidChargeError, type Payments, type PaymentsOptions } from './payments.ts';
 export { braintreeProvider, type BraintreeProvider, type BraintreeProviderOptions } from './providers/braintree.ts';
+export { klarnaProvider, type KlarnaProvider, type KlarnaProviderOptions, type KlarnaSession } from './providers/klarna.ts';
+export { clearpayProvider, type ClearpayProvider, type ClearpayProviderOptions, type ClearpayCheckout } from './providers/clearpay.ts';
 export { migratePayment, paymentMigrations, PAYMENT_SCHEMA, type PaymentDb, type PaymentDatabase } from './db/database.ts';
 export type { SavedInstrument } from './instruments.ts';
 export { CircuitBreaker, BREAKER_THRESHOLD, BREAKER_COOL_DOWN_MS, type BreakerState } from './breaker.ts';
+export { createSandboxes, sandboxProviders, SANDBOX_PATHS, type Sandboxes } from './sandbox/index.ts';
 export { createBraintreeSandbox, type BraintreeSandbox, type BraintreeTransaction } from './sandbox/braintree/app.ts';
+export { createKlarnaSandbox, type KlarnaSandbox, type KlarnaOrder, KLARNA_DENIED_MESSAGE, KLARNA_FAILED_OTP } from './sandbox/klarna/app.ts';
+export { createClearpaySandbox, type ClearpaySandbox, type ClearpayPayment } from './sandbox/clearpay/app.ts';
 export { FAULT_HEADER, FAULT_MODES, type Fault, type FaultMode, type SandboxOptions } from './sandbox/common.ts';

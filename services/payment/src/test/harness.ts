@@ -7,24 +7,30 @@ import { serveOnLoopback, type Database, type LoopbackServer } from '@shop/platf
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { migratePayment } from '../db/database.ts';
 import { createPayments, type Payments, type PaymentsOptions } from '../payments.ts';
-import { braintreeProvider } from '../providers/braintree.ts';
-import { createBraintreeSandbox, type BraintreeSandbox } from '../sandbox/braintree/app.ts';
+import type { BraintreeSandbox } from '../sandbox/braintree/app.ts';
+import type { ClearpaySandbox } from '../sandbox/clearpay/app.ts';
+import { createSandboxes, sandboxProviders, SANDBOX_PATHS } from '../sandbox/index.ts';
+import type { KlarnaSandbox } from '../sandbox/klarna/app.ts';
 import type { ChargeRequest } from '../contract.ts';
 
 export interface Sandboxes {
   server: LoopbackServer;
   origin: string;
   braintree: BraintreeSandbox;
+  klarna: KlarnaSandbox;
+  clearpay: ClearpaySandbox;
   close(): Promise<void>;
 }
 
 /** The sandboxes mounted as the shop mounts them, under /sandbox/<provider>, served on loopback. */
 export async function serveSandboxes(options: { faults?: boolean; allowedOrigins?: string[] } = {}): Promise<Sandboxes> {
-  const braintree = createBraintreeSandbox({ faults: options.faults ?? true, allowedOrigins: options.allowedOrigins });
+  const sandboxes = createSandboxes({ faults: options.faults ?? true, allowedOrigins: options.allowedOrigins, clearpayPendingMs: 300 });
   const shop = new Hono();
-  shop.route('/sandbox/braintree', braintree.app);
+  shop.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
+  shop.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
+  shop.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
   const server = await serveOnLoopback(shop.fetch, 0);
-  return { server, origin: `http://127.0.0.1:${server.port}`, braintree, close: () => server.close() };
+  return { server, origin: `http://127.0.0.1:${server.port}`, ...sandboxes, close: () => server.close() };
 }
 
 export interface PaymentsFixture {
@@ -45,7 +51,7 @@ export async function paymentsFixture(open: OpenTestDatabase, options: Partial<P
   const make = (extra: Partial<PaymentsOptions> = {}) =>
     createPayments({
       db: database.db,
-      providers: [braintreeProvider({ baseUrl: `${sandboxes.origin}/sandbox/braintree`, log })],
+      providers: sandboxProviders(sandboxes.origin, { log }),
       timeoutMs: 500,
       log,
       ...options,

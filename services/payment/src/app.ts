@@ -1,0 +1,196 @@
+/**
+ * The payment service (README.md is the contract): client tokens, Klarna and Clearpay sessions,
+ * charges by one-time token or saved instrument, lookups for reconciliation, and the shopper's
+ * saved instruments. The shop mounts it under /api/payment; the sandboxes are separate apps
+ * (src/sandbox) mounted at /sandbox/<provider>.
+ *
+ * Card data never reaches this service (SAQ A, reliability P9): the browser tokenises in the
+ * sandbox's hosted fields. A body with raw card fields, or a card number anywhere, is a 400.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { createServiceApp, notFoundProblem, problem, problemResponse, validationProblem, type FieldError } from '@shop/platform';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import type { BreakerOptions } from './breaker.ts';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from './contract.ts';
+import type { PaymentDb } from './db/database.ts';
+import { createPayments, InvalidChargeError, type Payments } from './payments.ts';
+import type { BraintreeProvider } from './providers/braintree.ts';
+import type { ClearpayProvider } from './providers/clearpay.ts';
+import type { KlarnaProvider } from './providers/klarna.ts';
+import * as routes from './routes.ts';
+import { luhnValid } from './sandbox/braintree/values.ts';
+
+export const PAYMENT_BASE_PATH = '/api/payment';
+
+export interface PaymentAppOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop passes its one schema-agnostic handle
+  db: PaymentDb | Kysely<any>;
+  serviceToken: string;
+  basePath?: string;
+  /** The provider adapters (braintreeProvider, klarnaProvider, clearpayProvider). Ignored when `payments` is given. */
+  providers?: PaymentProvider[];
+  /** Share one createPayments (one breaker per provider) with the checkout's module calls. */
+  payments?: Payments;
+  timeoutMs?: number;
+  breaker?: BreakerOptions;
+  now?: () => Date;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+export type PaymentApp = OpenAPIHono & { payments: Payments };
+
+/** Field names that are card data, wherever they sit in a body. */
+const CARD_FIELDS = new Set(['number', 'cardnumber', 'card_number', 'pan', 'cvv', 'cvv2', 'cvc', 'securitycode', 'security_code', 'expirationdate', 'expiration_date', 'expirationmonth', 'expirationyear', 'expirydate', 'expiry_date', 'expiry']);
+const CARD_MESSAGE = 'Card details are never sent to us: enter them in the card form.';
+
+/** Paths of raw card fields, and of strings holding a card number (13–19 digits passing Luhn). */
+export function cardDataIn(value: unknown, path: string[] = []): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => cardDataIn(item, [...path, String(i)]));
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => (CARD_FIELDS.has(key.toLowerCase()) ? [[...path, key].join('.')] : cardDataIn(item, [...path, key])));
+  }
+  if (typeof value === 'string') {
+    const digits = value.match(/\d[\d -]{11,30}\d/g) ?? [];
+    if (digits.some((run) => luhnValid(run.replace(/[ -]/g, '')))) return [path.join('.') || 'body'];
+  }
+  return [];
+}
+
+const refuseCardData: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'POST' || c.req.method === 'PATCH' || c.req.method === 'PUT') {
+    const parsed = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const fields = cardDataIn(parsed);
+    if (fields.length) return problemResponse(c, validationProblem(fields.map((field): FieldError => ({ field, message: CARD_MESSAGE }))));
+  }
+  return next();
+};
+
+export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
+  const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const payments =
+    options.payments ??
+    createPayments({ db: options.db, providers: options.providers ?? [], timeoutMs: options.timeoutMs, breaker: options.breaker, now: options.now, log });
+  const app = createServiceApp({
+    title: 'Payment service',
+    version: '1.0.0',
+    description:
+      'Payments behind one provider interface (spec §3 Payment, §7 payment service, §8 words): Braintree (card, PayPal, PayPal Credit, Google Pay, Apple Pay), Klarna and Clearpay. ' +
+      'The browser tokenises with the provider (the sandboxes at /sandbox/<provider>), never with this API. Every charge carries an Idempotency-Key; a timeout is an unknown outcome, never a decline.',
+    serviceToken: options.serviceToken,
+    basePath: options.basePath ?? PAYMENT_BASE_PATH,
+    tags: [
+      { name: 'Charges', description: 'Charge a token or saved instrument; ask the provider what happened.' },
+      { name: 'Braintree', description: 'Client tokens for the hosted card fields and wallet approval pages.' },
+      { name: 'Klarna', description: 'Klarna sessions and orders.' },
+      { name: 'Clearpay', description: 'Clearpay checkouts and captures.' },
+      { name: 'Saved instruments', description: 'The shopper\'s saved instruments (spec §3 savedCard, default flag), owner only.' },
+    ],
+    log,
+  });
+  app.use('*', refuseCardData);
+
+  const unreachable = (c: Context) => problemResponse(c, problem(503, 'PAYMENT_FAILED', BUYING_MESSAGES.providerUnreachable));
+
+  async function answerCharge(c: Context, req: ChargeRequest): Promise<Response> {
+    let result: ChargeResult;
+    try {
+      result = await payments.charge(req);
+    } catch (error) {
+      if (error instanceof InvalidChargeError && /reused/.test(error.message)) {
+        return problemResponse(c, problem(422, 'VALIDATION_FAILED', 'This Idempotency-Key was used for another charge.', [{ field: 'idempotency-key', message: 'Use a new key for a new charge.' }]));
+      }
+      throw error;
+    }
+    if (result.status === 'succeeded') return c.json({ data: result }, 201);
+    if (result.status === 'unknown') return c.json({ data: result, code: 'PAYMENT_PENDING', message: BUYING_MESSAGES.paymentPending }, 202);
+    const body = { ...problem(402, result.code, result.message), title: 'Payment not taken', retryable: result.retryable, processorCode: result.processorCode, provider: result.provider };
+    return c.body(JSON.stringify(body), 402, { 'content-type': 'application/problem+json' });
+  }
+
+  app.openapi(routes.token, async (c) => {
+    const clientToken = await payments.call('braintree', (p, o) => (p as BraintreeProvider).clientToken(o));
+    if (!clientToken) return unreachable(c) as never;
+    return c.json({ data: { clientToken } }, 200);
+  });
+
+  app.openapi(routes.pay, async (c) => {
+    const body = c.req.valid('json');
+    return answerCharge(c, { ...body, idempotencyKey: c.req.valid('header')['idempotency-key'] }) as never;
+  });
+
+  app.openapi(routes.charges, async (c) => {
+    const result = await payments.lookup(c.req.valid('query').method, c.req.valid('param').orderRef);
+    return c.json({ data: result }, 200);
+  });
+
+  app.openapi(routes.klarnaSession, async (c) => {
+    const body = c.req.valid('json');
+    const session = await payments.call('klarna', (p, o) => (p as KlarnaProvider).createSession(body, o));
+    if (!session) return unreachable(c) as never;
+    return c.json({ data: session }, 201);
+  });
+
+  app.openapi(routes.klarnaPay, async (c) => {
+    const body = c.req.valid('json');
+    return answerCharge(c, {
+      idempotencyKey: c.req.valid('header')['idempotency-key'],
+      orderRef: body.orderRef,
+      method: 'klarna',
+      amount: body.amount,
+      currency: body.currency,
+      token: body.authorizationToken,
+      savedInstrumentId: null,
+      saveInstrument: false,
+      customerToken: body.customerToken,
+      email: body.email,
+    }) as never;
+  });
+
+  app.openapi(routes.clearpayCheckout, async (c) => {
+    const body = c.req.valid('json');
+    const checkout = await payments.call('clearpay', async (p, o) => (p as ClearpayProvider).createCheckout(body, o));
+    if (checkout === 'amount') return problemResponse(c, problem(400, 'PAYMENT_METHOD_UNAVAILABLE', BUYING_MESSAGES.methodUnavailable, [{ field: 'amount', message: 'Clearpay is available for totals from £1 to £1000.' }])) as never;
+    if (!checkout) return unreachable(c) as never;
+    return c.json({ data: checkout }, 201);
+  });
+
+  app.openapi(routes.clearpayPay, async (c) => {
+    const body = c.req.valid('json');
+    return answerCharge(c, {
+      idempotencyKey: c.req.valid('header')['idempotency-key'],
+      orderRef: body.orderRef,
+      method: 'clearpay',
+      amount: body.amount,
+      currency: body.currency,
+      token: body.token,
+      savedInstrumentId: null,
+      saveInstrument: false,
+      customerToken: body.customerToken,
+      email: body.email,
+    }) as never;
+  });
+
+  app.openapi(routes.listInstruments, async (c) => {
+    const paymentInstruments = await payments.instruments(c.req.valid('query').customerToken);
+    return c.json({ data: { paymentInstruments } }, 200);
+  });
+
+  app.openapi(routes.patchInstrument, async (c) => {
+    const updated = await payments.setDefaultInstrument(c.req.valid('json').customerToken, c.req.valid('param').id);
+    if (!updated) return problemResponse(c, notFoundProblem()) as never;
+    return c.json({ data: updated }, 200);
+  });
+
+  app.openapi(routes.deleteInstrument, async (c) => {
+    const removed = await payments.deleteInstrument(c.req.valid('query').customerToken, c.req.valid('param').id);
+    if (!removed) return problemResponse(c, notFoundProblem()) as never;
+    return c.body(null, 204);
+  });
+
+  return Object.assign(app, { payments });
+}

@@ -1,0 +1,80 @@
+/**
+ * The Klarna adapter over HTTP to a Klarna-like API at `baseUrl` (our sandbox at /sandbox/klarna):
+ * a payment session for the browser's approval step, then the order from the one-time
+ * authorization token with Klarna-Idempotency-Key, and lookup by our reference.
+ */
+import { PAYMENT_OUTCOME_WORDS, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
+import { callProvider, joinUrl, type FetchLike } from './http.ts';
+
+export interface KlarnaProviderOptions {
+  /** Where our server reaches the API, e.g. http://127.0.0.1:8080/sandbox/klarna */
+  baseUrl: string;
+  /** Where the browser reaches the approval page (default '/sandbox/klarna', the shop's own origin). */
+  publicUrl?: string;
+  fetch?: FetchLike;
+}
+
+export type KlarnaSession = { sessionId: string; clientToken: string; approvalUrl: string };
+
+export interface KlarnaProvider extends PaymentProvider {
+  name: 'klarna';
+  createSession(input: { amount: number; currency: 'GBP'; orderRef: string | null }, options?: ProviderCallOptions): Promise<KlarnaSession | null>;
+}
+
+export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
+  const url = (path: string) => joinUrl(options.baseUrl, path);
+  const publicUrl = (options.publicUrl ?? '/sandbox/klarna').replace(/\/+$/, '');
+  const declined = (words: PaymentOutcomeWords, processorCode: string | null = null): ChargeDeclined => ({ status: 'declined', provider: 'klarna', code: words.code, message: words.message, retryable: words.retryable, processorCode });
+  const unknown = (): ChargeResult => ({ status: 'unknown', provider: 'klarna' });
+
+  async function createSession(input: { amount: number; currency: 'GBP'; orderRef: string | null }, call: ProviderCallOptions = {}): Promise<KlarnaSession | null> {
+    const answer = await callProvider({
+      method: 'POST',
+      url: url('/payments/v1/sessions'),
+      body: { purchase_country: 'GB', purchase_currency: input.currency, locale: 'en-GB', order_amount: input.amount, merchant_reference1: input.orderRef ?? undefined },
+      signal: call.signal,
+      fetch: options.fetch,
+    });
+    if (answer.kind === 'unknown' || answer.status !== 200) return null;
+    const { session_id: sessionId, client_token: clientToken } = answer.body as { session_id?: unknown; client_token?: unknown };
+    if (typeof sessionId !== 'string' || typeof clientToken !== 'string') return null;
+    return { sessionId, clientToken, approvalUrl: `${publicUrl}/approve?session=${encodeURIComponent(sessionId)}` };
+  }
+
+  async function charge(req: ChargeRequest, call: ProviderCallOptions = {}): Promise<ChargeResult> {
+    if (!req.token) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable);
+    const answer = await callProvider({
+      method: 'POST',
+      url: url(`/payments/v1/authorizations/${encodeURIComponent(req.token)}/order`),
+      headers: { 'klarna-idempotency-key': req.idempotencyKey },
+      body: { purchase_currency: req.currency, order_amount: req.amount, merchant_reference1: req.orderRef },
+      signal: call.signal,
+      fetch: options.fetch,
+      retry: true,
+    });
+    if (answer.kind === 'unknown') return unknown();
+    const body = answer.body as { order_id?: unknown; fraud_status?: unknown; order_amount?: unknown; error_code?: unknown };
+    if (answer.status === 200 && typeof body.order_id === 'string') {
+      if (body.order_amount !== undefined && body.order_amount !== req.amount) return unknown(); // P7: never a success we did not ask for
+      if (body.fraud_status === 'REJECTED') return declined(PAYMENT_OUTCOME_WORDS.bnplDeclined, 'REJECTED');
+      return { status: 'succeeded', provider: 'klarna', transactionId: body.order_id, cardType: null, instrumentId: null };
+    }
+    if (answer.status === 409 && body.error_code !== 'TOKEN_ALREADY_USED') return unknown(); // our key still in flight at Klarna
+    if (answer.status === 403) return declined(PAYMENT_OUTCOME_WORDS.bnplDeclined, String(body.error_code ?? 'DECLINED'));
+    if (answer.status === 404 || answer.status === 409) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable, String(body.error_code ?? ''));
+    if (answer.status >= 400) return declined(PAYMENT_OUTCOME_WORDS.providerRefused, String(body.error_code ?? ''));
+    return unknown();
+  }
+
+  async function lookup(orderRef: string, call: ProviderCallOptions = {}): Promise<LookupResult> {
+    const answer = await callProvider({ method: 'GET', url: url(`/ordermanagement/v1/orders?merchant_reference1=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
+    if (answer.kind === 'unknown' || answer.status !== 200 || !Array.isArray(answer.body.orders)) return unknown();
+    const orders = answer.body.orders as Array<{ order_id?: unknown; status?: unknown }>;
+    const order = orders.find((o) => typeof o.order_id === 'string' && o.status !== 'CANCELLED');
+    if (!order) return { status: 'none' };
+    return { status: 'succeeded', provider: 'klarna', transactionId: order.order_id as string, cardType: null, instrumentId: null };
+  }
+
+  return { name: 'klarna', charge, lookup, createSession };
+}

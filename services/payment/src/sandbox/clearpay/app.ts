@@ -1,0 +1,183 @@
+/**
+ * A Clearpay-like sandbox, its own Hono app mounted at /sandbox/clearpay. Clearpay's own sandbox
+ * triggers were not found (reliability A2.7), so the outcomes follow OUR convention, by the
+ * shopper's email at the approval page:
+ *   an address containing "+declined" → the capture is declined;
+ *   an address containing "+pending"  → the capture answers PENDING and becomes APPROVED after
+ *                                       `pendingMs` (default 2 s) — lookup then finds it;
+ *   any other address                 → approved.
+ * Server side: POST /v2/checkouts → token; POST /v2/payments/capture (Idempotency-Key) → payment;
+ * GET /v2/payments?merchantReference= (lookup). Browser side: GET /checkout?token=&origin=.
+ * Totals from £1 to £1000 only (spec §5).
+ */
+import { Hono, type Context } from 'hono';
+import { CLEARPAY_MAX_PENCE, CLEARPAY_MIN_PENCE } from '@shop/domain/buying';
+import {
+  APPROVAL_SCRIPT,
+  approvalForm,
+  checkedTargetOrigin,
+  decimalToPence,
+  escapeHtml,
+  FaultControl,
+  IdempotencyStore,
+  mountFaultAdmin,
+  penceToDecimal,
+  randomId,
+  sandboxPage,
+  script,
+  withFault,
+  type SandboxOptions,
+} from '../common.ts';
+
+export type ClearpayPayment = { id: string; token: string; merchantReference: string; status: 'APPROVED' | 'DECLINED' | 'PENDING'; amount: { amount: string; currency: 'GBP' }; created: string; settlesAt: number | null };
+
+export interface ClearpaySandbox {
+  app: Hono;
+  faults: FaultControl;
+  payments(): ClearpayPayment[];
+  /** APPROVED payments for a merchant reference (our order ref). */
+  captures(reference: string): ClearpayPayment[];
+  /** What the approval page does, for tests. */
+  confirm(token: string, email: string): { status: 'SUCCESS' } | { error: string };
+}
+
+type Checkout = { token: string; amount: number; reference: string; email: string | null; confirmedEmail: string | null; used: boolean; expiresAt: number };
+type Json = Record<string, unknown>;
+const CHECKOUT_TTL_MS = 3 * 60 * 60 * 1000;
+
+export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: number } = {}): ClearpaySandbox {
+  const now = options.now ?? (() => new Date());
+  const pendingMs = options.pendingMs ?? 2_000;
+  const faults = new FaultControl(options.faults === true);
+  const idempotency = new IdempotencyStore();
+  const allowed = options.allowedOrigins ?? [];
+  const checkouts = new Map<string, Checkout>();
+  const payments: ClearpayPayment[] = [];
+  const app = new Hono();
+  mountFaultAdmin(app, faults);
+
+  const error = (c: Context, status: number, errorCode: string, message: string) => c.json({ errorCode, message, httpStatusCode: status }, status as 400);
+  /** A pending payment settles once its time has come (looked at whenever it is read). */
+  const settle = (p: ClearpayPayment) => {
+    if (p.status === 'PENDING' && p.settlesAt !== null && p.settlesAt <= now().getTime()) {
+      p.status = 'APPROVED';
+      p.settlesAt = null;
+    }
+    return p;
+  };
+
+  app.post('/v2/checkouts', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    const money = input?.amount as { amount?: unknown; currency?: unknown } | undefined;
+    const pence = decimalToPence(money?.amount);
+    if (!input || pence === null || money?.currency !== 'GBP') return error(c, 400, 'invalid_object', 'amount must be { amount: "0.00", currency: "GBP" }.');
+    if (pence < CLEARPAY_MIN_PENCE || pence > CLEARPAY_MAX_PENCE) return error(c, 422, 'invalid_amount', 'Clearpay is available for orders from £1 to £1000.');
+    const reference = typeof input.merchantReference === 'string' ? input.merchantReference.slice(0, 255) : '';
+    const consumer = input.consumer as { email?: unknown } | undefined;
+    const checkout: Checkout = { token: randomId('cp_', 16), amount: pence, reference, email: typeof consumer?.email === 'string' ? consumer.email : null, confirmedEmail: null, used: false, expiresAt: now().getTime() + CHECKOUT_TTL_MS };
+    checkouts.set(checkout.token, checkout);
+    return c.json({ token: checkout.token, expires: new Date(checkout.expiresAt).toISOString(), redirectCheckoutUrl: `checkout?token=${checkout.token}` }, 201);
+  });
+
+  function confirm(token: string, email: string): ReturnType<ClearpaySandbox['confirm']> {
+    const checkout = checkouts.get(token);
+    if (!checkout || checkout.expiresAt <= now().getTime() || checkout.used) return { error: 'This Clearpay checkout has expired. Please start again.' };
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { error: 'Enter a valid email' };
+    checkout.confirmedEmail = email.toLowerCase();
+    return { status: 'SUCCESS' };
+  }
+
+  app.get('/checkout.js', (c) => script(c, APPROVAL_SCRIPT));
+  app.get('/checkout', (c) => {
+    const origin = checkedTargetOrigin(c, allowed);
+    const checkout = checkouts.get(c.req.query('token') ?? '');
+    if (!origin || !checkout) return c.text('origin or token is not allowed', 400);
+    const body = approvalForm({
+      action: 'checkout/confirm',
+      origin,
+      messageType: 'clearpay-sandbox:checkout',
+      heading: `Clearpay (sandbox): 4 payments of £${penceToDecimal(Math.ceil(checkout.amount / 4))}`,
+      note: 'Sandbox: an email with +declined is declined, with +pending stays pending for a moment; any other is approved.',
+      fields: `<input type="hidden" name="token" value="${escapeHtml(checkout.token)}">
+<p><label for="email">Email</label><br><input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(checkout.email ?? '')}" required></p>`,
+      button: 'Confirm',
+    });
+    return sandboxPage(c, { title: 'Clearpay', body, script: 'checkout.js', frameAncestors: allowed });
+  });
+  app.post('/checkout/confirm', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    const token = String(input?.token ?? '');
+    const result = confirm(token, String(input?.email ?? '').trim());
+    if ('error' in result) return c.json({ errors: [{ field: 'email', message: result.error }] }, 422);
+    return c.json({ status: 'SUCCESS', orderToken: token, message: 'Confirmed' }, 201);
+  });
+
+  function capture(input: Json): { status: number; body: Json } {
+    const checkout = checkouts.get(String(input.token ?? ''));
+    if (!checkout || checkout.expiresAt <= now().getTime()) return { status: 404, body: { errorCode: 'invalid_token', message: 'The checkout token is not valid.', httpStatusCode: 404 } };
+    if (!checkout.confirmedEmail) return { status: 412, body: { errorCode: 'not_confirmed', message: 'The consumer has not confirmed the checkout.', httpStatusCode: 412 } };
+    if (checkout.used) return { status: 409, body: { errorCode: 'token_already_used', message: 'The checkout token has already been used.', httpStatusCode: 409 } };
+    const reference = typeof input.merchantReference === 'string' && input.merchantReference ? input.merchantReference.slice(0, 255) : null;
+    if (!reference) return { status: 400, body: { errorCode: 'invalid_object', message: 'merchantReference is required.', httpStatusCode: 400 } };
+    checkout.used = true;
+    const status: ClearpayPayment['status'] = checkout.confirmedEmail.includes('+declined') ? 'DECLINED' : checkout.confirmedEmail.includes('+pending') ? 'PENDING' : 'APPROVED';
+    const payment: ClearpayPayment = {
+      id: randomId('', 6),
+      token: checkout.token,
+      merchantReference: reference,
+      status,
+      amount: { amount: penceToDecimal(checkout.amount), currency: 'GBP' },
+      created: now().toISOString(),
+      settlesAt: status === 'PENDING' ? now().getTime() + pendingMs : null,
+    };
+    payments.push(payment);
+    const shown = { id: payment.id, token: payment.token, status: payment.status, merchantReference: reference, originalAmount: payment.amount, created: payment.created };
+    if (status === 'DECLINED') return { status: 402, body: { ...shown, errorCode: 'payment_declined', message: 'Payment declined', httpStatusCode: 402 } };
+    return { status: status === 'PENDING' ? 202 : 201, body: shown };
+  }
+
+  app.post('/v2/payments/capture', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    if (!input) return error(c, 400, 'invalid_object', 'Invalid JSON.');
+    const key = c.req.header('idempotency-key') || undefined;
+    return idempotency.run(c, key, input, async () => {
+      let committed = false;
+      try {
+        return await withFault(
+          c,
+          faults,
+          'capture',
+          () => {
+            committed = true;
+            const answer = capture(input);
+            idempotency.remember(key, input, answer.status, answer.body);
+            return answer;
+          },
+          (answer) => c.json(answer.body, answer.status as 200),
+        );
+      } finally {
+        if (!committed) idempotency.forgetInFlight(key);
+      }
+    });
+  });
+
+  app.get('/v2/payments', (c) => {
+    const reference = c.req.query('merchantReference');
+    if (!reference) return error(c, 400, 'invalid_object', 'merchantReference is required.');
+    return withFault(
+      c,
+      faults,
+      'search',
+      () => payments.filter((p) => p.merchantReference === reference).map((p) => settle(p)).map(({ settlesAt: _s, ...p }) => ({ ...p, originalAmount: p.amount })),
+      (results) => c.json({ results }),
+    );
+  });
+
+  return {
+    app,
+    faults,
+    payments: () => payments.map((p) => ({ ...settle(p) })),
+    captures: (reference) => payments.filter((p) => p.merchantReference === reference && settle(p).status === 'APPROVED'),
+    confirm,
+  };
+}

@@ -1,0 +1,39 @@
+/** The payment REST app on the database of the matrix, wired to the sandboxes over real HTTP. */
+import type { OpenTestDatabase } from '@shop/platform/test-databases';
+import { createPaymentApp, type PaymentApp } from '../app.ts';
+import type { PaymentsOptions } from '../payments.ts';
+import { sandboxProviders } from '../sandbox/index.ts';
+import { paymentsFixture, type PaymentsFixture } from './harness.ts';
+
+export const SERVICE_TOKEN = 'test-service-token';
+
+export interface AppFixture extends PaymentsFixture {
+  app: PaymentApp;
+  call(method: string, path: string, options?: { body?: unknown; key?: string; headers?: Record<string, string> }): Promise<Response>;
+}
+
+export async function appFixture(open: OpenTestDatabase, options: Partial<PaymentsOptions> = {}): Promise<AppFixture> {
+  const f = await paymentsFixture(open, options);
+  const app = createPaymentApp({
+    db: f.database.db,
+    serviceToken: SERVICE_TOKEN,
+    providers: sandboxProviders(f.sandboxes.origin, { log: (message, fields) => void f.logged.push({ message, fields }) }),
+    timeoutMs: options.timeoutMs ?? 500,
+    log: (message, fields) => void f.logged.push({ message, fields }),
+  });
+  return {
+    ...f,
+    app,
+    call: (method, path, o = {}) =>
+      app.request(path, {
+        method,
+        headers: {
+          'x-service-token': SERVICE_TOKEN,
+          ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(o.key ? { 'idempotency-key': o.key } : {}),
+          ...o.headers,
+        },
+        body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+      }),
+  };
+}
