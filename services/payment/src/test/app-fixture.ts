@@ -24,7 +24,7 @@ export async function appFixture(open: OpenTestDatabase, options: Partial<Paymen
   return {
     ...f,
     app,
-    call: (method, path, o = {}) =>
+    call: async (method, path, o = {}) =>
       app.request(path, {
         method,
         headers: {
