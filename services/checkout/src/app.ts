@@ -74,6 +74,25 @@ const send = (c: Context, answer: Answer): never => {
 const fail = (c: Context, status: number, code: ErrorCode | 'VALIDATION_FAILED', errs?: FieldError[], detail?: string): never =>
   c.body(JSON.stringify(problem(status, code, detail ?? (code === 'VALIDATION_FAILED' ? undefined : ERROR_MESSAGES[code]), errs)), status as ContentfulStatusCode, { 'content-type': PROBLEM_CONTENT_TYPE }) as never;
 
+/**
+ * Validation failures as 400 problems naming each field: unknown keys (Z4) one by one by their own
+ * name, a body-level problem as `body`, a query or path problem by its parameter.
+ */
+function fieldErrors(error: z.ZodError, target: string): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ field: [...path, key].join('.'), message: 'Unknown field.' });
+    } else {
+      out.push({ field: path.length ? path.join('.') : target === 'json' ? 'body' : target, message: issue.message });
+    }
+  }
+  return out;
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one hook for every route's result type
+const hook = ((result: any, c: Context) => (result.success ? undefined : fail(c, 400, 'VALIDATION_FAILED', fieldErrors(result.error, result.target)))) as never;
+
 function idempotencyKey(c: Context): string | Response {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return fail(c, 400, 'VALIDATION_FAILED', [{ field: 'Idempotency-Key', message: BUYING_MESSAGES.required }]);
@@ -130,6 +149,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       responses: { 200: json(AnyJson, 'The gifting config.'), ...errors },
     }),
     async (c) => c.json(giftingConfigBody(await loadGiftingConfig(deps.db)), 200),
+    hook,
   );
 
   app.openapi(
@@ -160,6 +180,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       if (!view) return fail(c, 404, 'BASKET_NOT_FOUND');
       return c.json(view, 200);
     },
+    hook,
   );
 
   app.openapi(
@@ -192,6 +213,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       if (!view) return fail(c, 404, 'BASKET_NOT_FOUND');
       return c.json(view, 200);
     },
+    hook,
   );
 
   app.openapi(
@@ -227,6 +249,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       const answer = await placeOrder(deps, { basketToken, customerToken: q.customerToken ?? null, vipUser: q.vipUser ?? false, idempotencyKey: key, body: { ...body, payment: { ...body.payment, method: body.payment.method as PaymentMethod } } });
       return send(c, answer);
     },
+    hook,
   );
 
   app.openapi(
@@ -247,6 +270,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       if (!order) return fail(c, 404, 'NOT_FOUND');
       return c.json({ data: await orderView(deps.db, order) }, 200);
     },
+    hook,
   );
 
   app.openapi(
@@ -256,6 +280,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       operationId: 'orders',
       tags: ['Orders'],
       summary: "The customer's orders, newest first",
+      description: 'Orders and add-on orders of the signed-in customer (customerToken from the session), newest first, with their lines and vouchers.',
       request: { query: OrdersQuerySchema },
       responses: { 200: json(AnyJson, 'A page of orders.'), ...errors },
     }),
@@ -273,6 +298,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       const page = await Promise.all(rows.slice(0, q.pageSize).map((o) => orderView(deps.db, o)));
       return c.json({ data: page, page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize }, 200);
     },
+    hook,
   );
 
   app.openapi(
@@ -295,6 +321,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       }
       return c.json({ data: { token: result.token, expiresAt: result.expiresAt.toISOString() } }, 201);
     },
+    hook,
   );
 
   app.openapi(
@@ -324,6 +351,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       });
       return c.json({ code: result.code, applicable: result.applicable, message: result.message, outcome: result.outcome, discount: { amount: result.discount, currency: 'GBP' } }, 200);
     },
+    hook,
   );
 
   app.openapi(
@@ -337,6 +365,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       responses: { 200: json(AnyJson, '{ checked, paid, failed, stillPending }.'), ...errors },
     }),
     async (c) => c.json(await reconcilePendingOrders(deps, options.reconcile), 200),
+    hook,
   );
 
   app.openapi(
@@ -370,6 +399,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       });
       return send(c, answer);
     },
+    hook,
   );
 
   return Object.assign(app, { deps, settled: () => deps.background.settled() });

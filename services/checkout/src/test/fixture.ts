@@ -6,7 +6,7 @@
  */
 import { newLine, type BasketLine } from '@shop/domain/gifting';
 import { migrateBasket, newBasketToken } from '@shop/basket';
-import { insertBasket, saveBasket, getBasket } from '@shop/basket/store';
+import { customerBasket, insertBasket, saveBasket, getBasket } from '@shop/basket/store';
 import { migrateDeals, seedDeals } from '@shop/deals';
 import { braintreeProvider, createPayments, migratePayment, type Payments } from '@shop/payment';
 import { serveSandboxes, type Sandboxes } from '@shop/payment/test/harness';
@@ -117,10 +117,12 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
       return { productId, dealId, pricePence: price };
     },
     async basket(lines, customerToken = null) {
-      const token = newBasketToken();
+      let token = newBasketToken();
       await db.transaction().execute(async (trx) => {
-        await insertBasket(trx, { token, customerToken, brand: 'thistle', eligibleForVip: false, now: clock.now });
-        const stored = (await getBasket(trx, token))!;
+        // One open basket per customer (the basket service's rule): a customer's next basket is the same one.
+        const created = await insertBasket(trx, { token, customerToken, brand: 'thistle', eligibleForVip: false, now: clock.now });
+        const stored = created ? (await getBasket(trx, token))! : (await customerBasket(trx, customerToken!))!;
+        token = stored.id;
         const products = lines.map(({ product, quantity, ...rest }) => newLine({ dealId: product.dealId, dealProductId: product.productId, quantity, ...rest }));
         await saveBasket(trx, { ...stored, products }, clock.now);
       });
