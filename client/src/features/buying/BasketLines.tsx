@@ -88,8 +88,8 @@ function BasketLine({ line, giftingConfig, actions, error }: { line: Line; gifti
         </div>
         {line.minQuantity > 1 ? <p className="form-hint basket-line__hint">At least {line.minQuantity}: this deal is priced per person.</p> : null}
         {!line.soldOut && line.maxQuantity > 0 && line.quantity >= line.maxQuantity ? <p className="form-hint basket-line__hint">That is the most you can buy of this option.</p> : null}
-        <LineGifting line={line} title={title} config={giftingConfig} actions={actions} />
       </div>
+      <LineGifting line={line} title={title} config={giftingConfig} actions={actions} />
     </li>
   );
 }

@@ -69,13 +69,10 @@ export function HoldCountdown({ seconds, refreshing, onRefresh }: { seconds: num
       ) : (
         <p className="hold__text">
           We’re holding these vouchers for you for{' '}
-          <span className="hold__time" role="timer" aria-hidden="true">
+          <span className="hold__time" aria-hidden="true">
             {formatCountdown(seconds)}
           </span>
-          <span className="visually-hidden">
-            {minute === 1 ? 'less than a minute' : `about ${minute} minutes`}
-          </span>
-          , so nobody else can buy them while you pay.
+          <span className="visually-hidden">{minute === 1 ? 'less than a minute' : `about ${minute} minutes`}</span>, so nobody else can buy them while you pay.
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">

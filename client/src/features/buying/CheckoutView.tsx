@@ -279,7 +279,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
           <HoldCountdown seconds={state.holdEndsAt === null ? countdown : seconds} refreshing={state.status === 'refreshing'} onRefresh={() => void refresh()} />
           <section className="checkout-section" aria-labelledby="basket-title">
             <h2 id="basket-title" className="checkout-section__title">
-              Your basket
+              Your items
             </h2>
             <BasketLines lines={lines} giftingConfig={data.giftingConfig} actions={actions} errors={lineErrors} />
           </section>
@@ -392,7 +392,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
                 {paying === 'paying' ? BUYING_MESSAGES.makingPayment : cash > 0 ? `Pay ${data.orderSummary.cashAmount.formatted}` : 'Place order'}
               </button>
               <p className="checkout__secure">
-                Secure payment: your card details go straight to our payment provider and are never stored by Thistle Deals. You will not be charged twice if you press Pay again.
+                Secure payment: your card details go straight to our payment provider and are never stored by Thistle Deals. Pressing Pay twice never charges you twice.
               </p>
             </div>
           </form>

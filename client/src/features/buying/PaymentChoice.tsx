@@ -172,6 +172,40 @@ export function PaymentChoice({
   }));
 
   const errorId = `${fieldId('payment')}-error`;
+  // The card's form opens right under its choice (GOV.UK conditional reveal).
+  const cardEntry = newCard ? (
+        <div className="card-entry">
+          <h3 className="card-entry__title">Card details</h3>
+          <p className="card-entry__secure">Secure payment: you type your card details into our payment provider’s form below. We never see or store your card number.</p>
+          {card ? (
+            <div className="card-entry__ready" role="status">
+              <p>
+                <strong>{card.cardType ?? 'Card'}</strong> ready to pay {cashAmount.formatted}.
+              </p>
+              <button type="button" className="link-button" onClick={() => (setCard(null), setFrameKey((k) => k + 1))}>
+                Use a different card
+              </button>
+            </div>
+          ) : cardSession ? (
+            <SandboxFrame
+              key={frameKey}
+              session={cardSession}
+              title="Card details (secure form of our payment provider)"
+              onToken={(token, cardType) => setCard({ token, cardType })}
+            />
+          ) : sessionError ? null : (
+            <p role="status">{BUYING_MESSAGES.pleaseWait}</p>
+          )}
+          {signedIn ? (
+            <div className="checkbox card-entry__save">
+              <input type="checkbox" className="checkbox__input" id={`${id}-save`} checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+              <label className="checkbox__label" htmlFor={`${id}-save`}>
+                Save this card for next time
+              </label>
+            </div>
+          ) : null}
+        </div>
+        ) : null;
   return (
     <div className="payment">
       {noCash ? (
@@ -221,45 +255,13 @@ export function PaymentChoice({
                   <div className="form-hint checkbox__hint" id={`${optionId}-hint`}>
                     {available ? HINT[option.method] : (reason ?? BUYING_MESSAGES.methodUnavailable)}
                   </div>
+                  {option.method === 'CREDIT_CARD' ? cardEntry : null}
                 </div>
               );
             })}
           </div>
         </fieldset>
       )}
-      {newCard ? (
-        <div className="card-entry">
-          <h3 className="card-entry__title">Card details</h3>
-          <p className="card-entry__secure">Secure payment: you type your card details into our payment provider’s form below. We never see or store your card number.</p>
-          {card ? (
-            <div className="card-entry__ready" role="status">
-              <p>
-                <strong>{card.cardType ?? 'Card'}</strong> ready to pay {cashAmount.formatted}.
-              </p>
-              <button type="button" className="link-button" onClick={() => (setCard(null), setFrameKey((k) => k + 1))}>
-                Use a different card
-              </button>
-            </div>
-          ) : cardSession ? (
-            <SandboxFrame
-              key={frameKey}
-              session={cardSession}
-              title="Card details (secure form of our payment provider)"
-              onToken={(token, cardType) => setCard({ token, cardType })}
-            />
-          ) : sessionError ? null : (
-            <p role="status">{BUYING_MESSAGES.pleaseWait}</p>
-          )}
-          {signedIn ? (
-            <div className="checkbox card-entry__save">
-              <input type="checkbox" className="checkbox__input" id={`${id}-save`} checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
-              <label className="checkbox__label" htmlFor={`${id}-save`}>
-                Save this card for next time
-              </label>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
       <dialog
         ref={dialog}
         className="approval"
@@ -280,6 +282,7 @@ export function PaymentChoice({
               session={approval.session}
               title={`${LABEL[approval.session.method] ?? 'Payment'} approval`}
               extra={{ method: approval.session.method.toLowerCase() }}
+              page="approve"
               minHeight={320}
               onToken={(token) =>
                 approval.resolve({ kind: 'ready', selection: { method: approval.session.method, token, savedInstrumentId: null, saveInstrument: false } })

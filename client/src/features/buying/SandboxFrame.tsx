@@ -12,7 +12,8 @@ export function SandboxFrame({
   session,
   title,
   extra,
-  minHeight = 380,
+  page,
+  minHeight = 300,
   onToken,
   onError,
   onCancel,
@@ -20,6 +21,8 @@ export function SandboxFrame({
   session: { clientToken: string; sandboxUrl: string };
   title: string;
   extra?: Record<string, string>;
+  /** The page under a provider's root url: 'hosted-fields' (default) or 'approve'. */
+  page?: string;
   minHeight?: number;
   onToken: (token: string, cardType: string | null) => void;
   onError?: (message: string) => void;
@@ -28,7 +31,7 @@ export function SandboxFrame({
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(minHeight);
   const [loaded, setLoaded] = useState(false);
-  const url = sandboxPageUrl(session.sandboxUrl, session.clientToken, extra);
+  const url = sandboxPageUrl(session.sandboxUrl, session.clientToken, extra, page);
   const origin = sandboxOrigin(session.sandboxUrl);
   // The latest handlers, without listening again on every render.
   const handlers = useRef({ onToken, onError, onCancel });

@@ -47,9 +47,14 @@ export function readSandboxMessage(data: unknown): SandboxMessage | null {
   return null;
 }
 
-/** The sandbox page's url with the session's client token (when the url does not carry it already). */
-export function sandboxPageUrl(sandboxUrl: string, clientToken: string, extra: Record<string, string> = {}): string {
+/**
+ * The sandbox page's url: the session's url (or `page` under it when it is a provider's root),
+ * with the client token and our origin when the url does not carry them already.
+ */
+export function sandboxPageUrl(sandboxUrl: string, clientToken: string, extra: Record<string, string> = {}, page = 'hosted-fields'): string {
   const url = new URL(sandboxUrl, window.location.href);
+  // A provider's root (/sandbox/braintree) names no page: the page for this step is under it.
+  if (/^\/sandbox\/[a-z]+\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/$/, '')}/${page}`;
   if (!url.searchParams.has('clientToken') && !url.searchParams.has('token')) url.searchParams.set('clientToken', clientToken);
   // Where the page may post its result (the sandbox checks it against its allowlist).
   if (!url.searchParams.has('origin')) url.searchParams.set('origin', window.location.origin);
