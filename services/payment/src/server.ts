@@ -1,0 +1,47 @@
+/**
+ * Serves the payment service alone on 127.0.0.1:PORT (loopback only: reliability Z5), with the
+ * three sandboxes mounted on the same server at /sandbox/<provider> and the adapters calling them
+ * over HTTP on that port.
+ *   PAYMENT_SERVICE_TOKEN=… PORT=4106 node services/payment/src/server.ts
+ * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR. SANDBOX_FAULTS=1 turns on the
+ * sandboxes' fault controls (tests, e2e only). SANDBOX_ALLOWED_ORIGINS (comma-separated) are the
+ * origins the hosted pages may post to besides their own.
+ */
+import { Hono } from 'hono';
+import { openDatabase, serveOnLoopback } from '@shop/platform';
+import { createPaymentApp } from './app.ts';
+import { migratePayment } from './db/database.ts';
+import { createSandboxes, sandboxProviders, SANDBOX_PATHS } from './sandbox/index.ts';
+
+const env = process.env;
+const port = Number(env.PORT ?? 4106);
+const serviceToken = env.PAYMENT_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+if (!serviceToken) {
+  console.error('Set PAYMENT_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
+  process.exit(1);
+}
+
+const database = await openDatabase({ ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
+await migratePayment(database.db);
+const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', allowedOrigins: (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean) });
+const root = new Hono();
+root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
+root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
+root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
+let app: ReturnType<typeof createPaymentApp> | null = null;
+root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
+const server = await serveOnLoopback(root.fetch, port);
+app = createPaymentApp({ db: database.db, serviceToken, basePath: env.PAYMENT_BASE_PATH ?? '', providers: sandboxProviders(`http://127.0.0.1:${server.port}`) });
+console.log(`Payment service on http://127.0.0.1:${server.port} (${database.dialect}); sandboxes at /sandbox/braintree, /sandbox/klarna, /sandbox/clearpay`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  await server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
