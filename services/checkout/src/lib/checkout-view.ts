@@ -5,7 +5,7 @@
  * CHECKOUT_COUNTDOWN_S. Once the hold has run out the countdown says 0 until the shopper
  * refreshes (paying still works if the units are still there: the order takes them again).
  */
-import { CHECKOUT_COUNTDOWN_S, GIFT_WRAP_PRESET } from '@shop/domain/buying';
+import { CHECKOUT_COUNTDOWN_S, GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { inOrders } from '../db/database.ts';
 import { getHold, holdUnits, type CheckoutDeps } from './deps.ts';
@@ -146,7 +146,7 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
     isTravel: false,
     isTravelValid: true,
     vipChecked: model.vipChecked,
-    vipOffer: { price: money(499), checked: model.vipChecked },
+    vipOffer: { price: money(VIP_PRICE_PENCE), checked: model.vipChecked },
     needsDeliveryAddress: model.needsDeliveryAddress,
     canPay: model.linesOk && hold.refused === null,
   };

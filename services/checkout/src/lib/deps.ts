@@ -91,3 +91,20 @@ export function fault(deps: Pick<CheckoutDeps, 'faultPoint'>, point: FaultPoint)
 
 export { getBasket, removeLines } from '@shop/basket';
 export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';
+
+/** What the jobs need at the least; the rest has the app's defaults. */
+export type JobDeps = Pick<CheckoutDeps, 'db' | 'payments' | 'mailer'> & Partial<Omit<CheckoutDeps, 'db' | 'payments' | 'mailer'>>;
+
+export function jobDeps(partial: JobDeps): CheckoutDeps {
+  const log: Logger = partial.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  return {
+    publicBaseUrl: 'http://localhost',
+    now: () => new Date(),
+    faultPoint: null,
+    claimLeaseMs: 60_000,
+    keyRetentionMs: 24 * 60 * 60 * 1000,
+    background: createBackground(log),
+    ...partial,
+    log,
+  };
+}

@@ -22,7 +22,7 @@ import {
   type HoldItem,
 } from './deps.ts';
 import { attachOrder, claimKey, completeKey, releaseKey, type KeyRef } from './idempotency.ts';
-import { appendEvent, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS } from './orders.ts';
+import { appendEvent, deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS } from './orders.ts';
 import { methodAvailable } from './payment-options.ts';
 import { loadCheckoutModel, marketingMaxFor, type CheckoutModel } from './pricing.ts';
 import { normalisePromoCode } from './promo.ts';
@@ -338,7 +338,7 @@ export async function chargeAndFinish(
     else if (result.status === 'declined') await finishFailed(deps, order.orderId, result);
     // unknown: the order stays PENDING with its holds; reconcilePendingOrders finishes it.
   }
-  deps.background.run('order-mail', () => import('./orders.ts').then((m) => m.deliverOrderMail(deps)));
+  deps.background.run('order-mail', () => deliverOrderMail(deps));
   fault(deps, 'after-commit-before-response');
 }
 

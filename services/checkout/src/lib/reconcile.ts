@@ -7,7 +7,7 @@
  */
 import { BUYING_MESSAGES, type PaymentMethod } from '@shop/domain/buying';
 import { inOrders } from '../db/database.ts';
-import type { CheckoutDeps } from './deps.ts';
+import { jobDeps, type JobDeps } from './deps.ts';
 import { deliverOrderMail, finishFailed, finishPaid } from './orders.ts';
 
 export interface ReconcileOptions {
@@ -27,7 +27,12 @@ export interface ReconcileReport {
 
 export const RECONCILE_ABANDON_AFTER_MS = 10 * 60 * 1000;
 
-export async function reconcilePendingOrders(deps: CheckoutDeps, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+/**
+ * The job (every 30 s in the shop, and POST /checkout/reconcile): `{ db, payments, mailer }` and
+ * optionally `publicBaseUrl` (links in the confirmation mail), `now`, `log`.
+ */
+export async function reconcilePendingOrders(partial: JobDeps, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const deps = jobDeps(partial);
   const now = deps.now();
   const olderThan = new Date(now.getTime() - (options.minAgeMs ?? 0));
   const pending = await inOrders(deps.db)
