@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import { walletBalances } from '@shop/wallet';
+import { stockInvariantViolations, stockSnapshot } from '@shop/deals/stock/index';
+import { ledgerViolations, walletBalances } from '@shop/wallet';
 import { sql } from 'kysely';
 import { cardOrder, checkoutFixture, invariantViolations, postgres16, snapshot, type CheckoutFixture } from '../test/fixture.ts';
 
@@ -32,6 +33,7 @@ describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreS
 
   it('50 concurrent buyers for a product with 10 left end with exactly 10 orders and stock 0', async () => {
     const p = await f.product({ remaining: 10, pricePence: 900 });
+    const stockBefore = await stockSnapshot(f.db, [p.productId]);
     const tokens = await Promise.all(Array.from({ length: 50 }, () => f.basket([{ product: p, quantity: 1 }])));
     // Half open the checkout first (taking holds where they can), then everybody pays at once.
     await Promise.all(tokens.slice(0, 25).map((t, i) => f.request('GET', `/checkout/${t}?email=buyer${i}@example.com`)));
@@ -54,6 +56,23 @@ describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreS
     expect((await sql`select count(*)::int as n from orders.voucher where deal_product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ n: 10 }]);
     expect(f.logged.filter((l) => l.message.includes('unhandled'))).toEqual([]);
     expect(await invariantViolations(f.db)).toEqual({});
+    expect(await stockInvariantViolations(f.db, stockBefore)).toEqual([]);
+  });
+
+  it('M2: one guest (one email) in 10 baskets at once against a cap of 2 a day gets exactly 2 orders', async () => {
+    const p = await f.product({ remaining: 50, pricePence: 400, purchaseCap: 2 });
+    const stockBefore = await stockSnapshot(f.db, [p.productId]);
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => f.basket([{ product: p, quantity: 1 }])));
+    const answers = await Promise.all(tokens.map((t) => place(t, cardOrder(400, { email: 'Greedy@Example.com' }))));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((x) => x === 201)).toHaveLength(2);
+    const refusals = (await Promise.all(answers.filter((r) => r.status !== 201).map((r) => r.json()))) as Body[];
+    expect(refusals.map((b) => b.code)).toEqual(Array(8).fill('PURCHASE_LIMIT'));
+    expect((await sql`select quantity from deals.purchase_count where product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ quantity: 2 }]);
+    // Every refused basket's hold is given back (the holds were taken in the rolled-back transactions).
+    expect((await sql`select remaining from deals.product where id = ${p.productId}`.execute(f.db)).rows).toEqual([{ remaining: 48 }]);
+    expect(await invariantViolations(f.db)).toEqual({});
+    expect(await stockInvariantViolations(f.db, stockBefore)).toEqual([]);
   });
 
   it('a request retried after a timeout gives one order and one charge (409 while pending, the final answer after reconciliation)', async () => {
@@ -138,6 +157,7 @@ describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreS
     expect(await walletBalances(f.db, customer)).toEqual(walletBefore);
     expect((await sql`select status from orders.orders where customer_token = ${customer} order by created_at`.execute(f.db)).rows).toEqual([{ status: 'FAILED' }, { status: 'FAILED' }]);
     expect(await invariantViolations(f.db)).toEqual({});
+    expect(await ledgerViolations(f.db)).toEqual([]);
   });
 
   it('P4: 50 identical requests in parallel make one order and one charge; all answers are the same', async () => {
