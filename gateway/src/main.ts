@@ -13,17 +13,30 @@
  * in production too), TRUST_PROXY=1 (the shopper's address is the last X-Forwarded-For hop),
  * GOOGLE_ISSUER / GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET and FACEBOOK_ISSUER /
  * FACEBOOK_CLIENT_ID / FACEBOOK_CLIENT_SECRET (a provider shows only with its id and secret).
+ *
+ * Buying: BASKET_SERVICE_URL, CHECKOUT_SERVICE_URL, PAYMENT_SERVICE_URL, WALLET_SERVICE_URL,
+ * ADDRESS_SERVICE_URL (a buying service in its own process; unset: in this one, mounted at
+ * /api/<service>), PAYMENT_SANDBOX_FAULTS=1 (the payment sandboxes at /sandbox/braintree, /klarna,
+ * /clearpay honour their fault controls: e2e only, never in a real shop). The shop runs the
+ * background jobs: expired checkout holds released every 15 s, pending orders reconciled every
+ * 30 s.
  * See README "Configuration".
  */
 import { socialProvidersFromEnv } from './accounts/social.ts';
 import { consoleLogger } from './logger.ts';
-import { DEFAULT_PORT, outboxPageEnabled, startShop } from './server.ts';
+import { BUYING_SERVICES, DEFAULT_PORT, outboxPageEnabled, startShop, type BuyingService } from './server.ts';
 
 const env = process.env;
 const port = env.PORT ? Number.parseInt(env.PORT, 10) : DEFAULT_PORT;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   consoleLogger.error('PORT must be a port number', { PORT: env.PORT });
   process.exit(1);
+}
+
+const buyingServiceUrls: Partial<Record<BuyingService, string>> = {};
+for (const name of BUYING_SERVICES) {
+  const url = env[`${name.toUpperCase()}_SERVICE_URL`];
+  if (url) buyingServiceUrls[name] = url;
 }
 
 const shop = await startShop({
@@ -43,6 +56,8 @@ const shop = await startShop({
   socialProviders: socialProvidersFromEnv(env),
   trustProxy: env.TRUST_PROXY === '1',
   outboxPage: outboxPageEnabled(env),
+  buyingServiceUrls,
+  paymentSandboxFaults: env.PAYMENT_SANDBOX_FAULTS === '1',
   gateway: { dev: env.NODE_ENV === 'development', exposeRestCalls: env.EXPOSE_REST_CALLS === '1' },
   handleSignals: true,
 });

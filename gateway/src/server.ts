@@ -26,7 +26,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { createDealsApp, migrateDeals, seedIfEmpty } from '@shop/deals';
+import { createBasketApp, BASKET_BASE_PATH, migrateBasket } from '@shop/basket';
+import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
+import { createDealsApp, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
+import { londonDate, PAYMENT_TIMEOUT_MS } from '@shop/domain';
+import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
+import { createPaymentApp, createPayments, createSandboxes, migratePayment, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
+import { createWalletApp, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { createMailer, listOutbox, migrateMail, openDatabase, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
@@ -36,6 +42,7 @@ import { clientAddressOf, isLoopbackAddress, setRequestClientAddress } from './a
 import { createSocialRoutes, oauthCookieKey, type SocialProviderConfigs } from './accounts/social.ts';
 import type { SocialProviderName } from './clients/users.client.ts';
 import { OUTBOX_PAGE_PATH, outboxPageHandler, type OutboxLister } from './html/outbox-page.ts';
+import { createBasketClient } from './clients/basket.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient } from './clients/search.client.ts';
 import { NOT_CONFIGURED, requestIdFrom } from './context.ts';
@@ -88,9 +95,28 @@ export interface ShopAppOptions {
   outbox?: OutboxLister;
   /** Serve /dev/outbox (outside production, or OUTBOX_PAGE=1); otherwise it is a 404. */
   outboxPage?: boolean;
-  /** Handlers run after each sign-in (default: recently viewed deals). */
+  /** Handlers run after each sign-in (default: recently viewed deals and the guest basket). */
   carryOver?: CarryOverRegistry;
+  /**
+   * The buying services (issue 6), each mounted at /api/<service> and called in-process by the
+   * gateway unless its target names one in its own process (<X>_SERVICE_URL).
+   */
+  buying?: Partial<Record<BuyingService, { app?: FetchHandler; target?: ServiceTarget }>>;
+  /** The payment providers' sandboxes, mounted at /sandbox/braintree, /sandbox/klarna, /sandbox/clearpay. */
+  sandboxes?: Partial<Record<'braintree' | 'klarna' | 'clearpay', FetchHandler>>;
 }
+
+export const BUYING_SERVICES = ['basket', 'checkout', 'payment', 'wallet', 'address'] as const;
+export type BuyingService = (typeof BUYING_SERVICES)[number];
+/** Where the shop mounts each buying service. */
+export const BUYING_BASE_PATHS: Record<BuyingService, string> = {
+  basket: BASKET_BASE_PATH,
+  checkout: CHECKOUT_BASE_PATH,
+  payment: PAYMENT_BASE_PATH,
+  wallet: WALLET_BASE_PATH,
+  address: ADDRESS_BASE_PATH,
+};
+export const SANDBOX_BASE_PATHS = { braintree: '/sandbox/braintree', klarna: '/sandbox/klarna', clearpay: '/sandbox/clearpay' } as const;
 
 /** The outbox page is served outside production, or when OUTBOX_PAGE=1 says so (e2e). */
 export function outboxPageEnabled(env: Record<string, string | undefined>): boolean {
@@ -130,10 +156,28 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   const socialProviders = options.socialProviders ?? {};
   const configuredProviders = (Object.keys(socialProviders) as SocialProviderName[]).filter((p) => socialProviders[p]);
   const trustProxy = options.trustProxy ?? false;
-  const carryOver = options.carryOver ?? defaultCarryOver();
+  const buyingTargets: Partial<Record<BuyingService, ServiceTarget>> = {};
+  for (const name of BUYING_SERVICES) {
+    const given = options.buying?.[name];
+    const target = given?.target ?? (given?.app ? { app: given.app } : undefined);
+    if (target) buyingTargets[name] = target;
+  }
+  const basketTarget = buyingTargets.basket;
+  const carryOver =
+    options.carryOver ??
+    defaultCarryOver(
+      basketTarget
+        ? {
+            basketClient: (requestId) =>
+              createBasketClient(
+                createRestClient({ service: 'basket', target: basketTarget, serviceToken: options.serviceToken, requestId, log: createRestCallLog(), timeoutMs: options.gateway?.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+              ),
+          }
+        : {},
+    );
   const gateway = createGateway({
     ...options.gateway,
-    services: { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}) },
+    services: { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets },
     serviceToken: options.serviceToken,
     logger,
     socialProviders: configuredProviders,
@@ -152,6 +196,16 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   const { searchApp, usersApp } = options;
   if (searchApp) app.mount('/api/search', (request) => searchApp.fetch(request));
   if (usersApp) app.mount(USERS_BASE_PATH, (request) => usersApp.fetch(request));
+  for (const name of BUYING_SERVICES) {
+    const service = options.buying?.[name]?.app;
+    if (service) app.mount(BUYING_BASE_PATHS[name], (request) => service.fetch(request));
+  }
+  // The providers' sandboxes: the browser tokenises there (hosted fields, approval pages), never
+  // through our API; the payment adapters reach them over real HTTP like a provider.
+  for (const [name, path] of Object.entries(SANDBOX_BASE_PATHS) as [keyof typeof SANDBOX_BASE_PATHS, string][]) {
+    const sandbox = options.sandboxes?.[name];
+    if (sandbox) app.mount(path, (request) => sandbox.fetch(request));
+  }
   // The client's not-found and error reports (spec §7 Logging), written to this server's log.
   app.route('/api/log', createLogRoutes({ logger }));
   app.all('/api/*', () => problem(404, 'NOT_FOUND', 'No such API.'));
@@ -306,6 +360,52 @@ export interface StartShopOptions {
   trustProxy?: boolean;
   /** Serve /dev/outbox; default outboxPageEnabled(process.env). */
   outboxPage?: boolean;
+  /** Base URLs of buying services in their own processes (BASKET_SERVICE_URL, CHECKOUT_SERVICE_URL, …). */
+  buyingServiceUrls?: Partial<Record<BuyingService, string>>;
+  /** PAYMENT_SANDBOX_FAULTS=1: the sandboxes honour their fault controls (e2e; never in a real shop). */
+  paymentSandboxFaults?: boolean;
+  /** How often the shop releases expired checkout holds (default 15 s) and reconciles pending orders (default 30 s). */
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number };
+}
+
+/** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
+export const RELEASE_HOLDS_EVERY_MS = 15_000;
+export const RECONCILE_EVERY_MS = 30_000;
+
+/**
+ * The loopback origin the shop's own server answers on, for calls the shop makes to itself (the
+ * payment adapters reaching the sandboxes over real HTTP).
+ */
+export function selfOrigin(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
+  if (host === '::') return `http://[::1]:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * A job run every `everyMs` in the shop process: one run at a time (a slow run is not started
+ * again on top of itself), failures logged, stopped (and waited for) on close.
+ */
+function everyInterval(name: string, everyMs: number, run: () => Promise<unknown>, logger: Logger) {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = run()
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error(`Background job failed: ${name}`, { error: String(error) }),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 export interface RunningShop {
@@ -355,6 +455,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
   let server: ServerType | undefined;
   let usersApp: ReturnType<typeof createUsersApp> | undefined;
   let mailer: Mailer | undefined;
+  let checkoutApp: CheckoutApp | undefined;
+  let backgroundJobs: { stop(): Promise<void> }[] = [];
   try {
     await stopIfAsked();
     await migrateDeals(database.db);
@@ -384,6 +486,15 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     await migrateMail(database.db);
     await migrateUsers(database.db);
     await stopIfAsked();
+    // Buying (issue 6); the deals stock tables came with migrateDeals.
+    await migrateBasket(database.db);
+    await migrateWallet(database.db);
+    await migratePayment(database.db);
+    await migrateCheckout(database.db);
+    await migrateAddress(database.db);
+    // The address table for the seeded areas (idempotent: known addresses are kept).
+    await seedAddresses(database.db);
+    await stopIfAsked();
     const searchApp = createSearchApp({ db: database.db, serviceToken, basePath: '/api/search' });
     // Listen first, so the default PUBLIC_BASE_URL is the address and port actually bound (port 0
     // picks one); the apps that need it are built right after, before any request is answered.
@@ -411,10 +522,63 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       publicBaseUrl,
       log: (message, fields) => logger.warn(message, fields),
     });
+    const db = database.db;
+    const buyingUrls = options.buyingServiceUrls ?? {};
+    const basketApp = createBasketApp({
+      db,
+      serviceToken,
+      basePath: BASKET_BASE_PATH,
+      // The basket checks new lines against the database's stock view (purchase limit, sold out).
+      productCheck: ({ productIds, customerKey, db: handle }) => stockView(handle, { productIds, customerKey, day: londonDate(new Date()) }),
+      log: (message, fields) => logger.warn(message, fields),
+    });
+    const walletApp = createWalletApp({ db, serviceToken, basePath: WALLET_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
+    // The sandboxes answer on this server; the adapters reach them over real HTTP (reliability A2, D1).
+    const faults = options.paymentSandboxFaults ?? false;
+    const allowedOrigins = [new URL(publicBaseUrl).origin];
+    const sandboxes = createSandboxes({ faults, allowedOrigins });
+    const paymentLog = (message: string, fields: Record<string, unknown>) => logger.warn(message, fields);
+    // One createPayments (one breaker per provider) for the payment service and the checkout's order flow.
+    const payments = createPayments({ db, providers: sandboxProviders(selfOrigin(host, info.port), { log: paymentLog }), timeoutMs: PAYMENT_TIMEOUT_MS, log: paymentLog });
+    const paymentApp = createPaymentApp({ db, serviceToken, basePath: PAYMENT_BASE_PATH, payments, log: paymentLog });
+    const addressApp = createAddressApp({ db, serviceToken, basePath: ADDRESS_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
+    checkoutApp = createCheckoutApp({
+      db,
+      serviceToken,
+      basePath: CHECKOUT_BASE_PATH,
+      payments,
+      mailer,
+      publicBaseUrl,
+      log: (message, fields) => logger.warn(message, fields),
+    });
+    const checkout = checkoutApp;
+    const jobs = options.jobs ?? {};
+    backgroundJobs = [
+      everyInterval('release expired holds', jobs.releaseHoldsMs ?? RELEASE_HOLDS_EVERY_MS, () => releaseExpiredHolds(db, new Date()), logger),
+      everyInterval(
+        'reconcile pending orders',
+        jobs.reconcileMs ?? RECONCILE_EVERY_MS,
+        async () => {
+          await reconcilePendingOrders(checkout.deps);
+          // Confirmation mail whose send failed after its order was paid goes out on the next run.
+          await deliverOrderMail(checkout.deps);
+        },
+        logger,
+      ),
+    ];
+    const buyingTarget = (name: BuyingService) => (buyingUrls[name] ? { target: { baseUrl: buyingUrls[name] } } : {});
     const { app } = createShopApp({
       dealsApp,
       searchApp,
       usersApp,
+      buying: {
+        basket: { app: basketApp, ...buyingTarget('basket') },
+        checkout: { app: checkout, ...buyingTarget('checkout') },
+        wallet: { app: walletApp, ...buyingTarget('wallet') },
+        payment: { app: paymentApp, ...buyingTarget('payment') },
+        address: { app: addressApp, ...buyingTarget('address') },
+      },
+      sandboxes: { braintree: sandboxes.braintree.app, klarna: sandboxes.klarna.app, clearpay: sandboxes.clearpay.app },
       serviceToken,
       publicBaseUrl,
       ...(options.dealsServiceUrl ? { dealsTarget: { baseUrl: options.dealsServiceUrl } } : {}),
@@ -439,8 +603,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
           // Keep-alive connections would hold close() open.
           if ('closeIdleConnections' in running) running.closeIdleConnections();
         });
-        // Mail and other work the users service started after answering finishes first.
+        // The background jobs stop (a run in progress finishes), then the work the users and
+        // checkout services started after answering (mail, post-commit steps).
+        await Promise.all(backgroundJobs.map((job) => job.stop()));
         await usersApp?.settled();
+        await checkoutApp?.settled();
         if (mailer && 'close' in mailer && typeof mailer.close === 'function') mailer.close();
         await database.close();
       })());
@@ -449,6 +616,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     return { url: `http://${shownHost}:${info.port}`, port: info.port, server: running, close };
   } catch (error) {
     server?.close();
+    await Promise.all(backgroundJobs.map((job) => job.stop()));
     await database.close();
     if (error instanceof StartupStopped) process.exit(0);
     throw error;

@@ -35,6 +35,7 @@ const AddressListSchema = z
 export interface AddressClient {
   /** The addresses at a postcode (an empty list when none); a refused postcode is a ServiceError 400 with its field error. */
   byPostcode(postcode: string): Promise<{ postcode: string | null; addresses: AddressData[] }>;
+  /** At most `limit` suggestions (the service answers at most 10). */
   autocomplete(query: string, limit: number): Promise<AddressData[]>;
 }
 
@@ -50,10 +51,10 @@ export function createAddressClient(rest: RestClient): AddressClient {
     },
     async autocomplete(query, limit) {
       const logPath = '/address/autocomplete';
-      const res = await rest.raw('GET', `/address/autocomplete?query=${encodeURIComponent(query)}&limit=${limit}`, { logPath });
+      const res = await rest.raw('GET', `/address/autocomplete?query=${encodeURIComponent(query)}`, { logPath });
       if (res.status === 400) return [];
       if (res.status !== 200) throw new ServiceError('address', res.status, res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`, { detail: `GET ${logPath}` });
-      return parse(AddressListSchema, res.body, 'GET', logPath, 200, 'address').addresses;
+      return parse(AddressListSchema, res.body, 'GET', logPath, 200, 'address').addresses.slice(0, limit);
     },
   };
 }
