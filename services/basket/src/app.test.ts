@@ -79,6 +79,9 @@ describe.each(testDatabases())('basket service on %s', (_name, open) => {
         giftPack: 0,
         giftWrap: 0,
         gifting: { gift: false, giftPackProductId: null, giftProductId: null, type: 'none' },
+        maxQuantity: LINE_QUANTITY_MAX,
+        minQuantity: 1,
+        soldOut: false,
       });
       const again = await f.create();
       expect(again.token).not.toBe(token);
@@ -409,6 +412,31 @@ describe.each(testDatabases())('basket service on %s', (_name, open) => {
       const b = await f.ok('PATCH', `/basket/${token}/product/251`, { quantity: 2 });
       expect(qty(b)).toEqual([[251, 2]]);
       await problem(await f.call('PATCH', `/basket/${token}/product/251`, { body: { quantity: 3 } }), 409, 'DEAL_SOLD_OUT');
+    });
+
+    it('each line says maxQuantity, minQuantity and soldOut from the catalogue now', async () => {
+      f.catalogue.add(261, { dealId: 26, remaining: 7 });
+      f.catalogue.add(262, { dealId: 26, purchaseCap: 4 });
+      f.catalogue.add(263, { dealId: 26, pricePerPerson: true });
+      const customerToken = f.customer();
+      f.catalogue.bought.set(`c:${customerToken}|262`, 1);
+      const { token } = await f.create({ customerToken, products: [line(261, 1, 26), line(262, 1, 26), line(263, 2, 26)] });
+      let b = await f.ok('GET', `/basket/${token}?customerToken=${customerToken}`);
+      const view = (x: BasketResponse) => x.products.map((l) => [l.dealProductId, (l as Record<string, unknown>).maxQuantity, (l as Record<string, unknown>).minQuantity, (l as Record<string, unknown>).soldOut]);
+      expect(view(b)).toEqual([
+        [261, 7, 1, false],
+        [262, 3, 1, false],
+        [263, LINE_QUANTITY_MAX, 2, false],
+      ]);
+      f.catalogue.set(261, { remaining: 0 });
+      f.catalogue.set(263, { disabled: true });
+      b = await f.ok('GET', `/basket/${token}?customerToken=${customerToken}`);
+      expect(view(b)).toEqual([
+        [261, 0, 1, true],
+        [262, 3, 1, false],
+        [263, 0, 2, true],
+      ]);
+      expect(b.giftWrap).toBe(b.giftWrapQuantity);
     });
 
     it('without a productCheck the lines are kept as given', async () => {

@@ -13,7 +13,8 @@ import { ID_MAX, MAX_LINES, type BasketResponse } from './contract.ts';
 import type { BasketDb } from './db/database.ts';
 import { basketNotFound, fail, invalid, noBasketToken, requireJsonBody, sendProblem, validationHook } from './lib/http.ts';
 import { applyLineInput, LineInputError, mergeInputs, replaceInputs } from './lines.ts';
-import { changedLines, refuseLine, type ProductCheck } from './product-check.ts';
+import { minimumQuantity } from '@shop/domain/purchase-limits';
+import { changedLines, lineLimit, refuseLine, type CatalogueProduct, type ProductCheck } from './product-check.ts';
 import * as routes from './routes.ts';
 import { customerBasket, insertBasket, isWellFormedToken, lockBasket, loadBasket, mergeGuestBasket, newBasketToken, saveBasket, type StoredBasket } from './store.ts';
 
@@ -38,18 +39,32 @@ export interface BasketAppOptions {
 
 const hook = validationHook as never;
 
-/** The JSON answer of a basket. */
-export function basketJson(b: StoredBasket, { giftPacks = true } = {}): BasketResponse {
+/**
+ * The JSON answer of a basket. With the catalogue (productCheck) each line also says what the
+ * shopper may do with it now: maxQuantity (spec §5 purchase limit, never more than is left; 0 when
+ * it cannot be bought), minQuantity (2 for price per person) and soldOut.
+ */
+export function basketJson(b: StoredBasket, { giftPacks = true, catalogue = null as Map<number, CatalogueProduct> | null } = {}): BasketResponse {
+  const loggedIn = b.customerToken !== null;
+  const products = b.products.map((l) => {
+    if (!catalogue) return l;
+    const p = catalogue.get(l.dealProductId);
+    const buyable = p !== undefined && p.dealId === l.dealId && !p.disabled && !p.closed && (!p.vipExclusive || b.eligibleForVip);
+    const max = buyable ? lineLimit(p, loggedIn) : 0;
+    return { ...l, maxQuantity: max, minQuantity: minimumQuantity(p?.pricePerPerson ?? false), soldOut: max === 0 };
+  });
+  const wrap = giftWrapQuantity(b);
   return {
     id: b.id,
     customerToken: b.customerToken,
     brand: b.brand,
     eligibleForVip: b.eligibleForVip,
     vipStatus: b.vipStatus as BasketResponse['vipStatus'],
-    products: b.products,
+    products,
     addons: b.addons,
     itemCount: itemCount(b),
-    giftWrapQuantity: giftWrapQuantity(b),
+    giftWrapQuantity: wrap,
+    giftWrap: wrap,
     ...(giftPacks ? { giftPacks: [...giftPackQuantities(b)].map(([giftPackProductId, quantity]) => ({ giftPackProductId, quantity })) } : {}),
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
@@ -85,10 +100,17 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
   });
   app.use('*', requireJsonBody);
 
-  const send = (c: Context, outcome: Outcome, okStatus: 200 | 201 = 200): Response => {
+  /** What the catalogue says of the basket's lines now (after any change has committed), or null. */
+  const catalogueOf = async (b: StoredBasket): Promise<Map<number, CatalogueProduct> | null> => {
+    if (!options.productCheck || b.products.length === 0) return null;
+    return options.productCheck({ productIds: b.products.map((l) => l.dealProductId), customerKey: customerKeyOf(b), db });
+  };
+  const answer = async (b: StoredBasket, giftPacks = true) => basketJson(b, { giftPacks, catalogue: await catalogueOf(b) });
+
+  const send = async (c: Context, outcome: Outcome, okStatus: 200 | 201 = 200): Promise<Response> => {
     if (outcome.kind === 'not-found') return basketNotFound(c);
     if (outcome.kind === 'problem') return fail(c, outcome.status, outcome.code, { detail: outcome.detail, errors: outcome.errors, extra: outcome.extra });
-    return c.json(basketJson(outcome.basket), outcome.created ? 201 : okStatus);
+    return c.json(await answer(outcome.basket), outcome.created ? 201 : okStatus);
   };
 
   /** Checks the new and changed lines of `next` against the catalogue; a refusal or null. */
@@ -97,8 +119,7 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
     if (!options.productCheck) return null;
     const changed = changedLines(before, next.products);
     if (!changed.length) return null;
-    const customerKey = next.customerToken ? `c:${next.customerToken}` : `b:${next.id}`;
-    const catalogue = await options.productCheck({ productIds: changed.map((c) => c.line.dealProductId), customerKey, db: trx });
+    const catalogue = await options.productCheck({ productIds: changed.map((c) => c.line.dealProductId), customerKey: customerKeyOf(next), db: trx });
     for (const { line, lowered } of changed) {
       const r = refuseLine(line, catalogue.get(line.dealProductId), { eligibleForVip: next.eligibleForVip, loggedIn: next.customerToken !== null, lowered });
       if (r) {
@@ -199,7 +220,7 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
       if (!isWellFormedToken(token)) return noBasketToken(c) as never;
       const b = await loadBasket(db, token);
       if (!b || b.status !== 'open' || !visibleTo(b, query.customerToken)) return basketNotFound(c) as never;
-      return c.json(basketJson(b, { giftPacks: query.giftPacks === 'true' }), 200);
+      return c.json(await answer(b, query.giftPacks === 'true'), 200);
     },
     hook,
   );
@@ -210,7 +231,7 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
     async (c) => {
       const query = c.req.valid('query');
       const b = await customerBasket(db, query.customerToken);
-      return c.json(b ? [basketJson(b, { giftPacks: query.giftPacks === 'true' })] : [], 200);
+      return c.json(b ? [await answer(b, query.giftPacks === 'true')] : [], 200);
     },
     hook,
   );
@@ -313,8 +334,7 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
         const b = await lockBasket(trx, id);
         if (!b || b.status !== 'open' || !visibleTo(b, query.customerToken)) return { kind: 'not-found' };
         if (addon.quantity > 0 && options.productCheck) {
-          const customerKey = b.customerToken ? `c:${b.customerToken}` : `b:${b.id}`;
-          const p = (await options.productCheck({ productIds: [addon.productId], customerKey, db: trx })).get(addon.productId);
+          const p = (await options.productCheck({ productIds: [addon.productId], customerKey: customerKeyOf(b), db: trx })).get(addon.productId);
           if (!p || p.disabled || p.closed) return { kind: 'problem', status: 404, code: 'NOT_FOUND', detail: 'There is no such add-on.', errors: [{ field: 'productId', message: 'There is no such add-on.' }] };
         }
         const addons = b.addons.filter((a) => !(a.addonType === addon.addonType && a.productId === addon.productId));
@@ -368,6 +388,9 @@ class RefusalAbort extends Error {
     this.refusal = refusal;
   }
 }
+
+/** The customer key of the buying contract: c:{customerToken}, else b:{basketToken}. */
+const customerKeyOf = (b: StoredBasket) => (b.customerToken ? `c:${b.customerToken}` : `b:${b.id}`);
 
 /** A guest basket is visible to whoever holds its token; a customer's only to that customer. */
 function visibleTo(b: StoredBasket, caller: string | undefined): boolean {

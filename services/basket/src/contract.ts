@@ -142,6 +142,9 @@ export const LineSchema = z
     giftPack: z.number().int().openapi({ description: 'Gift pack units of this line (of product gifting.giftPackProductId).' }),
     giftWrap: z.number().int().openapi({ description: 'Gift wrap units of this line.' }),
     gifting: z.object({ gift: z.boolean(), giftPackProductId: z.number().int().nullable(), giftProductId: z.number().int().nullable(), type: z.enum(GIFTING_TYPES) }),
+    maxQuantity: z.number().int().optional().openapi({ description: 'With the catalogue check: the most the shopper may have now (spec §5 purchase limit, never more than is left); 0 when it cannot be bought.' }),
+    minQuantity: z.number().int().optional().openapi({ description: 'With the catalogue check: 2 for price-per-person deals, else 1 (spec §5).' }),
+    soldOut: z.boolean().optional().openapi({ description: 'With the catalogue check: maxQuantity is 0 (sold out, closed, disabled, or the shopper’s limit reached).' }),
   })
   .openapi('BasketLine');
 
@@ -158,6 +161,7 @@ export const BasketSchema = z
     addons: z.array(AddonSchema),
     itemCount: z.number().int().openapi({ description: 'Deal units in the basket.' }),
     giftWrapQuantity: z.number().int().openapi({ description: 'Gift wrap units over all lines; never below 0 (spec §5).' }),
+    giftWrap: z.number().int().openapi({ description: 'The same as giftWrapQuantity (the spec’s name).' }),
     giftPacks: z
       .array(z.object({ giftPackProductId: z.number().int(), quantity: z.number().int() }))
       .optional()
