@@ -117,12 +117,12 @@ describe.each(testDatabases())('payment service on %s', (_name, open) => {
         [{ currency: 'EUR' }, 'currency'],
         [{ method: 'bitcoin' }, 'method'],
         [{ email: 'nope' }, 'email'],
-        [{ surprise: true }, 'body'],
+        [{ surprise: true }, 'surprise'],
       ] as const) {
         const res = await f.call('POST', '/pay', { body: chargeBody(patch), key: fresh('k') });
         expect(res.status, JSON.stringify(patch)).toBe(400);
         const errors = ((await res.json()) as { errors: Array<{ field: string }> }).errors;
-        expect(errors.map((e) => e.field).join(','), JSON.stringify(patch)).toContain(field === 'body' ? '' : field);
+        expect(errors.map((e) => e.field), JSON.stringify(patch)).toContain(field);
       }
     });
   });

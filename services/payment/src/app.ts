@@ -58,6 +58,18 @@ export function cardDataIn(value: unknown, path: string[] = []): string[] {
   return [];
 }
 
+/** zod failures as field errors; an unknown field is named itself (bodies are strict). */
+const validationHook = (result: { success: boolean; error?: { issues: Array<{ code: string; path: PropertyKey[]; message: string; keys?: string[] }> }; target: string }, c: Context) => {
+  if (result.success || !result.error) return undefined;
+  const errors = result.error.issues.flatMap((issue): FieldError[] => {
+    const at = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys' && issue.keys) return issue.keys.map((key) => ({ field: [...at, key].join('.'), message: 'Unknown field.' }));
+    return [{ field: at.length ? at.join('.') : result.target, message: issue.message }];
+  });
+  return problemResponse(c, validationProblem(errors));
+};
+const hook = validationHook as never;
+
 const refuseCardData: MiddlewareHandler = async (c, next) => {
   if (c.req.method === 'POST' || c.req.method === 'PATCH' || c.req.method === 'PUT') {
     const parsed = await c.req.raw
@@ -93,6 +105,7 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
     log,
   });
   app.use('*', refuseCardData);
+  const openapi = ((route: unknown, handler: unknown) => app.openapi(route as never, handler as never, hook)) as typeof app.openapi;
 
   const unreachable = (c: Context) => problemResponse(c, problem(503, 'PAYMENT_FAILED', BUYING_MESSAGES.providerUnreachable));
 
@@ -112,30 +125,30 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
     return c.body(JSON.stringify(body), 402, { 'content-type': 'application/problem+json' });
   }
 
-  app.openapi(routes.token, async (c) => {
+  openapi(routes.token, async (c) => {
     const clientToken = await payments.call('braintree', (p, o) => (p as BraintreeProvider).clientToken(o));
     if (!clientToken) return unreachable(c) as never;
     return c.json({ data: { clientToken } }, 200);
   });
 
-  app.openapi(routes.pay, async (c) => {
+  openapi(routes.pay, async (c) => {
     const body = c.req.valid('json');
     return answerCharge(c, { ...body, idempotencyKey: c.req.valid('header')['idempotency-key'] }) as never;
   });
 
-  app.openapi(routes.charges, async (c) => {
+  openapi(routes.charges, async (c) => {
     const result = await payments.lookup(c.req.valid('query').method, c.req.valid('param').orderRef);
     return c.json({ data: result }, 200);
   });
 
-  app.openapi(routes.klarnaSession, async (c) => {
+  openapi(routes.klarnaSession, async (c) => {
     const body = c.req.valid('json');
     const session = await payments.call('klarna', (p, o) => (p as KlarnaProvider).createSession(body, o));
     if (!session) return unreachable(c) as never;
     return c.json({ data: session }, 201);
   });
 
-  app.openapi(routes.klarnaPay, async (c) => {
+  openapi(routes.klarnaPay, async (c) => {
     const body = c.req.valid('json');
     return answerCharge(c, {
       idempotencyKey: c.req.valid('header')['idempotency-key'],
@@ -151,7 +164,7 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
     }) as never;
   });
 
-  app.openapi(routes.clearpayCheckout, async (c) => {
+  openapi(routes.clearpayCheckout, async (c) => {
     const body = c.req.valid('json');
     const checkout = await payments.call('clearpay', async (p, o) => (p as ClearpayProvider).createCheckout(body, o));
     if (checkout === 'amount') return problemResponse(c, problem(400, 'PAYMENT_METHOD_UNAVAILABLE', BUYING_MESSAGES.methodUnavailable, [{ field: 'amount', message: 'Clearpay is available for totals from £1 to £1000.' }])) as never;
@@ -159,7 +172,7 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
     return c.json({ data: checkout }, 201);
   });
 
-  app.openapi(routes.clearpayPay, async (c) => {
+  openapi(routes.clearpayPay, async (c) => {
     const body = c.req.valid('json');
     return answerCharge(c, {
       idempotencyKey: c.req.valid('header')['idempotency-key'],
@@ -175,18 +188,18 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
     }) as never;
   });
 
-  app.openapi(routes.listInstruments, async (c) => {
+  openapi(routes.listInstruments, async (c) => {
     const paymentInstruments = await payments.instruments(c.req.valid('query').customerToken);
     return c.json({ data: { paymentInstruments } }, 200);
   });
 
-  app.openapi(routes.patchInstrument, async (c) => {
+  openapi(routes.patchInstrument, async (c) => {
     const updated = await payments.setDefaultInstrument(c.req.valid('json').customerToken, c.req.valid('param').id);
     if (!updated) return problemResponse(c, notFoundProblem()) as never;
     return c.json({ data: updated }, 200);
   });
 
-  app.openapi(routes.deleteInstrument, async (c) => {
+  openapi(routes.deleteInstrument, async (c) => {
     const removed = await payments.deleteInstrument(c.req.valid('query').customerToken, c.req.valid('param').id);
     if (!removed) return problemResponse(c, notFoundProblem()) as never;
     return c.body(null, 204);
