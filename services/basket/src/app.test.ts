@@ -139,6 +139,17 @@ describe.each(testDatabases())('basket service on %s', (_name, open) => {
       expect(list[0]!.giftPacks).toEqual([]);
     });
 
+    it('GET /basket?basketToken= answers that basket in an array when the caller may see it, else []', async () => {
+      const owner = f.customer();
+      const mine = await f.create({ customerToken: owner, products: [line(101, 1)] });
+      const guest = await f.create({ products: [line(102, 1)] });
+      expect((await f.ok<BasketResponse[]>('GET', `/basket?basketToken=${guest.token}`)).map((b) => b.id)).toEqual([guest.token]);
+      expect((await f.ok<BasketResponse[]>('GET', `/basket?basketToken=${mine.token}&customerToken=${owner}`)).map((b) => b.id)).toEqual([mine.token]);
+      expect(await f.ok('GET', `/basket?basketToken=${mine.token}`)).toEqual([]);
+      expect(await f.ok('GET', `/basket?basketToken=${mine.token}&customerToken=${f.customer()}`)).toEqual([]);
+      expect(await f.ok('GET', '/basket?basketToken=short')).toEqual([]);
+    });
+
     it('GET /basket without a valid customerToken is a 400 naming it', async () => {
       for (const q of ['', '?customerToken=', '?customerToken=short', `?customerToken=${'x'.repeat(201)}`, '?customerToken=has%20space1234']) {
         const res = await f.call('GET', `/basket${q}`);

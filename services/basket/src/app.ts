@@ -230,7 +230,15 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
     routes.getCustomerBaskets,
     async (c) => {
       const query = c.req.valid('query');
-      const b = await customerBasket(db, query.customerToken);
+      let b: StoredBasket | null;
+      if (query.basketToken !== undefined) {
+        const found = isWellFormedToken(query.basketToken) ? await loadBasket(db, query.basketToken) : null;
+        b = found && found.status === 'open' && visibleTo(found, query.customerToken) ? found : null;
+      } else if (query.customerToken !== undefined) {
+        b = await customerBasket(db, query.customerToken);
+      } else {
+        return invalid(c, [{ field: 'customerToken', message: 'Send customerToken (or basketToken).' }]) as never;
+      }
       return c.json(b ? [await answer(b, query.giftPacks === 'true')] : [], 200);
     },
     hook,

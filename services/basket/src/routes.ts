@@ -70,10 +70,18 @@ export const getCustomerBaskets = createRoute({
   path: '/basket',
   operationId: 'getCustomerBasket',
   tags: ['Basket'],
-  summary: 'Read the customer’s basket',
-  description: 'Spec §7 GET basket?customerToken=&giftPacks=true: an array whose first item is the basket; empty when the customer has none.',
-  request: { query: z.object({ customerToken: customerTokenSchema.openapi({ param: { name: 'customerToken', in: 'query' } }), ...giftPacksQuery }) },
-  responses: { 200: json(BasketListSchema, 'The customer’s basket, in an array.'), ...commonErrors },
+  summary: 'Read the customer’s basket (or a basket by query)',
+  description:
+    'Spec §7 GET basket?customerToken=&giftPacks=true: an array whose first item is the basket; empty when the customer has none. ' +
+    'With basketToken (spec §7 "a basket-lookup by query") the array holds that basket when the caller may see it (the same ownership rule as GET /basket/{token}), else it is empty. One of the two is required (400 naming customerToken).',
+  request: {
+    query: z.object({
+      customerToken: customerTokenSchema.optional().openapi({ param: { name: 'customerToken', in: 'query' } }),
+      basketToken: z.string().max(1000).optional().openapi({ param: { name: 'basketToken', in: 'query' }, description: 'A basket token.', example: TOKEN_EXAMPLE }),
+      ...giftPacksQuery,
+    }),
+  },
+  responses: { 200: json(BasketListSchema, 'The basket, in an array.'), ...commonErrors },
 });
 
 const basketBodyRoute = (method: 'put' | 'patch') =>
