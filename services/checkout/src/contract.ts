@@ -18,11 +18,12 @@ export const BasketTokenParam = z.object({
     .openapi({ param: { name: 'basketToken', in: 'path' }, description: 'The basket token (spec §5: longer than 10 characters).' }),
 });
 
+/** The customer token form every buying service accepts (wallet, deals history): 10–128 URL-safe characters. */
+export const CUSTOMER_TOKEN_PATTERN = /^[A-Za-z0-9._~-]{10,128}$/;
+
 const customerToken = z
   .string()
-  .min(10)
-  .max(200)
-  .regex(/^[A-Za-z0-9_.:-]+$/)
+  .regex(CUSTOMER_TOKEN_PATTERN)
   .optional()
   .openapi({ description: 'The signed-in shopper (from the session, set by the gateway; never client input).' });
 
@@ -112,7 +113,7 @@ export const OrderParam = z.object({
 
 export const OrdersQuerySchema = z
   .object({
-    customerToken: z.string().min(10).max(200).regex(/^[A-Za-z0-9_.:-]+$/),
+    customerToken: z.string().regex(CUSTOMER_TOKEN_PATTERN),
     page: z.coerce.number().int().min(0).max(10_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(50).default(10),
   })

@@ -7,3 +7,4 @@ export { EXPRESS_BUY_TOKEN_TTL_MS } from './lib/express-buy.ts';
 export { FAULT_POINTS, type FaultPoint, type CheckoutPayments, type JobDeps } from './lib/deps.ts';
 export { classifyPromoMessage, PROMO_MESSAGES } from './lib/promo.ts';
 export { generateVoucherCode, VOUCHER_CODE_BITS } from './lib/voucher-codes.ts';
+export * from './contract.ts';

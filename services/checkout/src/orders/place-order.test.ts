@@ -237,6 +237,30 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     expect(await invariantViolations(f.db)).toEqual({});
   });
 
+  it.each([
+    ['after-reserve', 'nothing was written: the retry after the lease places the order'],
+    ['mid-voucher-issue', 'the charge was taken, the paying transaction rolled back: reconciliation pays it with every voucher'],
+    ['after-commit-before-response', 'the order is PAID: the retry replays the stored answer'],
+  ] as const)('C1-lite: a fault at %s (%s); one order, at most one capture, invariants hold', async (point, _why) => {
+    const p = await f.product({ remaining: 4, pricePence: 450 });
+    const token = await f.basket([{ product: p, quantity: 2 }]);
+    const key = newKey();
+    f.remake({ faultPoint: point });
+    expect((await place(token, cardOrder(900), key)).status).toBe(500);
+    f.remake({ faultPoint: null });
+    expect(await invariantViolations(f.db)).toEqual({});
+    f.clock.advance(61_000);
+    await f.request('POST', '/checkout/reconcile');
+    const retried = await place(token, cardOrder(900), key);
+    const body = (await retried.json()) as Body;
+    expect(retried.status, JSON.stringify(body)).toBe(201);
+    expect(body.data.order.vouchers).toHaveLength(2);
+    const orders = (await sql<{ id: string }>`select o.id from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${p.productId}`.execute(f.db)).rows;
+    expect(orders).toHaveLength(1);
+    expect(f.sandboxes.braintree.captures(orders[0]!.id)).toHaveLength(1);
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
   it('the VVE add-on extends a paid order\'s vouchers, paid like an order, 3 months at most in all', async () => {
     const p = await f.product({ remaining: 5, pricePence: 1000 });
     const token = await f.basket([{ product: p, quantity: 2 }]);
