@@ -344,8 +344,20 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     const b = browser();
     await add(b, options[8]!, 2);
     expect(b.cookie(BASKET_COOKIE)).toBeDefined();
+    const guestToken = b.cookie(BASKET_COOKIE)!;
     const login = await b.gql(`mutation($input: LoginInput!) { login(input: $input) { __typename } }`, { input: { email, password: PASSWORD } });
     expect(login.body.data.login.__typename).toBe('LoginSuccess');
+    // The sign-in's carry-over merged it (the basket service says so before the gateway reads it again)…
+    const callsAtLogin = services.calls.filter((c) => c.startsWith('basket POST /basket/') && c.endsWith('/merge'));
+    expect(callsAtLogin).toContain(`basket POST /basket/${guestToken}/merge`);
+    const customerToken = await services.customerTokenOf(b);
+    const basketTarget = services.targets.basket as { app: { fetch(r: Request): Response | Promise<Response> } };
+    const stored = await basketTarget.app.fetch(
+      new Request(`http://basket.internal/basket?customerToken=${customerToken}`, { headers: { 'x-service-token': TEST_TOKEN } }),
+    );
+    const [merged] = (await stored.json()) as { products: { dealProductId: number; quantity: number }[] }[];
+    expect(merged!.products.map((l) => [l.dealProductId, l.quantity])).toEqual(expect.arrayContaining([[options[7]!.productId, 1], [options[8]!.productId, 2]]));
+    // …and the guest basket is gone; the next read clears the cookie.
     const basket = await b.gql(BASKET);
     const lines = basket.body.data.basket.lines.map((l: any) => [l.productId, l.quantity]);
     expect(lines).toEqual(expect.arrayContaining([[options[7]!.productId, 1], [options[8]!.productId, 2]]));
