@@ -17,6 +17,7 @@ export function PasswordRules({ id }: { id?: string }) {
         <li>be at least 8 characters long</li>
         <li>include at least one uppercase letter</li>
         <li>include at least one number or special character (e.g., ! @ # $ %)</li>
+        <li>not be one of the most common passwords</li>
       </ul>
     </div>
   );

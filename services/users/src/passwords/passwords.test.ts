@@ -42,7 +42,7 @@ describe.each(testDatabases())('passwords on %s', (_name, open) => {
     it("'Password must be at least 6 characters'; 'Enter a valid email'", async () => {
       expect(firstFor(await errorsOf(await register({ password: '12345' })), 'password')).toBe(M.passwordMin6);
       expect(firstFor(await errorsOf(await register({ email: 'not-an-email' })), 'email')).toBe(M.email);
-      expect((await register({ password: '123456' })).status).toBe(202);
+      expect((await register({ password: 'Glen-6' })).status).toBe(202);
       const login = await f.call('POST', '/login', { body: { loginRequest: { j_username: 'nope', j_password: '12345' } } });
       const errors = await errorsOf(login);
       expect(firstFor(errors, 'email')).toBe(M.email);
@@ -53,6 +53,53 @@ describe.each(testDatabases())('passwords on %s', (_name, open) => {
     it("'Please enter a valid email' on the subscribe box", async () => {
       const errors = await errorsOf(await f.call('POST', '/subscription', { body: { email: 'nope@', source: 'popup' } }));
       expect(firstFor(errors, 'email')).toBe(M.subscribeEmail);
+    });
+  });
+
+  describe('the most common passwords (reliability A4): refused on register, change, reset and activate; never on login', () => {
+    it('the domain list is the first 3000 of the @zxcvbn-ts/language-common dictionary (regenerate with services/users/scripts/common-passwords.ts)', async () => {
+      const { commonPasswordsFromDictionary } = await import('../../scripts/common-passwords.ts');
+      const { commonPasswords, COMMON_PASSWORDS_COUNT } = await import('@shop/domain/accounts-common-passwords');
+      expect(COMMON_PASSWORDS_COUNT).toBe(3000);
+      expect([...commonPasswords()]).toEqual(commonPasswordsFromDictionary(3000));
+      expect(commonPasswords().size).toBeGreaterThan(2900);
+    });
+
+    it('register: a common password (in any case) is refused with its own message; others pass', async () => {
+      for (const password of ['123456', 'password', 'Password', 'qwerty123', 'LetMeIn1', 'iloveyou']) {
+        const errors = await errorsOf(await register({ password }));
+        expect(errors.filter((e) => e.field === 'password'), password).toEqual([{ field: 'password', message: M.passwordTooCommon }]);
+      }
+      expect(M.passwordTooCommon).toBe('This password is too common. Please choose a different one.');
+      // Too short is said first, and alone.
+      expect(firstFor(await errorsOf(await register({ password: '1234' })), 'password')).toBe(M.passwordMin6);
+      expect((await register({ password: 'Tartan-Scone-7' })).status).toBe(202);
+    });
+
+    it('change, reset and activate: a common password that passes every spec rule is refused', async () => {
+      const me = await f.signUp();
+      const changed = await errorsOf(await change(me.data.session.token, me.password, 'Password1'));
+      expect(changed).toEqual([{ field: 'newPassword', message: M.passwordTooCommon }]);
+      // Failing spec rules are shown, not the commonness on top.
+      expect((await errorsOf(await change(me.data.session.token, me.password, 'password'))).map((e) => e.message)).toEqual([M.passwordUppercase, M.passwordNumberOrSpecial]);
+
+      await f.call('POST', `/user/${encodeURIComponent(me.email)}/password_reset_request`);
+      const token = await f.linkToken(me.email, 'resetPassword');
+      const reset = await errorsOf(await f.call('POST', '/user/password_reset', { body: { token, password: 'Qwerty123', confirmPassword: 'Qwerty123' } }));
+      expect(reset).toEqual([{ field: 'password', message: M.passwordTooCommon }]);
+      // The link was not used up by the refused attempt.
+      expect((await f.call('POST', '/user/password_reset', { body: { token, password: 'Kelpie-Loch-8', confirmPassword: 'Kelpie-Loch-8' } })).status).toBe(200);
+
+      const express = f.email('express.common');
+      await f.call('POST', '/express-register', { ip: f.ip(), body: { requestRegistration: { email: express } } });
+      const activate = await f.linkToken(express, 'activateAccount');
+      const refused = await errorsOf(await f.call('POST', '/user/password_activate', { body: { token: activate, password: 'Trustno1', confirmPassword: 'Trustno1' } }));
+      expect(refused).toEqual([{ field: 'password', message: M.passwordTooCommon }]);
+    });
+
+    it('login never judges an existing password: a common one gets the usual 401, not a form error', async () => {
+      const res = await f.login(f.email('nobody'), 'password');
+      expect(res.status).toBe(401);
     });
   });
 
