@@ -291,6 +291,8 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect(res.headers.get('location')).toBe('/register?check_email=facebook');
     expect(b.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(b.cookie(OAUTH_COOKIE)).toBeUndefined();
+    // The account is made after the answer (as a registration is).
+    await services.usersApp.settled();
     // Not confirmed yet: the identity does not sign in, a fresh link goes out.
     expect(errorOf(await signIn(browser(), facebook, 'facebook', email))).toEqual({ social_error: 'EMAIL_NOT_CONFIRMED', provider: 'facebook' });
     const [latest] = await services.mail(email);
