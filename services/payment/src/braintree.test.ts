@@ -325,6 +325,9 @@ describe.each(testDatabases())('Braintree adapter and sandbox on %s', (_name, op
         return fetch(input, init);
       };
       const payments = f.make({ now: () => new Date(clock), providers: [braintreeProvider({ baseUrl: base(), fetch: counting, log: () => undefined })] });
+      const paidBefore = chargeRequest();
+      const paid = await payments.charge(paidBefore);
+      expect(paid.status).toBe('succeeded');
       f.sandboxes.braintree.faults.arm({ mode: '5xx', times: Infinity });
       for (let i = 0; i < 5; i++) expect((await payments.charge(chargeRequest())).status).toBe('unknown');
       expect(payments.breakerState('braintree')).toBe('open');
@@ -333,6 +336,8 @@ describe.each(testDatabases())('Braintree adapter and sandbox on %s', (_name, op
       expectOutcome(await payments.charge(chargeRequest()), dec('PAYMENT_FAILED', M.providerUnreachable, true));
       expect(Date.now() - started).toBeLessThan(50);
       expect(hits).toBe(before);
+      // A key whose charge already succeeded still answers its success while the circuit is open.
+      expect(await payments.charge(paidBefore)).toEqual(paid);
       clock += 9_999;
       expect(payments.breakerState('braintree')).toBe('open');
       clock += 1;

@@ -129,6 +129,13 @@ export function createPayments(options: PaymentsOptions): Payments {
   async function charge(req: ChargeRequest): Promise<ChargeResult> {
     validate(req);
     const name = PROVIDER_OF_METHOD[req.method];
+    if (breakerOf(name).state() === 'open') {
+      // Fail fast (P5), but a key that already has its final answer still gets it: a success
+      // must never be reported as a failure.
+      const stored = await inPayment(db).selectFrom('charge').select(['status', 'result']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
+      if (stored && FINAL.has(stored.status)) return (typeof stored.result === 'string' ? JSON.parse(stored.result) : stored.result) as ChargeResult;
+      return unreachable(name);
+    }
     const at = now();
     await inPayment(db)
       .insertInto('charge')
