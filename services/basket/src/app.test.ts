@@ -505,6 +505,17 @@ describe.each(testDatabases())('basket service on %s', (_name, open) => {
       expect((await f.ok('POST', `/basket/${guest.token}/merge`, { customerToken })).id).toBe(guest.token);
     });
 
+    it('two guest baskets merged at once into a customer with no basket end as one basket with both', async () => {
+      const customerToken = f.customer();
+      const a = await f.create({ products: [line(101, 1)] });
+      const b = await f.create({ products: [line(101, 2), line(102, 1)] });
+      const results = await Promise.all([a, b].map((g) => mergeGuestBasket(f.database.db, { guestToken: g.token, customerToken })));
+      expect(results.every((r) => r.ok)).toBe(true);
+      const list = await f.ok<BasketResponse[]>('GET', `/basket?customerToken=${customerToken}`);
+      expect(list).toHaveLength(1);
+      expect(qty(list[0]!)).toEqual(expect.arrayContaining([[101, 3], [102, 1]]));
+    });
+
     it('two merges of the same guest basket at once add its lines once', async () => {
       const customerToken = f.customer();
       await f.create({ customerToken, products: [line(101, 1)] });

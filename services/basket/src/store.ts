@@ -193,8 +193,20 @@ export type MergeOutcome = { ok: true; basket: StoredBasket } | { ok: false; rea
  * Both baskets are locked in token order, so two merges at once cannot add the lines twice.
  */
 export async function mergeGuestBasket(db: AnyDb, input: { guestToken: string; customerToken: string; now?: Date }): Promise<MergeOutcome> {
-  const now = input.now ?? new Date();
   if (!isWellFormedToken(input.guestToken)) return { ok: false, reason: 'NOT_FOUND' };
+  // Two guest baskets claimed for one customer at once: the second claim breaks the one-open-
+  // basket index; run again, and it now merges into the basket the first one made theirs.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await mergeOnce(db, input);
+    } catch (err) {
+      if (attempt >= 3 || (err as { code?: unknown }).code !== '23505') throw err;
+    }
+  }
+}
+
+async function mergeOnce(db: AnyDb, input: { guestToken: string; customerToken: string; now?: Date }): Promise<MergeOutcome> {
+  const now = input.now ?? new Date();
   return (typed(db) as Kysely<BasketDatabase>).transaction().execute(async (trx) => {
     // Lock order: the customer's open basket token and the guest token, ascending.
     const existing = await inBasket(trx).selectFrom('basket').select('token').where('customer_token', '=', input.customerToken).where('status', '=', 'open').executeTakeFirst();
