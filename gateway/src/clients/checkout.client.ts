@@ -131,7 +131,10 @@ export const OrderSchema = z.object({
   id: z.string(),
   orderNumber: z.string().nullish(),
   status: z.enum(['PENDING', 'PAID', 'FAILED']),
+  /** 'order', or 'addon' for a VVE add-on order. */
+  kind: z.string().nullish(),
   createdAt: z.string(),
+  paidAt: z.string().nullish(),
   lines: z.array(OrderLineSchema).default([]),
   quantity: z.number().int().nullish(),
   total: PenceSchema.nullish(),

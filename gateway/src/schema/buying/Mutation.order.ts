@@ -20,7 +20,7 @@ import type { GatewayContext } from '../../context.ts';
 import { fromGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
 import { BuyOrderAddonInput, check, ExpressBuyInput, PlaceOrderInput, StartPaymentInput } from './inputs.ts';
-import { loadOrder, type OrderParent } from './Order.ts';
+import { loadOrder, validityExtensionOffer, type OrderParent } from './Order.ts';
 import { basketNotFound, fromServiceError, notFound, problemMember, validationError, type BuyingError } from './results.ts';
 import { currentBasket, identity, orderAccessToken, rememberOrderAccess, setCurrentBasket } from './shopper.ts';
 
@@ -149,7 +149,7 @@ export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceO
     // Only an order this shopper may read (Z3: another's order is refused like an unknown one, before any payment).
     const owned = await loadOrder(ctx, data.orderNumber);
     if (!owned) return notFound('NOT_FOUND', 'orderNumber');
-    const offer = owned.validityExtensionOffer;
+    const offer = owned.validityExtensionOffer ?? validityExtensionOffer(owned);
     if (owned.status !== 'PAID' || !offer) return validationError('orderNumber', 'This order cannot be extended.');
     const accessToken = customerToken ? null : orderAccessToken(ctx, owned.id);
     const answer = await ctx.clients.checkout.orderAddon(

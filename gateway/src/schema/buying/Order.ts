@@ -7,6 +7,7 @@
  * access token the service issued, kept in the HttpOnly `order_access` cookie). Anyone else, and
  * any malformed or unknown id, gets null: the same answer (reliability Z1, Z2).
  */
+import { VOUCHER_EXTENSION_MAX_MONTHS, VOUCHER_VALIDITY_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout';
 import type { Order, Voucher } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
@@ -52,10 +53,42 @@ export const OrderType: TypeResolvers<OrderParent> = {
   cardType: (o) => o.cardType ?? null,
   vouchers: (o): VoucherParent[] => o.vouchers.map((v) => ({ ...v, orderId: o.id })),
   validityExtensionOffer: (o) => {
-    const offer = o.validityExtensionOffer;
+    const offer = o.validityExtensionOffer ?? validityExtensionOffer(o);
     return offer ? { addonType: offer.addonType, title: offer.title, price: gbp(offer.price), months: offer.months } : null;
   },
 };
+
+/** Whole calendar months from `from` to `to` (UTC), as the checkout adds them. */
+function monthsBetween(from: Date, to: Date): number {
+  return (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
+}
+
+/**
+ * The VVE offer of a paid order when the checkout service does not send one: by the service's
+ * own rule and figures (POST /order-addon): the vouchers still Ready to Redeem whose extension
+ * so far (their expiry beyond the VOUCHER_VALIDITY_MONTHS from payment) leaves room for `months`
+ * more, up to VOUCHER_EXTENSION_MAX_MONTHS, priced per voucher and month.
+ */
+export function validityExtensionOffer(o: Order): { addonType: 'VVE'; title: string; price: number; months: number } | null {
+  if (o.status !== 'PAID' || (o.kind && o.kind !== 'order') || !o.paidAt) return null;
+  const paidAt = new Date(o.paidAt);
+  const ready = o.vouchers.filter((v) => v.status === 'Ready to Redeem');
+  if (ready.length === 0 || Number.isNaN(paidAt.getTime())) return null;
+  const extended = ready.map((v) => {
+    if (!v.expiresAt) return 0;
+    const so = monthsBetween(paidAt, new Date(v.expiresAt)) - VOUCHER_VALIDITY_MONTHS;
+    return Math.min(VOUCHER_EXTENSION_MAX_MONTHS, Math.max(0, so));
+  });
+  const months = VOUCHER_EXTENSION_MAX_MONTHS - Math.min(...extended);
+  if (months <= 0) return null;
+  const count = extended.filter((e) => e + months <= VOUCHER_EXTENSION_MAX_MONTHS).length;
+  return {
+    addonType: 'VVE',
+    title: `Extend your vouchers by ${months} month${months === 1 ? '' : 's'}`,
+    price: count * months * VVE_PRICE_PER_VOUCHER_MONTH_PENCE,
+    months,
+  };
+}
 
 export const OrderLineType: TypeResolvers<Order['lines'][number]> = {
   title: async (l, _a, ctx) => {

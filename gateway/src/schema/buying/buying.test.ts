@@ -16,6 +16,7 @@
  * - the guest basket merges into the customer's at sign-in, and the guest cookie is cleared.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
+import { reconcilePendingOrders } from '@shop/checkout';
 import { BASKET_COOKIE, BASKET_COOKIE_MAX_AGE_S, BUYING_MESSAGES } from '@shop/domain';
 import { processorDeclineWords } from '@shop/domain/payment-messages';
 import { testDatabases } from '@shop/platform/test-databases';
@@ -373,5 +374,79 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     const egift = await b.gql(GIFT, { i: { productId: options[9]!.productId, gifting: 'E_GIFT', recipient: { name: 'Morag', email: 'morag@example.com' } } });
     expect(egift.body.data.setLineGifting).toMatchObject({ __typename: 'BasketUpdated', toast: null });
     expect(egift.body.data.setLineGifting.basket.lines[0]).toMatchObject({ gifting: 'E_GIFT', giftRecipient: { name: 'Morag' } });
+  });
+
+  it('the VVE add-on after purchase: offered with its price, paid by card, the vouchers extended; another browser is refused before any charge', async () => {
+    const b = browser();
+    await add(b, options[1]!, 2);
+    const placed = await pay(b, { email: uniqueEmail('addon') });
+    const order = placed.body.data.placeOrder.order;
+    const OFFER = `query($n: String!) { order(orderNumber: $n) { orderNumber vouchers { expiresAt } validityExtensionOffer { addonType title months price { amount } } } }`;
+    const before = (await b.gql(OFFER, { n: order.orderNumber })).body.data.order;
+    expect(before.validityExtensionOffer).toEqual({ addonType: 'VVE', title: expect.stringContaining('3 months'), months: 3, price: { amount: 2 * 3 * 100 } });
+    const BUY = `mutation($i: BuyOrderAddonInput!) { buyOrderAddon(input: $i) { __typename ... on OrderPlaced { message order { orderNumber status total { amount } } } ... on PaymentError { code message } ${ERR} } }`;
+    const input = { idempotencyKey: key(), orderNumber: order.orderNumber, addonType: 'VVE', method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce' };
+    const capturesBefore = services.braintree.transactions().length;
+    const stranger = await browser().gql(BUY, { i: { ...input, idempotencyKey: key() } });
+    expect(stranger.body.data.buyOrderAddon).toEqual({ __typename: 'NotFoundError', code: 'NOT_FOUND', message: expect.any(String), field: 'orderNumber' });
+    expect(services.braintree.transactions().length).toBe(capturesBefore);
+    const bought = await b.gql(BUY, { i: input });
+    expect(bought.body.data.buyOrderAddon, JSON.stringify(bought.body)).toMatchObject({ __typename: 'OrderPlaced', message: BUYING_MESSAGES.purchaseSuccessful, order: { status: 'PAID', total: { amount: 600 } } });
+    const after = (await b.gql(OFFER, { n: order.orderNumber })).body.data.order;
+    expect(after.validityExtensionOffer).toBeNull();
+    const monthsLater = (a: string, z: string) => (new Date(z).getUTCFullYear() - new Date(a).getUTCFullYear()) * 12 + new Date(z).getUTCMonth() - new Date(a).getUTCMonth();
+    expect(after.vouchers.map((v: any, i: number) => monthsLater(before.vouchers[i].expiresAt, v.expiresAt))).toEqual([3, 3]);
+  });
+
+  it('startPayment, express buy and addresses go to their services', async () => {
+    const b = browser();
+    await add(b, options[2]!, 1);
+    const START = `mutation($i: StartPaymentInput!) { startPayment(input: $i) { __typename ... on PaymentSession { method provider clientToken sandboxUrl } ... on PaymentError { code message field } ${ERR} } }`;
+    const card = (await b.gql(START, { i: { method: 'CREDIT_CARD' } })).body.data.startPayment;
+    expect(card).toMatchObject({ __typename: 'PaymentSession', method: 'CREDIT_CARD', provider: 'BRAINTREE', sandboxUrl: '/sandbox/braintree' });
+    expect(card.clientToken.length).toBeGreaterThan(20);
+    // Clearpay needs a guest's email before it can start.
+    expect((await b.gql(START, { i: { method: 'CLEARPAY' } })).body.data.startPayment).toMatchObject({ __typename: 'ValidationError', field: 'email', message: BUYING_MESSAGES.required });
+
+    const EXPRESS = `mutation($i: ExpressBuyInput!) { expressBuy(input: $i) { __typename ... on ExpressBuyToken { token } ... on ExpressBuyIneligibleError { code message hint } ${ERR} } }`;
+    const unknown = await b.gql(EXPRESS, { i: { email: 'a@example.com', dealId: 999_999, productId: 999_999 } });
+    expect(unknown.body.data.expressBuy).toEqual({
+      __typename: 'ExpressBuyIneligibleError',
+      code: 'EXPRESS_BUY_INELIGIBLE',
+      message: BUYING_MESSAGES.expressBuyIneligible,
+      field: 'dealId',
+      hint: BUYING_MESSAGES.expressBuyHint,
+    });
+    const bad = await b.gql(EXPRESS, { i: { email: 'nope', dealId: 1, productId: 1 } });
+    expect(bad.body.data.expressBuy).toMatchObject({ __typename: 'ValidationError', field: 'email', message: BUYING_MESSAGES.email });
+
+    const lookup = await b.gql(`{ addressLookup(postcode: "g12 8td") { __typename ... on AddressList { postcode addresses { moniker line1 town postcode label } } } }`);
+    expect(lookup.body.data.addressLookup.__typename).toBe('AddressList');
+    expect(lookup.body.data.addressLookup.postcode).toBe('G12 8TD');
+    const suggestions = await b.gql(`{ addressSuggestions(query: "byres road") { label postcode } }`);
+    expect(suggestions.body.data.addressSuggestions.length).toBeGreaterThan(0);
+    expect(suggestions.body.data.addressSuggestions.every((a: any) => /byres road/i.test(a.label))).toBe(true);
+  });
+
+  it('a provider that charged but never answered: OrderPending, then after reconciliation the same key answers the paid order (one charge)', async () => {
+    const b = browser();
+    await add(b, options[3]!, 1);
+    const view = await checkout(b);
+    const input = { idempotencyKey: key(), method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', email: uniqueEmail('pending'), expectedCashAmount: view.orderSummary.cashAmount.amount };
+    services.braintree.faults.arm({ mode: 'drop-after-commit', route: 'sale', times: 10 });
+    let pending;
+    try {
+      pending = await b.gql(PLACE, { i: input });
+    } finally {
+      services.braintree.faults.clear();
+    }
+    const result = pending.body.data.placeOrder;
+    expect(result, JSON.stringify(pending.body)).toMatchObject({ __typename: 'OrderPending', message: BUYING_MESSAGES.paymentPending, order: { status: 'PENDING' } });
+    // The confirmation page can be reloaded by this guest while it waits.
+    expect((await b.gql(ORDER, { n: result.order.orderNumber })).body.data.order.status).toBe('PENDING');
+    await reconcilePendingOrders(services.checkoutApp.deps);
+    const again = await b.gql(PLACE, { i: input });
+    expect(again.body.data.placeOrder).toMatchObject({ __typename: 'OrderPlaced', order: { orderNumber: result.order.orderNumber, status: 'PAID' } });
+    expect(services.braintree.captures(await orderIdOf(result.order.orderNumber))).toHaveLength(1);
   });
 });
