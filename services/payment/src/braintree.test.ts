@@ -9,7 +9,9 @@ import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { testDatabases } from '@shop/platform/test-databases';
 import type { ChargeResult } from './contract.ts';
 import { braintreeProvider } from './providers/braintree.ts';
-import { chargeRequest, paymentsFixture, type PaymentsFixture } from './test/harness.ts';
+import { chargeRequest, MERCHANT_KEY, paymentsFixture, type PaymentsFixture } from './test/harness.ts';
+
+const AUTH = { authorization: `Bearer ${MERCHANT_KEY}` };
 
 type Expected = { status: 'succeeded' } | { status: 'declined'; code: string; message: string; retryable: boolean; processorCode?: string | null };
 const ok: Expected = { status: 'succeeded' };
@@ -105,7 +107,7 @@ describe.each(testDatabases())('Braintree adapter and sandbox on %s', (_name, op
   beforeEach(() => f.sandboxes.braintree.faults.clear());
 
   async function tokenize(card: { number: string; expirationDate?: string; cvv?: string; postalCode?: string }) {
-    const { clientToken } = (await (await fetch(`${base()}/client_token`, { method: 'POST' })).json()) as { clientToken: string };
+    const { clientToken } = (await (await fetch(`${base()}/client_token`, { method: 'POST', headers: AUTH })).json()) as { clientToken: string };
     const res = await fetch(`${base()}/tokenize`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -183,10 +185,21 @@ describe.each(testDatabases())('Braintree adapter and sandbox on %s', (_name, op
     });
   });
 
+  it('the server-side endpoints want the merchant key; the browser pages do not', async () => {
+    for (const [method, path] of [['POST', '/sandbox/braintree/client_token'], ['POST', '/sandbox/braintree/transactions'], ['GET', '/sandbox/braintree/transactions?orderId=x'], ['GET', '/sandbox/braintree/payment_method_nonces/fake-valid-nonce'], ['POST', '/sandbox/klarna/payments/v1/sessions'], ['GET', '/sandbox/klarna/ordermanagement/v1/orders?merchant_reference1=x'], ['POST', '/sandbox/clearpay/v2/checkouts'], ['GET', '/sandbox/clearpay/v2/payments?merchantReference=x']] as const) {
+      for (const headers of [{}, { authorization: 'Bearer wrong' }] as Array<Record<string, string>>) {
+        const res = await fetch(`${f.sandboxes.origin}${path}`, { method, headers });
+        expect(res.status, `${method} ${path}`).toBe(401);
+      }
+    }
+    expect((await fetch(`${base()}/hosted-fields`)).status).toBe(200);
+    expect((await fetch(`${base()}/hosted-fields.js`)).status).toBe(200);
+  });
+
   describe('provider duplicate checking without a key, like Braintree', () => {
     it('rejects the same amount + order id + method within 30 s as duplicate when no idempotency key is sent', async () => {
       const body = JSON.stringify({ amount: '12.34', orderId: 'dup-order-1', paymentMethodNonce: 'fake-valid-nonce', options: { submitForSettlement: true } });
-      const post = () => fetch(`${base()}/transactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json() as Promise<{ transaction: { status: string; gatewayRejectionReason: string | null } }>);
+      const post = () => fetch(`${base()}/transactions`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body }).then((r) => r.json() as Promise<{ transaction: { status: string; gatewayRejectionReason: string | null } }>);
       expect((await post()).transaction.status).toBe('submitted_for_settlement');
       expect((await post()).transaction).toMatchObject({ status: 'gateway_rejected', gatewayRejectionReason: 'duplicate' });
       expect(f.sandboxes.braintree.captures('dup-order-1')).toHaveLength(1);
@@ -324,7 +337,7 @@ describe.each(testDatabases())('Braintree adapter and sandbox on %s', (_name, op
         hits += 1;
         return fetch(input, init);
       };
-      const payments = f.make({ now: () => new Date(clock), providers: [braintreeProvider({ baseUrl: base(), fetch: counting, log: () => undefined })] });
+      const payments = f.make({ now: () => new Date(clock), providers: [braintreeProvider({ baseUrl: base(), fetch: counting, merchantKey: MERCHANT_KEY, log: () => undefined })] });
       const paidBefore = chargeRequest();
       const paid = await payments.charge(paidBefore);
       expect(paid.status).toBe('succeeded');

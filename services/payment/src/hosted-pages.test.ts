@@ -4,7 +4,9 @@
  * taken from a parameter checked against an allowlist (reliability A2.6, P9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSandboxes, type Sandboxes } from './test/harness.ts';
+import { MERCHANT_KEY, serveSandboxes, type Sandboxes } from './test/harness.ts';
+
+const AUTH = { authorization: `Bearer ${MERCHANT_KEY}` };
 
 const PARENT = 'https://shop.example';
 
@@ -15,9 +17,9 @@ describe('hosted fields and approval pages', () => {
   let clearpayToken: string;
   beforeAll(async () => {
     s = await serveSandboxes({ faults: false, allowedOrigins: [PARENT] });
-    clientToken = ((await (await fetch(`${s.origin}/sandbox/braintree/client_token`, { method: 'POST' })).json()) as { clientToken: string }).clientToken;
-    klarnaSession = ((await (await fetch(`${s.origin}/sandbox/klarna/payments/v1/sessions`, { method: 'POST', body: JSON.stringify({ order_amount: 1000, purchase_currency: 'GBP' }) })).json()) as { session_id: string }).session_id;
-    clearpayToken = ((await (await fetch(`${s.origin}/sandbox/clearpay/v2/checkouts`, { method: 'POST', body: JSON.stringify({ amount: { amount: '10.00', currency: 'GBP' }, merchantReference: 'o1' }) })).json()) as { token: string }).token;
+    clientToken = ((await (await fetch(`${s.origin}/sandbox/braintree/client_token`, { method: 'POST', headers: AUTH })).json()) as { clientToken: string }).clientToken;
+    klarnaSession = ((await (await fetch(`${s.origin}/sandbox/klarna/payments/v1/sessions`, { method: 'POST', headers: AUTH, body: JSON.stringify({ order_amount: 1000, purchase_currency: 'GBP' }) })).json()) as { session_id: string }).session_id;
+    clearpayToken = ((await (await fetch(`${s.origin}/sandbox/clearpay/v2/checkouts`, { method: 'POST', headers: AUTH, body: JSON.stringify({ amount: { amount: '10.00', currency: 'GBP' }, merchantReference: 'o1' }) })).json()) as { token: string }).token;
   });
   afterAll(async () => {
     await s?.close();
@@ -84,7 +86,7 @@ describe('hosted fields and approval pages', () => {
     expect((await fetch(`${s.origin}/sandbox/braintree/__faults`, { method: 'POST', body: JSON.stringify({ mode: 'hang' }) })).status).toBe(404);
     const res = await fetch(`${s.origin}/sandbox/braintree/transactions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-sandbox-fault': '5xx' },
+      headers: { ...AUTH, 'content-type': 'application/json', 'x-sandbox-fault': '5xx' },
       body: JSON.stringify({ amount: '10.00', orderId: 'no-faults-1', paymentMethodNonce: 'fake-valid-nonce' }),
     });
     expect(res.status).toBe(200);

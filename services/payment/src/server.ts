@@ -7,6 +7,7 @@
  * sandboxes' fault controls (tests, e2e only). SANDBOX_ALLOWED_ORIGINS (comma-separated) are the
  * origins the hosted pages may post to besides their own.
  */
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { openDatabase, serveOnLoopback } from '@shop/platform';
 import { createPaymentApp } from './app.ts';
@@ -23,7 +24,8 @@ if (!serviceToken) {
 
 const database = await openDatabase({ ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
 await migratePayment(database.db);
-const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', allowedOrigins: (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean) });
+const merchantKey = randomBytes(24).toString('base64url');
+const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', merchantKey, allowedOrigins: (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean) });
 const root = new Hono();
 root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
 root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
@@ -31,7 +33,7 @@ root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
 let app: ReturnType<typeof createPaymentApp> | null = null;
 root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
 const server = await serveOnLoopback(root.fetch, port);
-app = createPaymentApp({ db: database.db, serviceToken, basePath: env.PAYMENT_BASE_PATH ?? '', providers: sandboxProviders(`http://127.0.0.1:${server.port}`) });
+app = createPaymentApp({ db: database.db, serviceToken, basePath: env.PAYMENT_BASE_PATH ?? '', providers: sandboxProviders(`http://127.0.0.1:${server.port}`, { merchantKey }) });
 console.log(`Payment service on http://127.0.0.1:${server.port} (${database.dialect}); sandboxes at /sandbox/braintree, /sandbox/klarna, /sandbox/clearpay`);
 
 let stopping = false;

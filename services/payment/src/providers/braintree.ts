@@ -8,12 +8,14 @@ import { gatewayRejectionWords, PAYMENT_OUTCOME_WORDS, processorDeclineWords, ty
 import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
 import { THREE_DS_UNAVAILABLE } from '../sandbox/braintree/values.ts';
-import { callProvider, joinUrl, type FetchLike } from './http.ts';
+import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
 
 export interface BraintreeProviderOptions {
   /** e.g. http://127.0.0.1:8080/sandbox/braintree */
   baseUrl: string;
   fetch?: FetchLike;
+  /** The sandbox's merchantKey (sent as a bearer token), when it has one. */
+  merchantKey?: string;
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -46,6 +48,8 @@ const METHOD_OF_INSTRUMENT: Record<string, string> = { credit_card: 'credit_card
 
 export function braintreeProvider(options: BraintreeProviderOptions): BraintreeProvider {
   const url = (path: string) => joinUrl(options.baseUrl, path);
+  const auth: Record<string, string> = options.merchantKey ? { authorization: `Bearer ${options.merchantKey}` } : {};
+  const send = (request: ProviderCall) => callProvider({ ...request, headers: { ...auth, ...request.headers } });
   const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
   const declined = (words: PaymentOutcomeWords, processorCode: string | null): ChargeDeclined => ({
     status: 'declined',
@@ -113,12 +117,12 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     if (!vaultToken && !req.token) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable, null);
     if (!vaultToken) {
       // The brand is known before any money moves: refuse American Express and Diners (spec §5).
-      const details = await callProvider({ method: 'GET', url: url(`/payment_method_nonces/${encodeURIComponent(req.token!)}`), signal: call.signal, fetch: options.fetch, retry: true });
+      const details = await send({ method: 'GET', url: url(`/payment_method_nonces/${encodeURIComponent(req.token!)}`), signal: call.signal, fetch: options.fetch, retry: true });
       if (details.kind === 'unknown') return unknown();
       const cardType = (details.body.details as { cardType?: unknown } | undefined)?.cardType;
       if (details.status === 200 && typeof cardType === 'string' && isRefusedCardBrand(cardType)) return declined(PAYMENT_OUTCOME_WORDS.cardNotAccepted, null);
     }
-    const answer = await callProvider({
+    const answer = await send({
       method: 'POST',
       url: url('/transactions'),
       headers: { 'idempotency-key': req.idempotencyKey },
@@ -152,7 +156,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
   }
 
   async function lookup(orderRef: string, call: ProviderCallOptions = {}): Promise<LookupResult> {
-    const answer = await callProvider({ method: 'GET', url: url(`/transactions?orderId=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
+    const answer = await send({ method: 'GET', url: url(`/transactions?orderId=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
     if (answer.kind === 'unknown' || answer.status !== 200 || !Array.isArray(answer.body.transactions)) return unknown();
     const transactions = answer.body.transactions as Transaction[];
     if (transactions.length === 0) return { status: 'none' };
@@ -171,7 +175,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
   }
 
   async function clientToken(call: ProviderCallOptions = {}): Promise<string | null> {
-    const answer = await callProvider({ method: 'POST', url: url('/client_token'), body: {}, signal: call.signal, fetch: options.fetch, retry: true });
+    const answer = await send({ method: 'POST', url: url('/client_token'), body: {}, signal: call.signal, fetch: options.fetch, retry: true });
     if (answer.kind === 'unknown' || answer.status !== 200 || typeof answer.body.clientToken !== 'string') return null;
     return answer.body.clientToken;
   }

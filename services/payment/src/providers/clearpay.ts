@@ -7,13 +7,15 @@
 import { PAYMENT_OUTCOME_WORDS, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
 import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
-import { callProvider, joinUrl, type FetchLike } from './http.ts';
+import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
 
 export interface ClearpayProviderOptions {
   baseUrl: string;
   /** Where the browser reaches the approval page (default '/sandbox/clearpay'). */
   publicUrl?: string;
   fetch?: FetchLike;
+  /** The sandbox's merchantKey (sent as a bearer token), when it has one. */
+  merchantKey?: string;
 }
 
 export type ClearpayCheckout = { token: string; expires: string; approvalUrl: string };
@@ -26,12 +28,14 @@ export interface ClearpayProvider extends PaymentProvider {
 
 export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProvider {
   const url = (path: string) => joinUrl(options.baseUrl, path);
+  const auth: Record<string, string> = options.merchantKey ? { authorization: `Bearer ${options.merchantKey}` } : {};
+  const send = (request: ProviderCall) => callProvider({ ...request, headers: { ...auth, ...request.headers } });
   const publicUrl = (options.publicUrl ?? '/sandbox/clearpay').replace(/\/+$/, '');
   const declined = (words: PaymentOutcomeWords, processorCode: string | null = null): ChargeDeclined => ({ status: 'declined', provider: 'clearpay', code: words.code, message: words.message, retryable: words.retryable, processorCode });
   const unknown = (): ChargeResult => ({ status: 'unknown', provider: 'clearpay' });
 
   async function createCheckout(input: { amount: number; currency: 'GBP'; orderRef: string; email: string }, call: ProviderCallOptions = {}) {
-    const answer = await callProvider({
+    const answer = await send({
       method: 'POST',
       url: url('/v2/checkouts'),
       body: { amount: { amount: penceToDecimal(input.amount), currency: input.currency }, consumer: { email: input.email }, merchantReference: input.orderRef },
@@ -57,7 +61,7 @@ export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProv
 
   async function charge(req: ChargeRequest, call: ProviderCallOptions = {}): Promise<ChargeResult> {
     if (!req.token) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable);
-    const answer = await callProvider({
+    const answer = await send({
       method: 'POST',
       url: url('/v2/payments/capture'),
       headers: { 'idempotency-key': req.idempotencyKey },
@@ -76,7 +80,7 @@ export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProv
   }
 
   async function lookup(orderRef: string, call: ProviderCallOptions = {}): Promise<LookupResult> {
-    const answer = await callProvider({ method: 'GET', url: url(`/v2/payments?merchantReference=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
+    const answer = await send({ method: 'GET', url: url(`/v2/payments?merchantReference=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
     if (answer.kind === 'unknown' || answer.status !== 200 || !Array.isArray(answer.body.results)) return unknown();
     const results = answer.body.results as Array<{ id?: unknown; status?: unknown }>;
     if (results.length === 0) return { status: 'none' };

@@ -5,7 +5,7 @@
  */
 import { PAYMENT_OUTCOME_WORDS, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
 import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
-import { callProvider, joinUrl, type FetchLike } from './http.ts';
+import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
 
 export interface KlarnaProviderOptions {
   /** Where our server reaches the API, e.g. http://127.0.0.1:8080/sandbox/klarna */
@@ -13,6 +13,8 @@ export interface KlarnaProviderOptions {
   /** Where the browser reaches the approval page (default '/sandbox/klarna', the shop's own origin). */
   publicUrl?: string;
   fetch?: FetchLike;
+  /** The sandbox's merchantKey (sent as a bearer token), when it has one. */
+  merchantKey?: string;
 }
 
 export type KlarnaSession = { sessionId: string; clientToken: string; approvalUrl: string };
@@ -24,12 +26,14 @@ export interface KlarnaProvider extends PaymentProvider {
 
 export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
   const url = (path: string) => joinUrl(options.baseUrl, path);
+  const auth: Record<string, string> = options.merchantKey ? { authorization: `Bearer ${options.merchantKey}` } : {};
+  const send = (request: ProviderCall) => callProvider({ ...request, headers: { ...auth, ...request.headers } });
   const publicUrl = (options.publicUrl ?? '/sandbox/klarna').replace(/\/+$/, '');
   const declined = (words: PaymentOutcomeWords, processorCode: string | null = null): ChargeDeclined => ({ status: 'declined', provider: 'klarna', code: words.code, message: words.message, retryable: words.retryable, processorCode });
   const unknown = (): ChargeResult => ({ status: 'unknown', provider: 'klarna' });
 
   async function createSession(input: { amount: number; currency: 'GBP'; orderRef: string | null }, call: ProviderCallOptions = {}): Promise<KlarnaSession | null> {
-    const answer = await callProvider({
+    const answer = await send({
       method: 'POST',
       url: url('/payments/v1/sessions'),
       body: { purchase_country: 'GB', purchase_currency: input.currency, locale: 'en-GB', order_amount: input.amount, merchant_reference1: input.orderRef ?? undefined },
@@ -44,7 +48,7 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
 
   async function charge(req: ChargeRequest, call: ProviderCallOptions = {}): Promise<ChargeResult> {
     if (!req.token) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable);
-    const answer = await callProvider({
+    const answer = await send({
       method: 'POST',
       url: url(`/payments/v1/authorizations/${encodeURIComponent(req.token)}/order`),
       headers: { 'klarna-idempotency-key': req.idempotencyKey },
@@ -68,7 +72,7 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
   }
 
   async function lookup(orderRef: string, call: ProviderCallOptions = {}): Promise<LookupResult> {
-    const answer = await callProvider({ method: 'GET', url: url(`/ordermanagement/v1/orders?merchant_reference1=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
+    const answer = await send({ method: 'GET', url: url(`/ordermanagement/v1/orders?merchant_reference1=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
     if (answer.kind === 'unknown' || answer.status !== 200 || !Array.isArray(answer.body.orders)) return unknown();
     const orders = answer.body.orders as Array<{ order_id?: unknown; status?: unknown }>;
     const order = orders.find((o) => typeof o.order_id === 'string' && o.status !== 'CANCELLED');

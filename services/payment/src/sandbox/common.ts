@@ -7,9 +7,9 @@
  * A sandbox is its own Hono app, mounted by the shop at /sandbox/<provider> on the same origin;
  * our adapters reach it over real HTTP like they would reach the provider.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 
 export const FAULT_MODES = ['delay-ms', 'hang', '5xx', 'reset-before-commit', 'drop-after-commit', 'malformed-json'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -31,6 +31,12 @@ export interface SandboxOptions {
   /** Origins a hosted or approval page may post its result to, besides the page's own origin. */
   allowedOrigins?: string[];
   now?: () => Date;
+  /**
+   * The merchant's API key: when set, the server-side endpoints (the ones our adapters call)
+   * require `authorization: Bearer <key>`, as a provider's API does; the browser pages do not.
+   * The shop sets one, so nobody reaches another shopper's transactions through /sandbox/*.
+   */
+  merchantKey?: string;
 }
 
 export const sleep = (ms: number, signal?: AbortSignal) =>
@@ -296,4 +302,15 @@ export function decimalToPence(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,9}\.\d{2}$/.test(value)) return null;
   const [units, cents] = value.split('.') as [string, string];
   return Number(units) * 100 + Number(cents);
+}
+
+/** Guards the server-side endpoints with the merchant key (a no-op without one). */
+export function merchantAuth(merchantKey: string | undefined): MiddlewareHandler {
+  const expected = merchantKey ? createHash('sha256').update(`Bearer ${merchantKey}`).digest() : null;
+  return async (c, next) => {
+    if (!expected) return next();
+    const given = createHash('sha256').update(c.req.header('authorization') ?? '').digest();
+    if (!timingSafeEqual(given, expected)) return c.json({ error: 'authentication required' }, 401);
+    return next();
+  };
 }

@@ -1,8 +1,9 @@
 /**
  * The three provider sandboxes, for the shop to mount on its own origin:
- *   const sandboxes = createSandboxes({ faults: process.env.SANDBOX_FAULTS === '1' });
+ *   const merchantKey = randomBytes(24).toString('base64url');
+ *   const sandboxes = createSandboxes({ faults: process.env.SANDBOX_FAULTS === '1', merchantKey });
  *   shop.route('/sandbox/braintree', sandboxes.braintree.app); … klarna, clearpay
- * and the adapters pointed at them: `sandboxProviders('http://127.0.0.1:PORT')`.
+ * and the adapters pointed at them: `sandboxProviders('http://127.0.0.1:PORT', { merchantKey })`.
  */
 import { braintreeProvider, type BraintreeProvider } from '../providers/braintree.ts';
 import { clearpayProvider, type ClearpayProvider } from '../providers/clearpay.ts';
@@ -34,11 +35,11 @@ export function createSandboxes(options: SandboxOptions & { clearpayPendingMs?: 
  * e.g. http://127.0.0.1:8080); the browser reaches the approval pages at the same paths on the
  * shop's public origin.
  */
-export function sandboxProviders(origin: string, options: { fetch?: FetchLike; log?: (message: string, fields: Record<string, unknown>) => void } = {}): [BraintreeProvider, KlarnaProvider, ClearpayProvider] {
+export function sandboxProviders(origin: string, options: { fetch?: FetchLike; merchantKey?: string; log?: (message: string, fields: Record<string, unknown>) => void } = {}): [BraintreeProvider, KlarnaProvider, ClearpayProvider] {
   const base = origin.replace(/\/+$/, '');
   return [
-    braintreeProvider({ baseUrl: `${base}${SANDBOX_PATHS.braintree}`, fetch: options.fetch, log: options.log }),
-    klarnaProvider({ baseUrl: `${base}${SANDBOX_PATHS.klarna}`, publicUrl: SANDBOX_PATHS.klarna, fetch: options.fetch }),
-    clearpayProvider({ baseUrl: `${base}${SANDBOX_PATHS.clearpay}`, publicUrl: SANDBOX_PATHS.clearpay, fetch: options.fetch }),
+    braintreeProvider({ baseUrl: `${base}${SANDBOX_PATHS.braintree}`, fetch: options.fetch, merchantKey: options.merchantKey, log: options.log }),
+    klarnaProvider({ baseUrl: `${base}${SANDBOX_PATHS.klarna}`, publicUrl: SANDBOX_PATHS.klarna, fetch: options.fetch, merchantKey: options.merchantKey }),
+    clearpayProvider({ baseUrl: `${base}${SANDBOX_PATHS.clearpay}`, publicUrl: SANDBOX_PATHS.clearpay, fetch: options.fetch, merchantKey: options.merchantKey }),
   ];
 }

@@ -3,7 +3,7 @@ import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { createPaymentApp, type PaymentApp } from '../app.ts';
 import type { PaymentsOptions } from '../payments.ts';
 import { sandboxProviders } from '../sandbox/index.ts';
-import { paymentsFixture, type PaymentsFixture } from './harness.ts';
+import { MERCHANT_KEY, paymentsFixture, type PaymentsFixture } from './harness.ts';
 
 export const SERVICE_TOKEN = 'test-service-token';
 
@@ -17,7 +17,7 @@ export async function appFixture(open: OpenTestDatabase, options: Partial<Paymen
   const app = createPaymentApp({
     db: f.database.db,
     serviceToken: SERVICE_TOKEN,
-    providers: sandboxProviders(f.sandboxes.origin, { log: (message, fields) => void f.logged.push({ message, fields }) }),
+    providers: sandboxProviders(f.sandboxes.origin, { merchantKey: MERCHANT_KEY, log: (message, fields) => void f.logged.push({ message, fields }) }),
     timeoutMs: options.timeoutMs ?? 500,
     log: (message, fields) => void f.logged.push({ message, fields }),
   });

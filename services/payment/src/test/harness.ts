@@ -23,8 +23,10 @@ export interface Sandboxes {
 }
 
 /** The sandboxes mounted as the shop mounts them, under /sandbox/<provider>, served on loopback. */
+export const MERCHANT_KEY = 'test-merchant-key';
+
 export async function serveSandboxes(options: { faults?: boolean; allowedOrigins?: string[] } = {}): Promise<Sandboxes> {
-  const sandboxes = createSandboxes({ faults: options.faults ?? true, allowedOrigins: options.allowedOrigins, clearpayPendingMs: 300 });
+  const sandboxes = createSandboxes({ faults: options.faults ?? true, allowedOrigins: options.allowedOrigins, clearpayPendingMs: 300, merchantKey: MERCHANT_KEY });
   const shop = new Hono();
   shop.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
   shop.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
@@ -51,7 +53,7 @@ export async function paymentsFixture(open: OpenTestDatabase, options: Partial<P
   const make = (extra: Partial<PaymentsOptions> = {}) =>
     createPayments({
       db: database.db,
-      providers: sandboxProviders(sandboxes.origin, { log }),
+      providers: sandboxProviders(sandboxes.origin, { log, merchantKey: MERCHANT_KEY }),
       timeoutMs: 500,
       log,
       ...options,

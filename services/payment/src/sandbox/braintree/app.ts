@@ -22,6 +22,7 @@ import {
   escapeHtml,
   FaultControl,
   IdempotencyStore,
+  merchantAuth,
   mountFaultAdmin,
   penceToDecimal,
   randomId,
@@ -100,6 +101,10 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
 
   const app = new Hono();
   mountFaultAdmin(app, faults);
+  const auth = merchantAuth(options.merchantKey);
+  app.use('/client_token', auth);
+  app.use('/payment_method_nonces/*', auth);
+  app.use('/transactions', auth);
 
   // --- browser side -------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ import {
   escapeHtml,
   FaultControl,
   IdempotencyStore,
+  merchantAuth,
   mountFaultAdmin,
   penceToDecimal,
   randomId,
@@ -55,6 +56,8 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
   const payments: ClearpayPayment[] = [];
   const app = new Hono();
   mountFaultAdmin(app, faults);
+  const auth = merchantAuth(options.merchantKey);
+  app.use('/v2/*', auth);
 
   const error = (c: Context, status: number, errorCode: string, message: string) => c.json({ errorCode, message, httpStatusCode: status }, status as 400);
   /** A pending payment settles once its time has come (looked at whenever it is read). */

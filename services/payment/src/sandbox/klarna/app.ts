@@ -17,6 +17,7 @@ import {
   escapeHtml,
   FaultControl,
   IdempotencyStore,
+  merchantAuth,
   mountFaultAdmin,
   randomId,
   sandboxPage,
@@ -56,6 +57,9 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
   const orders: KlarnaOrder[] = [];
   const app = new Hono();
   mountFaultAdmin(app, faults);
+  const auth = merchantAuth(options.merchantKey);
+  app.use('/payments/*', auth);
+  app.use('/ordermanagement/*', auth);
 
   const error = (c: Context, status: number, code: string, message: string) => c.json({ error_code: code, error_messages: [message] }, status as 400);
 
