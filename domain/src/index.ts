@@ -13,4 +13,4 @@ export * from './accounts.ts';
 export * from './buying.ts';
 export * from './purchase-limits.ts';
 export * from './gifting.ts';
-export * from './postcodes.ts';
+// postcodes.ts is imported as '@shop/domain/postcodes' (it brings the postcode package).
