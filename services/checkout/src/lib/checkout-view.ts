@@ -120,6 +120,7 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
     basketToken: q.basketToken,
     deals,
     giftingDetails,
+    addons: model.addons.map((a) => ({ addonType: a.addonType, productId: a.productId, title: a.title, quantity: a.quantity, price: money(a.unitPrice), total: money(a.total) })),
     orderSummary: {
       subtotal: money(s.subtotal),
       postage: money(s.postage),

@@ -23,6 +23,7 @@ import {
   type CheckoutDeps,
 } from './deps.ts';
 import { completeKeyOfOrder } from './idempotency.ts';
+import { BASKET_VVE_MONTHS } from './pricing.ts';
 import { generateVoucherCode } from './voucher-codes.ts';
 import { newId } from './tokens.ts';
 
@@ -90,7 +91,10 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
   return deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (!order || order.status !== 'PENDING') return false;
-    const lines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+    const allLines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+    // An order's deal lines carry the stock, caps and vouchers; its VVE add-on lines extend them.
+    const lines = order.kind === 'order' ? allLines.filter((l) => l.addon_type === null) : allLines;
+    const addonLines = order.kind === 'order' ? allLines.filter((l) => l.addon_type === 'VVE') : [];
 
     if (order.kind === 'order') {
       await sellHeld(trx, { holdKey: order.basket_token, items: lines.map((l) => ({ productId: l.deal_product_id, quantity: l.quantity })) });
@@ -141,6 +145,23 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
               expires_at: expiresAt,
               created_at: now,
             })
+            .execute();
+        }
+      }
+      for (const addon of addonLines) {
+        const ids = await inOrders(trx)
+          .selectFrom('voucher')
+          .select('id')
+          .where('order_id', '=', orderId)
+          .where('deal_product_id', '=', addon.deal_product_id)
+          .orderBy('code')
+          .limit(addon.quantity)
+          .execute();
+        for (const { id } of ids) {
+          await inOrders(trx)
+            .updateTable('voucher')
+            .set({ expires_at: addMonths(expiresAt, BASKET_VVE_MONTHS), extended_months: BASKET_VVE_MONTHS })
+            .where('id', '=', id)
             .execute();
         }
       }
@@ -196,7 +217,7 @@ export async function finishFailed(deps: CheckoutDeps, orderId: string, failure:
     const order = await lockOrder(trx, orderId);
     if (!order || order.status !== 'PENDING') return false;
     if (order.kind === 'order') {
-      const lines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('deal_product_id').execute();
+      const lines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).where('addon_type', 'is', null).orderBy('deal_product_id').execute();
       for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });
       await unpinHold(trx, { holdKey: order.basket_token });
     }
@@ -262,7 +283,8 @@ export async function orderView(db: AnyDb, order: OrderRow): Promise<OrderView> 
       addonType: l.addon_type,
       gift: l.gift,
     })),
-    quantity: lines.reduce((s, l) => s + l.quantity, 0),
+    // Spec §3 data.quantity: units bought (an order's add-on lines are not units; an add-on order's line is its months).
+    quantity: lines.filter((l) => order.kind === 'addon' || l.addon_type === null).reduce((s, l) => s + l.quantity, 0),
     subtotal: money(order.subtotal),
     postage: money(order.postage),
     promoDiscount: money(order.promo_discount),

@@ -24,7 +24,9 @@ import {
 import { attachOrder, claimKey, completeKey, releaseKey, type KeyRef } from './idempotency.ts';
 import { appendEvent, deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS } from './orders.ts';
 import { methodAvailable } from './payment-options.ts';
-import { loadCheckoutModel, marketingMaxFor, type CheckoutModel } from './pricing.ts';
+import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from './pricing.ts';
+
+export { VVE_PRICE_PER_VOUCHER_MONTH_PENCE };
 import { normalisePromoCode } from './promo.ts';
 import { fieldRefusal, Refusal } from './refusal.ts';
 import { newId, newToken, sha256, stableJson } from './tokens.ts';
@@ -288,6 +290,27 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
             })
             .execute();
         }
+        for (const a of model.addons) {
+          await inOrders(trx)
+            .insertInto('order_line')
+            .values({
+              order_id: orderId,
+              line_no: ++lineNo,
+              deal_id: a.dealId,
+              deal_product_id: a.productId,
+              title: a.title,
+              quantity: a.quantity,
+              unit_price: a.unitPrice,
+              postage: 0,
+              line_total: a.total,
+              addon_type: 'VVE',
+              gift: false,
+              gifting_type: 'none',
+              gift_recipient: null,
+              pay_deposit: false,
+            })
+            .execute();
+        }
         await appendEvent(trx, orderId, 'created', now, null, 'PENDING', { cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key });
         await pinHold(trx, { holdKey: input.basketToken, orderId });
         await attachOrder(trx, ref, orderId, accessToken);
@@ -345,8 +368,6 @@ export async function chargeAndFinish(
 // ---------------------------------------------------------------------------------------------
 // The VVE add-on (spec §3 order item add-on VVE; spec §9 voucher extension up to 3 months).
 
-/** Price of one month's extension of one voucher. Ours: the spec gives none. */
-export const VVE_PRICE_PER_VOUCHER_MONTH_PENCE = 100;
 
 export interface AddonBody {
   orderNumber: string;

@@ -58,6 +58,23 @@ export interface PricedLine {
   needsDelivery: boolean;
 }
 
+/** The VVE add-on bought with the order (basket add-on): the line's vouchers valid 3 months longer. */
+export interface PricedAddon {
+  addonType: 'VVE';
+  productId: number;
+  dealId: number;
+  title: string;
+  /** Vouchers extended: the add-on's quantity, at most the line's units. */
+  quantity: number;
+  unitPrice: number;
+  total: number;
+}
+
+/** A basket VVE add-on extends each voucher by the most the spec allows (§9: up to 3 months). */
+export const BASKET_VVE_MONTHS = 3;
+/** Price of one month's extension of one voucher (also the /order-addon price). Ours: the spec gives none. */
+export const VVE_PRICE_PER_VOUCHER_MONTH_PENCE = 100;
+
 export interface WalletFigures {
   balance: number;
   marketingBalance: number;
@@ -76,6 +93,7 @@ export interface CheckoutModel {
   email: string | null;
   day: string;
   lines: PricedLine[];
+  addons: PricedAddon[];
   gifting: GiftingConfig;
   promo: PromoResult | null;
   vipChecked: boolean;
@@ -166,7 +184,16 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
     };
   });
 
-  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity + l.giftExtras, 0);
+  // Add-ons start unticked (only the basket's add-on call adds one); one for a product no longer in the basket is ignored.
+  const storedAddons = ((basket as Basket & { addons?: Array<{ addonType: string; productId: number; quantity: number }> }).addons ?? []).filter((a) => a.addonType === 'VVE' && a.quantity > 0);
+  const addons: PricedAddon[] = storedAddons.flatMap((a) => {
+    const line = lines.find((l) => l.productId === a.productId);
+    if (!line) return [];
+    const quantity = Math.min(a.quantity, line.quantity);
+    const unitPrice = BASKET_VVE_MONTHS * VVE_PRICE_PER_VOUCHER_MONTH_PENCE;
+    return [{ addonType: 'VVE' as const, productId: a.productId, dealId: line.dealId, title: `Voucher validity extension, ${BASKET_VVE_MONTHS} months: ${line.title}`, quantity, unitPrice, total: unitPrice * quantity }];
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity + l.giftExtras, 0) + addons.reduce((sum, a) => sum + a.total, 0);
   const postage = lines.reduce((sum, l) => sum + l.postage, 0);
   const vipChecked = input.options.vipChecked === true;
   const promo = input.options.promoCode
@@ -200,6 +227,7 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
     email: input.email,
     day,
     lines,
+    addons,
     gifting,
     promo,
     vipChecked,

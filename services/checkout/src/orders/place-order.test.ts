@@ -261,6 +261,25 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     expect(await invariantViolations(f.db)).toEqual({});
   });
 
+  it('a VVE add-on in the basket is priced at checkout and extends that many of the line\'s vouchers by 3 months', async () => {
+    const p = await f.product({ remaining: 5, pricePence: 1000 });
+    const token = await f.basket([{ product: p, quantity: 2 }], null, [{ addonType: 'VVE', productId: p.productId, quantity: 1 }]);
+    const v = await view(token);
+    expect(v.addons).toEqual([expect.objectContaining({ addonType: 'VVE', productId: p.productId, quantity: 1, total: { amount: 300, currency: 'GBP' } })]);
+    expect(v.orderSummary.totalOrderAmount.amount).toBe(2300);
+    const res = await place(token, cardOrder(2300));
+    const body = (await res.json()) as Body;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body.data.quantity).toBe(2);
+    expect(body.data.order.lines.map((l: Body) => l.addonType)).toEqual([null, 'VVE']);
+    const expiries = body.data.order.vouchers.map((x: Body) => Date.parse(x.expiresAt)).sort();
+    expect(expiries).toHaveLength(2);
+    const gained = expiries[1] - expiries[0];
+    expect(gained).toBeGreaterThan(88 * 86_400_000);
+    expect(gained).toBeLessThan(93 * 86_400_000);
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
   it('the VVE add-on extends a paid order\'s vouchers, paid like an order, 3 months at most in all', async () => {
     const p = await f.product({ remaining: 5, pricePence: 1000 });
     const token = await f.basket([{ product: p, quantity: 2 }]);

@@ -8,8 +8,8 @@ import { newLine, type BasketLine } from '@shop/domain/gifting';
 import { migrateBasket, newBasketToken } from '@shop/basket';
 import { customerBasket, insertBasket, saveBasket, getBasket } from '@shop/basket/store';
 import { migrateDeals, seedDeals } from '@shop/deals';
-import { braintreeProvider, createPayments, migratePayment, type Payments } from '@shop/payment';
-import { serveSandboxes, type Sandboxes } from '@shop/payment/test/harness';
+import { createPayments, migratePayment, sandboxProviders, type Payments } from '@shop/payment';
+import { MERCHANT_KEY, serveSandboxes, type Sandboxes } from '@shop/payment/test/harness';
 import { randomBytes } from 'node:crypto';
 import { createOutboxMailer, listOutbox, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
@@ -37,7 +37,7 @@ export interface CheckoutFixture {
   logged: Array<{ message: string; fields: Record<string, unknown> }>;
   /** A fresh product (its own option) with `remaining` units, no cap, no postage, priced `pricePence`. */
   product(options?: { remaining?: number | null; pricePence?: number; purchaseCap?: number | null; postagePence?: number | null; highFraudRisk?: boolean }): Promise<TestProduct>;
-  basket(lines: Array<Partial<BasketLine> & { product: TestProduct; quantity: number }>, customerToken?: string | null): Promise<string>;
+  basket(lines: Array<Partial<BasketLine> & { product: TestProduct; quantity: number }>, customerToken?: string | null, addons?: Array<{ addonType: 'VVE'; productId: number; quantity: number }>): Promise<string>;
   credit(customerToken: string, amount: number, bucket?: 'marketing' | 'refundable'): Promise<void>;
   request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   json<T = Record<string, unknown>>(res: Response): Promise<T>;
@@ -64,7 +64,7 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
   const log = (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields });
   const payments = createPayments({
     db,
-    providers: [braintreeProvider({ baseUrl: `${sandboxes.origin}/sandbox/braintree`, log })],
+    providers: sandboxProviders(sandboxes.origin, { log, merchantKey: MERCHANT_KEY }),
     timeoutMs: options.paymentTimeoutMs ?? 1000,
     log,
   });
@@ -116,7 +116,7 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
         values (${productId}, ${dealId}, 1, 'Test option', ${price}, ${price * 2}, true, ${o.purchaseCap ?? null}, ${o.remaining === undefined ? 10 : o.remaining}, false, null, null, ${o.postagePence ?? null}, null, null, null, false, false)`.execute(db);
       return { productId, dealId, pricePence: price };
     },
-    async basket(lines, customerToken = null) {
+    async basket(lines, customerToken = null, addons = []) {
       let token = newBasketToken();
       await db.transaction().execute(async (trx) => {
         // One open basket per customer (the basket service's rule): a customer's next basket is the same one.
@@ -124,7 +124,7 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
         const stored = created ? (await getBasket(trx, token))! : (await customerBasket(trx, customerToken!))!;
         token = stored.id;
         const products = lines.map(({ product, quantity, ...rest }) => newLine({ dealId: product.dealId, dealProductId: product.productId, quantity, ...rest }));
-        await saveBasket(trx, { ...stored, products }, clock.now);
+        await saveBasket(trx, { ...stored, products, addons }, clock.now);
       });
       return token;
     },
@@ -181,7 +181,7 @@ export async function snapshot(db: Database['db']) {
 export async function invariantViolations(db: Database['db']): Promise<Record<string, unknown[]>> {
   const checks: Record<string, RawBuilder<unknown>> = {
     'vouchers match paid quantities': sql`select ol.id from orders.order_line ol join orders.orders o on o.id = ol.order_id
-      where o.status = 'PAID' and o.kind = 'order' and ol.quantity <> (select count(*) from orders.voucher v where v.order_line_id = ol.id)`,
+      where o.status = 'PAID' and o.kind = 'order' and ol.addon_type is null and ol.quantity <> (select count(*) from orders.voucher v where v.order_line_id = ol.id)`,
     'no vouchers for unpaid orders': sql`select v.id from orders.voucher v join orders.orders o on o.id = v.order_id where o.status <> 'PAID'`,
     'voucher codes unique': sql`select code from orders.voucher group by code having count(*) > 1`,
     'paid orders have a captured payment for their cash': sql`select o.id from orders.orders o left join orders.payment p on p.order_id = o.id
@@ -189,7 +189,7 @@ export async function invariantViolations(db: Database['db']): Promise<Record<st
     'no payment rows for unpaid orders': sql`select p.id from orders.payment p join orders.orders o on o.id = p.order_id where o.status <> 'PAID'`,
     'never oversold (remaining >= 0)': sql`select id from deals.product where remaining < 0`,
     'sold units match paid order lines': sql`select s.product_id from deals.stock_sale s
-      where s.quantity <> (select coalesce(sum(ol.quantity), 0) from orders.order_line ol join orders.orders o on o.id = ol.order_id where o.status = 'PAID' and ol.deal_product_id = s.product_id)`,
+      where s.quantity <> (select coalesce(sum(ol.quantity), 0) from orders.order_line ol join orders.orders o on o.id = ol.order_id where o.status = 'PAID' and ol.addon_type is null and ol.deal_product_id = s.product_id)`,
     'pending orders keep a pinned hold': sql`select o.id from orders.orders o where o.status = 'PENDING' and o.kind = 'order'
       and not exists (select 1 from deals.stock_hold h where h.hold_key = o.basket_token and h.order_id = o.id::text)`,
     'failed or paid orders pin nothing': sql`select h.hold_key from deals.stock_hold h join orders.orders o on o.id::text = h.order_id where o.status <> 'PENDING'`,
