@@ -187,7 +187,8 @@ export const deleteAccountSchema = z.strictObject({
 
 export const subscribeSchema = z.strictObject({
   email: emailField(ACCOUNT_MESSAGES.subscribeEmail),
-  source: z.enum(['header', 'popup', 'register', 'preferences']),
+  /** Where the shopper asked: the header box, the popup, the register form, the preferences page, or their account's subscriptions page. */
+  source: z.enum(['header', 'popup', 'register', 'preferences', 'account']),
 });
 
 export const EMAIL_TOPICS = ['local-deals', 'travel', 'shop', 'vip', 'partner-offers'] as const;

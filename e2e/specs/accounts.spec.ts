@@ -329,3 +329,22 @@ test('the header subscribe box asks for a confirmation by email; its link confir
   await expect(page.getByText('You’ve been unsubscribed.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unsubscribe from all deals emails' })).toHaveCount(0);
 });
+
+test('the subscriptions page asks for the deals emails (confirmed by email), then links to the email preferences page', async ({ page }) => {
+  const email = newEmail('iona');
+  await answerCookies(page);
+  await registerAndConfirm(page, email, 'Iona');
+  await page.goto('/myaccount/subscriptions');
+  await expect(page.getByText('You don’t get our deals emails.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose your email preferences' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Get deals emails' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+  await page.goto(await emailedLink(page.request, email, '/email/confirm'));
+  await expect(page.getByRole('heading', { level: 1, name: 'You’re subscribed' })).toBeVisible();
+  await page.goto('/myaccount/subscriptions');
+  await expect(page.getByText(`You get our deals emails at ${email}.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Choose your email preferences' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email preferences' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});

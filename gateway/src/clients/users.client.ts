@@ -18,6 +18,7 @@ import {
   CurrentSessionSchema,
   CustomerTokenCheckSchema,
   EmailPreferencesResponseSchema,
+  MyEmailPreferencesSchema,
   PasswordResetDoneSchema,
   SignedInSchema,
   SubscriptionStatusSchema,
@@ -48,7 +49,7 @@ export interface SocialClaims {
 
 export type SocialProviderName = 'google' | 'facebook';
 export type SocialMode = 'login' | 'register';
-export type SubscriptionSource = 'header' | 'popup' | 'register' | 'preferences';
+export type SubscriptionSource = 'header' | 'popup' | 'register' | 'preferences' | 'account';
 
 export interface UsersClient {
   /** 202 CHECK_EMAIL whether or not the email was registered. */
@@ -78,6 +79,8 @@ export interface UsersClient {
    */
   socialSignIn(provider: SocialProviderName, mode: SocialMode, claims: SocialClaims): Promise<SignedIn | { status: 'CHECK_EMAIL'; email: string }>;
   subscribe(email: string, source: SubscriptionSource): Promise<{ email: string }>;
+  /** The signed-in account's own email preferences (with the signed token), or null when it has no subscription. */
+  myEmailPreferences(sessionToken: string): Promise<EmailPreferences | null>;
   confirmSubscription(token: string): Promise<EmailPreferences>;
   getEmailPreferences(token: string): Promise<EmailPreferences>;
   updateEmailPreferences(input: { token: string; topics: EmailTopic[]; frequency: EmailFrequency }): Promise<EmailPreferences>;
@@ -155,6 +158,9 @@ export function createUsersClient(rest: RestClient): UsersClient {
     },
     async subscribe(email, source) {
       return (await rest.send('POST', '/subscription', { body: { email, source }, parser: CheckEmailSchema })).data;
+    },
+    async myEmailPreferences(sessionToken) {
+      return (await rest.send('GET', '/user/email-preferences', { headers: session(sessionToken), parser: MyEmailPreferencesSchema })).data;
     },
     async confirmSubscription(token) {
       return (await rest.send('POST', '/subscription/confirm', { body: { token }, parser: EmailPreferencesResponseSchema })).data;

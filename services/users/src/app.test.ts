@@ -39,6 +39,7 @@ describe.each(testDatabases())('users service on %s', (_name, open) => {
       '/user',
       '/user/account-status',
       '/user/anonymize',
+      '/user/email-preferences',
       '/user/password',
       '/user/password_activate',
       '/user/password_reset',

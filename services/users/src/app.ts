@@ -21,6 +21,7 @@ import { registerPasswordRoutes } from './passwords/passwords.handlers.ts';
 import { registerSocialRoutes } from './social/social.handlers.ts';
 import { pruneExpired } from './store/maintenance.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.handlers.ts';
+import * as subscriptionRoutes from './subscriptions/subscriptions.routes.ts';
 import { registerUserRoutes } from './user/user.handlers.ts';
 
 export const USERS_BASE_PATH = '/api/users';
@@ -94,7 +95,15 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
   });
   // Signed-in routes: the session is checked before anything else about the request.
   const guard = sessionRequired(deps);
-  for (const route of [accountRoutes.logout, accountRoutes.currentSession, userRoutes.updateUser, userRoutes.changePassword, userRoutes.accountStatus, userRoutes.anonymise]) {
+  for (const route of [
+    accountRoutes.logout,
+    accountRoutes.currentSession,
+    userRoutes.updateUser,
+    userRoutes.changePassword,
+    userRoutes.accountStatus,
+    userRoutes.anonymise,
+    subscriptionRoutes.myPreferences,
+  ]) {
     app.on(route.method.toUpperCase(), route.path, guard);
   }
 

@@ -96,6 +96,9 @@ export const EmailPreferencesSchema = z
   })
   .openapi('EmailPreferences');
 export const EmailPreferencesResponseSchema = z.object({ data: EmailPreferencesSchema }).openapi('EmailPreferencesResponse');
+export const MyEmailPreferencesSchema = z
+  .object({ data: EmailPreferencesSchema.nullable() })
+  .openapi('MyEmailPreferences', { description: "The signed-in account's email preferences; null when its address has no subscription (or is not confirmed)." });
 
 export const RateLimitedProblemSchema = ProblemSchema.extend({
   retryAfterSeconds: z.number().int().openapi({ description: 'Also in the Retry-After header.' }),

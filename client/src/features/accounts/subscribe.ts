@@ -1,5 +1,5 @@
 /**
- * Email subscription from the header box and the popup (double opt-in: a confirmation email
+ * Email subscription from the header box, the popup and the account's subscriptions page (double opt-in: a confirmation email
  * follows). Loaded on the first submit, with domain's schema, so the homepage does not carry
  * zod for a box most visitors never use.
  */
@@ -37,7 +37,7 @@ export type SubscribeOutcome =
   | { ok: false; invalid: boolean; message: string };
 
 export async function subscribe(email: string, source: EmailSubscriptionSource): Promise<SubscribeOutcome> {
-  const checked = subscribeSchema.safeParse({ email, source: source === 'POPUP' ? 'popup' : 'header' });
+  const checked = subscribeSchema.safeParse({ email, source: source === 'POPUP' ? 'popup' : source === 'ACCOUNT' ? 'account' : 'header' });
   if (!checked.success) return { ok: false, invalid: true, message: checked.error.issues[0]?.message ?? SOMETHING_WRONG };
   try {
     const { subscribeEmail: result } = await mutate<subscribeEmailMutation>(mutation, { input: { email: checked.data.email, source } });

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import { ACCOUNT_LINK_PATHS } from '@shop/domain/accounts';
+import { Notice } from '../../ui/Notice.tsx';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
@@ -8,7 +11,9 @@ import type { SubscriptionsPageQuery } from '../../__generated__/SubscriptionsPa
 
 /**
  * /myaccount/subscriptions (spec §2 "My Subscriptions"): the VIP membership (spec §3 statuses
- * ELIGIBLE, ACTIVE, RENEW, NOT_CHECKED in plain words) and the deals email subscription.
+ * ELIGIBLE, ACTIVE, RENEW, NOT_CHECKED in plain words) and the deals email subscription: a
+ * button to ask for it (source ACCOUNT, double opt-in by email) and, once there is one, a link
+ * to the email preferences page (its signed token, viewer.preferencesToken).
  */
 export function loader() {
   return preloadRouteQuery<SubscriptionsPageQuery>('myaccount-subscriptions', query, {});
@@ -53,17 +58,54 @@ export function Component() {
             You’ve asked for our deals emails at <strong>{viewer.email}</strong>. Open the confirmation link we emailed you to start getting them.
           </p>
         ) : (
-          <p>
-            You don’t get our deals emails. Sign up with the <a href="#subscribe-email">Daily deals by email</a> box at the top of the page.
-          </p>
+          <SubscribeButton email={viewer.email} />
         )}
         <h3 className="panel__subtitle">Email preferences</h3>
-        <p>
-          To choose topics, how often we write, or to unsubscribe, use the <strong>Email preferences</strong> link at the bottom of any of our deals emails:
-          it opens your preferences straight away, without signing in.
-        </p>
+        {viewer.preferencesToken ? (
+          <p>
+            <Link to={`${ACCOUNT_LINK_PATHS.emailPreferences}?${new URLSearchParams({ token: viewer.preferencesToken })}`}>Choose your email preferences</Link>: the
+            topics, how often we write, or unsubscribe.
+          </p>
+        ) : (
+          <p>Once you get our deals emails you can choose the topics and how often we write here, or with the Email preferences link in any of them.</p>
+        )}
       </section>
     </AccountPage>
+  );
+}
+
+/** Asks for the deals emails at the account's own address: a confirmation link follows by email. */
+function SubscribeButton({ email }: { email: string }) {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  if (outcome?.ok) {
+    return (
+      <Notice title="Check your email" variant="success" headingLevel={3} focus>
+        <p>{outcome.message}</p>
+      </Notice>
+    );
+  }
+  async function onClick() {
+    if (busy) return;
+    setBusy(true);
+    const { subscribe } = await import('../../features/accounts/subscribe.ts');
+    setOutcome(await subscribe(email, 'ACCOUNT'));
+    setBusy(false);
+  }
+  return (
+    <>
+      <p>You don’t get our deals emails. We’ll send a link to confirm first.</p>
+      {outcome ? (
+        <p className="error-message" role="alert">
+          {outcome.message}
+        </p>
+      ) : null}
+      <p>
+        <button type="button" className="button button--primary" aria-disabled={busy} onClick={() => void onClick()}>
+          {busy ? 'Sending…' : 'Get deals emails'}
+        </button>
+      </p>
+    </>
   );
 }
 
@@ -77,6 +119,7 @@ const query = graphql`
       vipUser
       vipStatus
       emailSubscribed
+      preferencesToken
       status {
         isSubscribed
       }

@@ -6,6 +6,7 @@
  * a malformed or retyped one all give the same null, with no error (reliability Z1, Z2), so ids
  * say nothing about who exists.
  */
+import { isServiceError } from '../../clients/service-error.ts';
 import type { User } from '../../clients/users.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
@@ -30,8 +31,28 @@ export function greetingName(user: Pick<User, 'firstName' | 'email'>): string {
   return first || user.email.split('@')[0] || user.email;
 }
 
+/**
+ * The signed preferences token of the viewer's own address (the users service gives it only to
+ * the signed-in owner of a confirmed address), or null when there is no subscription. A session
+ * that died meanwhile is null too (its cookie is cleared).
+ */
+export const preferencesToken: Resolver<CustomerParent, Record<string, never>, Promise<string | null>> = async (_u, _a, ctx) => {
+  const token = ctx.session.token();
+  if (!token) return null;
+  try {
+    return (await ctx.clients.users.myEmailPreferences(token))?.token ?? null;
+  } catch (error) {
+    if (isServiceError(error) && error.status === 401) {
+      ctx.session.dead();
+      return null;
+    }
+    throw error;
+  }
+};
+
 export const Customer: TypeResolvers<CustomerParent> = {
   id: (u) => toGlobalId('Customer', u.id),
   name: (u) => greetingName(u),
   socialLogins: (u) => u.socialLogins.map((p) => p.toUpperCase()),
+  preferencesToken,
 };

@@ -58,7 +58,7 @@ async function withPreferences(load: () => Promise<EmailPreferences>): Promise<P
 export const emailPreferences: Resolver<unknown, { token: string }, Promise<PreferencesResult>> = async (_p, { token }, ctx) =>
   badToken(token) ?? withPreferences(() => ctx.clients.users.getEmailPreferences(token.trim()));
 
-export const subscribeEmail: Resolver<unknown, { input: { email: string; source: 'HEADER' | 'POPUP' } }, Promise<{ __typename: 'SubscriptionRequested'; message: string; email: string } | AccountError>> = async (
+export const subscribeEmail: Resolver<unknown, { input: { email: string; source: 'HEADER' | 'POPUP' | 'ACCOUNT' } }, Promise<{ __typename: 'SubscriptionRequested'; message: string; email: string } | AccountError>> = async (
   _p,
   { input },
   ctx,

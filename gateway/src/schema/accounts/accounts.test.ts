@@ -419,6 +419,29 @@ describe.each(testDatabases())('accounts through the gateway on %s', (_name, ope
       const used = await browser().gql(`mutation($token: String!) { confirmSubscription(input: { token: $token }) { __typename ${ERR} } }`, { token });
       expect(used.body.data.confirmSubscription.__typename).toBe('InvalidLinkError');
     });
+
+    it('the account page subscribes with source ACCOUNT; then viewer.preferencesToken is the signed token of its own preferences page', async () => {
+      const me = await signedUp();
+      const TOKEN = '{ viewer { email emailSubscribed preferencesToken } }';
+      expect((await me.browser.gql(TOKEN)).body.data.viewer).toEqual({ email: me.email, emailSubscribed: false, preferencesToken: null });
+      const asked = await me.browser.gql(
+        `mutation($email: String!) { subscribeEmail(input: { email: $email, source: ACCOUNT }) { __typename ... on SubscriptionRequested { email } ${ERRORS} } }`,
+        { email: me.email },
+      );
+      expect(asked.body.data.subscribeEmail).toEqual({ __typename: 'SubscriptionRequested', email: me.email });
+      await services.usersApp.settled();
+      const confirm = await browser().gql(`mutation($token: String!) { confirmSubscription(input: { token: $token }) { __typename ... on EmailPreferences { preferencesToken } } }`, {
+        token: await services.linkToken(me.email, 'confirmSubscription'),
+      });
+      const viewer = (await me.browser.gql(TOKEN)).body.data.viewer;
+      expect(viewer).toMatchObject({ email: me.email, emailSubscribed: true });
+      expect(viewer.preferencesToken).toBe(confirm.body.data.confirmSubscription.preferencesToken);
+      const read = await browser().gql(`query($token: String!) { emailPreferences(token: $token) { __typename ... on EmailPreferences { email subscribed } } }`, { token: viewer.preferencesToken });
+      expect(read.body.data.emailPreferences).toEqual({ __typename: 'EmailPreferences', email: me.email, subscribed: true });
+      // A guest has no viewer, so no token; another customer sees only their own (none).
+      expect((await browser().gql(TOKEN)).body.data.viewer).toBeNull();
+      expect((await (await signedUp()).browser.gql(TOKEN)).body.data.viewer.preferencesToken).toBeNull();
+    });
   });
 
   describe('the Customer node is only ever the viewer (Z1, Z2)', () => {

@@ -7,10 +7,12 @@ import type { UsersDeps } from '../lib/deps.ts';
 import { alreadySubscribedMail, subscriptionConfirmMail } from '../lib/emails.ts';
 import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
 import { hitAll } from '../lib/rate-limit.ts';
+import { authOf } from '../lib/auth.ts';
 import { recordEvent } from '../store/accounts.ts';
 import {
   confirmSubscription,
   findSubscription,
+  findSubscriptionByEmail,
   isActive,
   requestSubscription,
   setPreferences,
@@ -42,6 +44,16 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
     const s = id === null ? null : await findSubscription(db, id);
     return s && (await links.verifyPreferences(token, s.id, s.email)) ? s : null;
   };
+
+  app.openapi(
+    routes.myPreferences,
+    async (c) => {
+      const { account } = authOf(c);
+      const s = account.email && account.emailVerified ? await findSubscriptionByEmail(db, account.email) : null;
+      return c.json({ data: s ? await preferences(s) : null }, 200);
+    },
+    hook,
+  );
 
   app.openapi(
     routes.subscribe,

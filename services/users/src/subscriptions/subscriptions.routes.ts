@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CheckEmailSchema, EmailPreferencesBodySchema, EmailPreferencesResponseSchema, SubscribeBodySchema, TokenBodySchema } from '../contract.ts';
-import { commonErrors, json } from '../lib/http.ts';
+import { CheckEmailSchema, EmailPreferencesBodySchema, EmailPreferencesResponseSchema, MyEmailPreferencesSchema, SubscribeBodySchema, TokenBodySchema } from '../contract.ts';
+import { commonErrors, json, SESSION_SECURITY, sessionErrors } from '../lib/http.ts';
 
 const body = <T>(schema: T, description: string) => ({ body: { required: true, description, content: { 'application/json': { schema } } } });
 const INVALID = ' 400 INVALID_LINK when the token is not a live link.';
@@ -64,4 +64,17 @@ export const unsubscribe = createRoute({
   description: `Signed token, no login. Subscribing again needs a new confirmation.${INVALID}`,
   request: body(TokenBodySchema, 'The signed preferences token.'),
   responses: { 200: json(EmailPreferencesResponseSchema, 'Unsubscribed (subscribed false).'), ...commonErrors },
+});
+
+export const myPreferences = createRoute({
+  method: 'get',
+  path: '/user/email-preferences',
+  operationId: 'myEmailPreferences',
+  tags: ['Email preferences'],
+  summary: "The signed-in account's email preferences, with the signed preferences token",
+  description:
+    "For the account pages: the subscription of the account's own address (its preferences link token included, so the page can link to /email/preferences?token=). " +
+    'null when the address has no subscription, or when the address is not confirmed (the token manages the address, so only its proven owner gets it).',
+  security: SESSION_SECURITY,
+  responses: { 200: json(MyEmailPreferencesSchema, 'The preferences, or null.'), ...commonErrors, ...sessionErrors },
 });

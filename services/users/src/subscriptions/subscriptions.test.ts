@@ -48,6 +48,30 @@ describe.each(testDatabases())('email subscriptions on %s', (_name, open) => {
     expect(again!.text).toContain(`${PUBLIC_BASE_URL}/email/preferences?token=${encodeURIComponent(confirmed.token)}`);
   });
 
+  it("GET /user/email-preferences: the signed-in account's own preferences with the signed token (null before it subscribes); 401 without a session; source 'account' accepted", async () => {
+    const me = await f.signUp();
+    const mine = async () => {
+      const res = await f.call('GET', '/user/email-preferences', { session: me.data.session.token });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: EmailPreferences | null }).data;
+    };
+    expect(await mine()).toBeNull();
+    const res = await f.call('POST', '/subscription', { ip: f.ip(), body: { email: me.email, source: 'account' } });
+    expect(res.status).toBe(202);
+    await f.app.settled();
+    expect(await mine()).toMatchObject({ email: me.email, subscribed: false, confirmed: false });
+    await prefs(await f.call('POST', '/subscription/confirm', { body: { token: await f.linkToken(me.email, 'confirmSubscription') } }));
+    const confirmed = (await mine())!;
+    expect(confirmed).toMatchObject({ email: me.email, subscribed: true, confirmed: true });
+    // The token is the one the preferences page takes.
+    expect((await prefs(await f.call('GET', `/email/preferences?token=${encodeURIComponent(confirmed.token)}`))).email).toBe(me.email);
+    expect((await problemOf(await f.call('GET', '/user/email-preferences'))).code).toBe('UNAUTHENTICATED');
+    expect((await problemOf(await f.call('GET', '/user/email-preferences', { session: 'x'.repeat(43) }))).code).toBe('UNAUTHENTICATED');
+    // Someone else's subscription is not theirs to see.
+    const other = await f.signUp();
+    expect(((await (await f.call('GET', '/user/email-preferences', { session: other.data.session.token })).json()) as { data: unknown }).data).toBeNull();
+  });
+
   it('reads, changes and unsubscribes by the signed token; a tampered token is INVALID_LINK', async () => {
     const email = f.email('prefs');
     await subscribe(email);
