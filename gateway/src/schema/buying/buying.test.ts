@@ -449,4 +449,44 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     expect(again.body.data.placeOrder).toMatchObject({ __typename: 'OrderPlaced', order: { orderNumber: result.order.orderNumber, status: 'PAID' } });
     expect(services.braintree.captures(await orderIdOf(result.order.orderNumber))).toHaveLength(1);
   });
+
+  it('spec §5/§8 basket tokens: a short or unknown cookie is logged and cleared; a Location token that is not the basket\'s is logged and replaced', async () => {
+    for (const token of ['short', 'Zt1k8tqf3bXqVZp0m2c9Yw4hJ5sA7dE6rL1uN0oP2qW']) {
+      const b = browser().setCookie(BASKET_COOKIE, token);
+      const before = logger.lines.length;
+      const res = await b.gql(BASKET);
+      expect(res.body).toEqual({ data: { basket: null } });
+      expect(res.setCookies.find((c) => c.name === BASKET_COOKIE)).toMatchObject({ value: '', attributes: { 'max-age': '0' } });
+      expect(logger.lines.slice(before).map((l) => l.message)).toContain(BUYING_MESSAGES.basketTokenFailed);
+    }
+    // A basket service whose Location header names another token: the basket's own id is kept.
+    const basketTarget = services.targets.basket as { app: { fetch(r: Request): Response | Promise<Response> } };
+    const lying = createGateway({
+      services: {
+        ...services.targets,
+        basket: {
+          app: {
+            async fetch(request: Request) {
+              const res = await basketTarget.app.fetch(request);
+              if (request.method !== 'POST' || new URL(request.url).pathname !== '/basket') return res;
+              const headers = new Headers(res.headers);
+              headers.set('location', '/api/basket/basket/tiny');
+              return new Response(res.body, { status: res.status, headers });
+            },
+          },
+        },
+      },
+      serviceToken: TEST_TOKEN,
+      logger,
+      clientAddress: testClientAddress,
+    });
+    const b = new Browser(lying, 'http://shop.test', nextIp());
+    const before = logger.lines.length;
+    const added = await b.gql(ADD, { i: { dealId: options[0]!.dealId, productId: options[0]!.productId, quantity: 1 } });
+    expect(added.body.data.addToBasket.__typename).toBe('BasketUpdated');
+    expect(logger.lines.slice(before).map((l) => l.message)).toEqual(expect.arrayContaining([BUYING_MESSAGES.basketCreationFailed, BUYING_MESSAGES.basketTokenFailed]));
+    expect(b.cookie(BASKET_COOKIE)!.length).toBeGreaterThan(10);
+    expect(b.cookie(BASKET_COOKIE)).not.toBe('tiny');
+    expect((await b.gql(BASKET)).body.data.basket.itemCount).toBe(1);
+  });
 });
