@@ -1,0 +1,92 @@
+/**
+ * Serves the checkout service alone on 127.0.0.1:PORT (loopback only: reliability Z5), with what
+ * it needs in the same process: the deals catalogue (seeded when empty), the basket, wallet,
+ * payment and mail schemas, the payment sandboxes mounted at /sandbox/<provider> and reached over
+ * HTTP, and the jobs the shop runs (reconciliation every 30 s, expired holds every 15 s).
+ *   CHECKOUT_SERVICE_TOKEN=… PUBLIC_BASE_URL=https://shop.example PORT=4107 node services/checkout/src/server.ts
+ * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR. SMTP_URL sends mail by SMTP.
+ * Test builds: FAULT_POINT=<name> throws at that point (README "Fault points"); with FAULT_KILL=1
+ * the process kills itself there instead (SIGKILL, for the kill -9 harness of reliability C1).
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { migrateBasket } from '@shop/basket';
+import { migrateDeals, seedIfEmpty } from '@shop/deals';
+import { releaseExpiredHolds } from '@shop/deals/stock/index';
+import { createPayments, createSandboxes, migratePayment, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
+import { createMailer, migrateMail, openDatabase, serveOnLoopback } from '@shop/platform';
+import { migrateWallet } from '@shop/wallet';
+import { createCheckoutApp, type CheckoutApp } from './app.ts';
+import { migrateCheckout } from './db/database.ts';
+import { reconcilePendingOrders } from './lib/reconcile.ts';
+
+const env = process.env;
+const port = Number(env.PORT ?? 4107);
+const serviceToken = env.CHECKOUT_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+if (!serviceToken) {
+  console.error('Set CHECKOUT_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
+  process.exit(1);
+}
+const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
+
+const database = await openDatabase({
+  ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
+  ...(env.DB_POOL_SIZE ? { poolSize: Number(env.DB_POOL_SIZE) } : {}),
+});
+const db = database.db;
+await migrateDeals(db);
+await seedIfEmpty(db);
+await migrateBasket(db);
+await migrateWallet(db);
+await migratePayment(db);
+await migrateMail(db);
+await migrateCheckout(db);
+
+const merchantKey = randomBytes(24).toString('base64url');
+const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', merchantKey });
+const root = new Hono();
+root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
+root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
+root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
+let app: CheckoutApp | null = null;
+root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
+const server = await serveOnLoopback(root.fetch, port);
+
+const log = (message: string, fields: Record<string, unknown>) => {
+  if (env.FAULT_KILL === '1' && JSON.stringify(fields).includes('Injected fault')) process.kill(process.pid, 'SIGKILL');
+  console.error(message, JSON.stringify(fields));
+};
+const payments = createPayments({ db, providers: sandboxProviders(`http://127.0.0.1:${server.port}`, { merchantKey }) });
+const mailer = createMailer({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+app = createCheckoutApp({ db, serviceToken, basePath: env.CHECKOUT_BASE_PATH ?? '', payments, mailer, publicBaseUrl, log });
+console.log(`Checkout service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs; sandboxes at /sandbox/*`);
+
+// The shop's jobs, each never overlapping itself.
+function every(ms: number, name: string, work: () => Promise<unknown>) {
+  let running = false;
+  return setInterval(() => {
+    if (running) return;
+    running = true;
+    work()
+      .catch((err: unknown) => console.error(`[checkout] ${name} failed`, err instanceof Error ? err.message : String(err)))
+      .finally(() => (running = false));
+  }, ms);
+}
+const timers = [
+  every(30_000, 'reconcile', () => reconcilePendingOrders({ db, payments, mailer, publicBaseUrl, log })),
+  every(15_000, 'release expired holds', () => releaseExpiredHolds(db, new Date())),
+];
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  timers.forEach(clearInterval);
+  await server.close();
+  await app?.settled();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
