@@ -81,6 +81,13 @@ describe('hosted fields and approval pages', () => {
     expect(html).toContain(`data-origin="${s.origin}"`);
   });
 
+  it('refuses big bodies before reading them', async () => {
+    for (const path of ['/sandbox/braintree/tokenize', '/sandbox/klarna/approve', '/sandbox/clearpay/checkout/confirm']) {
+      const res = await fetch(`${s.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(20_000) }) });
+      expect(res.status, path).toBe(413);
+    }
+  });
+
   it('ignores fault controls when created without faults: true', async () => {
     expect(s.braintree.faults.enabled).toBe(false);
     expect((await fetch(`${s.origin}/sandbox/braintree/__faults`, { method: 'POST', body: JSON.stringify({ mode: 'hang' }) })).status).toBe(404);

@@ -10,6 +10,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 
 export const FAULT_MODES = ['delay-ms', 'hang', '5xx', 'reset-before-commit', 'drop-after-commit', 'malformed-json'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -22,6 +23,8 @@ export type Fault = {
   /** How many requests it hits; default 1. Infinity until cleared. */
   times?: number;
 };
+export const SANDBOX_BODY_LIMIT = 16 * 1024;
+
 /** Per-request fault header, e.g. `x-sandbox-fault: delay-ms=3000` or `x-sandbox-fault: drop-after-commit`. */
 export const FAULT_HEADER = 'x-sandbox-fault';
 
@@ -139,8 +142,10 @@ export async function withFault<T>(c: Context, faults: FaultControl, route: stri
   }
 }
 
-/** The admin endpoint for faults, loopback only, registered only with `faults: true`. */
+/** The body limit of every sandbox route, and the admin endpoint for faults (loopback only, registered only with `faults: true`). */
 export function mountFaultAdmin(app: Hono, faults: FaultControl): void {
+  // Every sandbox route reads small JSON bodies: refuse big ones before reading them.
+  app.use('*', bodyLimit({ maxSize: SANDBOX_BODY_LIMIT, onError: (c) => c.json({ error: 'body too large' }, 413) }));
   if (!faults.enabled) return;
   app.post('/__faults', async (c) => {
     if (!fromLoopback(c)) return c.json({ error: 'loopback only' }, 403);
