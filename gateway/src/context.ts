@@ -13,7 +13,7 @@ import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.
 import { isSecureRequest, requestCookies, ResponseCookies } from './accounts/cookies.ts';
 import { requestClientAddress } from './accounts/client-ip.ts';
 import { createSessionAccess, type SessionAccess } from './accounts/session.ts';
-import { WALLET_TIMEOUT_MS } from '@shop/domain/buying';
+import { BASKET_COOKIE, WALLET_TIMEOUT_MS } from '@shop/domain/buying';
 import { createAddressClient, type AddressClient } from './clients/address.client.ts';
 import { createBasketClient, type BasketClient } from './clients/basket.client.ts';
 import { createCheckoutClient, ORDER_TIMEOUT_MS, type CheckoutClient } from './clients/checkout.client.ts';
@@ -24,6 +24,7 @@ import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type RestCallL
 import { createSearchClient, type SearchClient } from './clients/search.client.ts';
 import { CLIENT_IP_HEADER, createUsersClient, type SocialProviderName, type UsersClient } from './clients/users.client.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import { clearedBasketCookie } from './schema/buying/shopper.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 
 export interface ServiceTargets {
@@ -165,23 +166,34 @@ export function createContextFactory(options: ContextOptions) {
     const users = createUsersClient(
       createRestClient({ ...common, service: 'users', target: options.services.users ?? NOT_CONFIGURED, ...(address ? { headers: { [CLIENT_IP_HEADER]: address } } : {}) }),
     );
+    const cookies = requestCookies(request);
+    const responseCookies = new ResponseCookies();
+    responseCookiesByRequest.set(request, responseCookies);
     const target = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address') => options.services[name] ?? NOT_CONFIGURED;
     const rest = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address', timeoutMs = common.timeoutMs) =>
       createRestClient({ ...common, timeoutMs, service: name, target: target(name) });
+    const basket = createBasketClient(rest('basket'));
     const clients = {
       deals,
       search,
       users,
-      basket: createBasketClient(rest('basket')),
+      basket: {
+        ...basket,
+        // A guest basket merged into the customer's (the sign-in carry-over, or a later request)
+        // is gone: its cookie is cleared on this response.
+        async merge(guestToken: string, customerToken: string) {
+          const merged = await basket.merge(guestToken, customerToken);
+          responseCookies.set(BASKET_COOKIE, clearedBasketCookie());
+          return merged;
+        },
+      },
       checkout: createCheckoutClient(rest('checkout'), rest('checkout', Math.max(ORDER_TIMEOUT_MS, common.timeoutMs))),
       payment: createPaymentClient(rest('payment')),
       // Spec §9: the wallet call's deadline is 40000 ms.
       wallet: createWalletClient(rest('wallet', Math.max(WALLET_TIMEOUT_MS, common.timeoutMs))),
       address: createAddressClient(rest('address')),
     };
-    const cookies = requestCookies(request);
-    const responseCookies = new ResponseCookies();
-    responseCookiesByRequest.set(request, responseCookies);
+
     const secure = isSecureRequest(request);
     const session = createSessionAccess({ cookies, responseCookies, users, secure, logger, requestId, ...(options.now ? { now: options.now } : {}) });
     return {

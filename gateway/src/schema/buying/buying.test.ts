@@ -338,7 +338,7 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     }
   });
 
-  it('the guest basket merges into the customer\'s at sign-in, and the guest cookie is cleared', async () => {
+  it('the guest basket merges into the customer\'s at sign-in, whose answer clears the guest cookie', async () => {
     const { browser: member, email } = await signedUp();
     await add(member, options[7]!, 1);
     await member.gql(`mutation { logout(input: {}) { ok } }`);
@@ -348,7 +348,10 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     const guestToken = b.cookie(BASKET_COOKIE)!;
     const login = await b.gql(`mutation($input: LoginInput!) { login(input: $input) { __typename } }`, { input: { email, password: PASSWORD } });
     expect(login.body.data.login.__typename).toBe('LoginSuccess');
-    // The sign-in's carry-over merged it (the basket service says so before the gateway reads it again)…
+    // The sign-in's answer clears the guest cookie…
+    expect(login.setCookies.find((c) => c.name === BASKET_COOKIE)).toMatchObject({ value: '', attributes: { 'max-age': '0', httponly: true } });
+    expect(b.cookie(BASKET_COOKIE)).toBeUndefined();
+    // …its carry-over merged it (the basket service says so before the gateway reads it again)…
     const callsAtLogin = services.calls.filter((c) => c.startsWith('basket POST /basket/') && c.endsWith('/merge'));
     expect(callsAtLogin).toContain(`basket POST /basket/${guestToken}/merge`);
     const customerToken = await services.customerTokenOf(b);
@@ -358,7 +361,6 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     );
     const [merged] = (await stored.json()) as { products: { dealProductId: number; quantity: number }[] }[];
     expect(merged!.products.map((l) => [l.dealProductId, l.quantity])).toEqual(expect.arrayContaining([[options[7]!.productId, 1], [options[8]!.productId, 2]]));
-    // …and the guest basket is gone; the next read clears the cookie.
     const basket = await b.gql(BASKET);
     const lines = basket.body.data.basket.lines.map((l: any) => [l.productId, l.quantity]);
     expect(lines).toEqual(expect.arrayContaining([[options[7]!.productId, 1], [options[8]!.productId, 2]]));

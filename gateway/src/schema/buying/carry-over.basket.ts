@@ -4,8 +4,10 @@
  * the spec §4 merge rules applied by the basket service: existing lines updated, new lines
  * added). A guest basket that is already gone (merged before, expired) is nothing to do.
  *
- * The handler cannot write response cookies; the guest cookie is cleared by the first basket read
- * of the signed-in shopper (schema/buying/shopper.ts), which also merges again if this failed.
+ * The guest cookie is cleared on the sign-in's response by the request's basket client
+ * (context.ts: a merge through it clears the cookie). A sign-in without one (the social routes
+ * build their own clients) leaves it to the shopper's next basket read (schema/buying/shopper.ts),
+ * which merges again (idempotent) and clears it; that also covers a merge that failed here.
  */
 import type { BasketClient } from '../../clients/basket.client.ts';
 

@@ -13,8 +13,8 @@
  *
  * A signed-in shopper's request that still carries a guest basket cookie merges that basket into
  * theirs (POST /basket/{token}/merge, idempotent: a merged basket is gone) and clears the cookie:
- * the sign-in's carry-over (accounts/carry-over.ts) does the same at sign-in, this catches a
- * carry-over that failed and clears the cookie, which the carry-over cannot.
+ * the sign-in's carry-over (accounts/carry-over.ts) does the same at sign-in; this catches a
+ * carry-over that failed or a sign-in that could not clear the cookie (social sign-in).
  */
 import { createHash } from 'node:crypto';
 import { BASKET_COOKIE, BASKET_COOKIE_MAX_AGE_S, BASKET_TOKEN_MIN_EXCLUSIVE } from '@shop/domain';
