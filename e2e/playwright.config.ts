@@ -73,6 +73,9 @@ export default defineConfig({
         // Social sign-in against the local identity providers above.
         GOOGLE_ISSUER: googleIssuer, GOOGLE_CLIENT_ID: 'shop-e2e', GOOGLE_CLIENT_SECRET: 'e2e-local-idp-secret',
         FACEBOOK_ISSUER: facebookIssuer, FACEBOOK_CLIENT_ID: 'shop-e2e', FACEBOOK_CLIENT_SECRET: 'e2e-local-idp-secret',
+        // The service token of the shop's REST services: the buying journeys credit a wallet
+        // through the wallet service's operator route (POST /api/wallet/wallet/credit).
+        SERVICE_TOKEN: process.env.E2E_SERVICE_TOKEN ?? 'e2e-service-token',
         // A partner script on a host that does not exist: the consent spec intercepts it.
         LINK_BUILDING_SCRIPT_URL: 'https://links.partner.test/lb.js', ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}) },
     },

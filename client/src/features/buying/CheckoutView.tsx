@@ -130,6 +130,9 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     setGifting: (line, gifting, recipient) => changeBasket(line.productId, () => setLineGifting({ productId: line.productId, gifting, recipient })),
   };
 
+  // The wallet and VIP boxes show the shopper's tick at once, until the checkout answers.
+  const [ticked, setTicked] = useState<{ wallet?: boolean; vip?: boolean }>({});
+
   /** A change of the checkout's options (promo code, wallet, VIP): the answer is the checkout. */
   async function changeOptions(request: () => Promise<{ readonly __typename: string; readonly countdown?: number; readonly message?: string; readonly field?: string | null }>, field: string) {
     dispatch({ type: 'update' });
@@ -142,6 +145,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
       form.show([{ field: null, message: BUYING_MESSAGES.somethingWrong }]);
       dispatch({ type: 'failed' });
     }
+    setTicked({});
   }
 
   async function refresh() {
@@ -296,10 +300,15 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
                     type="checkbox"
                     className="checkbox__input"
                     id={fieldId('wallet')}
-                    checked={data.wallet.using}
+                    checked={ticked.wallet ?? data.wallet.using}
                     disabled={data.wallet.usable.amount <= 0 && !data.wallet.using}
                     aria-describedby={`${fieldId('wallet')}-hint`}
-                    onChange={(e) => settled && void changeOptions(() => setWalletUse(e.target.checked), 'wallet')}
+                    onChange={(e) => {
+                      if (!settled) return;
+                      const use = e.target.checked;
+                      setTicked({ wallet: use });
+                      void changeOptions(() => setWalletUse(use), 'wallet');
+                    }}
                   />
                   <label className="checkbox__label" htmlFor={fieldId('wallet')}>
                     Use my wallet credit
@@ -318,9 +327,14 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
                     type="checkbox"
                     className="checkbox__input"
                     id={fieldId('vip')}
-                    checked={data.vipOffer.checked}
+                    checked={ticked.vip ?? data.vipOffer.checked}
                     aria-describedby={`${fieldId('vip')}-hint`}
-                    onChange={(e) => settled && void changeOptions(() => setVipOption(e.target.checked), 'vip')}
+                    onChange={(e) => {
+                      if (!settled) return;
+                      const checked = e.target.checked;
+                      setTicked({ vip: checked });
+                      void changeOptions(() => setVipOption(checked), 'vip');
+                    }}
                   />
                   <label className="checkbox__label" htmlFor={fieldId('vip')}>
                     Add VIP membership for {data.vipOffer.price.formatted} a year

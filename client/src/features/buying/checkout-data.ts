@@ -1,14 +1,13 @@
 /**
  * The checkout's data (spec §3 checkout data) and how the page's changes reach the store.
  *
- * `Checkout` has no id, so Relay keeps it under the root field `checkout(refresh:false)`. A
- * mutation that answers with the checkout (promo code, wallet, VIP) links its answer there; a
+ * `Checkout` has no id, so Relay keeps it under the root field `checkout`. A mutation that
+ * answers with the checkout (promo code, wallet, VIP) links its answer there; a
  * basket mutation (quantity, remove, gifting) answers with the Basket (normalised by id, so the
  * lines and the header count update at once) and the page then reads the checkout again for
  * the new order summary. A refresh (a new hold) is read with refresh:true and linked the same way.
  */
-import { fetchQuery, graphql, type RecordSourceSelectorProxy } from 'relay-runtime';
-import { commitLocalUpdate } from 'relay-runtime';
+import { commitLocalUpdate, fetchQuery, graphql, type RecordSourceSelectorProxy } from 'relay-runtime';
 import { environment } from '../../relay/environment.ts';
 import type { checkoutDataReloadQuery, checkoutDataReloadQuery$data } from '../../__generated__/checkoutDataReloadQuery.graphql';
 
@@ -194,18 +193,18 @@ const reloadQuery = graphql`
   }
 `;
 
-/** Makes `record` the checkout the page shows (the root field `checkout(refresh:false)`). */
-function showCheckout(store: RecordSourceSelectorProxy, rootField: string, args?: Record<string, unknown>): void {
-  const record = store.getRoot().getLinkedRecord(rootField, args);
-  if (record && record.getValue('__typename') === 'Checkout') store.getRoot().setLinkedRecord(record, 'checkout', { refresh: false });
+/**
+ * The page's query asks for `checkout` without arguments, so Relay keeps it under the key
+ * `checkout`; a read with an argument (`checkout(refresh: …)`) or a mutation's answer lives under
+ * its own key. Linking the root's `checkout` to that record shows it.
+ */
+function showRecord(store: RecordSourceSelectorProxy, record: ReturnType<RecordSourceSelectorProxy['getRoot']> | null | undefined): void {
+  if (record && record.getValue('__typename') === 'Checkout') store.getRoot().setLinkedRecord(record, 'checkout');
 }
 
 /** A mutation updater for the mutations answering CheckoutResult. */
 export function showMutationCheckout(rootField: string) {
-  return (store: RecordSourceSelectorProxy) => {
-    const payload = store.getRootField(rootField);
-    if (payload && payload.getValue('__typename') === 'Checkout') store.getRoot().setLinkedRecord(payload, 'checkout', { refresh: false });
-  };
+  return (store: RecordSourceSelectorProxy) => showRecord(store, store.getRootField(rootField));
 }
 
 export type ReloadResult = checkoutDataReloadQuery$data['checkout'];
@@ -214,6 +213,6 @@ export type ReloadResult = checkoutDataReloadQuery$data['checkout'];
 export async function reloadCheckout(refresh: boolean): Promise<ReloadResult> {
   const data = await fetchQuery<checkoutDataReloadQuery>(environment, reloadQuery, { refresh }, { fetchPolicy: 'network-only' }).toPromise();
   if (!data) throw new Error('checkout: no answer');
-  if (refresh) commitLocalUpdate(environment, (store) => showCheckout(store as unknown as RecordSourceSelectorProxy, 'checkout', { refresh: true }));
+  commitLocalUpdate(environment, (store) => showRecord(store as unknown as RecordSourceSelectorProxy, store.getRoot().getLinkedRecord('checkout', { refresh })));
   return data.checkout;
 }
