@@ -7,6 +7,8 @@
  * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR. SMTP_URL sends mail by SMTP.
  * Test builds: FAULT_POINT=<name> throws at that point (README "Fault points"); with FAULT_KILL=1
  * the process kills itself there instead (SIGKILL, for the kill -9 harness of reliability C1).
+ * PAYMENT_SANDBOX_ORIGIN and PAYMENT_MERCHANT_KEY point the adapters at sandboxes served by another
+ * process (which outlive this one when it is killed); CLAIM_LEASE_MS shortens the idempotency lease.
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -42,23 +44,32 @@ await migratePayment(db);
 await migrateMail(db);
 await migrateCheckout(db);
 
-const merchantKey = randomBytes(24).toString('base64url');
-const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', merchantKey });
+const external = env.PAYMENT_SANDBOX_ORIGIN;
+const merchantKey = external ? env.PAYMENT_MERCHANT_KEY : randomBytes(24).toString('base64url');
 const root = new Hono();
-root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
-root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
-root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
+if (!external) {
+  const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', merchantKey });
+  root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
+  root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
+  root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
+}
 let app: CheckoutApp | null = null;
 root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
 const server = await serveOnLoopback(root.fetch, port);
 
-const log = (message: string, fields: Record<string, unknown>) => {
-  if (env.FAULT_KILL === '1' && JSON.stringify(fields).includes('Injected fault')) process.kill(process.pid, 'SIGKILL');
-  console.error(message, JSON.stringify(fields));
-};
-const payments = createPayments({ db, providers: sandboxProviders(`http://127.0.0.1:${server.port}`, { merchantKey }) });
+const log = (message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields));
+const payments = createPayments({ db, providers: sandboxProviders(external ?? `http://127.0.0.1:${server.port}`, merchantKey ? { merchantKey } : {}) });
 const mailer = createMailer({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-app = createCheckoutApp({ db, serviceToken, basePath: env.CHECKOUT_BASE_PATH ?? '', payments, mailer, publicBaseUrl, log });
+app = createCheckoutApp({
+  db,
+  serviceToken,
+  basePath: env.CHECKOUT_BASE_PATH ?? '',
+  payments,
+  mailer,
+  publicBaseUrl,
+  log,
+  ...(env.CLAIM_LEASE_MS ? { claimLeaseMs: Number(env.CLAIM_LEASE_MS) } : {}),
+});
 console.log(`Checkout service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs; sandboxes at /sandbox/*`);
 
 // The shop's jobs, each never overlapping itself.

@@ -85,8 +85,14 @@ export function createBackground(log: Logger): Background {
   };
 }
 
+/**
+ * At the configured fault point: throw (the request dies with a 500, nothing cleaned up), or with
+ * FAULT_KILL=1 (test builds) SIGKILL this process right there, mid-transaction if it is in one.
+ */
 export function fault(deps: Pick<CheckoutDeps, 'faultPoint'>, point: FaultPoint): void {
-  if (deps.faultPoint === point) throw new InjectedFault(point);
+  if (deps.faultPoint !== point) return;
+  if (process.env.FAULT_KILL === '1' && process.env.NODE_ENV !== 'production') process.kill(process.pid, 'SIGKILL');
+  throw new InjectedFault(point);
 }
 
 export { getBasket, removeLines } from '@shop/basket';

@@ -221,6 +221,7 @@ export function postgres16(adminUrl: string): OpenTestDatabase {
     const database = await openDatabase({ url: url.toString(), poolSize: 16 });
     return {
       ...database,
+      url: url.toString(),
       async close() {
         await database.close();
         const admin2 = await openDatabase({ url: adminUrl, poolSize: 1 });
