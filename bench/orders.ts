@@ -18,7 +18,7 @@
 //
 // Afterwards: no product's remaining below 0, and for every product the units sold (order lines
 // of PAID orders) equal the units its remaining went down by; vouchers = paid units.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -244,7 +244,7 @@ async function endToEnd(base: string, options: Array<{ dealId: number; productId
  * placeOrder alone: `count` guests first fill a basket and open the checkout (untimed; the hold
  * lasts 300 s), then all of them pay, `concurrency` at a time. Orders per second = paid / elapsed.
  */
-async function placeOnly(base: string, options: Array<{ dealId: number; productId: number }>, count: number, concurrency: number): Promise<Load> {
+async function prepareGuests(base: string, options: Array<{ dealId: number; productId: number }>, count: number, concurrency: number) {
   const ready: Array<{ buyer: Buyer; cash: number }> = [];
   let next = 0;
   await Promise.all(
@@ -258,6 +258,10 @@ async function placeOnly(base: string, options: Array<{ dealId: number; productI
       }
     }),
   );
+  return ready;
+}
+
+async function placeAll(ready: Array<{ buyer: Buyer; cash: number }>, concurrency: number): Promise<Load> {
   const latencies: number[] = [];
   const refused: Record<string, number> = {};
   const steps: StepTimes = { add: [], checkout: [], place: [] };
@@ -283,6 +287,41 @@ async function placeOnly(base: string, options: Array<{ dealId: number; productI
     }),
   );
   return summarise(latencies, orders, refused, errors, (performance.now() - started) / 1000);
+}
+
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux); null when unreadable. */
+function processCpuMs(pid: number, ticksPerSecond: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU milliseconds per paid order of the shop process and of the PostgreSQL backends of the
+ * database, around `run` (every client backend connected when it starts: the shop's pool, warm).
+ */
+async function cpuPerOrder(db: pg.Pool, shopPid: number, run: () => Promise<Load>): Promise<Load & { cpu?: { shopMs: number; postgresMs: number; loadGeneratorMs: number } }> {
+  let ticks = 100;
+  try {
+    ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    /* the usual value */
+  }
+  const { rows } = await db.query("select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'");
+  const pids = rows.map((r) => Number(r.pid));
+  const postgres = () => pids.reduce((sum, pid) => sum + (processCpuMs(pid, ticks) ?? 0), 0);
+  const shop0 = processCpuMs(shopPid, ticks);
+  const pg0 = postgres();
+  const self0 = process.cpuUsage();
+  const load = await run();
+  const self = process.cpuUsage(self0);
+  const shop1 = processCpuMs(shopPid, ticks);
+  if (shop0 === null || shop1 === null || load.orders === 0) return load;
+  const per = (ms: number) => Math.round((ms / load.orders) * 100) / 100;
+  return { ...load, cpu: { shopMs: per(shop1 - shop0), postgresMs: per(postgres() - pg0), loadGeneratorMs: per((self.user + self.system) / 1000) } };
 }
 
 /** The bare transaction of selling one unit, straight to PostgreSQL, at the same concurrency. */
@@ -418,7 +457,8 @@ export async function benchOrders(options: OrdersBenchOptions) {
     const e2e = await endToEnd(base, shopOptions, options.seconds, options.concurrency);
     const placeCount = Math.max(200, Math.round(e2e.ordersPerSecond * options.seconds * 3));
     log(`B10 placeOrder alone through the gateway (${placeCount} prepared guests, c=${options.concurrency})`);
-    const place = await placeOnly(base, shopOptions, placeCount, options.concurrency);
+    const ready = await prepareGuests(base, shopOptions, placeCount, options.concurrency);
+    const place = await cpuPerOrder(db, shop.pid!, () => placeAll(ready, options.concurrency));
     log(`B10 bare database transaction (${options.seconds} s, c=${options.concurrency})`);
     const bare = await bareTransactions(db, bareOptions, options.seconds, options.concurrency);
 
@@ -431,7 +471,7 @@ export async function benchOrders(options: OrdersBenchOptions) {
     checks.push({
       name: `B10 orders placed per second through the gateway (placeOrder) ≥ ${goal.ordersPerSecondMin} at c=${options.concurrency}`,
       ok: place.ordersPerSecond >= goal.ordersPerSecondMin,
-      detail: `${place.ordersPerSecond.toFixed(1)} orders/s (p50 ${place.p50.toFixed(1)} ms, p95 ${place.p95.toFixed(1)} ms, ${place.orders} orders, refused ${JSON.stringify(place.refused)}); bare transaction ${bare.ordersPerSecond.toFixed(0)} orders/s (p50 ${bare.p50.toFixed(2)} ms); whole journey ${e2e.ordersPerSecond.toFixed(1)} orders/s`,
+      detail: `${place.ordersPerSecond.toFixed(1)} orders/s (p50 ${place.p50.toFixed(1)} ms, p95 ${place.p95.toFixed(1)} ms, ${place.orders} orders, refused ${JSON.stringify(place.refused)}; CPU per order: shop ${place.cpu?.shopMs} ms, PostgreSQL ${place.cpu?.postgresMs} ms, load generator ${place.cpu?.loadGeneratorMs} ms); bare transaction ${bare.ordersPerSecond.toFixed(0)} orders/s (p50 ${bare.p50.toFixed(2)} ms); whole journey ${e2e.ordersPerSecond.toFixed(1)} orders/s`,
     });
     checks.push({
       name: `B10 whole journey (basket, checkout, pay) per second through the gateway (reported)`,
