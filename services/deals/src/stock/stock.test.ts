@@ -154,6 +154,8 @@ describe.each(testDatabases())('stock on %s', (_name, open) => {
     ]);
     const [a, b] = f.ids as [number, number];
     await hold('basket-view-x', [[a, 2]]);
+    // deal.vip_exclusive says the deal HAS a VIP option; a public option of it stays public.
+    await sql`update deals.deal set vip_exclusive = true where id = (select deal_id from deals.product where id = ${a})`.execute(f.database.db);
     const view = await stockView(f.database.db, { productIds: [a, b, 99_999_999], customerKey: null, day: DAY, now: TEST_NOW });
     expect(view.size).toBe(2);
     expect(view.get(a)).toMatchObject({ remaining: 5, held: 2, purchaseCap: 5, boughtToday: 0, disabled: false, closed: false, vipExclusive: false });
