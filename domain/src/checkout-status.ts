@@ -73,10 +73,13 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
   }
 }
 
-/** Whole seconds left of the hold at `now`: rounded up while it runs, 0 once it has ended (and before the first load). */
+/**
+ * Whole seconds left of the hold at `now`, rounded down (never more time than is left, even with
+ * a clock a tick behind the last answer); 0 once it has ended, and before the first load.
+ */
 export function countdownAt(state: CheckoutState, now: number): number {
   if (state.holdEndsAt === null) return 0;
-  return Math.max(0, Math.ceil((state.holdEndsAt - now) / 1000));
+  return Math.max(0, Math.floor((state.holdEndsAt - now) / 1000));
 }
 
 /** mm:ss, e.g. 300 → '05:00', 59 → '00:59'; below 0 shows '00:00'. */

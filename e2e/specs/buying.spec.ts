@@ -197,6 +197,17 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   // The paid lines left the basket; the confirmation survives a reload (the guest's order access).
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  const confirmation = page.url();
+
+  // The validity extension is offered, never added: bought on its own page with the hosted fields.
+  await page.getByRole('link', { name: 'See the validity extension' }).click();
+  await expect(page).toHaveURL(/\/order-addon\?order=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Extend your vouchers' })).toBeVisible();
+  await enterCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Purchase Successful' })).toBeVisible();
+  await page.goto(confirmation);
+  await expect(page.getByRole('link', { name: 'See the validity extension' })).toHaveCount(0);
   await page.goto('/checkout');
   await expect(page.getByText('Your basket is empty.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse deals' })).toBeVisible();
@@ -218,6 +229,10 @@ test('a declined card shows its message and nothing is issued; another card then
   await expect(page.getByRole('list', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: deal.title })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('list', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: deal.title })).toBeVisible();
+  // The header still counts it, and leads back to the basket.
+  await page.goto('/deals/glasgow');
+  await page.getByRole('banner').getByRole('link', { name: /^Basket\W+1 item$/ }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
 
   // The one-time token was spent: the card form starts again, and a good card pays exactly once.
   await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('declined'));
@@ -328,4 +343,29 @@ test('a signed-in shopper pays part with wallet credit and part by PayPal', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
   await expect(page.getByText(/Paid: £[\d.]+ by PayPal and £5 wallet credit\./)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('@mobile the checkout on a phone: nothing wider than the screen, quantity by keyboard', async ({ page }) => {
+  const deal = await findDeal(page.request, (d) => restaurantDeal(d) && (plainOptionFirst(d)!.purchaseCap ?? 10) >= 2 && (plainOptionFirst(d)!.remaining ?? 10) >= 2, RESTAURANTS);
+  await addToBasket(page, deal);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(width).toBeLessThanOrEqual(0);
+
+  const line = page.getByRole('list', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: deal.title });
+  const stepper = line.getByRole('group', { name: /^Quantity of/ });
+  const lineTotal = await line.locator('.basket-line__total').textContent();
+  await stepper.getByRole('button', { name: /^Add one more/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(stepper).toContainText('2');
+  await expect(line.locator('.basket-line__total')).not.toHaveText(lineTotal ?? '');
+  await stepper.getByRole('button', { name: /^Remove one/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(stepper).toContainText('1');
+  await expect(line.locator('.basket-line__total')).toHaveText(lineTotal ?? '');
+
+  // Removing the last line leaves the empty basket, with a way back to the deals.
+  await line.getByRole('button', { name: /^Remove/ }).filter({ hasText: 'Remove' }).last().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your basket is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse deals' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { formatMoney } from '@shop/domain/money';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import type { checkoutData_checkout$data } from '../../__generated__/checkoutData_checkout.graphql';
@@ -140,12 +141,15 @@ function LineGifting({ line, title, config, actions }: { line: Line; title: stri
     await actions.setGifting(line, choice, recipient);
   }
 
+  // What the gifting adds to the order (the line's total is the vouchers alone).
+  const unit = current === 'WRAPPED' ? config.giftWrap : current === 'NEXT_DAY_GIFT_PACK' ? config.nextDayGiftPack : current === 'STANDARD_GIFT_PACK' ? config.standardGiftPack : null;
+  const units = current === 'WRAPPED' ? line.giftWrapQuantity : line.giftPackQuantity;
   const summary =
     current === 'E_GIFT' && line.giftRecipient
       ? `E-gift for ${line.giftRecipient.name}`
       : current === 'NONE'
         ? null
-        : `${GIFTING_LABEL[current]}${line.giftPackQuantity > 0 ? ` × ${line.giftPackQuantity}` : line.giftWrapQuantity > 0 ? ` × ${line.giftWrapQuantity}` : ''}`;
+        : `${GIFTING_LABEL[current]}${units > 0 ? ` × ${units}` : ''}${unit && units > 0 ? ` (+${formatMoney(unit.price.amount * units)})` : ''}`;
 
   return (
     <div className="gifting">

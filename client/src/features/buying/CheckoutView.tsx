@@ -394,6 +394,10 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
             </section>
 
             <div className="checkout__pay">
+              <p className="checkout__recap">
+                <span>To pay now</span> <strong>{data.orderSummary.cashAmount.formatted}</strong>
+                {data.orderSummary.walletCredit.amount > 0 ? <span className="checkout__recap-note"> after {data.orderSummary.walletCredit.formatted} wallet credit</span> : null}
+              </p>
               {!data.canPay ? <p className="checkout__blocked">Please change your basket first: {lines.some((l) => l.soldOut) ? 'an option has sold out.' : 'a line cannot be bought as it stands.'}</p> : null}
               <button
                 type="submit"

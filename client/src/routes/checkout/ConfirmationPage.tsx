@@ -53,7 +53,7 @@ export function Component() {
                   Need more time to use your vouchers?
                 </h2>
                 <p>
-                  {offer.title}: extend every voucher in this order by {offer.months === 1 ? '1 month' : `${offer.months} months`} for {offer.price.formatted}. It is optional.
+                  Extend every voucher in this order by {offer.months === 1 ? '1 month' : `${offer.months} months`} for {offer.price.formatted}. It is optional: nothing is added unless you buy it.
                 </p>
                 <Link className="button button--secondary" to={orderAddonPath(order.orderNumber)}>
                   See the validity extension
