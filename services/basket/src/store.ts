@@ -9,7 +9,7 @@ import type { Basket, BasketLine } from '@shop/domain/gifting';
 import { isBasketToken } from '@shop/domain/gifting';
 import { mergeGuestLines } from '@shop/domain/gifting';
 import type { GiftingType } from '@shop/domain/buying';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inBasket, type BasketDatabase, type BasketDb, type BasketTable, type BasketTrx, type LineTable } from './db/database.ts';
 
 export interface BasketAddon {
@@ -89,12 +89,7 @@ function rowFromLine(token: string, l: BasketLine, position: number) {
   };
 }
 
-async function assemble(db: AnyDb, row: Selectable<BasketTable>): Promise<StoredBasket> {
-  const q = inBasket(typed(db));
-  const [lines, addons] = await Promise.all([
-    q.selectFrom('line').selectAll().where('basket_token', '=', row.token).orderBy('position').orderBy('deal_product_id').execute(),
-    q.selectFrom('addon').selectAll().where('basket_token', '=', row.token).orderBy('product_id').execute(),
-  ]);
+function fromRows(row: Selectable<BasketTable>, lines: Selectable<LineTable>[], addons: Array<{ addon_type: 'VVE'; product_id: number; quantity: number }>): StoredBasket {
   return {
     id: row.token,
     customerToken: row.customer_token,
@@ -110,11 +105,37 @@ async function assemble(db: AnyDb, row: Selectable<BasketTable>): Promise<Stored
   };
 }
 
+/** The lines and add-ons of a basket row read (or locked) before. */
+async function assemble(db: AnyDb, row: Selectable<BasketTable>): Promise<StoredBasket> {
+  const q = inBasket(typed(db));
+  const [lines, addons] = await Promise.all([
+    q.selectFrom('line').selectAll().where('basket_token', '=', row.token).orderBy('position').orderBy('deal_product_id').execute(),
+    q.selectFrom('addon').selectAll().where('basket_token', '=', row.token).orderBy('product_id').execute(),
+  ]);
+  return fromRows(row, lines, addons);
+}
+
+type BasketWithChildren = Selectable<BasketTable> & { lines: Selectable<LineTable>[] | string; addons: Array<{ addon_type: 'VVE'; product_id: number; quantity: number }> | string };
+const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
+
+/**
+ * A basket with its lines and add-ons in one statement (one snapshot, one round trip): reads on
+ * the hot path (the gateway's current basket, the checkout's model). Not for locking reads: a
+ * `for update` that waits would keep the lines of the snapshot taken before the wait.
+ */
+async function readWhole(db: AnyDb, where: ReturnType<typeof sql>): Promise<StoredBasket | null> {
+  const { rows } = await sql<BasketWithChildren>`select b.*,
+      coalesce((select json_agg(l order by l.position, l.deal_product_id) from basket.line l where l.basket_token = b.token), '[]') as lines,
+      coalesce((select json_agg(a order by a.product_id) from basket.addon a where a.basket_token = b.token), '[]') as addons
+    from basket.basket b where ${where}`.execute(db);
+  const row = rows[0];
+  return row ? fromRows(row, parsed(row.lines), parsed(row.addons)) : null;
+}
+
 /** The basket of a token (open or merged), or null. */
 export async function loadBasket(db: AnyDb, token: string): Promise<StoredBasket | null> {
   if (!isWellFormedToken(token)) return null;
-  const row = await inBasket(typed(db)).selectFrom('basket').selectAll().where('token', '=', token).executeTakeFirst();
-  return row ? assemble(db, row) : null;
+  return readWhole(db, sql`b.token = ${token}`);
 }
 
 /** Locks and reads a basket inside a transaction (null when there is none). */
@@ -126,6 +147,7 @@ export async function lockBasket(trx: AnyDb, token: string): Promise<StoredBaske
 
 /** The customer's open basket (at most one: a partial unique index), or null. */
 export async function customerBasket(db: AnyDb, customerToken: string, { lock = false } = {}): Promise<StoredBasket | null> {
+  if (!lock) return readWhole(db, sql`b.customer_token = ${customerToken} and b.status = 'open'`);
   let q = inBasket(typed(db)).selectFrom('basket').selectAll().where('customer_token', '=', customerToken).where('status', '=', 'open');
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
@@ -177,9 +199,10 @@ export async function getBasket(db: AnyDb, basketToken: string): Promise<StoredB
 /** Removes the lines of these deal products (after a paid order), in the caller's transaction. */
 export async function removeLines(trx: AnyDb, basketToken: string, dealProductIds: number[]): Promise<void> {
   if (!isWellFormedToken(basketToken) || dealProductIds.length === 0) return;
-  const q = inBasket(typed(trx));
-  await q.deleteFrom('line').where('basket_token', '=', basketToken).where('deal_product_id', 'in', dealProductIds).execute();
-  await q.updateTable('basket').set({ updated_at: new Date() }).where('token', '=', basketToken).execute();
+  // One statement: the basket row is updated by the main query, before the deferred delete of
+  // the lines runs (the basket-then-lines order of every basket change).
+  await sql`with removed as (delete from basket.line where basket_token = ${basketToken} and deal_product_id in (${sql.join(dealProductIds)}))
+    update basket.basket set updated_at = ${new Date()} where token = ${basketToken}`.execute(trx);
 }
 
 export type MergeOutcome = { ok: true; basket: StoredBasket } | { ok: false; reason: 'NOT_FOUND' };
