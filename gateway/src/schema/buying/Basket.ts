@@ -5,6 +5,7 @@
  * out, price per person) are the basket service's when it sends them (it reads the database's
  * stock view, with the shopper's allowance), else the domain rule over the catalogue's figures.
  */
+import { BASKET_VVE_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout/lib/pricing';
 import { linePrice, minimumQuantity, purchaseLimit } from '@shop/domain/purchase-limits';
 import type { Deal, DealProduct } from '@shop/deals/contract';
 import type { Basket, BasketLine } from '../../clients/basket.client.ts';
@@ -62,7 +63,16 @@ export const BasketType: TypeResolvers<BasketParent> = {
   eligibleForVip: ({ basket }) => basket.eligibleForVip ?? false,
   // Spec §5: gift wrap never below 0.
   giftWrapQuantity: ({ basket }) => Math.max(0, basket.giftWrap ?? basket.products.reduce((sum, l) => sum + Math.max(0, l.giftWrap ?? 0), 0)),
-  addons: ({ basket }) => (basket.addons ?? []).map((a) => ({ addonType: a.addonType, productId: a.productId, quantity: a.quantity, price: a.price ?? gbp(0) })),
+  // The VVE add-on as the checkout prices it (its figures): BASKET_VVE_MONTHS per voucher of the
+  // line it extends, at most the line's quantity; one for an option no longer in the basket is ignored.
+  addons: ({ basket }) =>
+    (basket.addons ?? []).flatMap((a) => {
+      const line = basket.products.find((l) => l.dealProductId === a.productId && l.quantity > 0);
+      if (a.quantity <= 0 || (a.addonType === 'VVE' && !line)) return [];
+      const quantity = line ? Math.min(a.quantity, line.quantity) : a.quantity;
+      const price = a.price ?? gbp(a.addonType === 'VVE' ? quantity * BASKET_VVE_MONTHS * VVE_PRICE_PER_VOUCHER_MONTH_PENCE : 0);
+      return [{ addonType: a.addonType, productId: a.productId, quantity, price }];
+    }),
 };
 
 export const BasketLineType: TypeResolvers<BasketLineParent> = {

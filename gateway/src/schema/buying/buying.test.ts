@@ -367,6 +367,19 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     expect(b.cookie(BASKET_COOKIE)).toBeUndefined();
   });
 
+  it('addBasketAddon adds the VVE add-on (unticked until asked), priced as the checkout prices it; only VVE', async () => {
+    const b = browser();
+    await add(b, options[4]!, 2);
+    expect((await b.gql(`{ basket { addons { addonType } } }`)).body.data.basket.addons).toEqual([]);
+    const ADDON = `mutation($i: AddBasketAddonInput!) { addBasketAddon(input: $i) { __typename ... on BasketUpdated { basket { addons { addonType productId quantity price { amount } } } } ${ERR} } }`;
+    const added = await b.gql(ADDON, { i: { addonType: 'VVE', productId: options[4]!.productId, quantity: 2 } });
+    expect(added.body.data.addBasketAddon.basket.addons).toEqual([{ addonType: 'VVE', productId: options[4]!.productId, quantity: 2, price: { amount: 2 * 3 * 100 } }]);
+    const view = await checkout(b);
+    expect(view.orderSummary.totalOrderAmount.amount).toBe(2 * options[4]!.pricePence + 600);
+    const other = await b.gql(ADDON, { i: { addonType: 'DVP', productId: options[4]!.productId, quantity: 1 } });
+    expect(other.body.data.addBasketAddon).toMatchObject({ __typename: 'ValidationError', field: 'addonType' });
+  });
+
   it('setLineGifting toasts Gift Wrap Added', async () => {
     const b = browser();
     await add(b, options[9]!, 2);
@@ -376,6 +389,16 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     const egift = await b.gql(GIFT, { i: { productId: options[9]!.productId, gifting: 'E_GIFT', recipient: { name: 'Morag', email: 'morag@example.com' } } });
     expect(egift.body.data.setLineGifting).toMatchObject({ __typename: 'BasketUpdated', toast: null });
     expect(egift.body.data.setLineGifting.basket.lines[0]).toMatchObject({ gifting: 'E_GIFT', giftRecipient: { name: 'Morag' } });
+    const config = (await b.gql(`{ giftingConfig { giftWrap { productId } nextDayGiftPack { productId } } }`)).body.data.giftingConfig;
+    expect(config.giftWrap.productId).toEqual(expect.any(Number));
+    const pack = await b.gql(GIFT, { i: { productId: options[9]!.productId, gifting: 'NEXT_DAY_GIFT_PACK' } });
+    if (config.nextDayGiftPack) {
+      expect(pack.body.data.setLineGifting).toMatchObject({ __typename: 'BasketUpdated', toast: BUYING_MESSAGES.giftPackAdded });
+      // Spec §4: a pack removes the wrap.
+      expect(pack.body.data.setLineGifting.basket).toMatchObject({ giftWrapQuantity: 0, lines: [{ gifting: 'NEXT_DAY_GIFT_PACK', giftWrapQuantity: 0 }] });
+    } else {
+      expect(pack.body.data.setLineGifting).toMatchObject({ __typename: 'ValidationError', field: 'gifting' });
+    }
   });
 
   it('the VVE add-on after purchase: offered with its price, paid by card, the vouchers extended; another browser is refused before any charge', async () => {
