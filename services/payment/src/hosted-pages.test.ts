@@ -42,6 +42,9 @@ describe('hosted fields and approval pages', () => {
       expect(csp, label).toContain("default-src 'none'");
       expect(csp, label).toContain("script-src 'self'");
       expect(csp, label).not.toContain('unsafe-inline');
+      expect(csp, label).toContain("style-src 'self'");
+      const css = await fetch(`${s.origin}${path.split('/').slice(0, 3).join('/')}/sandbox.css`);
+      expect(css.headers.get('content-type'), label).toContain('text/css');
       expect(csp, label).toContain(`frame-ancestors 'self' ${PARENT}`);
       const html = await res.text();
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];

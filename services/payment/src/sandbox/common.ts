@@ -225,6 +225,7 @@ export function sandboxPage(c: Context, options: { title: string; body: string; 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
+<link rel="stylesheet" href="sandbox.css">
 </head>
 <body>
 ${options.body}
@@ -233,11 +234,35 @@ ${options.body}
 </html>`;
   const ancestors = ["'self'", ...options.frameAncestors].join(' ');
   return c.html(html, 200, {
-    'content-security-policy': `default-src 'none'; script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`,
+    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
   });
+}
+
+/**
+ * The pages' look: plain, legible and calm, as a provider's hosted form is (a merchant styles it
+ * to sit in its checkout). A file, so the CSP needs no inline style.
+ */
+export const SANDBOX_CSS = `*{box-sizing:border-box}
+body{margin:0;padding:12px;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;background:#fff}
+main{max-width:520px}
+h1{font-size:1.25rem;margin:0 0 12px}
+form p{margin:0 0 12px}
+label{display:block;font-weight:600;font-size:.95rem;margin-bottom:4px}
+input,select{width:100%;max-width:360px;font:inherit;padding:10px 12px;border:2px solid #6e6e73;border-radius:8px;background:#fff;color:inherit}
+input:focus,select:focus,button:focus{outline:3px solid #ffbf47;outline-offset:1px}
+input[aria-invalid=true]{border-color:#c0262d}
+.field-error{color:#c0262d;font-size:.9rem}
+button{font:inherit;font-weight:700;padding:10px 20px;border:0;border-radius:999px;background:#1d1d1f;color:#fff;cursor:pointer}
+button:disabled{opacity:.6;cursor:progress}
+#hosted-fields-message,#sandbox-message{margin:8px 0 0;font-size:.95rem}
+.sandbox-note{font-size:.85rem;color:#56565b}
+`;
+
+export function stylesheet(c: Context): Response {
+  return c.body(SANDBOX_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
 }
 
 export function script(c: Context, source: string): Response {

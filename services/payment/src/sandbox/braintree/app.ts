@@ -27,7 +27,7 @@ import {
   penceToDecimal,
   randomId,
   sandboxPage,
-  script,
+  script, stylesheet,
   withFault,
   type SandboxOptions,
 } from '../common.ts';
@@ -168,7 +168,7 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
     if (!origin) return c.text('origin is not allowed', 400);
     const clientToken = c.req.query('clientToken') ?? '';
     const field = (name: string, label: string, autocomplete: string, inputmode = 'numeric') =>
-      `<p><label for="${name}">${escapeHtml(label)}</label><br><input id="${name}" name="${name}" autocomplete="${autocomplete}" inputmode="${inputmode}" required><br><span class="field-error" id="${name}-error" role="alert"></span></p>`;
+      `<p><label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" autocomplete="${autocomplete}" inputmode="${inputmode}" required><span class="field-error" id="${name}-error" role="alert"></span></p>`;
     const body = `<main>
 <form id="hosted-fields" action="tokenize" method="post" data-origin="${escapeHtml(origin)}" data-client-token="${escapeHtml(clientToken)}" novalidate>
 ${field('number', 'Card number', 'cc-number')}
@@ -183,6 +183,7 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
   });
   app.get('/hosted-fields.js', (c) => script(c, HOSTED_FIELDS_SCRIPT));
   app.get('/approval.js', (c) => script(c, APPROVAL_SCRIPT));
+  app.get('/sandbox.css', (c) => stylesheet(c));
 
   app.post('/tokenize', async (c) => {
     const input = (await c.req.json().catch(() => null)) as Json | null;

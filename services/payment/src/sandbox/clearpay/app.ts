@@ -25,7 +25,7 @@ import {
   penceToDecimal,
   randomId,
   sandboxPage,
-  script,
+  script, stylesheet,
   withFault,
   type SandboxOptions,
 } from '../common.ts';
@@ -91,6 +91,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
   }
 
   app.get('/checkout.js', (c) => script(c, APPROVAL_SCRIPT));
+  app.get('/sandbox.css', (c) => stylesheet(c));
   app.get('/checkout', (c) => {
     const origin = checkedTargetOrigin(c, allowed);
     const checkout = checkouts.get(c.req.query('token') ?? '');

@@ -21,7 +21,7 @@ import {
   mountFaultAdmin,
   randomId,
   sandboxPage,
-  script,
+  script, stylesheet,
   withFault,
   type SandboxOptions,
 } from '../common.ts';
@@ -89,6 +89,7 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
   }
 
   app.get('/approve.js', (c) => script(c, APPROVAL_SCRIPT));
+  app.get('/sandbox.css', (c) => stylesheet(c));
   app.get('/approve', (c) => {
     const origin = checkedTargetOrigin(c, allowed);
     const sessionId = c.req.query('session') ?? '';
