@@ -137,7 +137,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       return unreachable(name);
     }
     const at = now();
-    await inPayment(db)
+    const inserted = await inPayment(db)
       .insertInto('charge')
       .values({
         idempotency_key: req.idempotencyKey,
@@ -154,8 +154,12 @@ export function createPayments(options: PaymentsOptions): Payments {
         updated_at: at,
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute();
-    const seen = await inPayment(db).selectFrom('charge').select(['status', 'result', 'order_ref', 'amount', 'method']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirstOrThrow();
+      .returning(['status', 'result', 'order_ref', 'amount', 'method'])
+      .executeTakeFirst();
+    // The key's first charge: the row just written. Seen before: what was recorded for it.
+    const seen =
+      inserted ??
+      (await inPayment(db).selectFrom('charge').select(['status', 'result', 'order_ref', 'amount', 'method']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirstOrThrow());
     if (seen.order_ref !== req.orderRef || Number(seen.amount) !== req.amount || seen.method !== req.method) {
       throw new InvalidChargeError('Idempotency key reused for another charge');
     }
