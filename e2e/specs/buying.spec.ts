@@ -369,3 +369,23 @@ test('@mobile the checkout on a phone: nothing wider than the screen, quantity b
   await expect(page.getByText('Your basket is empty.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse deals' })).toBeVisible();
 });
+
+test('the hold runs out: the page says so, Pay waits, and the vouchers can be held again (spec §4)', async ({ page }) => {
+  await page.clock.install();
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  const hold = page.getByTestId('hold');
+  await expect(hold).toContainText(/for 0[45]:\d\d/);
+
+  // Five minutes on the page's clock: the countdown reports zero and paying waits.
+  await page.clock.fastForward('05:01');
+  await expect(hold).toContainText('Your hold on these vouchers has ended.');
+  await expect(payButton(page)).toBeDisabled();
+
+  // Refresh: refreshing, then refreshed; the new countdown shows 4 seconds later, and Pay is back.
+  await hold.getByRole('button', { name: 'Hold my vouchers again' }).click();
+  await expect(hold).toContainText('Your vouchers are held for you again.');
+  await page.clock.fastForward(4_000);
+  await expect(hold).toContainText(/holding these vouchers for you for 0[45]:\d\d/);
+  await expect(payButton(page)).toBeEnabled();
+});

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatCountdown } from '@shop/domain/checkout-status';
-import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { BUYING_MESSAGES, type CheckoutStatus } from '@shop/domain/buying';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import { SmallField, type CheckoutData } from './BasketLines.tsx';
@@ -49,18 +49,25 @@ export function OrderSummary({ summary, itemCount }: { summary: CheckoutData['or
  * pressure: the vouchers are kept for the shopper while it runs. At 0 it says the hold ended and
  * offers to hold them again. Screen readers hear it at the minute marks, not every second.
  */
-export function HoldCountdown({ seconds, refreshing, onRefresh }: { seconds: number; refreshing: boolean; onRefresh: () => void }) {
+export function HoldCountdown({ seconds, status, failed, onRefresh }: { seconds: number; status: CheckoutStatus; failed: boolean; onRefresh: () => void }) {
   const minute = seconds > 0 ? Math.ceil(seconds / 60) : 0;
   const ended = seconds <= 0;
+  const refreshing = status === 'refreshing';
+  // Spec §4: after a refresh the new countdown shows once the status is ready again (4 s).
+  const heldAgain = status === 'refreshed' && !failed;
   return (
     <section className={`hold${ended ? ' hold--ended' : ''}`} aria-labelledby="hold-title" data-testid="hold">
       <h2 id="hold-title" className="visually-hidden">
         Your reserved vouchers
       </h2>
-      {ended ? (
+      {ended && heldAgain ? (
+        <p className="hold__text">
+          <strong>Your vouchers are held for you again.</strong> The countdown restarts in a moment.
+        </p>
+      ) : ended ? (
         <>
           <p className="hold__text">
-            <strong>Your hold on these vouchers has ended.</strong> They may have gone back on sale. Hold them again to carry on.
+            <strong>Your hold on these vouchers has ended.</strong> {failed ? 'We could not hold them again just now: please try again.' : 'They may have gone back on sale. Hold them again to carry on.'}
           </p>
           <button type="button" className="button button--secondary" aria-busy={refreshing || undefined} onClick={() => !refreshing && onRefresh()}>
             {refreshing ? 'Please wait...' : 'Hold my vouchers again'}
@@ -76,7 +83,7 @@ export function HoldCountdown({ seconds, refreshing, onRefresh }: { seconds: num
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {ended ? 'Your hold on these vouchers has ended.' : seconds <= 60 ? 'Less than a minute left of your hold.' : ''}
+        {ended && heldAgain ? 'Your vouchers are held for you again.' : ended ? 'Your hold on these vouchers has ended.' : seconds <= 60 ? 'Less than a minute left of your hold.' : ''}
       </p>
     </section>
   );

@@ -280,7 +280,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
       </p>
       <div className="checkout__layout">
         <div className="checkout__main">
-          <HoldCountdown seconds={state.holdEndsAt === null ? countdown : seconds} refreshing={state.status === 'refreshing'} onRefresh={() => void refresh()} />
+          <HoldCountdown seconds={state.holdEndsAt === null ? countdown : seconds} status={state.status} failed={state.error} onRefresh={() => void refresh()} />
           <section className="checkout-section" aria-labelledby="basket-title">
             <h2 id="basket-title" className="checkout-section__title">
               Your items

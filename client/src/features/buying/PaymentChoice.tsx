@@ -281,9 +281,7 @@ export function PaymentChoice({
             <SandboxFrame
               session={approval.session}
               title={`${LABEL[approval.session.method] ?? 'Payment'} approval`}
-              extra={{ method: approval.session.method.toLowerCase() }}
-              page="approve"
-              minHeight={320}
+              minHeight={420}
               onToken={(token) =>
                 approval.resolve({ kind: 'ready', selection: { method: approval.session.method, token, savedInstrumentId: null, saveInstrument: false } })
               }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { listenToSandbox, sandboxOrigin, sandboxPageUrl, type SandboxMessage } from './sandbox.ts';
+import { listenToSandbox, sandboxPageOrigin, sandboxPageUrl, type SandboxMessage } from './sandbox.ts';
 
 /**
  * A provider's sandbox page in an iframe: the card's hosted fields, or the approval page of
@@ -11,18 +11,13 @@ import { listenToSandbox, sandboxOrigin, sandboxPageUrl, type SandboxMessage } f
 export function SandboxFrame({
   session,
   title,
-  extra,
-  page,
   minHeight = 300,
   onToken,
   onError,
   onCancel,
 }: {
-  session: { clientToken: string; sandboxUrl: string };
+  session: { method: string; clientToken: string; sandboxUrl: string };
   title: string;
-  extra?: Record<string, string>;
-  /** The page under a provider's root url: 'hosted-fields' (default) or 'approve'. */
-  page?: string;
   minHeight?: number;
   onToken: (token: string, cardType: string | null) => void;
   onError?: (message: string) => void;
@@ -31,8 +26,8 @@ export function SandboxFrame({
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(minHeight);
   const [loaded, setLoaded] = useState(false);
-  const url = sandboxPageUrl(session.sandboxUrl, session.clientToken, extra, page);
-  const origin = sandboxOrigin(session.sandboxUrl);
+  const url = sandboxPageUrl(session.sandboxUrl, session.clientToken, session.method);
+  const origin = sandboxPageOrigin(url);
   // The latest handlers, without listening again on every render.
   const handlers = useRef({ onToken, onError, onCancel });
   useEffect(() => {

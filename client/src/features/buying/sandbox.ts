@@ -14,11 +14,6 @@ export type SandboxMessage =
   | { kind: 'error'; message: string; field: string | null }
   | { kind: 'cancelled' };
 
-/** The origin a sandbox url is served from (relative urls are on the shop's own origin). */
-export function sandboxOrigin(sandboxUrl: string): string {
-  return new URL(sandboxUrl, window.location.href).origin;
-}
-
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
 const TOKEN_FIELDS = ['nonce', 'token', 'paymentToken', 'authorization_token', 'authorizationToken', 'orderToken'] as const;
 
@@ -47,19 +42,37 @@ export function readSandboxMessage(data: unknown): SandboxMessage | null {
   return null;
 }
 
+/** Where each provider's sandbox pages live, the page of each step, and the query parameter naming the session. */
+const PROVIDER_PAGES = {
+  BRAINTREE: { root: '/sandbox/braintree/', approve: 'approve', tokenParam: 'clientToken' },
+  KLARNA: { root: '/sandbox/klarna/', approve: 'approve', tokenParam: 'session' },
+  CLEARPAY: { root: '/sandbox/clearpay/', approve: 'checkout', tokenParam: 'token' },
+} as const;
+
+const providerOf = (method: string): keyof typeof PROVIDER_PAGES => (method === 'KLARNA' ? 'KLARNA' : method === 'CLEARPAY' ? 'CLEARPAY' : 'BRAINTREE');
+
 /**
- * The sandbox page's url: the session's url (or `page` under it when it is a provider's root),
- * with the client token and our origin when the url does not carry them already.
+ * The sandbox page for a payment step: the session's url (relative ones are the provider's, as
+ * Clearpay's `checkout?token=…`), or the step's page under the provider's root (the card's hosted
+ * fields, the approval page) when the url names none; with the session's token and our origin
+ * (where the page may post its result) when the url does not carry them already.
  */
-export function sandboxPageUrl(sandboxUrl: string, clientToken: string, extra: Record<string, string> = {}, page = 'hosted-fields'): string {
-  const url = new URL(sandboxUrl, window.location.href);
-  // A provider's root (/sandbox/braintree) names no page: the page for this step is under it.
-  if (/^\/sandbox\/[a-z]+\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/$/, '')}/${page}`;
-  if (!url.searchParams.has('clientToken') && !url.searchParams.has('token')) url.searchParams.set('clientToken', clientToken);
-  // Where the page may post its result (the sandbox checks it against its allowlist).
-  if (!url.searchParams.has('origin')) url.searchParams.set('origin', window.location.origin);
-  for (const [k, v] of Object.entries(extra)) if (!url.searchParams.has(k)) url.searchParams.set(k, v);
+export function sandboxPageUrl(sandboxUrl: string, clientToken: string, method: string): string {
+  const provider = PROVIDER_PAGES[providerOf(method)];
+  const url = new URL(sandboxUrl || provider.root, new URL(provider.root, window.location.origin));
+  if (/^\/sandbox\/[a-z]+\/?$/.test(url.pathname)) url.pathname = `${provider.root}${method === 'CREDIT_CARD' ? 'hosted-fields' : provider.approve}`;
+  const set = (key: string, value: string) => {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  };
+  set(provider.tokenParam, clientToken);
+  set('origin', window.location.origin);
+  if (provider === PROVIDER_PAGES.BRAINTREE && method !== 'CREDIT_CARD') set('method', method.toLowerCase());
   return url.toString();
+}
+
+/** The origin a sandbox page is served from. */
+export function sandboxPageOrigin(pageUrl: string): string {
+  return new URL(pageUrl).origin;
 }
 
 /** Listens to the messages `frame` (an iframe's window or a popup) posts from `origin`; returns the unsubscribe. */
