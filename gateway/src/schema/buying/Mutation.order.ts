@@ -22,7 +22,7 @@ import type { Resolver } from '../types.ts';
 import { BuyOrderAddonInput, check, ExpressBuyInput, PlaceOrderInput, StartPaymentInput } from './inputs.ts';
 import { loadOrder, validityExtensionOffer, type OrderParent } from './Order.ts';
 import { basketNotFound, fromServiceError, notFound, problemMember, validationError, type BuyingError } from './results.ts';
-import { currentBasket, identity, orderAccessToken, rememberOrderAccess, setCurrentBasket } from './shopper.ts';
+import { currentBasket, forgetCurrentBasket, identity, orderAccessToken, rememberOrderAccess } from './shopper.ts';
 
 type PlaceOrderResult = { __typename: 'OrderPlaced' | 'OrderPending'; order: OrderParent; message: string } | BuyingError;
 
@@ -83,10 +83,8 @@ export const placeOrder: Resolver<unknown, { input: unknown }, Promise<PlaceOrde
       email: customerToken ? email : data.email,
       deliveryAddress: data.deliveryAddress,
     });
-    if (answer.kind === 'placed') {
-      // The paid lines left the basket: the next read in this request sees the service's basket.
-      setCurrentBasket(ctx, customerToken ? await ctx.clients.basket.byCustomer(customerToken) : await ctx.clients.basket.byToken(basket.id, null));
-    }
+    // The paid lines left the basket: a later read in this request (only if the document asks) sees the service's.
+    if (answer.kind === 'placed') forgetCurrentBasket(ctx);
     return await orderResult(ctx, answer, customerToken === null);
   } catch (error) {
     return fromServiceError(error, { allowPayment: true });

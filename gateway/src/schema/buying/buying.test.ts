@@ -206,6 +206,8 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     const second = await b.gql(PLACE, { i: input });
     expect(first.body.data.placeOrder.__typename).toBe('OrderPlaced');
     expect(second.body.data.placeOrder).toEqual(first.body.data.placeOrder);
+    // A guest's placeOrder is two service calls: the basket, and the order.
+    expect(first.headers.get('x-rest-calls')).toBe('2');
     expect(await count('orders.orders')).toBe(ordersBefore + 1);
     // One capture at the provider for the order's reference.
     expect(services.braintree.captures(await orderIdOf(first.body.data.placeOrder.order.orderNumber))).toHaveLength(1);

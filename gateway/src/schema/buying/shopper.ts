@@ -149,6 +149,11 @@ export function currentBasket(ctx: GatewayContext): Promise<Basket | null> {
   return state.basket;
 }
 
+/** The basket changed behind the gateway (an order took its lines): read it again if asked. */
+export function forgetCurrentBasket(ctx: GatewayContext): void {
+  delete stateOf(ctx).basket;
+}
+
 /** A mutation's answer is the basket from now on in this request. */
 export function setCurrentBasket(ctx: GatewayContext, basket: Basket | null): void {
   stateOf(ctx).basket = Promise.resolve(basket);
