@@ -114,6 +114,9 @@ async function enterCard(page: Page, card: typeof GOOD_CARD) {
   await expect(page.getByText(/ready to pay/)).toBeVisible();
 }
 
+/** '£12.50' → 1250. */
+const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[£,]/g, '')) * 100);
+
 const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay £|Place order)/ });
 
 async function registerAndConfirm(page: Page, email: string) {
@@ -176,6 +179,18 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   await payButton(page).click();
   await expect(summary.getByRole('link', { name: 'Enter a valid email' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('guest'));
+
+  // Promo codes (spec §5 outcomes): an ended one says so at the field; a good one takes £5 off.
+  await page.getByRole('button', { name: 'Have a promo code?' }).click();
+  const promoForm = page.getByRole('form', { name: 'Promo code' });
+  await promoForm.getByRole('textbox', { name: 'Promo code' }).fill('EXPIRED5');
+  await promoForm.getByRole('button', { name: 'Apply' }).click();
+  await expect(promoForm).toContainText('This promo code has expired.');
+  const before = pence(await page.getByTestId('cash-amount').textContent());
+  await promoForm.getByRole('textbox', { name: 'Promo code' }).fill('fiveoff');
+  await promoForm.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'FIVEOFF applied.' })).toBeVisible();
+  await expect.poll(async () => pence(await page.getByTestId('cash-amount').textContent())).toBe(before - 500);
 
   await expect(page.getByRole('radio', { name: 'Debit or credit card' })).toBeChecked();
   await enterCard(page, GOOD_CARD);
@@ -331,7 +346,6 @@ test('a signed-in shopper pays part with wallet credit and part by PayPal', asyn
   await wallet.check();
   await expect(wallet).toBeChecked();
   await expect(page.getByText('Paid with wallet credit')).toBeVisible();
-  const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[£,]/g, '')) * 100);
   await expect.poll(async () => pence(await page.getByTestId('cash-amount').textContent())).toBe(pence(total) - 500);
 
   // PayPal: approved on the sandbox's page in a dialog; the token comes back and the order is placed.
