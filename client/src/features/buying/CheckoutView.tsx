@@ -257,7 +257,6 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
   }
 
   const status = statusText(state.status, paying);
-  const pageErrors = form.errors.filter((e) => e.field === null || e.field in FIELDS || e.field.startsWith('line-'));
   const fields: Record<string, string> = { ...FIELDS };
   for (const line of lines) fields[`line-${line.productId}`] = line.deal?.title ?? line.title;
   const errorOf = (field: string) => form.of(field)[0];
@@ -266,7 +265,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
 
   return (
     <div className="checkout">
-      <ErrorSummary errors={pageErrors} attempt={form.attempt} fields={fields} />
+      <ErrorSummary errors={form.errors} attempt={form.attempt} fields={fields} />
       {pending ? (
         <Notice title="Your order is waiting for the payment provider" variant="info" focus>
           <p>{pending.message}</p>
