@@ -325,6 +325,9 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
       // Nothing reached a service (the session lookup aside: this browser has no session cookie).
       expect(services.calls.slice(before)).toEqual([]);
     }
+    // An option of another deal is no such option, whatever its id.
+    const mismatched = await b.gql(ADD, { i: { dealId: options[0]!.dealId, productId: options[1]!.productId, quantity: 1 } });
+    expect(mismatched.body.data.addToBasket).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
     const postcode = await b.gql(`{ addressLookup(postcode: "ZZ99 9ZZZ") { __typename ... on ValidationError { field message } } }`);
     expect(postcode.body.data.addressLookup).toEqual({ __typename: 'ValidationError', field: 'postcode', message: BUYING_MESSAGES.postcode });
 

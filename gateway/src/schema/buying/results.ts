@@ -89,7 +89,11 @@ export function problemMember(
 ): BuyingError | null {
   const { status, code } = problem;
   const alias = (field: string) => options.fieldAliases?.[field] ?? field;
-  if (status === 404) return code === 'BASKET_NOT_FOUND' ? basketNotFound() : notFound(isErrorCode(code) ? code : 'NOT_FOUND');
+  if (status === 404) {
+    if (code === 'BASKET_NOT_FOUND') return basketNotFound();
+    const field = problem.errors?.[0]?.field;
+    return notFound(isErrorCode(code) ? code : 'NOT_FOUND', field ? alias(field) : null);
+  }
   if (options.allowStock !== false && STOCK_CODES.has(code) && isErrorCode(code)) {
     return stockError(code, problem.productId ?? null, problem.available ?? (code === 'DEAL_SOLD_OUT' ? 0 : null));
   }
