@@ -183,6 +183,8 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export const deleteAccountSchema = z.strictObject({
   /** Re-authentication before erasing (ASVS 7.5.1); accounts without a password confirm by email instead. */
   password: z.string().max(1024).optional(),
+  /** An account without a password: the token of the emailed confirmation link (without it, the link is sent). */
+  token: z.string().min(1, { error: ACCOUNT_MESSAGES.required }).max(200).optional(),
 });
 
 export const subscribeSchema = z.strictObject({
@@ -291,6 +293,8 @@ export const ACCOUNT_LINK_PATHS = {
   activateAccount: '/activate-account',
   /** Email subscription: double opt-in confirmation. */
   confirmSubscription: '/email/confirm',
+  /** Deleting an account without a password: the emailed confirmation, opened while signed in. */
+  deleteAccount: '/myaccount/delete',
   /** Email preferences and unsubscribe, no login (a signed token). */
   emailPreferences: '/email/preferences',
 } as const;

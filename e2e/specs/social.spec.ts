@@ -99,3 +99,27 @@ test('a refused Facebook sign-in does not show the Google words', async ({ page 
   await page.goto('/login?social_error=INVALID_GOOGLE_TOKEN&provider=google');
   await expect(page.getByText('Invalid google token id')).toBeVisible();
 });
+
+test('an account with no password (Google only) is deleted through an emailed link opened while signed in', async ({ page, context }) => {
+  const email = newEmail('gordon');
+  await page.goto('/register');
+  await page.getByRole('link', { name: 'Sign up with Google' }).click();
+  await signInAtProvider(page, 'Google', email);
+  await page.waitForURL(/\/myaccount/);
+
+  await page.goto('/myaccount/delete');
+  await expect(page.getByRole('textbox', { name: /password/i })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'I understand that deleting my account can’t be undone' }).check();
+  await page.getByRole('button', { name: 'Email me a link to delete my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  // Nothing is erased yet.
+  await page.goto('/myaccount');
+  await expect(accountButton(page)).toContainText('Hi gordon');
+
+  await page.goto(await emailedLink(page.request, email, '/myaccount/delete'));
+  await expect(page.getByText('You opened the link we emailed you.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I understand that deleting my account can’t be undone' }).check();
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account has been deleted and your personal details erased.')).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === '__Host-sid')).toBeUndefined();
+});

@@ -314,6 +314,32 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect(errorOf(await signIn(browser(), facebook, 'facebook', email)).social_error).toBe('EMAIL_NOT_REGISTERED');
   });
 
+  it('deleteAccount without a password (Google only): the first call emails a link (nothing erased); its token, from the same account, erases and signs out', async () => {
+    const DELETE = `mutation($input: DeleteAccountInput!) { deleteAccount(input: $input) { __typename
+      ... on AccountDeleted { message } ... on AccountDeletionRequested { message } ... on UserError { code message field } } }`;
+    const email = uniqueEmail('google.delete');
+    const b = browser();
+    await signIn(b, google, 'google', email, 'mode=register');
+    const asked = await b.gql(DELETE, { input: {} });
+    expect(asked.body.data.deleteAccount).toEqual({ __typename: 'AccountDeletionRequested', message: expect.stringContaining('Check your email') });
+    expect((await b.gql(WHO)).body.data.viewer.email).toBe(email);
+    const token = await services.linkToken(email, 'deleteAccount');
+
+    // Another customer's session cannot use the link.
+    const other = browser();
+    await signIn(other, google, 'google', uniqueEmail('google.other'), 'mode=register');
+    expect((await other.gql(DELETE, { input: { token } })).body.data.deleteAccount).toMatchObject({ __typename: 'InvalidLinkError', code: 'INVALID_LINK', field: 'token' });
+    expect((await other.gql(WHO)).body.data.viewer).not.toBeNull();
+
+    const done = await b.gql(DELETE, { input: { token } });
+    expect(done.body.data.deleteAccount).toEqual({ __typename: 'AccountDeleted', message: expect.any(String) });
+    expect(b.cookie(SESSION_COOKIE)).toBeUndefined();
+    expect((await b.gql(WHO)).body.data.viewer).toBeNull();
+    expect(errorOf(await signIn(browser(), google, 'google', email)).social_error).toBe('EMAIL_NOT_REGISTERED');
+    // A guest has nothing to delete.
+    expect((await browser().gql(DELETE, { input: { token } })).body.data.deleteAccount.__typename).toBe('UnauthenticatedError');
+  });
+
   it('a locked account refuses sign-in through its linked identity: ACCOUNT_LOCKED, no session', async () => {
     const email = uniqueEmail('google.locked');
     await signIn(browser(), google, 'google', email, 'mode=register');

@@ -72,7 +72,11 @@ export interface UsersClient {
   resetPassword(input: { token: string; password: string; confirmPassword: string }): Promise<void>;
   activatePassword(input: { token: string; password: string; confirmPassword: string }): Promise<void>;
   accountStatus(sessionToken: string): Promise<z.infer<typeof AccountStatusSchema>['data']>;
-  anonymize(sessionToken: string, password?: string): Promise<void>;
+  /**
+   * Erases the account: with its password, or (no password) with the token of the emailed link.
+   * Without either, an account with no password is sent that link (202) and nothing is erased.
+   */
+  anonymize(sessionToken: string, proof?: string | { password?: string; token?: string }): Promise<void>;
   /**
    * Google: /logingoogle or /registergoogleuser; Facebook: /facebook/authenticate with the mode.
    * Facebook registration with an unverified address answers CHECK_EMAIL (202): no session yet.
@@ -146,8 +150,9 @@ export function createUsersClient(rest: RestClient): UsersClient {
     async accountStatus(sessionToken) {
       return (await rest.send('GET', '/user/account-status', { headers: session(sessionToken), parser: AccountStatusSchema })).data;
     },
-    async anonymize(sessionToken, password) {
-      await rest.send('POST', '/user/anonymize', { body: password === undefined ? {} : { password }, headers: session(sessionToken) });
+    async anonymize(sessionToken, proof) {
+      const body = typeof proof === 'string' ? { password: proof } : (proof ?? {});
+      await rest.send('POST', '/user/anonymize', { body, headers: session(sessionToken) });
     },
     async socialSignIn(provider, mode, claims) {
       if (provider === 'facebook') {

@@ -1,10 +1,11 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@shop/domain/accounts';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
+import { Notice } from '../../ui/Notice.tsx';
 import { CheckboxField, PasswordField, SubmitButton } from '../../ui/Field.tsx';
 import type { FormError } from '../../ui/form-errors.ts';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
@@ -17,6 +18,11 @@ import type { DeleteAccountPageMutation } from '../../__generated__/DeleteAccoun
 /**
  * /myaccount/delete (spec §2 delete layout, §7 /user/anonymize): what is erased and what is
  * kept, the password again (re-authentication) and a confirmation; then signed out, home.
+ *
+ * An account without a password (express, Google or Facebook only) proves it by email: the first
+ * submit sends a link (single use, 30 minutes) to /myaccount/delete?token=…; opened in this
+ * browser while signed in, the page asks for the same confirmation once more, and that submit
+ * (with the link's token) deletes. Opening the link alone deletes nothing.
  */
 export function loader() {
   return preloadRouteQuery<DeleteAccountPageQuery>('myaccount-delete', query, {});
@@ -28,9 +34,12 @@ const CONFIRM_MESSAGE = 'Tick the box to confirm you want to delete your account
 export function Component() {
   const { viewer } = usePreloadedQuery<DeleteAccountPageQuery>(query, useLoaderData() as PreloadedQuery<DeleteAccountPageQuery>);
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { form, busy, send } = useSubmit();
+  const [requested, setRequested] = useState<string | null>(null);
   if (!viewer) return null;
   const hasPassword = viewer.status.hasPassword;
+  const linkToken = hasPassword ? null : new URLSearchParams(search).get('token');
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -43,13 +52,18 @@ export function Component() {
     if (problems.length > 0) return form.show(problems);
     await send(
       'deleteAccount',
-      async () => (await mutate<DeleteAccountPageMutation>(mutation, { input: hasPassword ? { password } : {} })).deleteAccount,
+      async () => (await mutate<DeleteAccountPageMutation>(mutation, { input: hasPassword ? { password } : linkToken ? { token: linkToken } : {} })).deleteAccount,
       async (result) => {
+        if (result.__typename === 'AccountDeletionRequested') {
+          setRequested(result.message);
+          return true;
+        }
         if (result.__typename !== 'AccountDeleted') return false;
         await leaveSignedOut(navigate, undefined, { flash: result.message });
         return true;
       },
-      { keepBusy: true },
+      // The link's answer keeps the form; the deletion moves on.
+      { keepBusy: hasPassword || linkToken !== null },
     );
   }
 
@@ -80,18 +94,31 @@ export function Component() {
           </ul>
         </section>
       </div>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="panel panel--danger" aria-label="Delete your account">
-        {hasPassword ? (
-          <PasswordField name="password" label="Enter your password to confirm it’s you" autoComplete="current-password" errors={form.of('password')} />
-        ) : null}
-        <CheckboxField name="confirm" label="I understand that deleting my account can’t be undone" errors={form.of('confirm')} />
-        <div className="form-actions">
-          <SubmitButton busy={busy} busyLabel="Deleting…" variant="danger">
-            Delete my account
-          </SubmitButton>
-          <Link to="/myaccount">Keep my account</Link>
-        </div>
-      </form>
+      {requested ? (
+        <Notice title="Check your email" variant="success" focus>
+          <p>{requested}</p>
+        </Notice>
+      ) : (
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="panel panel--danger" aria-label="Delete your account">
+          {!hasPassword ? (
+            <p>
+              {linkToken
+                ? 'You opened the link we emailed you. Confirm once more to delete your account now.'
+                : 'Your account has no password, so we’ll email you a link to confirm it’s you. Open it in this browser while signed in to delete the account.'}
+            </p>
+          ) : null}
+          {hasPassword ? (
+            <PasswordField name="password" label="Enter your password to confirm it’s you" autoComplete="current-password" errors={form.of('password')} />
+          ) : null}
+          <CheckboxField name="confirm" label="I understand that deleting my account can’t be undone" errors={form.of('confirm')} />
+          <div className="form-actions">
+            <SubmitButton busy={busy} busyLabel={hasPassword || linkToken ? 'Deleting…' : 'Sending…'} variant="danger">
+              {hasPassword || linkToken ? 'Delete my account' : 'Email me a link to delete my account'}
+            </SubmitButton>
+            <Link to="/myaccount">Keep my account</Link>
+          </div>
+        </form>
+      )}
     </AccountPage>
   );
 }
@@ -116,6 +143,13 @@ const mutation = graphql`
       __typename
       ... on AccountDeleted {
         message
+      }
+      ... on AccountDeletionRequested {
+        message
+      }
+      ... on InvalidLinkError {
+        message
+        field
       }
       ... on FormErrors {
         message

@@ -8,5 +8,6 @@ export const ACCOUNT_OUTCOMES = {
   passwordReset: 'Your password has been changed. Please sign in with your new password.',
   passwordActivated: 'Your password has been set. Please sign in with it.',
   accountDeleted: 'Your account has been deleted and your personal details erased.',
+  accountDeletionRequested: 'Check your email: we have sent you a link to confirm. Open it in this browser, while signed in, to delete your account. It works for 30 minutes.',
   subscriptionRequested: 'Nearly there! Check your email and click the link to confirm your subscription.',
 } as const;

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { REMEMBER_ME_ABSOLUTE_MS, REMEMBER_ME_IDLE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@shop/domain/accounts';
+import { REMEMBER_ME_ABSOLUTE_MS, REMEMBER_ME_IDLE_MS, RESET_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@shop/domain/accounts';
 import { testDatabases } from '@shop/platform/test-databases';
 import { CurrentSessionSchema, SignedInSchema } from '../contract.ts';
-import { usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, PUBLIC_BASE_URL, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
 
 describe.each(testDatabases())('sessions on %s', (_name, open) => {
   let f: UsersFixture;
@@ -142,5 +142,87 @@ describe.each(testDatabases())('sessions on %s', (_name, open) => {
     // The address is free again.
     const again = await f.signUp({ email: me.email });
     expect(again.data.user.id).not.toBe(me.data.user.id);
+  });
+
+  describe('anonymising an account with no password (express, Google or Facebook only): a live session is not enough', () => {
+    const GOOGLE = 'https://accounts.google.com';
+    const socialAccount = async (label: string) => {
+      const email = f.email(label);
+      const res = await f.call('POST', '/registergoogleuser', { body: { issuer: GOOGLE, subject: `sub-${email}`, email, emailVerified: true, firstName: 'Gregor' } });
+      expect(res.status).toBe(200);
+      return { email, ...SignedInSchema.parse(await res.json()).data };
+    };
+    const deleteLink = async (email: string) => {
+      const prefix = `${PUBLIC_BASE_URL}/myaccount/delete?token=`;
+      const [mail] = (await f.mail(email)).filter((m) => m.kind === 'anonymise_confirm');
+      expect(mail, 'the confirmation email').toBeDefined();
+      const at = mail!.text.indexOf(prefix);
+      expect(at).toBeGreaterThanOrEqual(0);
+      return decodeURIComponent(mail!.text.slice(at + prefix.length).split(/\s/)[0]!);
+    };
+
+    it('the first call emails a single-use link and erases nothing; the link sent back from a session of the account erases it', async () => {
+      const me = await socialAccount('anon.social');
+      const asked = await f.call('POST', '/user/anonymize', { session: me.session.token, body: {} });
+      expect(asked.status).toBe(202);
+      expect(await asked.json()).toEqual({ data: { status: 'CHECK_EMAIL' } });
+      expect(await alive(me.session.token)).toBe(true);
+      const token = await deleteLink(me.email);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const [mail] = (await f.mail(me.email)).filter((m) => m.kind === 'anonymise_confirm');
+      expect(mail!.subject).toBe('Confirm you want to delete your Thistle Deals account');
+      // Only the hash is stored.
+      const { rows } = await sql<{ token_hash: string }>`select token_hash from users.one_time_token where purpose = 'anonymise_confirm' and user_id = ${me.user.id}`.execute(f.database.db);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.token_hash).not.toContain(token);
+
+      // A password does not stand in for the link, and a made-up link is refused.
+      expect((await f.call('POST', '/user/anonymize', { session: me.session.token, body: { token: 'x'.repeat(43) } })).status).toBe(400);
+      expect(await alive(me.session.token)).toBe(true);
+      expect((await f.call('POST', '/user/anonymize', { session: me.session.token, body: { token } })).status).toBe(204);
+      expect(await alive(me.session.token)).toBe(false);
+      const { rows: account } = await sql<Record<string, unknown>>`select email, anonymised_at from users.account where id = ${me.user.id}`.execute(f.database.db);
+      expect(account[0]).toMatchObject({ email: null });
+      expect(account[0]!.anonymised_at).not.toBeNull();
+      // The outbox copy of the link went with the account.
+      expect(await f.mail(me.email)).toEqual([]);
+    });
+
+    it("the link works only from a session of its own account, once, for 30 minutes; a newer link voids older ones; without a session it is 401", async () => {
+      const me = await socialAccount('anon.own');
+      const other = await socialAccount('anon.other');
+      await f.call('POST', '/user/anonymize', { session: me.session.token, body: {} });
+      const first = await deleteLink(me.email);
+      await f.call('POST', '/user/anonymize', { session: me.session.token, body: {} });
+      const second = await deleteLink(me.email);
+      expect(second).not.toBe(first);
+      const refused = async (session: string | undefined, token: string, code: string, status: number) => {
+        const res = await f.call('POST', '/user/anonymize', { ...(session ? { session } : {}), body: { token } });
+        expect(await problemOf(res)).toMatchObject({ status, code });
+      };
+      await refused(undefined, second, 'UNAUTHENTICATED', 401);
+      // Another account's session cannot use it (and does not use it up).
+      await refused(other.session.token, second, 'INVALID_LINK', 400);
+      expect(await alive(other.session.token)).toBe(true);
+      await refused(me.session.token, first, 'INVALID_LINK', 400);
+      // 30 minutes on (the session kept alive meanwhile): expired.
+      f.clock.advance(RESET_TOKEN_TTL_MS / 2);
+      expect(await alive(me.session.token)).toBe(true);
+      f.clock.advance(RESET_TOKEN_TTL_MS / 2 + 1000);
+      await refused(me.session.token, second, 'INVALID_LINK', 400);
+      expect(await alive(me.session.token)).toBe(true);
+      // A fresh one, in time, works once.
+      await f.call('POST', '/user/anonymize', { session: me.session.token, body: {} });
+      const third = await deleteLink(me.email);
+      const again = await socialAccount('anon.again');
+      expect((await f.call('POST', '/user/anonymize', { session: me.session.token, body: { token: third } })).status).toBe(204);
+      await refused(again.session.token, third, 'INVALID_LINK', 400);
+    });
+
+    it('an account with a password still needs it: a link is never sent to it', async () => {
+      const me = await f.signUp();
+      expect((await problemOf(await f.call('POST', '/user/anonymize', { session: me.data.session.token, body: {} }))).code).toBe('WRONG_PASSWORD');
+      expect((await f.mail(me.email)).filter((m) => m.kind === 'anonymise_confirm')).toEqual([]);
+    });
   });
 });

@@ -38,7 +38,7 @@ export interface SessionTable {
   absolute_expires_at: Timestamp;
 }
 
-export type TokenPurpose = 'confirm_email' | 'password_reset' | 'password_activate' | 'subscription_confirm';
+export type TokenPurpose = 'confirm_email' | 'password_reset' | 'password_activate' | 'subscription_confirm' | 'anonymise_confirm';
 
 export interface OneTimeTokenTable {
   id: Id;

@@ -97,6 +97,16 @@ export function passwordChangedMail(links: Links, to: string, account: { firstNa
   ]);
 }
 
+export function anonymiseConfirmMail(links: Links, to: string, account: { firstName: string | null; emailVerified: boolean }, token: string): MailMessage {
+  return compose('anonymise_confirm', to, `Confirm you want to delete your ${SHOP_NAME} account`, greetingName(account), [
+    {
+      text: `We received a request to delete your ${SHOP_NAME} account. To delete it, open this link in the browser where you are signed in, and confirm there:`,
+      link: { label: 'Delete my account', url: links.url('deleteAccount', token) },
+    },
+    { text: 'The link works once and expires in 30 minutes. If you did not ask for this, ignore this email: your account stays as it is.' },
+  ]);
+}
+
 export function subscriptionConfirmMail(links: Links, to: string, token: string): MailMessage {
   return compose('subscription_confirm', to, `Confirm your ${SHOP_NAME} deals emails`, null, [
     { text: `Please confirm that you would like to receive deals by email from ${SHOP_NAME}:`, link: { label: 'Yes, send me deals', url: links.url('confirmSubscription', token) } },

@@ -201,6 +201,7 @@ export type EventKind =
   | 'social_registered'
   | 'pre_hijack_cleared'
   | 'anonymise_failed'
+  | 'anonymise_requested'
   | 'anonymised'
   | 'subscription_confirmed'
   | 'unsubscribed';

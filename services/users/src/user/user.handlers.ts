@@ -1,17 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { isValidCustomerToken } from '@shop/domain/accounts';
+import { isValidCustomerToken, RESET_TOKEN_TTL_MS } from '@shop/domain/accounts';
 import { authenticate, authOf, signIn, unauthenticated } from '../lib/auth.ts';
 import type { UsersDatabase } from '../db/database.ts';
 import type { UsersDeps } from '../lib/deps.ts';
-import { passwordChangedMail } from '../lib/emails.ts';
+import { anonymiseConfirmMail, passwordChangedMail } from '../lib/emails.ts';
+import { TOKEN_SHAPE } from '../lib/crypto.ts';
 import { fail, rateLimited, validationHook } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll } from '../lib/rate-limit.ts';
-import { customerTokenIsLive, findById, lockInForce, recordEvent, updateAccount, userJson, users } from '../store/accounts.ts';
+import { customerTokenIsLive, findById, lockInForce, recordEvent, updateAccount, userJson, users, type AccountRow } from '../store/accounts.ts';
 import { deleteIdentities } from '../store/identities.ts';
 import { endAllSessions } from '../store/sessions.ts';
 import { deleteSubscriptionByEmail } from '../store/subscriptions.ts';
-import { voidTokens } from '../store/tokens.ts';
+import { consumeToken, issueToken, peekToken, voidTokens } from '../store/tokens.ts';
 import * as routes from './user.routes.ts';
 
 const hook = validationHook as never;
@@ -106,39 +107,68 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     hook,
   );
 
+  /** Erases the account's personal data, in one transaction (the row, id and customer token stay). */
+  const erase = async (account: AccountRow, now: Date) => {
+    await db.transaction().execute(async (trx) => {
+      if (account.email) {
+        await deleteSubscriptionByEmail(trx, account.email);
+        // The outbox's copies of their emails (links, names) go with the account, in this transaction.
+        await deps.mailer.forgetRecipient<UsersDatabase>(account.email, trx);
+      }
+      await deleteIdentities(trx, account.id);
+      await endAllSessions(trx, account.id);
+      await voidTokens(trx, account.id, ['confirm_email', 'password_reset', 'password_activate', 'anonymise_confirm'], now);
+      await users(trx)
+        .updateTable('account')
+        .set({ email: null, first_name: null, last_name: null, password_hash: null, email_verified: false, failed_logins: 0, locked_at: null, has_address: false, anonymised_at: now, updated_at: now })
+        .where('id', '=', account.id as never)
+        .execute();
+      await recordEvent(trx, account.id, 'anonymised', now);
+    });
+  };
+
   app.openapi(
     routes.anonymise,
     async (c) => {
-      const { password } = c.req.valid('json');
+      const { password, token } = c.req.valid('json');
       const auth = authOf(c);
       const { account } = auth;
+      const verdict = await hitAll(db, deps.limits, [['reauthPerAccount', String(account.id)]], deps.now());
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
       if (account.passwordHash) {
-        const verdict = await hitAll(db, deps.limits, [['reauthPerAccount', String(account.id)]], deps.now());
-        if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
         const ok = password === undefined ? false : await reauthenticate(account, password);
         if (ok === 'busy') return rateLimited(c, 1) as never;
         if (!ok) {
           await recordEvent(db, account.id, 'anonymise_failed', deps.now());
           return fail(c, 401, 'WRONG_PASSWORD') as never;
         }
+        await erase(account, deps.now());
+        return c.body(null, 204);
       }
+
+      // No password to ask for (express or social only): a live session is not enough. The
+      // emailed link (single use, 30 minutes, stored hashed) proves the address too, and it
+      // erases only when sent back from a session of the same account.
       const now = deps.now();
-      await db.transaction().execute(async (trx) => {
-        if (account.email) {
-          await deleteSubscriptionByEmail(trx, account.email);
-          // The outbox's copies of their emails (links, names) go with the account, in this transaction.
-          await deps.mailer.forgetRecipient<UsersDatabase>(account.email, trx);
-        }
-        await deleteIdentities(trx, account.id);
-        await endAllSessions(trx, account.id);
-        await voidTokens(trx, account.id, ['confirm_email', 'password_reset', 'password_activate'], now);
-        await users(trx)
-          .updateTable('account')
-          .set({ email: null, first_name: null, last_name: null, password_hash: null, email_verified: false, failed_logins: 0, locked_at: null, has_address: false, anonymised_at: now, updated_at: now })
-          .where('id', '=', account.id as never)
-          .execute();
-        await recordEvent(trx, account.id, 'anonymised', now);
-      });
+      if (token === undefined) {
+        if (!account.email || !account.emailVerified) return fail(c, 403, 'EMAIL_NOT_CONFIRMED') as never;
+        const fresh = await db.transaction().execute(async (trx) => {
+          // A newer link voids older ones.
+          await voidTokens(trx, account.id, ['anonymise_confirm'], now);
+          await recordEvent(trx, account.id, 'anonymise_requested', now);
+          return issueToken(trx, 'anonymise_confirm', { userId: account.id }, RESET_TOKEN_TTL_MS, now);
+        });
+        const to = account.email;
+        deps.background.run('anonymise_confirm', () => deps.mailer.send(anonymiseConfirmMail(deps.links, to, account, fresh)));
+        return c.json({ data: { status: 'CHECK_EMAIL' as const } }, 202);
+      }
+      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK') as never;
+      // Another account's link (or none) is not used up by this session.
+      const owner = await peekToken(db, 'anonymise_confirm', token, now);
+      if (owner?.userId !== account.id) return fail(c, 400, 'INVALID_LINK') as never;
+      const used = await consumeToken(db, 'anonymise_confirm', token, now);
+      if (used?.userId !== account.id) return fail(c, 400, 'INVALID_LINK') as never;
+      await erase(account, now);
       return c.body(null, 204);
     },
     hook,

@@ -6,6 +6,7 @@ import {
   ChangePasswordBodySchema,
   CustomerTokenCheckSchema,
   ProfileBodySchema,
+  ResetRequestedSchema,
   SignedInSchema,
   UserResponseSchema,
 } from '../contract.ts';
@@ -87,13 +88,17 @@ export const anonymise = createRoute({
   tags: ['User'],
   summary: 'Erase the personal data of the signed-in account',
   description:
-    'Email, names, password, social logins, the email subscription and every session are erased; the row, its id and customer token stay for anonymised financial records. ' +
-    'Accounts with a password must give it (re-authentication, ASVS 7.5.1).',
+    'Email, names, password, social logins, the email subscription, the outbox copies of their mail and every session are erased; the row, its id and customer token stay for anonymised financial records. ' +
+    'Accounts with a password must give it (re-authentication, ASVS 7.5.1). Accounts without one (express, social only) confirm by email: without `token` a single-use link ' +
+    '(PUBLIC_BASE_URL/myaccount/delete?token=, 30 minutes, stored hashed) is emailed and the answer is 202 CHECK_EMAIL; with the link\'s `token`, sent from a session of the same account, the account is erased.',
   security: SESSION_SECURITY,
-  request: body(AnonymiseBodySchema, '{ password } (required when the account has one).'),
+  request: body(AnonymiseBodySchema, '{ password } when the account has one; { } to be sent the link, { token } to confirm, when it has none.'),
   responses: {
+    202: json(ResetRequestedSchema, 'No password: the confirmation link is on its way.'),
     204: { description: 'Erased; the session is gone.' },
     ...commonErrors,
+    400: problemContent('Bad input (errors[]), or INVALID_LINK: the token is not a live link of this account.'),
     401: problemContent('WRONG_PASSWORD, UNAUTHENTICATED (no live session) or UNAUTHORISED (service token).'),
+    403: problemContent('EMAIL_NOT_CONFIRMED: no password and the address is not confirmed, so no link can prove it.'),
   },
 });
