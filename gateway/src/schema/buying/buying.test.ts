@@ -176,6 +176,26 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     expect(noEmail.body.data.placeOrder).toEqual({ __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: BUYING_MESSAGES.required, field: 'email' });
   });
 
+  it('viewer.orders pages newest first with cursors', async () => {
+    const { browser: b } = await signedUp();
+    const numbers: string[] = [];
+    for (const option of [options[0]!, options[1]!, options[2]!]) {
+      await add(b, option, 1);
+      const placed = await pay(b);
+      numbers.unshift(placed.body.data.placeOrder.order.orderNumber);
+    }
+    const PAGE = `query($after: String) { viewer { orders(first: 2, after: $after) { edges { cursor node { orderNumber } } pageInfo { hasNextPage hasPreviousPage endCursor } } } }`;
+    const first = (await b.gql(PAGE)).body.data.viewer.orders;
+    expect(first.edges.map((e: any) => e.node.orderNumber)).toEqual(numbers.slice(0, 2));
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    const second = (await b.gql(PAGE, { after: first.pageInfo.endCursor })).body.data.viewer.orders;
+    expect(second.edges.map((e: any) => e.node.orderNumber)).toEqual(numbers.slice(2));
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    // From the middle of a page.
+    const middle = (await b.gql(PAGE, { after: first.edges[0].cursor })).body.data.viewer.orders;
+    expect(middle.edges.map((e: any) => e.node.orderNumber)).toEqual(numbers.slice(1, 3));
+  });
+
   it('a declined card answers the spec §8 words; no order is paid, no voucher issued, the stock is as before', async () => {
     const b = browser();
     const option = options[3]!;
