@@ -228,23 +228,36 @@ export async function sellHeld(trx: StockDb, input: { holdKey: string; items: Ho
   checkKey(input.holdKey, 'holdKey');
   const demand = sumDemand(input.items);
   await lockHoldKey(trx, input.holdKey);
-  const held = new Map((await lockHoldRows(trx, input.holdKey)).map((r) => [r.product_id, r.quantity]));
+  // One statement: the hold's rows deleted (locking them) and their products locked in id order.
+  // A hold that does not cover the items throws below, and the caller's transaction rolls back.
+  const { rows } = await sql<{ product_id: number; quantity: number; deal_id: number }>`with sold as (
+      delete from deals.stock_hold where hold_key = ${input.holdKey} returning product_id, quantity)
+    select s.product_id, s.quantity, p.deal_id from sold s join deals.product p on p.id = s.product_id
+    order by p.id for update of p`.execute(trx);
+  const held = new Map(rows.map((r) => [r.product_id, r.quantity]));
+  const dealOf = new Map(rows.map((r) => [r.product_id, r.deal_id]));
   for (const [productId, quantity] of demand) {
     if ((held.get(productId) ?? 0) < quantity) throw new StockError(`The hold does not cover ${quantity} of product ${productId}.`);
   }
-  const products = await lockProducts(trx, [...held.keys()]);
   for (const [productId, quantity] of held) await giveBack(trx, productId, quantity - (demand.get(productId) ?? 0));
-  await sql`delete from deals.stock_hold where hold_key = ${input.holdKey}`.execute(trx);
 
   const byDeal = new Map<number, number>();
   for (const [productId, quantity] of demand) {
-    await sql`insert into deals.stock_sale (product_id, quantity) values (${productId}, ${quantity})
-      on conflict (product_id) do update set quantity = stock_sale.quantity + excluded.quantity`.execute(trx);
-    const dealId = products.get(productId)!.deal_id;
+    const dealId = dealOf.get(productId)!;
     byDeal.set(dealId, (byDeal.get(dealId) ?? 0) + quantity);
   }
-  for (const [dealId, quantity] of [...byDeal].sort((a, b) => a[0] - b[0])) {
-    await sql`update deals.deal set sold_count = sold_count + ${quantity} where id = ${dealId}`.execute(trx);
+  // The sales counted with the first deal's sold_count (one statement for the usual one-deal
+  // order); further deals one by one in id order, as every deal lock is taken.
+  const sales = [...demand].map(([productId, quantity]) => sql`(${productId}::integer, ${quantity}::integer)`);
+  const deals = [...byDeal].sort((x, y) => x[0] - y[0]);
+  for (const [i, [dealId, quantity]] of deals.entries()) {
+    if (i === 0) {
+      await sql`with sale as (insert into deals.stock_sale (product_id, quantity) values ${sql.join(sales)}
+          on conflict (product_id) do update set quantity = stock_sale.quantity + excluded.quantity)
+        update deals.deal set sold_count = sold_count + ${quantity} where id = ${dealId}`.execute(trx);
+    } else {
+      await sql`update deals.deal set sold_count = sold_count + ${quantity} where id = ${dealId}`.execute(trx);
+    }
   }
 }
 
@@ -298,21 +311,20 @@ export async function countPurchase(trx: StockDb, input: { customerKey: string; 
   checkQuantity(input.quantity);
   checkDay(input.day);
   const { customerKey, productId, quantity, day } = input;
-  const product = (await sql<{ purchase_cap: number | null }>`select purchase_cap from deals.product where id = ${productId}`.execute(trx)).rows[0];
-  if (!product) return { ok: false, code: 'NOT_FOUND', productId, available: 0 };
-  const cap = product.purchase_cap;
-  const refuse = async (): Promise<HoldRefusal> => {
-    const bought = (await sql<{ quantity: number }>`select quantity from deals.purchase_count
-      where customer_key = ${customerKey} and product_id = ${productId} and day = ${day}`.execute(trx)).rows[0]?.quantity ?? 0;
-    return { ok: false, code: 'PURCHASE_LIMIT', productId, available: Math.max(0, (cap ?? 0) - bought) };
-  };
-  if (cap !== null && quantity > cap) return refuse();
-  const capCheck = cap === null ? sql`` : sql`where purchase_count.quantity + excluded.quantity <= ${cap}`;
+  // One statement: counted only for a product that exists, within its purchase_cap (null: no cap).
   const { rows } = await sql<{ quantity: number }>`insert into deals.purchase_count (customer_key, product_id, day, quantity)
-    values (${customerKey}, ${productId}, ${day}, ${quantity})
-    on conflict (customer_key, product_id, day) do update set quantity = purchase_count.quantity + excluded.quantity ${capCheck}
+    select ${customerKey}::text, p.id, ${day}::date, ${quantity}::integer from deals.product p
+     where p.id = ${productId} and (p.purchase_cap is null or ${quantity}::integer <= p.purchase_cap)
+    on conflict (customer_key, product_id, day) do update set quantity = purchase_count.quantity + excluded.quantity
+     where purchase_count.quantity + excluded.quantity <= coalesce((select c.purchase_cap from deals.product c where c.id = excluded.product_id), ${INT_MAX})
     returning quantity`.execute(trx);
-  return rows.length === 1 ? { ok: true } : refuse();
+  if (rows.length === 1) return { ok: true };
+  // Refused (or no such product): how many more the customer may buy today.
+  const product = (await sql<{ purchase_cap: number | null; bought: number | null }>`select p.purchase_cap,
+      (select c.quantity from deals.purchase_count c where c.customer_key = ${customerKey} and c.product_id = p.id and c.day = ${day}) as bought
+    from deals.product p where p.id = ${productId}`.execute(trx)).rows[0];
+  if (!product) return { ok: false, code: 'NOT_FOUND', productId, available: 0 };
+  return { ok: false, code: 'PURCHASE_LIMIT', productId, available: Math.max(0, (product.purchase_cap ?? 0) - (product.bought ?? 0)) };
 }
 
 /** Takes back a count (a declined payment); never below zero. */
