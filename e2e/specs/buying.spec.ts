@@ -308,11 +308,11 @@ test('gifting: an e-gift to a recipient and a gift pack, with the toasts', async
   await packForm.getByRole('radio', { name: /Gift wrap/ }).check();
   await packForm.getByRole('button', { name: /Save gift options/ }).click();
   await expect(page.getByTestId('toasts')).toContainText('Gift Wrap Added');
-  await expect(lineOf(second).getByText(/^Gift wrap/)).toBeVisible();
+  await expect(lineOf(second).getByText(/^Gift wrap × 1 \(\+£\d/)).toBeVisible();
   // Back to the pack: it needs a delivery address, found by postcode.
   await packForm.getByRole('radio', { name: /Gift pack, next-day delivery/ }).check();
   await packForm.getByRole('button', { name: /Save gift options/ }).click();
-  await expect(lineOf(second).getByText(/^Gift pack, next-day delivery/)).toBeVisible();
+  await expect(lineOf(second).getByText(/^Gift pack, next-day delivery × 1 \(\+£\d/)).toBeVisible();
   const delivery = page.getByRole('group', { name: 'Delivery address' });
   await expect(delivery).toBeVisible();
   await delivery.getByRole('textbox', { name: 'Find your address by postcode' }).fill('not a postcode');
