@@ -330,7 +330,7 @@ test('gifting: an e-gift to a recipient and a gift pack, with the toasts', async
   await expect(page.getByRole('list', { name: 'Vouchers' }).getByText('E-gift for Eilidh')).toBeVisible();
 });
 
-test('a signed-in shopper pays part with wallet credit and part by PayPal', async ({ page }) => {
+test('a signed-in shopper pays part with wallet credit and part by PayPal, then saves a card and pays with it', async ({ page }) => {
   const email = newEmail('wallet');
   await registerAndConfirm(page, email);
   await creditWallet(page, 500);
@@ -357,6 +357,19 @@ test('a signed-in shopper pays part with wallet credit and part by PayPal', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
   await expect(page.getByText(/Paid: £[\d.]+ by PayPal and £5 wallet credit\./)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem')).toHaveCount(1);
+
+  // A card saved at checkout (spec §3 savedCard) pays the next order without typing it again.
+  await addToBasket(page, deal);
+  await enterCard(page, GOOD_CARD);
+  await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await addToBasket(page, deal);
+  const saved = page.getByRole('radio', { name: /1111/ });
+  await saved.check();
+  await expect(page.frameLocator('iframe[title^="Card details"]').getByLabel('Card number')).toHaveCount(0);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
 });
 
 test('@mobile the checkout on a phone: nothing wider than the screen, quantity by keyboard', async ({ page }) => {
