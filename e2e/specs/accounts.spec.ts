@@ -346,5 +346,5 @@ test('the subscriptions page asks for the deals emails (confirmed by email), the
   await expect(page.getByText(`You get our deals emails at ${email}.`)).toBeVisible();
   await page.getByRole('link', { name: 'Choose your email preferences' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Email preferences' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
 });

@@ -120,6 +120,6 @@ test('an account with no password (Google only) is deleted through an emailed li
   await expect(page.getByText('You opened the link we emailed you.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'I understand that deleting my account can’t be undone' }).check();
   await page.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page.getByText('Your account has been deleted and your personal details erased.')).toBeVisible();
+  await expect(page.getByTestId('flash')).toContainText('Your account has been deleted and your personal details erased.');
   expect((await context.cookies()).find((c) => c.name === '__Host-sid')).toBeUndefined();
 });
