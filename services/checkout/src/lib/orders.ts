@@ -7,9 +7,9 @@
 import { BUYING_MESSAGES, type OrderStatus } from '@shop/domain/buying';
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { problem } from '@shop/platform';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { inOrders, type AnyDb } from '../db/database.ts';
-import type { OrdersTable } from '../db/tables.ts';
+import type { MailOutboxTable, OrderLineTable, OrdersTable, VoucherTable } from '../db/tables.ts';
 import {
   captureWalletCredit,
   fault,
@@ -56,21 +56,57 @@ export async function transition(
   patch: Partial<Pick<OrderRow, 'provider' | 'card_type' | 'transaction_id' | 'failure_code' | 'failure_message' | 'paid_at'>>,
   data: Record<string, unknown> = {},
 ): Promise<boolean> {
+  return (await moveOrder(trx, orderId, from, to, at, patch, data)) !== undefined;
+}
+
+/** `transition`, answering the order as it now is. One statement: the conditional update and its event. */
+async function moveOrder(
+  trx: AnyDb,
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  at: Date,
+  patch: Partial<Pick<OrderRow, 'provider' | 'card_type' | 'transaction_id' | 'failure_code' | 'failure_message' | 'paid_at'>>,
+  data: Record<string, unknown>,
+): Promise<OrderRow | undefined> {
   if (!canTransition(from, to)) throw new Error(`Order ${orderId}: ${from} → ${to} is not a transition`);
-  const moved = await inOrders(trx)
-    .updateTable('orders')
-    .set({ ...patch, status: to, updated_at: at })
-    .where('id', '=', orderId)
-    .where('status', '=', from)
-    .returning('id')
-    .executeTakeFirst();
-  if (!moved) return false;
-  await appendEvent(trx, orderId, to === 'PAID' ? 'paid' : 'failed', at, from, to, data);
-  return true;
+  return inOrders(trx)
+    .with('moved', (db) => db.updateTable('orders').set({ ...patch, status: to, updated_at: at }).where('id', '=', orderId).where('status', '=', from).returningAll())
+    .with('event', (db) =>
+      db
+        .insertInto('order_event')
+        .columns(['order_id', 'type', 'from_status', 'to_status', 'data', 'at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('moved')
+            .select([
+              'moved.id',
+              sql<string>`${to === 'PAID' ? 'paid' : 'failed'}::text`.as('type'),
+              sql<string>`${from}::text`.as('from_status'),
+              sql<string>`${to}::text`.as('to_status'),
+              sql<string>`${JSON.stringify(data)}::jsonb`.as('data'),
+              sql<Date>`${at}::timestamptz`.as('at'),
+            ]),
+        ),
+    )
+    .selectFrom('moved')
+    .selectAll()
+    .executeTakeFirst() as Promise<OrderRow | undefined>;
 }
 
 async function lockOrder(trx: AnyDb, orderId: string): Promise<OrderRow | undefined> {
   return inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+/** lockOrder, with the access token its idempotency key holds for a guest (the answer carries it). */
+async function lockOrderWithAccess(trx: AnyDb, orderId: string): Promise<(OrderRow & { key_access_token: string | null }) | undefined> {
+  return inOrders(trx)
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) => eb.selectFrom('idempotency_key').select('access_token').whereRef('idempotency_key.order_id', '=', 'orders.id').limit(1).as('key_access_token'))
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst() as Promise<(OrderRow & { key_access_token: string | null }) | undefined>;
 }
 
 function addMonths(date: Date, months: number): Date {
@@ -89,8 +125,9 @@ type Succeeded = Extract<ChargeResult, { status: 'succeeded' }>;
 export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Succeeded | null, fromRequest = false): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId);
-    if (!order || order.status !== 'PENDING') return false;
+    const locked = await lockOrderWithAccess(trx, orderId);
+    if (!locked || locked.status !== 'PENDING') return false;
+    const { key_access_token: keyAccessToken, ...order } = locked;
     const allLines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
     // An order's deal lines carry the stock, caps and vouchers; its VVE add-on lines extend them.
     const lines = order.kind === 'order' ? allLines.filter((l) => l.addon_type === null) : allLines;
@@ -117,37 +154,41 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
         })
         .execute();
     }
-    await transition(trx, orderId, 'PENDING', 'PAID', now, {
+    const paid = await moveOrder(trx, orderId, 'PENDING', 'PAID', now, {
       provider: charge?.provider ?? null,
       card_type: charge?.cardType ?? null,
       transaction_id: charge?.transactionId ?? null,
       paid_at: now,
     }, { provider: charge?.provider ?? 'wallet', transactionId: charge?.transactionId ?? null });
 
+    // The vouchers written here: the answer and the mail are made from them (null: read back).
+    let issued: VoucherRow[] | null = null;
     if (order.kind === 'order') {
       const expiresAt = addMonths(now, VOUCHER_VALIDITY_MONTHS);
-      for (const line of lines) {
+      const vouchers = lines.flatMap((line) => {
         const recipient = line.gift_recipient ? ((typeof line.gift_recipient === 'string' ? JSON.parse(line.gift_recipient) : line.gift_recipient) as { name?: string }) : null;
-        for (let i = 0; i < line.quantity; i++) {
-          if (i === 1 && fromRequest) fault(deps, 'mid-voucher-issue');
-          await inOrders(trx)
-            .insertInto('voucher')
-            .values({
-              id: newId(),
-              code: generateVoucherCode(),
-              order_id: orderId,
-              order_line_id: line.id,
-              deal_id: line.deal_id,
-              deal_product_id: line.deal_product_id,
-              title: line.title,
-              status: 'Ready to Redeem',
-              recipient_name: recipient?.name ?? null,
-              expires_at: expiresAt,
-              created_at: now,
-            })
-            .execute();
-        }
+        return Array.from({ length: line.quantity }, () => ({
+          id: newId(),
+          code: generateVoucherCode(),
+          order_id: orderId,
+          order_line_id: line.id,
+          deal_id: line.deal_id,
+          deal_product_id: line.deal_product_id,
+          title: line.title,
+          status: 'Ready to Redeem',
+          recipient_name: recipient?.name ?? null,
+          expires_at: expiresAt,
+          created_at: now,
+        }));
+      });
+      if (fromRequest && vouchers.length > 1 && deps.faultPoint === 'mid-voucher-issue') {
+        // C1-lite: the process dies after the first voucher was written.
+        await inOrders(trx).insertInto('voucher').values(vouchers.shift()!).execute();
+        fault(deps, 'mid-voucher-issue');
       }
+      // Every voucher of the order in one statement.
+      if (vouchers.length) issued = (await inOrders(trx).insertInto('voucher').values(vouchers).returningAll().execute()) as VoucherRow[];
+      if (addonLines.length) issued = null; // the add-on changes some of them below
       for (const addon of addonLines) {
         const ids = await inOrders(trx)
           .selectFrom('voucher')
@@ -197,9 +238,10 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
           .execute();
       }
     }
-    await inOrders(trx).updateTable('promo_redemption').set({ order_id: orderId }).where('order_id', '=', orderId).execute();
-    await enqueueConfirmation(trx, deps, orderId, now);
-    const answer = await orderAnswer(trx, orderId, null);
+    // The order as paid, its lines and vouchers as just written: the mail and the answer need no re-read.
+    const view = paid && issued ? viewOf(paid, allLines, issued) : null;
+    await enqueueConfirmation(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
+    const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
     await completeKeyOfOrder(trx, orderId, answer.status, JSON.stringify(answer.body), now);
     // C1-lite: the request's process "dies" after the provider took the money, before this commits.
     if (fromRequest) fault(deps, 'after-provider-success-before-commit');
@@ -260,11 +302,23 @@ export interface OrderView {
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
+type LineRow = Selectable<OrderLineTable>;
+type VoucherRow = Selectable<VoucherTable>;
+
 export async function orderView(db: AnyDb, order: OrderRow): Promise<OrderView> {
   const [lines, vouchers] = await Promise.all([
     inOrders(db).selectFrom('order_line').selectAll().where('order_id', '=', order.id).orderBy('line_no').execute(),
     inOrders(db).selectFrom('voucher').selectAll().where('order_id', '=', order.id).orderBy('order_line_id').orderBy('created_at').orderBy('code').execute(),
   ]);
+  return viewOf(order, lines, vouchers);
+}
+
+const byVoucherOrder = (a: VoucherRow, b: VoucherRow): number =>
+  Number(a.order_line_id) - Number(b.order_line_id) || new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
+/** The view of an order from rows in hand: lines in line_no order; vouchers sorted as orderView reads them. */
+function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[]): OrderView {
+  const vouchers = [...unsortedVouchers].sort(byVoucherOrder);
   return {
     id: order.order_number,
     orderNumber: order.order_number,
@@ -321,7 +375,13 @@ export async function orderAnswer(db: AnyDb, orderId: string, accessToken: strin
   if (!accessToken && !order.customer_token) {
     accessToken = (await inOrders(db).selectFrom('idempotency_key').select('access_token').where('order_id', '=', orderId).executeTakeFirst())?.access_token ?? null;
   }
-  const view = await orderView(db, order);
+  return answerOf(order, await orderView(db, order), accessToken);
+}
+
+function answerOf(order: OrderRow, view: OrderView, accessToken: string | null): { status: number; body: Record<string, unknown> } {
+  if (order.status === 'FAILED') {
+    return { status: 402, body: { ...problem(402, order.failure_code!, order.failure_message ?? undefined), retryable: true, orderNumber: order.order_number } };
+  }
   const pending = order.status === 'PENDING';
   return {
     status: pending ? 202 : 201,
@@ -346,9 +406,9 @@ export async function orderAnswer(db: AnyDb, orderId: string, accessToken: strin
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
-async function enqueueConfirmation(trx: AnyDb, deps: CheckoutDeps, orderId: string, now: Date): Promise<void> {
-  const order = await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  const view = await orderView(trx, order);
+async function enqueueConfirmation(trx: AnyDb, deps: CheckoutDeps, orderId: string, now: Date, known: { order: OrderRow; view: OrderView } | null): Promise<void> {
+  const order = known?.order ?? (await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
+  const view = known?.view ?? (await orderView(trx, order));
   const addon = order.kind === 'addon';
   const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${v.expiresAt.slice(0, 10)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}` : ''}`);
   const text = [
@@ -376,18 +436,14 @@ async function enqueueConfirmation(trx: AnyDb, deps: CheckoutDeps, orderId: stri
 
 /** Hands unsent confirmation mail to the Mailer, oldest first; a failure is retried on the next run. */
 export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'now' | 'log'>, limit = 50): Promise<number> {
-  const rows = await inOrders(deps.db).selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).where('attempts', '<', 10).orderBy('id').limit(limit).execute();
+  // Claimed in one statement so two senders never send one message twice: rows another sender
+  // is claiming are skipped, not waited for (every paid order starts a sender).
+  const { rows: claimed } = await sql<Selectable<MailOutboxTable>>`update orders.mail_outbox m set sent_at = ${deps.now()}, attempts = m.attempts + 1
+    where m.id in (select o.id from orders.mail_outbox o where o.sent_at is null and o.attempts < 10 order by o.id limit ${limit} for update skip locked)
+      and m.sent_at is null
+    returning m.*`.execute(deps.db);
   let sent = 0;
-  for (const row of rows) {
-    // Claim the row first so two senders never send one message twice.
-    const claimed = await inOrders(deps.db)
-      .updateTable('mail_outbox')
-      .set({ sent_at: deps.now(), attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .where('sent_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) continue;
+  for (const row of claimed.sort((a, b) => Number(a.id) - Number(b.id))) {
     try {
       await deps.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind, ...(row.html_body ? { html: row.html_body } : {}) });
       sent++;
