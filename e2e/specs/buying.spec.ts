@@ -416,3 +416,19 @@ test('the hold runs out: the page says so, Pay waits, and the vouchers can be he
   await expect(hold).toContainText(/holding these vouchers for you for 0[45]:\d\d/);
   await expect(payButton(page)).toBeEnabled();
 });
+
+test('a guest pays in instalments with Clearpay, approved on its page', async ({ page }) => {
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  const email = newEmail('clearpay');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('radio', { name: 'Clearpay' }).check();
+  await payButton(page).click();
+  const dialog = page.getByRole('dialog');
+  const frame = dialog.frameLocator('iframe');
+  await frame.getByLabel('Email').fill(email);
+  await frame.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await expect(page.getByText(/by Clearpay/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem')).toHaveCount(1);
+});

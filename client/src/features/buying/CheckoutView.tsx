@@ -387,6 +387,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
                 options={data.paymentOptions}
                 instruments={viewer ? data.savedInstruments : []}
                 signedIn={viewer !== null}
+                email={viewer ? null : email.trim() || null}
                 error={errorOf('payment')}
                 disabled={paying !== 'idle'}
               />

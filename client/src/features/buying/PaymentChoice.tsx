@@ -68,6 +68,18 @@ function availability(option: Option): { available: boolean; reason: string | nu
   return { available: option.available, reason: option.reason ?? null };
 }
 
+/** Asks the server for a provider session (a client token and the sandbox page's url). */
+async function requestSession(forMethod: PaymentMethod, email: string | null): Promise<Session | { error: string }> {
+  try {
+    const result = await startPayment(forMethod, email);
+    if (result.__typename === 'PaymentSession') return { method: forMethod, clientToken: result.clientToken, sandboxUrl: result.sandboxUrl };
+    return { error: 'message' in result && result.message ? result.message : BUYING_MESSAGES.somethingWrong };
+  } catch (err) {
+    reportClientError(err);
+    return { error: BUYING_MESSAGES.requestProblem };
+  }
+}
+
 /**
  * The payment step: saved instruments (signed-in shoppers), then the methods this checkout
  * offers (unavailable ones shown disabled, with the reason). A new card is typed into the
@@ -80,10 +92,13 @@ export function PaymentChoice({
   options,
   instruments,
   signedIn,
+  email,
   error,
   disabled,
 }: {
   ref: Ref<PaymentChoiceHandle>;
+  /** A guest's email as typed (Clearpay needs the shopper's). */
+  email?: string | null;
   cashAmount: { amount: number; formatted: string };
   options: readonly Option[];
   instruments: readonly Instrument[];
@@ -109,32 +124,12 @@ export function PaymentChoice({
   const method: PaymentMethod | null = saved ? (METHOD_OF_INSTRUMENT[saved.type] ?? 'CREDIT_CARD') : ((choice as PaymentMethod | null) ?? null);
   const newCard = !saved && method === 'CREDIT_CARD' && !noCash;
 
-  /** Asks the server for a provider session (a client token and the sandbox page's url). */
-  async function requestSession(forMethod: PaymentMethod): Promise<Session | { error: string }> {
-    try {
-      const result = await startPayment(forMethod);
-      if (result.__typename === 'PaymentSession') return { method: forMethod, clientToken: result.clientToken, sandboxUrl: result.sandboxUrl };
-      return { error: 'message' in result && result.message ? result.message : BUYING_MESSAGES.somethingWrong };
-    } catch (err) {
-      reportClientError(err);
-      return { error: BUYING_MESSAGES.requestProblem };
-    }
-  }
-
-  async function session(forMethod: PaymentMethod): Promise<Session | { error: string }> {
-    const known = sessions[forMethod];
-    if (known) return known;
-    const s = await requestSession(forMethod);
-    if (!('error' in s)) setSessions((all) => ({ ...all, [forMethod]: s }));
-    return s;
-  }
-
   // The card's hosted fields need a session as soon as the card is chosen.
   const cardSession = sessions.CREDIT_CARD;
   useEffect(() => {
     if (!newCard || cardSession) return;
     let live = true;
-    void requestSession('CREDIT_CARD').then((s) => {
+    void requestSession('CREDIT_CARD', null).then((s) => {
       if (!live) return;
       if ('error' in s) setSessionError(s.error);
       else setSessions((all) => ({ ...all, CREDIT_CARD: s }));
@@ -158,7 +153,8 @@ export function PaymentChoice({
         if (!card) return { kind: 'error', message: 'Enter your card details, then press ‘Use this card’.' };
         return { kind: 'ready', selection: { method, token: card.token, savedInstrumentId: null, saveInstrument: signedIn && saveCard } };
       }
-      const s = await session(method);
+      // A new session for each approval: BNPL checkouts are single-use and carry the amount and email.
+      const s = await requestSession(method, email ?? null);
       if ('error' in s) return { kind: 'error', message: s.error };
       const outcome = await new Promise<PaymentOutcome>((resolve) => setApproval({ session: s, resolve }));
       setApproval(null);

@@ -312,7 +312,9 @@ export const setWalletUse = async (use: boolean) =>
 export const setVipOption = async (checked: boolean) =>
   (await mutate<checkoutMutationsVipMutation>(vip, { input: { checked } }, showMutationCheckout('setVipOption'))).setVipOption;
 
-export const startPayment = async (method: PaymentMethod) => (await mutate<checkoutMutationsStartPaymentMutation>(startPaymentMutation, { input: { method } })).startPayment;
+/** `email`: a guest's, for the providers that need the shopper's (Clearpay). */
+export const startPayment = async (method: PaymentMethod, email: string | null = null) =>
+  (await mutate<checkoutMutationsStartPaymentMutation>(startPaymentMutation, { input: { method, email } })).startPayment;
 
 export const placeOrder = async (input: PlaceOrderInput) => (await mutate<checkoutMutationsPlaceOrderMutation>(placeOrderMutation, { input })).placeOrder;
 
