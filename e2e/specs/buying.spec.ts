@@ -432,3 +432,28 @@ test('a guest pays in instalments with Clearpay, approved on its page', async ({
   await expect(page.getByText(/by Clearpay/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem')).toHaveCount(1);
 });
+
+test('Klarna: a declined plan shows its words and nothing is bought; an approved one pays', async ({ page }) => {
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('klarna'));
+  await page.getByRole('radio', { name: 'Klarna' }).check();
+
+  // The sandbox declines customer+denied@…: the dialog closes with its words at the payment field.
+  await payButton(page).click();
+  let frame = page.getByRole('dialog').frameLocator('iframe');
+  await frame.getByLabel('Email').fill('customer+denied@email.co.uk');
+  await frame.getByLabel('One-time code').fill('123456');
+  await frame.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.locator('#field-payment')).toContainText(/not approved|declined/i);
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await payButton(page).click();
+  frame = page.getByRole('dialog').frameLocator('iframe');
+  await frame.getByLabel('Email').fill('customer@email.co.uk');
+  await frame.getByLabel('One-time code').fill('123456');
+  await frame.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem')).toHaveCount(1);
+});
