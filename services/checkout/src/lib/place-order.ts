@@ -189,12 +189,11 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
     try {
       await deps.db.transaction().execute(async (trx) => {
         // The order row first: a second attempt on this basket waits here on the one-pending-order index.
-        const { rows } = await sql<{ n: string }>`select 'TD' || nextval('orders.order_number_seq') as n`.execute(trx);
         await inOrders(trx)
           .insertInto('orders')
           .values({
             id: orderId,
-            order_number: rows[0]!.n,
+            order_number: sql<string>`'TD' || nextval('orders.order_number_seq')`,
             kind: 'order',
             parent_order_id: null,
             status: 'PENDING',
