@@ -118,6 +118,9 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const password = body.loginRequest.j_password;
       const now = deps.now();
       const address = clientAddress(c);
+      // A flood (reliability L3): with the hashing pool full the answer is 429 at once, before
+      // any database work, so the excess costs neither a hash nor a round trip.
+      if (deps.passwords.full()) return rateLimited(c, 1) as never;
       const verdict = await hitAll(db, deps.limits, [['loginPerAddress', address], ['loginPerEmail', perEmailKey(email, address)]], now);
       if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
       const account = await findByEmail(db, email);

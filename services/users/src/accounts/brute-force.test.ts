@@ -160,6 +160,20 @@ describe.each(testDatabases())('brute force on %s', (_name, open) => {
     expect((await f.call('POST', '/login', { ip: f.ip(), body: { loginRequest: { j_username: f.email('flood'), j_password: 'Flood-Pass-1' } } }, app)).status).toBe(401);
   });
 
+  it('full() says when a hash would be refused: every slot busy and the waiting line full', async () => {
+    const { createPasswordHasher } = await import('../lib/passwords.ts');
+    const hasher = createPasswordHasher({ concurrency: 1, maxWaiting: 1 });
+    expect(hasher.full()).toBe(false);
+    const first = hasher.hash('Flood-Pass-1');
+    expect(hasher.full()).toBe(false);
+    const second = hasher.hash('Flood-Pass-2');
+    expect(hasher.full()).toBe(true);
+    await expect(hasher.hash('Flood-Pass-3')).rejects.toMatchObject({ name: 'HashBusyError', retryAfterSeconds: 1 });
+    await Promise.all([first, second]);
+    expect(hasher.full()).toBe(false);
+    expect(hasher.load()).toEqual({ active: 0, waiting: 0 });
+  });
+
   it('counts concurrent hits exactly (one atomic upsert each, never read-then-write)', async () => {
     const key = `race-${f.email()}`;
     const limits = { ...DEFAULT_RATE_LIMITS, loginPerEmail: { limit: 40, windowMs: 60_000 } };
