@@ -50,6 +50,9 @@ export interface StockLine {
   subcategoryId: number | null;
   highFraudRisk: boolean;
   pricePerPerson: boolean;
+  /** The deal's and the option's titles (what an order line is called). */
+  dealTitle: string;
+  productTitle: string;
 }
 
 /** A programming error in a stock call (bad input, selling what is not held): thrown, never a refusal. */
@@ -356,7 +359,8 @@ export async function stockView(db: StockDb, input: { productIds: number[]; cust
     id: number; remaining: number | null; purchase_cap: number | null; disabled: boolean; closing_date: Date | null;
     vip_exclusive: boolean; price_pence: number; has_deposit: boolean; deposit_price_pence: number | null; postage_pence: number | null;
     deal_id: number; subcategory_id: number | null; high_fraud_risk: boolean; price_per_person: boolean; held: number; bought: number;
-  }>`select p.id, p.remaining, p.purchase_cap, p.disabled, d.closing_date, p.vip_exclusive,
+    deal_title: string; product_title: string;
+  }>`select p.id, d.title as deal_title, p.title as product_title, p.remaining, p.purchase_cap, p.disabled, d.closing_date, p.vip_exclusive,
       p.price_pence, p.has_deposit, p.deposit_price_pence, p.postage_pence, p.deal_id, d.subcategory_id, d.high_fraud_risk, d.price_per_person,
       coalesce((select sum(h.quantity) from deals.stock_hold h where h.product_id = p.id), 0)::integer as held,
       coalesce((select c.quantity from deals.purchase_count c where c.product_id = p.id and c.customer_key = ${input.customerKey} and c.day = ${input.day}), 0)::integer as bought
@@ -378,6 +382,8 @@ export async function stockView(db: StockDb, input: { productIds: number[]; cust
       subcategoryId: r.subcategory_id,
       highFraudRisk: r.high_fraud_risk,
       pricePerPerson: r.price_per_person,
+      dealTitle: r.deal_title,
+      productTitle: r.product_title,
     });
   }
   return view;
