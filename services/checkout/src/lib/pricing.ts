@@ -9,7 +9,6 @@ import type { Basket, BasketLine } from '@shop/domain/gifting';
 import { linePrice } from '@shop/domain/purchase-limits';
 import { londonDate } from '@shop/domain/london-time';
 import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
-import { sql } from 'kysely';
 import { inOrders, type AnyDb } from '../db/database.ts';
 import { getBasket, stockView, walletBalances, type StockLine } from './deps.ts';
 import { evaluatePromo, type PromoResult } from './promo.ts';
@@ -122,13 +121,8 @@ export function customerKeyOf(customerToken: string | null, email: string | null
   return `b:${basketToken}`;
 }
 
-/** Deal and option titles, read from the catalogue (stockView carries none). */
-async function titles(db: AnyDb, productIds: number[]): Promise<Map<number, string>> {
-  if (!productIds.length) return new Map();
-  const { rows } = await sql<{ id: number; product_title: string; deal_title: string }>`select p.id, p.title as product_title, d.title as deal_title
-    from deals.product p join deals.deal d on d.id = p.deal_id where p.id in (${sql.join(productIds)})`.execute(db);
-  return new Map(rows.map((r) => [r.id, r.product_title && r.product_title !== r.deal_title ? `${r.deal_title}: ${r.product_title}` : r.deal_title]));
-}
+/** An order line's title: the deal's, with the option's when it says more. */
+const lineTitle = (s: StockLine): string => (s.productTitle && s.productTitle !== s.dealTitle ? `${s.dealTitle}: ${s.productTitle}` : s.dealTitle);
 
 /** The unit prices of the order, one entry per unit (spec §9: promotional credit counts per item). */
 const itemPrices = (lines: Array<{ unitPrice: number; quantity: number }>): number[] => lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.unitPrice));
@@ -148,7 +142,7 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
   const day = londonDate(input.now);
   const live = basket.products.filter((l) => l.quantity > 0);
   const ids = [...new Set(live.map((l) => l.dealProductId))];
-  const [stock, names, gifting] = await Promise.all([stockView(db, { productIds: ids, customerKey, day, now: input.now }), titles(db, ids), loadGiftingConfig(db)]);
+  const [stock, gifting] = await Promise.all([stockView(db, { productIds: ids, customerKey, day, now: input.now }), loadGiftingConfig(db)]);
 
   const lines: PricedLine[] = live.map((line) => {
     const s = stock.get(line.dealProductId) ?? null;
@@ -171,7 +165,7 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
       line,
       dealId: s?.dealId ?? line.dealId,
       productId: line.dealProductId,
-      title: names.get(line.dealProductId) ?? `Deal ${line.dealId}`,
+      title: s ? lineTitle(s) : `Deal ${line.dealId}`,
       quantity: line.quantity,
       unitPrice: price.unitPence,
       postage: price.postagePence,
