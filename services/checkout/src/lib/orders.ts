@@ -117,12 +117,18 @@ function addMonths(date: Date, months: number): Date {
 
 type Succeeded = Extract<ChargeResult, { status: 'succeeded' }>;
 
+/** Filled with the idempotency key's final answer (the bytes stored) when finishPaid or finishFailed committed it. */
+export interface StoredAnswer {
+  status: number;
+  body: string;
+}
+
 /**
  * Step 4, one transaction: held units sold, wallet credit captured, order PAID, payment row,
  * vouchers, buy-again history, basket lines removed, confirmation mail in the outbox, the
  * idempotency key's final answer. False (nothing written) when the order is no longer PENDING.
  */
-export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Succeeded | null, fromRequest = false): Promise<boolean> {
+export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Succeeded | null, fromRequest = false, stored?: StoredAnswer): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const locked = await lockOrderWithAccess(trx, orderId);
@@ -242,9 +248,11 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     const view = paid && issued ? viewOf(paid, allLines, issued) : null;
     await enqueueConfirmation(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
     const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
-    await completeKeyOfOrder(trx, orderId, answer.status, JSON.stringify(answer.body), now);
+    const body = JSON.stringify(answer.body);
+    await completeKeyOfOrder(trx, orderId, answer.status, body, now);
     // C1-lite: the request's process "dies" after the provider took the money, before this commits.
     if (fromRequest) fault(deps, 'after-provider-success-before-commit');
+    if (stored) Object.assign(stored, { status: answer.status, body });
     return true;
   });
 }
@@ -253,7 +261,12 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
  * Step 5, one transaction: caps uncounted, wallet credit released, the hold unpinned (it runs
  * out at its own time again), a single-use promo code freed, order FAILED with the spec §8 words.
  */
-export async function finishFailed(deps: CheckoutDeps, orderId: string, failure: { code: 'PAYMENT_DECLINED' | 'PAYMENT_FAILED' | 'CARD_NOT_ACCEPTED'; message: string; retryable: boolean }): Promise<boolean> {
+export async function finishFailed(
+  deps: CheckoutDeps,
+  orderId: string,
+  failure: { code: 'PAYMENT_DECLINED' | 'PAYMENT_FAILED' | 'CARD_NOT_ACCEPTED'; message: string; retryable: boolean },
+  stored?: StoredAnswer,
+): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
@@ -268,6 +281,7 @@ export async function finishFailed(deps: CheckoutDeps, orderId: string, failure:
     await transition(trx, orderId, 'PENDING', 'FAILED', now, { failure_code: failure.code, failure_message: failure.message }, { code: failure.code, retryable: failure.retryable });
     const body = { ...problem(402, failure.code, failure.message), retryable: failure.retryable, orderNumber: order.order_number };
     await completeKeyOfOrder(trx, orderId, 402, JSON.stringify(body), now);
+    if (stored) Object.assign(stored, { status: 402, body: JSON.stringify(body) });
     return true;
   });
 }

@@ -22,7 +22,7 @@ import {
   type HoldItem,
 } from './deps.ts';
 import { attachOrder, claimKey, completeKey, releaseKey, type KeyRef } from './idempotency.ts';
-import { appendEvent, deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS } from './orders.ts';
+import { appendEvent, deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS, type StoredAnswer } from './orders.ts';
 import { methodAvailable } from './payment-options.ts';
 import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from './pricing.ts';
 
@@ -77,7 +77,7 @@ const json = (status: number, body: unknown): Answer => ({ status, body: JSON.st
  * Step 1 around `work`: claim the key, run, store the final answer (a refusal too). An unexpected
  * error before any order exists frees the key; an injected fault (a simulated crash) does not.
  */
-async function idempotent(deps: CheckoutDeps, ref: KeyRef, requestHash: string, work: () => Promise<Answer | { stored: true; orderId: string }>): Promise<Answer> {
+async function idempotent(deps: CheckoutDeps, ref: KeyRef, requestHash: string, work: () => Promise<Answer | { stored: true; orderId: string; answer: Answer | null }>): Promise<Answer> {
   const claim = await claimKey(deps.db, ref, requestHash, deps.now(), deps);
   if (claim.kind === 'mismatch') {
     return json(422, new Refusal(422, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request. Use a new key for a new request.', [{ field: 'Idempotency-Key', message: 'Already used with another request body.' }]).body);
@@ -90,6 +90,8 @@ async function idempotent(deps: CheckoutDeps, ref: KeyRef, requestHash: string, 
     fault(deps, 'after-idem-claim');
     const result = await work();
     if ('stored' in result) {
+      // Finished by this request: the answer it stored. Otherwise read what is stored now.
+      if (result.answer) return result.answer;
       const row = await inOrders(deps.db)
         .selectFrom('idempotency_key')
         .select(['state', 'response_status', 'response_body'])
@@ -319,24 +321,30 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
       throw err;
     }
 
-    await chargeAndFinish(deps, {
+    const answer = await chargeAndFinish(deps, {
       orderId,
       cashAmount: s.cashAmount,
       payment: input.body.payment,
       customerToken: input.customerToken,
       email,
     });
-    return { stored: true, orderId };
+    return { stored: true, orderId, answer };
   });
 }
 
-/** Steps 3–6: the charge outside any transaction, then the paying or failing transaction. */
+/**
+ * Steps 3–6: the charge outside any transaction, then the paying or failing transaction. The
+ * final answer it stored for the idempotency key; null when it stored none (the outcome is
+ * unknown, or another process finished the order first).
+ */
 export async function chargeAndFinish(
   deps: CheckoutDeps,
   order: { orderId: string; cashAmount: number; payment: PaymentChoice; customerToken: string | null; email: string },
-): Promise<void> {
+): Promise<Answer | null> {
+  const stored: StoredAnswer = { status: 0, body: '' };
+  let finished = false;
   if (order.cashAmount === 0) {
-    await finishPaid(deps, order.orderId, null, true);
+    finished = await finishPaid(deps, order.orderId, null, true, stored);
   } else {
     let result: ChargeResult;
     try {
@@ -356,12 +364,13 @@ export async function chargeAndFinish(
       deps.log('[checkout] charge threw: outcome unknown, left for reconciliation', { orderId: order.orderId, error: err instanceof Error ? err.message : String(err) });
       result = { status: 'unknown', provider: 'braintree' };
     }
-    if (result.status === 'succeeded') await finishPaid(deps, order.orderId, result, true);
-    else if (result.status === 'declined') await finishFailed(deps, order.orderId, result);
+    if (result.status === 'succeeded') finished = await finishPaid(deps, order.orderId, result, true, stored);
+    else if (result.status === 'declined') finished = await finishFailed(deps, order.orderId, result, stored);
     // unknown: the order stays PENDING with its holds; reconcilePendingOrders finishes it.
   }
   deps.background.run('order-mail', () => deliverOrderMail(deps));
   fault(deps, 'after-commit-before-response');
+  return finished ? stored : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -457,8 +466,8 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
       await appendEvent(trx, orderId, 'created', now, null, 'PENDING', { addon: 'VVE', parent: parent.order_number });
       await attachOrder(trx, ref, orderId, null);
     });
-    await chargeAndFinish(deps, { orderId, cashAmount: amount, payment: input.body.payment, customerToken: parent.customer_token, email: parent.email });
-    return { stored: true, orderId };
+    const answer = await chargeAndFinish(deps, { orderId, cashAmount: amount, payment: input.body.payment, customerToken: parent.customer_token, email: parent.email });
+    return { stored: true, orderId, answer };
   });
 }
 
