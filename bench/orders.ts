@@ -25,6 +25,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { isMethodAvailable } from '../domain/src/payment-availability.ts';
 
 /** GraphQL answers: the bench reads a few known fields and checks their typenames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
@@ -153,6 +154,8 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
 async function startShop(port: number, databaseUrl: string, log: (m: string) => void): Promise<ChildProcess> {
   // BENCH_CPU_PROF=<dir>: the shop writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_PLACE_PROBE=<prefix>: SQL statements counted and a CPU profile of the placeOrder phase only (shop-probe.mjs).
+  if (process.env.BENCH_PLACE_PROBE) profile.push('--import', join(root, 'bench', 'shop-probe.mjs'));
   const child = spawn(process.execPath, [...profile, join(root, 'gateway', 'src', 'main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVICE_TOKEN: 'bench-service-token', NODE_ENV: 'production', SEED_DEALS: '400' },
@@ -172,19 +175,32 @@ async function startShop(port: number, databaseUrl: string, log: (m: string) => 
   throw new Error('shop did not start');
 }
 
-/** Voucher options a guest can buy with no address, deposit, VIP or minimum quantity. */
+/**
+ * Voucher options a guest can buy with no address, deposit, VIP or minimum quantity, and pay by
+ * card (spec §5: the card-on-delivery subcategories refuse a card from £50, PAYMENT_METHOD_UNAVAILABLE).
+ */
 async function buyableOptions(db: pg.Pool, count: number): Promise<Array<{ dealId: number; productId: number }>> {
   const { rows } = await db.query(
-    `select p.id as "productId", p.deal_id as "dealId"
+    `select p.id as "productId", p.deal_id as "dealId", p.price_pence as "price", d.subcategory_id as "subcategoryId"
        from deals.product p join deals.deal d on d.id = p.deal_id
       where not p.disabled and not p.vip_exclusive and not p.has_deposit and p.postage_pence is null
         and d.delivery_type = 'voucher' and not d.price_per_person and not d.high_fraud_risk
         and (d.closing_date is null or d.closing_date > now() + interval '1 day')
         and p.price_pence between 500 and 20000
-      order by p.id limit $1`,
-    [count],
+      order by p.id`,
   );
-  return rows;
+  const byCard = (r: { price: number; subcategoryId: number | null }) =>
+    isMethodAvailable('credit_card', {
+      total: r.price,
+      isGuest: true,
+      highFraudRisk: false,
+      subcategoryIds: r.subcategoryId === null ? [] : [r.subcategoryId],
+      hasSavedInstruments: false,
+      device: { applePay: false },
+      browser: { samsung: false, ie: false },
+      currency: 'GBP',
+    });
+  return rows.filter(byCard).slice(0, count).map((r) => ({ dealId: r.dealId as number, productId: r.productId as number }));
 }
 
 interface Load {
@@ -458,7 +474,10 @@ export async function benchOrders(options: OrdersBenchOptions) {
     const placeCount = Math.max(200, Math.round(e2e.ordersPerSecond * options.seconds * 3));
     log(`B10 placeOrder alone through the gateway (${placeCount} prepared guests, c=${options.concurrency})`);
     const ready = await prepareGuests(base, shopOptions, placeCount, options.concurrency);
+    const probe = (on: boolean) => process.env.BENCH_PLACE_PROBE && (shop.kill('SIGUSR2'), log(`B10 probe ${on ? 'on' : 'off'}`));
+    probe(true);
     const place = await cpuPerOrder(db, shop.pid!, () => placeAll(ready, options.concurrency));
+    probe(false);
     log(`B10 bare database transaction (${options.seconds} s, c=${options.concurrency})`);
     const bare = await bareTransactions(db, bareOptions, options.seconds, options.concurrency);
 
