@@ -53,8 +53,8 @@ export function SiteHeader({ pathname }: { pathname: string }) {
         <div className="site-header__actions">
           <AppDownloadLink />
           <WishlistLink viewer={viewer} />
-          <AccountMenu viewer={viewer} />
           <BasketLink viewerId={viewer?.id ?? null} />
+          <AccountMenu viewer={viewer} />
         </div>
         <div className="site-header__row">
           <nav aria-label="Locations" className="location-switcher site-header__locations">

@@ -147,7 +147,7 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
       ) : null}
       <fieldset className="choices buy-form__options" aria-describedby={error ? errorId : undefined}>
         <legend className="form-legend">{single ? 'Your option' : 'Choose your option'}</legend>
-        <ul className="options__list">
+        <ul className="options__list" aria-label="Deal options">
           {shown.map((p) => {
             const canBuy = buyable(p, d.pricePerPerson);
             const discounted = p.originalPrice.amount > p.price.amount;
