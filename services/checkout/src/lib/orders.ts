@@ -98,15 +98,20 @@ async function lockOrder(trx: AnyDb, orderId: string): Promise<OrderRow | undefi
   return inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
 }
 
-/** lockOrder, with the access token its idempotency key holds for a guest (the answer carries it). */
-async function lockOrderWithAccess(trx: AnyDb, orderId: string): Promise<(OrderRow & { key_access_token: string | null }) | undefined> {
-  return inOrders(trx)
-    .selectFrom('orders')
-    .selectAll('orders')
-    .select((eb) => eb.selectFrom('idempotency_key').select('access_token').whereRef('idempotency_key.order_id', '=', 'orders.id').limit(1).as('key_access_token'))
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst() as Promise<(OrderRow & { key_access_token: string | null }) | undefined>;
+/**
+ * lockOrder, with the order's lines and the access token its idempotency key holds for a guest (the
+ * answer carries it), in one statement. Lines and token are written with the order and never change.
+ */
+async function lockOrderForPaying(trx: AnyDb, orderId: string): Promise<{ order: OrderRow; lines: LineRow[]; keyAccessToken: string | null } | undefined> {
+  const { rows } = await sql<OrderRow & { key_access_token: string | null; lines_json: Array<LineRow & { id: string | number }> | string }>`select o.*,
+      (select k.access_token from orders.idempotency_key k where k.order_id = o.id limit 1) as key_access_token,
+      (select coalesce(json_agg(l order by l.line_no), '[]') from orders.order_line l where l.order_id = o.id) as lines_json
+    from orders.orders o where o.id = ${orderId} for update of o`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { key_access_token: keyAccessToken, lines_json: linesJson, ...order } = row;
+  const lines = (typeof linesJson === 'string' ? (JSON.parse(linesJson) as Array<LineRow & { id: string | number }>) : linesJson).map((l) => ({ ...l, id: String(l.id) }));
+  return { order: order as OrderRow, lines, keyAccessToken };
 }
 
 function addMonths(date: Date, months: number): Date {
@@ -131,10 +136,9 @@ export interface StoredAnswer {
 export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Succeeded | null, fromRequest = false, stored?: StoredAnswer): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await lockOrderWithAccess(trx, orderId);
-    if (!locked || locked.status !== 'PENDING') return false;
-    const { key_access_token: keyAccessToken, ...order } = locked;
-    const allLines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+    const locked = await lockOrderForPaying(trx, orderId);
+    if (!locked || locked.order.status !== 'PENDING') return false;
+    const { order, lines: allLines, keyAccessToken } = locked;
     // An order's deal lines carry the stock, caps and vouchers; its VVE add-on lines extend them.
     const lines = order.kind === 'order' ? allLines.filter((l) => l.addon_type === null) : allLines;
     const addonLines = order.kind === 'order' ? allLines.filter((l) => l.addon_type === 'VVE') : [];
@@ -246,10 +250,17 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     }
     // The order as paid, its lines and vouchers as just written: the mail and the answer need no re-read.
     const view = paid && issued ? viewOf(paid, allLines, issued) : null;
-    await enqueueConfirmation(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
+    const mail = await confirmationMail(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
     const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
     const body = JSON.stringify(answer.body);
-    await completeKeyOfOrder(trx, orderId, answer.status, body, now);
+    // One statement: the confirmation mail into the outbox and the key's final answer (completeKeyOfOrder).
+    await inOrders(trx)
+      .with('mail', (db) => db.insertInto('mail_outbox').values(mail).onConflict((oc) => oc.doNothing()).returning('id'))
+      .updateTable('idempotency_key')
+      .set({ state: 'done', response_status: answer.status, response_body: body, completed_at: now })
+      .where('order_id', '=', orderId)
+      .where('state', '=', 'in_flight')
+      .execute();
     // C1-lite: the request's process "dies" after the provider took the money, before this commits.
     if (fromRequest) fault(deps, 'after-provider-success-before-commit');
     if (stored) Object.assign(stored, { status: answer.status, body });
@@ -420,7 +431,8 @@ function answerOf(order: OrderRow, view: OrderView, accessToken: string | null):
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
-async function enqueueConfirmation(trx: AnyDb, deps: CheckoutDeps, orderId: string, now: Date, known: { order: OrderRow; view: OrderView } | null): Promise<void> {
+/** The confirmation mail's outbox row (written with the key's final answer). */
+async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string, now: Date, known: { order: OrderRow; view: OrderView } | null) {
   const order = known?.order ?? (await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
   const view = known?.view ?? (await orderView(trx, order));
   const addon = order.kind === 'addon';
@@ -433,19 +445,15 @@ async function enqueueConfirmation(trx: AnyDb, deps: CheckoutDeps, orderId: stri
     ...(addon ? [] : ['Your vouchers (status: Ready to Redeem):', ...voucherLines, '']),
     ...(addon ? [] : [`Want more time to use them? Extend your vouchers by up to 3 months: ${deps.publicBaseUrl.replace(/\/$/, '')}/order-addon?orderNumber=${encodeURIComponent(order.order_number)}`]),
   ].join('\n');
-  await inOrders(trx)
-    .insertInto('mail_outbox')
-    .values({
-      order_id: orderId,
-      kind: addon ? 'order_addon_confirmation' : 'order_confirmation',
-      to_address: order.email,
-      subject: addon ? `Your voucher extension for order ${order.order_number}` : `Your order ${order.order_number}: your vouchers`,
-      text_body: text,
-      html_body: null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  return {
+    order_id: orderId,
+    kind: addon ? 'order_addon_confirmation' : 'order_confirmation',
+    to_address: order.email,
+    subject: addon ? `Your voucher extension for order ${order.order_number}` : `Your order ${order.order_number}: your vouchers`,
+    text_body: text,
+    html_body: null,
+    created_at: now,
+  };
 }
 
 /** Hands unsent confirmation mail to the Mailer, oldest first; a failure is retried on the next run. */

@@ -269,52 +269,57 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
           const held = await holdWalletCredit(trx, { customerToken: input.customerToken!, currency: 'GBP', amount: s.walletCredit, marketingMax: model.wallet?.marketingMax ?? marketingMaxFor(model.lines), ref: orderId });
           if (!held.ok) throw new Refusal(409, 'WALLET_INSUFFICIENT');
         }
-        let lineNo = 0;
-        for (const l of model.lines) {
-          await inOrders(trx)
-            .insertInto('order_line')
-            .values({
-              order_id: orderId,
-              line_no: ++lineNo,
-              deal_id: l.dealId,
-              deal_product_id: l.productId,
-              title: l.title,
-              quantity: l.quantity,
-              unit_price: l.unitPrice,
-              postage: l.postage,
-              line_total: l.total,
-              addon_type: null,
-              gift: l.line.gifting?.gift === true || (input.body.orderLines?.find((o) => o.dealProductId === l.productId)?.gift ?? false),
-              gifting_type: l.line.gifting?.type ?? 'none',
-              gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
-              pay_deposit: l.line.payDeposit === true,
-            })
-            .execute();
-        }
-        for (const a of model.addons) {
-          await inOrders(trx)
-            .insertInto('order_line')
-            .values({
-              order_id: orderId,
-              line_no: ++lineNo,
-              deal_id: a.dealId,
-              deal_product_id: a.productId,
-              title: a.title,
-              quantity: a.quantity,
-              unit_price: a.unitPrice,
-              postage: 0,
-              line_total: a.total,
-              addon_type: 'VVE',
-              gift: false,
-              gifting_type: 'none',
-              gift_recipient: null,
-              pay_deposit: false,
-            })
-            .execute();
-        }
-        await appendEvent(trx, orderId, 'created', now, null, 'PENDING', { cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key });
         await pinHold(trx, { holdKey: input.basketToken, orderId });
-        await attachOrder(trx, ref, orderId, accessToken);
+        let lineNo = 0;
+        const lineRows = [
+          ...model.lines.map((l) => ({
+            order_id: orderId,
+            line_no: ++lineNo,
+            deal_id: l.dealId,
+            deal_product_id: l.productId,
+            title: l.title,
+            quantity: l.quantity,
+            unit_price: l.unitPrice,
+            postage: l.postage,
+            line_total: l.total,
+            addon_type: null,
+            gift: l.line.gifting?.gift === true || (input.body.orderLines?.find((o) => o.dealProductId === l.productId)?.gift ?? false),
+            gifting_type: l.line.gifting?.type ?? 'none',
+            gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
+            pay_deposit: l.line.payDeposit === true,
+          })),
+          ...model.addons.map((a) => ({
+            order_id: orderId,
+            line_no: ++lineNo,
+            deal_id: a.dealId,
+            deal_product_id: a.productId,
+            title: a.title,
+            quantity: a.quantity,
+            unit_price: a.unitPrice,
+            postage: 0,
+            line_total: a.total,
+            addon_type: 'VVE',
+            gift: false,
+            gifting_type: 'none',
+            gift_recipient: null,
+            pay_deposit: false,
+          })),
+        ];
+        // One statement: the lines, the 'created' event (appendEvent) and the key tied to the order (attachOrder).
+        await inOrders(trx)
+          .with('lines', (db) => db.insertInto('order_line').values(lineRows).returning('id'))
+          .with('created', (db) =>
+            db
+              .insertInto('order_event')
+              .values({ order_id: orderId, type: 'created', from_status: null, to_status: 'PENDING', data: JSON.stringify({ cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key }), at: now })
+              .returning('id'),
+          )
+          .updateTable('idempotency_key')
+          .set({ order_id: orderId, access_token: accessToken })
+          .where('scope', '=', ref.scope)
+          .where('operation', '=', ref.operation)
+          .where('idem_key', '=', ref.key)
+          .execute();
       });
     } catch (err) {
       if (isPendingConflict(err)) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
@@ -368,9 +373,36 @@ export async function chargeAndFinish(
     else if (result.status === 'declined') finished = await finishFailed(deps, order.orderId, result, stored);
     // unknown: the order stays PENDING with its holds; reconcilePendingOrders finishes it.
   }
-  deps.background.run('order-mail', () => deliverOrderMail(deps));
+  sendOrderMailSoon(deps);
   fault(deps, 'after-commit-before-response');
   return finished ? stored : null;
+}
+
+const mailSenders = new WeakMap<CheckoutDeps, { again: boolean }>();
+
+/**
+ * Sends the outbox's mail after commit. One sender at a time per app: an order paid while one
+ * runs makes it go round once more instead of starting another (at many orders a second, each
+ * order's own sender mostly found its mail claimed by another already).
+ */
+function sendOrderMailSoon(deps: CheckoutDeps): void {
+  const running = mailSenders.get(deps);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  mailSenders.set(deps, state);
+  deps.background.run('order-mail', async () => {
+    try {
+      do {
+        state.again = false;
+        await deliverOrderMail(deps);
+      } while (state.again);
+    } finally {
+      mailSenders.delete(deps);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
