@@ -178,6 +178,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
       vipUser: input.vipUser,
       options: { promoCode: options?.promo_code ?? null, wallet: options?.wallet ?? false, vipChecked: options?.vip_checked ?? false },
       now,
+      giftingDetails: false,
     });
     if (!model) throw new Refusal(404, 'BASKET_NOT_FOUND');
     validateForModel(model, input);

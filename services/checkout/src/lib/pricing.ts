@@ -113,6 +113,11 @@ export interface ModelInput {
   vipUser: boolean;
   options: { promoCode: string | null; wallet: boolean; vipChecked: boolean };
   now: Date;
+  /**
+   * false: the caller shows no gifting details (placing an order), so the gifting config is read
+   * only when a line has gift wrap or gift pack units to price; model.gifting is then a placeholder.
+   */
+  giftingDetails?: boolean;
 }
 
 export function customerKeyOf(customerToken: string | null, email: string | null, basketToken: string): string {
@@ -142,7 +147,11 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
   const day = londonDate(input.now);
   const live = basket.products.filter((l) => l.quantity > 0);
   const ids = [...new Set(live.map((l) => l.dealProductId))];
-  const [stock, gifting] = await Promise.all([stockView(db, { productIds: ids, customerKey, day, now: input.now }), loadGiftingConfig(db)]);
+  const needsGifting = input.giftingDetails !== false || live.some((l) => l.giftWrap > 0 || l.giftPack > 0);
+  const [stock, gifting] = await Promise.all([
+    stockView(db, { productIds: ids, customerKey, day, now: input.now }),
+    needsGifting ? loadGiftingConfig(db) : Promise.resolve<GiftingConfig>({ giftWrap: GIFT_WRAP_FALLBACK, 'ndd-gpk': null, 'std-gpk': null }),
+  ]);
 
   const lines: PricedLine[] = live.map((line) => {
     const s = stock.get(line.dealProductId) ?? null;
