@@ -284,6 +284,12 @@ export const APPROVAL_SCRIPT = `'use strict';
     var to = window.opener || (window.parent !== window ? window.parent : null);
     if (to) to.postMessage(message, target);
   }
+  // In an iframe, the parent sizes it to the page (a popup sizes itself).
+  function sendHeight() {
+    if (window.parent !== window) window.parent.postMessage({ type: type.replace(/:[^:]*$/, '') + ':resize', height: Math.ceil(document.documentElement.scrollHeight) }, target);
+  }
+  if (typeof ResizeObserver === 'function') new ResizeObserver(sendHeight).observe(document.body);
+  sendHeight();
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var data = {};

@@ -12,6 +12,13 @@ export const HOSTED_FIELDS_SCRIPT = `'use strict';
   var clientToken = form.getAttribute('data-client-token');
   var names = ['number', 'expirationDate', 'cvv', 'postalCode'];
   function parentWindow() { return window.parent !== window ? window.parent : window.opener; }
+  // The parent sizes the iframe to the form (errors make it taller), like Braintree's own frames.
+  function sendHeight() {
+    var to = parentWindow();
+    if (to) to.postMessage({ type: 'braintree-sandbox:resize', height: Math.ceil(document.documentElement.scrollHeight) }, target);
+  }
+  if (typeof ResizeObserver === 'function') new ResizeObserver(sendHeight).observe(document.body);
+  sendHeight();
   function showErrors(errors) {
     names.forEach(function (name) { document.getElementById(name + '-error').textContent = ''; });
     (errors || []).forEach(function (e) {
