@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL server named by TEST_DATABASE_URL when it is set (CI sets it).
 //
 // Tests that measure time (enumeration parity: same median time for registered and unknown
-// emails) or kill processes on a clock (PGlite crash loops) run last and alone (group 1): on two
+// emails) or kill processes on a clock (PGlite crash loops) run alone, one file at a time, in a
+// group of their own (sequence.groupOrder; vitest 5 runs that group before the others): on two
 // cores, the money tests' concurrent buyers would otherwise be what they measure.
 const TIMED = ['services/users/src/accounts/enumeration.test.ts', 'services/platform/src/database.test.ts'];
 
