@@ -1,7 +1,7 @@
 // BENCH_PLACE_PROBE=<prefix> (bench/orders.ts): preloaded into the shop with --import. The bench
 // sends SIGUSR2 before and after timing placeOrder; in between the shop counts its SQL statements
-// (<prefix>-sql.txt, by text) and records a V8 CPU profile (<prefix>.cpuprofile) of that phase only.
-/* global process, URL */
+// (<prefix>-sql.txt, by text: count, mean wall ms) and records a V8 CPU profile (<prefix>.cpuprofile) of that phase only.
+/* global process, URL, performance */
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
@@ -12,12 +12,18 @@ if (process.env.BENCH_PLACE_PROBE) {
   let on = false;
   const orig = pg.Client.prototype.query;
   pg.Client.prototype.query = function (config, ...rest) {
+    const result = orig.call(this, config, ...rest);
     if (on) {
       const text = typeof config === 'string' ? config : config?.text ?? String(config);
       const key = text.replace(/\s+/g, ' ').slice(0, 160);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      const entry = counts.get(key) ?? { n: 0, ms: 0 };
+      entry.n++;
+      counts.set(key, entry);
+      const t = performance.now();
+      // Wall time to the answer (queueing and lock waits included), for the statements' share.
+      if (typeof result?.then === 'function') result.then(() => (entry.ms += performance.now() - t), () => undefined);
     }
-    return orig.call(this, config, ...rest);
+    return result;
   };
   const session = new inspector.Session();
   session.connect();
@@ -29,7 +35,7 @@ if (process.env.BENCH_PLACE_PROBE) {
       session.post('Profiler.enable', () => session.post('Profiler.start'));
     } else {
       on = false;
-      const lines = [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${String(n).padStart(7)}  ${k}`);
+      const lines = [...counts].sort((a, b) => b[1].ms - a[1].ms).map(([k, { n, ms }]) => `${String(n).padStart(7)} ${(ms / n).toFixed(2).padStart(8)} ms  ${k}`);
       writeFileSync(`${out}-sql.txt`, lines.join('\n') + '\n');
       session.post('Profiler.stop', (err, result) => {
         if (!err) writeFileSync(`${out}.cpuprofile`, JSON.stringify(result.profile));
