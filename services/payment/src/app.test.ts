@@ -153,6 +153,12 @@ describe.each(testDatabases())('payment service on %s', (_name, open) => {
       expect(cardDataIn({ a: { b: [{ CVV: 1 }] } })).toEqual(['a.b.0.CVV']);
       expect(cardDataIn({ note: 'card 4111-1111-1111-1111 please' })).toEqual(['note']);
       expect(cardDataIn(chargeBody({ orderRef: 'ord_1234567890123' }))).toEqual([]);
+      expect(cardDataIn({ token: '4111111111111111' })).toEqual(['token']);
+      expect(cardDataIn({ note: '(4111 1111 1111 1111)' })).toEqual(['note']);
+      // Luhn-valid runs inside identifiers are not card numbers (a Klarna token once was refused so).
+      expect(cardDataIn({ authorizationToken: 'kat_4111111111111111ab09' })).toEqual([]);
+      expect(cardDataIn({ authorizationToken: 'kat_ab4111111111111111' })).toEqual([]);
+      expect(cardDataIn({ token: 'tok-x4111-1111-1111-1111' })).toEqual([]);
     });
   });
 

@@ -45,14 +45,18 @@ export type PaymentApp = OpenAPIHono & { payments: Payments };
 const CARD_FIELDS = new Set(['number', 'cardnumber', 'card_number', 'pan', 'cvv', 'cvv2', 'cvc', 'securitycode', 'security_code', 'expirationdate', 'expiration_date', 'expirationmonth', 'expirationyear', 'expirydate', 'expiry_date', 'expiry']);
 const CARD_MESSAGE = 'Card details are never sent to us: enter them in the card form.';
 
-/** Paths of raw card fields, and of strings holding a card number (13–19 digits passing Luhn). */
+/**
+ * Paths of raw card fields, and of strings holding a card number (13–19 digits passing Luhn).
+ * A digit run glued to letters or underscores is part of an identifier (a provider token such as
+ * `kat_` + 32 hex digits holds Luhn-valid runs about once in 300), not a card number.
+ */
 export function cardDataIn(value: unknown, path: string[] = []): string[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => cardDataIn(item, [...path, String(i)]));
   if (value && typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => (CARD_FIELDS.has(key.toLowerCase()) ? [[...path, key].join('.')] : cardDataIn(item, [...path, key])));
   }
   if (typeof value === 'string') {
-    const digits = value.match(/\d[\d -]{11,30}\d/g) ?? [];
+    const digits = value.match(/(?<![A-Za-z0-9_])\d[\d -]{11,30}\d(?![A-Za-z0-9_])/g) ?? [];
     if (digits.some((run) => luhnValid(run.replace(/[ -]/g, '')))) return [path.join('.') || 'body'];
   }
   return [];
