@@ -3,6 +3,7 @@ export * from './error-codes.ts';
 export * from './catalogue.ts';
 export * from './paths.ts';
 export * from './deal-pricing.ts';
+export * from './headline-price.ts';
 export * from './features.ts';
 export * from './themes.ts';
 export * from './london-time.ts';
