@@ -1,5 +1,5 @@
 import type { Deal as DealDto } from '@shop/deals/contract';
-import { parseDealPath, showsFromPrice } from '@shop/domain';
+import { dealHeadline, deliveryPricesOf, headlinePriceProducts, optionHeadline, parseDealPath, showsFromPrice, type Headline } from '@shop/domain';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { CategoryParent, DealParent, DealProductParent, MerchantParent } from '../mappers.ts';
 import type { TypeResolvers } from '../types.ts';
@@ -13,6 +13,30 @@ const PRICE_DISPLAY: Record<DealDto['priceDisplay'], string> = {
   'show VIP discount price': 'SHOW_VIP_DISCOUNT_PRICE',
 };
 
+type ProductDto = DealDto['products'][number];
+type Currency = DealDto['currency'];
+
+const headlineInput = (p: ProductDto) => ({
+  price: p.price.amount,
+  originalPrice: p.originalPrice.amount,
+  deliveryPrices: deliveryPricesOf(p.postagePrice?.amount),
+  vipExclusive: p.vipExclusive,
+  disabled: p.disabled,
+});
+
+/**
+ * The deal's headline (domain/src/headline-price.ts). A deal served with no enabled product has
+ * nothing to add postage from: its own price stands.
+ */
+function dealHeadlineOf(d: DealDto): Headline {
+  if (headlinePriceProducts(d.products).length === 0) {
+    return { price: d.price.amount, originalPrice: d.originalPrice.amount, includedPostage: 0, discountPercentage: d.discountPercentage };
+  }
+  return dealHeadline(d.products.map(headlineInput));
+}
+
+const money = (amount: number, currency: Currency) => ({ amount, currency });
+
 /** The deal's category and sub-category slugs, read from its url (no catalogue call needed). */
 function slugsOf(deal: DealDto): { category: string | null; subcategory: string | null } {
   const parsed = parseDealPath(deal.shareUrl);
@@ -25,6 +49,11 @@ export const Deal: TypeResolvers<DealParent> = {
   // The same products Deal.price is the cheapest of (domain/src/deal-pricing.ts): a VIP-exclusive
   // option beside public ones neither lowers the price nor makes it 'from'.
   showFromPrice: (d) => showsFromPrice(d.products),
+  // Headline: the price shown first, with the postage the shopper cannot avoid (DMCC drip pricing).
+  headlinePrice: (d) => money(dealHeadlineOf(d).price, d.price.currency),
+  includedPostage: (d) => money(dealHeadlineOf(d).includedPostage, d.price.currency),
+  headlineOriginalPrice: (d) => money(dealHeadlineOf(d).originalPrice, d.price.currency),
+  headlineDiscountPercentage: (d) => dealHeadlineOf(d).discountPercentage,
   priceDisplay: (d) => PRICE_DISPLAY[d.priceDisplay],
   url: (d) => d.shareUrl,
   image: (d) => ({ url: d.image.imageUrl, alt: d.image.alt, width: d.image.width, height: d.image.height }),
@@ -80,6 +109,10 @@ export const DealProduct: TypeResolvers<DealProductParent> = {
   hasDeposit: ({ product }) => product.hasDeposit,
   depositPrice: ({ product }) => product.depositProduct?.price ?? null,
   postagePrice: ({ product }) => product.postagePrice,
+  headlinePrice: ({ product }) => money(optionHeadline(headlineInput(product)).price, product.price.currency),
+  includedPostage: ({ product }) => money(optionHeadline(headlineInput(product)).includedPostage, product.price.currency),
+  headlineOriginalPrice: ({ product }) => money(optionHeadline(headlineInput(product)).originalPrice, product.price.currency),
+  headlineDiscountPercentage: ({ product }) => optionHeadline(headlineInput(product)).discountPercentage,
   numberOfNights: ({ product }) => product.numberOfNights,
   vipExclusive: ({ product }) => product.vipExclusive,
   disabled: ({ product }) => product.disabled,

@@ -2,7 +2,7 @@
  * The deals part of the schema, executed through yoga.fetch against the real deals service
  * (in-process) over a seeded database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { DEALS_PAGE_SIZE, discountPercentage, ERROR_CODES, formatMoney } from '@shop/domain';
+import { dealHeadline, DEALS_PAGE_SIZE, discountPercentage, ERROR_CODES, formatMoney, linePrice } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
 import { buildSchema, isEnumType } from 'graphql';
 import { readFileSync } from 'node:fs';
@@ -503,8 +503,15 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
   });
 
   describe('headline price, discount and "from" of every seeded deal', () => {
-    type Product = { price: { amount: number }; originalPrice: { amount: number }; vipExclusive: boolean; disabled: boolean };
-    type Card = { dealId: number; price: { amount: number }; originalPrice: { amount: number }; discountPercentage: number; showFromPrice: boolean; products: Product[] };
+    type Amount = { amount: number };
+    type Product = {
+      price: Amount; originalPrice: Amount; vipExclusive: boolean; disabled: boolean;
+      postagePrice: Amount | null; headlinePrice: Amount & { formatted: string }; includedPostage: Amount; headlineOriginalPrice: Amount; headlineDiscountPercentage: number;
+    };
+    type Card = {
+      dealId: number; price: Amount; originalPrice: Amount; discountPercentage: number; showFromPrice: boolean; products: Product[];
+      headlinePrice: Amount & { currency: string; formatted: string }; includedPostage: Amount; headlineOriginalPrice: Amount; headlineDiscountPercentage: number;
+    };
     let cards: Card[] = [];
     beforeAll(async () => {
       const locations = ['glasgow', 'edinburgh', 'aberdeen', 'shop', 'travel'];
@@ -515,7 +522,9 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
             `query($location: String!, $after: String) { location(slug: $location) { deals(first: 48, after: $after) {
               pageInfo { hasNextPage endCursor }
               edges { node { dealId price { amount } originalPrice { amount } discountPercentage showFromPrice
-                products { price { amount } originalPrice { amount } vipExclusive disabled } } } } } }`,
+                headlinePrice { amount currency formatted } includedPostage { amount } headlineOriginalPrice { amount } headlineDiscountPercentage
+                products { price { amount } originalPrice { amount } vipExclusive disabled postagePrice { amount }
+                  headlinePrice { amount formatted } includedPostage { amount } headlineOriginalPrice { amount } headlineDiscountPercentage } } } } } }`,
             { location, after },
           );
           expect(res.body.errors).toBeUndefined();
@@ -543,6 +552,46 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
         const cheapest = Math.min(...priced(c).map((p) => p.price.amount));
         expect(c.price.amount).toBe(cheapest);
         expect(priced(c).some((p) => p.price.amount === c.price.amount && p.originalPrice.amount === c.originalPrice.amount)).toBe(true);
+      }
+    });
+
+    it('every option headline is its price plus its postage for one unit: what checkout charges for a line of one', () => {
+      const products = cards.flatMap((c) => c.products);
+      const posted = products.filter((p) => (p.postagePrice?.amount ?? 0) > 0);
+      expect(posted.length, 'the seed has goods with paid postage').toBeGreaterThan(0);
+      for (const p of products) {
+        const postage = p.postagePrice?.amount ?? 0;
+        expect(p.includedPostage.amount).toBe(postage);
+        expect(p.headlinePrice.amount).toBe(linePrice({ pricePence: p.price.amount, postagePence: p.postagePrice?.amount ?? null, quantity: 1 }).totalPence);
+        expect(p.headlinePrice.formatted).toBe(formatMoney(p.headlinePrice.amount, 'GBP'));
+        expect(p.headlineOriginalPrice.amount).toBe(p.originalPrice.amount + postage);
+        expect(p.headlineDiscountPercentage).toBe(discountPercentage(p.headlinePrice.amount, p.headlineOriginalPrice.amount));
+        // The saving beside the headline is never larger than the product's own (no overstated saving).
+        expect(p.headlineDiscountPercentage).toBeLessThanOrEqual(discountPercentage(p.price.amount, p.originalPrice.amount));
+      }
+    });
+
+    it("the deal's headline is the cheapest option headline, its saving on the same basis", () => {
+      for (const c of cards) {
+        const expected = dealHeadline(
+          c.products.map((p) => ({ price: p.price.amount, originalPrice: p.originalPrice.amount, deliveryPrices: p.postagePrice ? [p.postagePrice.amount] : [], vipExclusive: p.vipExclusive, disabled: p.disabled })),
+        );
+        expect({ dealId: c.dealId, price: c.headlinePrice.amount, postage: c.includedPostage.amount, original: c.headlineOriginalPrice.amount, pct: c.headlineDiscountPercentage }).toEqual({
+          dealId: c.dealId,
+          price: expected.price,
+          postage: expected.includedPostage,
+          original: expected.originalPrice,
+          pct: expected.discountPercentage,
+        });
+        expect(c.headlinePrice.currency).toBe('GBP');
+        expect(priced(c).some((p) => p.headlinePrice.amount === c.headlinePrice.amount)).toBe(true);
+      }
+      const withPostage = cards.filter((c) => c.includedPostage.amount > 0);
+      expect(withPostage.length, 'some seeded deals have postage in their headline').toBeGreaterThan(0);
+      for (const c of withPostage) expect(c.headlinePrice.amount).toBeGreaterThan(c.price.amount);
+      // A deal without postage keeps its price as the headline.
+      for (const c of cards.filter((c) => c.products.every((p) => !p.postagePrice || p.postagePrice.amount === 0))) {
+        expect([c.headlinePrice.amount, c.headlineOriginalPrice.amount, c.headlineDiscountPercentage]).toEqual([c.price.amount, c.originalPrice.amount, c.discountPercentage]);
       }
     });
 
