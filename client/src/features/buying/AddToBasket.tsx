@@ -68,7 +68,17 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
             amount
             formatted
           }
-          postagePrice {
+          # the headline (price + unavoidable postage), its original and saving on the same basis
+          headlinePrice {
+            amount
+            formatted
+          }
+          headlineOriginalPrice {
+            amount
+            formatted
+          }
+          headlineDiscountPercentage
+          includedPostage {
             amount
             formatted
           }
@@ -150,7 +160,7 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
         <ul className="options__list" aria-label="Deal options">
           {shown.map((p) => {
             const canBuy = buyable(p, d.pricePerPerson);
-            const discounted = p.originalPrice.amount > p.price.amount;
+            const discounted = p.headlineOriginalPrice.amount > p.headlinePrice.amount;
             const optionId = `${id}-option-${p.productId}`;
             return (
               <li key={p.id} className={`option buy-option${canBuy ? '' : ' option--unavailable'}${chosen?.productId === p.productId ? ' buy-option--chosen' : ''}`}>
@@ -177,14 +187,14 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
                     </span>
                   </span>
                   <Price
-                    price={p.price.formatted}
-                    original={discounted ? p.originalPrice.formatted : null}
-                    discount={discounted && p.displayDiscount ? p.discountPercentage : null}
-                    amount={p.price.amount}
+                    price={p.headlinePrice.formatted}
+                    original={discounted ? p.headlineOriginalPrice.formatted : null}
+                    discount={discounted && p.displayDiscount ? p.headlineDiscountPercentage : null}
+                    amount={p.headlinePrice.amount}
                   />
                   {d.pricePerPerson ? <span className="buy-option__fact">per person, for {PRICE_PER_PERSON_MIN_QUANTITY} or more</span> : null}
                   {p.numberOfNights && nightOptions.length <= 1 ? <span className="buy-option__fact">{nightsLabel(p.numberOfNights)}</span> : null}
-                  {p.postagePrice && p.postagePrice.amount > 0 ? <span className="buy-option__fact">+ {p.postagePrice.formatted} postage</span> : null}
+                  {p.includedPostage.amount > 0 ? <span className="buy-option__fact">incl. {p.includedPostage.formatted} postage</span> : null}
                   {p.remaining != null && !p.soldOut ? (
                     <span className="buy-option__remaining">{p.remaining === 1 ? '1 remaining' : `${p.remaining} remaining`}</span>
                   ) : null}

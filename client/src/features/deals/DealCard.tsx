@@ -28,7 +28,8 @@ export function DealCard({
         title
         url
         soldCount
-        discountPercentage
+        # the saving on the headline's basis (postage included), as DealPrice shows it
+        headlineDiscountPercentage
         priceDisplay
         image {
           url
@@ -44,7 +45,7 @@ export function DealCard({
     deal,
   );
   const shortTitle = truncate(d.title, TEXT_LIMITS.dealTitle);
-  const showBadge = d.discountPercentage > 0 && d.priceDisplay !== 'HIDDEN' && d.priceDisplay !== 'SHOW_PRICE';
+  const showBadge = d.headlineDiscountPercentage > 0 && d.priceDisplay !== 'HIDDEN' && d.priceDisplay !== 'SHOW_PRICE';
   return (
     <article className={sponsored ? 'card card--sponsored' : 'card'}>
       <div className="card__media">
@@ -56,7 +57,7 @@ export function DealCard({
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
-        {showBadge ? <DiscountBadge percent={d.discountPercentage} className="badge badge--discount card__badge" /> : null}
+        {showBadge ? <DiscountBadge percent={d.headlineDiscountPercentage} className="badge badge--discount card__badge" /> : null}
       </div>
       <div className="card__body">
         <p className="card__merchant">

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Price } from '../../ui/Price.tsx';
+import { PostageNote } from './DealPrice.tsx';
 import type { DealOption_product$key } from '../../__generated__/DealOption_product.graphql';
 
 /** Most units one order line offers in the quantity select when no cap says otherwise. */
 const MAX_QUANTITY = 10;
 
 /**
- * One buyable option of a deal: its price, what it includes (postage, deposit, nights) and a
+ * One buyable option of a deal: its headline price (postage included), what it includes (deposit, nights) and a
  * quantity select. Buying is not open yet (the basket lands in a later issue), so the button
  * says so and is disabled rather than pretending.
  */
@@ -16,15 +17,20 @@ export function DealOption({ product, noteId }: { product: DealOption_product$ke
     graphql`
       fragment DealOption_product on DealProduct {
         title
-        price {
+        # the headline: price with the postage a shopper cannot avoid, and the saving on that basis
+        headlinePrice {
           amount
           formatted
         }
-        originalPrice {
+        headlineOriginalPrice {
           amount
           formatted
         }
-        discountPercentage
+        headlineDiscountPercentage
+        includedPostage {
+          amount
+          formatted
+        }
         displayDiscount
         # purchaseCap, remaining: bound the quantity select
         purchaseCap
@@ -36,10 +42,6 @@ export function DealOption({ product, noteId }: { product: DealOption_product$ke
         depositPrice {
           formatted
         }
-        postagePrice {
-          amount
-          formatted
-        }
         numberOfNights
       }
     `,
@@ -49,7 +51,7 @@ export function DealOption({ product, noteId }: { product: DealOption_product$ke
   const [quantity, setQuantity] = useState(1);
   const unavailable = p.soldOut || p.disabled;
   const max = Math.max(1, Math.min(MAX_QUANTITY, p.purchaseCap ?? MAX_QUANTITY, p.remaining ?? MAX_QUANTITY));
-  const discounted = p.originalPrice.amount > p.price.amount;
+  const discounted = p.headlineOriginalPrice.amount > p.headlinePrice.amount;
   const titleId = `${id}-title`;
 
   return (
@@ -65,15 +67,16 @@ export function DealOption({ product, noteId }: { product: DealOption_product$ke
         </div>
       </div>
       <Price
-        price={p.price.formatted}
-        original={discounted ? p.originalPrice.formatted : null}
-        discount={discounted && p.displayDiscount ? p.discountPercentage : null}
+        price={p.headlinePrice.formatted}
+        amount={p.headlinePrice.amount}
+        original={discounted ? p.headlineOriginalPrice.formatted : null}
+        discount={discounted && p.displayDiscount ? p.headlineDiscountPercentage : null}
         size="lg"
       />
-      {(p.postagePrice && p.postagePrice.amount > 0) || (p.hasDeposit && p.depositPrice) || p.numberOfNights ? (
+      <PostageNote postage={p.includedPostage} />
+      {(p.hasDeposit && p.depositPrice) || p.numberOfNights ? (
         <ul className="option__facts">
           {p.numberOfNights ? <li>{p.numberOfNights === 1 ? '1 night' : `${p.numberOfNights} nights`}</li> : null}
-          {p.postagePrice && p.postagePrice.amount > 0 ? <li>+ {p.postagePrice.formatted} postage</li> : null}
           {p.hasDeposit && p.depositPrice ? <li>Or pay a {p.depositPrice.formatted} deposit today</li> : null}
         </ul>
       ) : null}

@@ -235,7 +235,7 @@ export function useAutocomplete({ initialValue, location }: { initialValue: stri
                     <span className={`autocomplete__icon autocomplete__icon--${s.kind.toLowerCase()}`} aria-hidden="true" />
                   )}
                   <span className="autocomplete__text">{highlight(s.text, result.typed)}</span>
-                  {s.kind === 'DEAL' && s.deal ? <span className="autocomplete__price">{s.deal.price.formatted}</span> : null}
+                  {s.kind === 'DEAL' && s.deal ? <span className="autocomplete__price">{s.deal.headlinePrice.formatted}</span> : null}
                 </div>
               );
             })}

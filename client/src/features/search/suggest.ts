@@ -29,7 +29,7 @@ export function fetchSuggestions(
           url
           deal {
             id
-            price {
+            headlinePrice {
               formatted
             }
             image {
