@@ -5,7 +5,6 @@ import { checkoutReducer, checkoutSettled, countdownAt, initialCheckoutState, CH
 import { BUYING_MESSAGES, type CheckoutStatus } from '@shop/domain/buying';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { ErrorMessage } from '../../ui/Field.tsx';
-import { Notice } from '../../ui/Notice.tsx';
 import { fieldId, useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
 import { refreshBasketCount } from './basket-count.ts';
@@ -14,6 +13,8 @@ import { applyPromoCode, placeOrder, removeBasketLine, setLineGifting, setVipOpt
 import { BasketLines, SmallField, type Line, type LineActions } from './BasketLines.tsx';
 import { DeliveryAddress, EMPTY_ADDRESS, HoldCountdown, OrderSummary, PromoCodeForm, type AddressValue } from './CheckoutParts.tsx';
 import { PaymentChoice, type PaymentSelection, type PaymentChoiceHandle } from './PaymentChoice.tsx';
+import { ExpressCheckout } from './ExpressCheckout.tsx';
+import type { PaymentMethod } from './checkout-mutations.ts';
 import { Toasts, useToasts } from './Toasts.tsx';
 import { newIdempotencyKey } from './idempotency.ts';
 import { confirmationPath } from './paths.ts';
@@ -25,6 +26,7 @@ const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 /** The form's fields by label (the error summary's links, in the page's order). */
 const FIELDS: Record<string, string> = {
+  express: 'Express checkout',
   email: 'Email address',
   'address.name': 'Full name',
   'address.line1': 'Address line 1',
@@ -77,7 +79,6 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
   const [email, setEmail] = useState('');
   const [address, setAddress] = useState<AddressValue>(EMPTY_ADDRESS);
   const [paying, setPaying] = useState<'idle' | 'paying' | 'succeeded'>('idle');
-  const [pending, setPending] = useState<{ message: string; orderNumber: string } | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const payment = useRef<PaymentChoiceHandle>(null);
 
@@ -182,8 +183,12 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     return errors;
   }
 
-  /** Places the order with what the payment step gave (a token, a saved instrument, or nothing when wallet credit pays all). */
-  async function pay(selection: PaymentSelection): Promise<void> {
+  /**
+   * Places the order with what the payment step gave (a token, a saved instrument, or nothing when
+   * wallet credit pays all). A refusal shows at `paymentField`: the form's payment step, or the
+   * express area when an express button was used.
+   */
+  async function pay(selection: PaymentSelection, paymentField: 'payment' | 'express' = 'payment'): Promise<void> {
     const input: Omit<PlaceOrderInput, 'idempotencyKey'> = {
       method: selection.method,
       paymentToken: selection.token,
@@ -219,8 +224,10 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
         await navigate(confirmationPath(result.order.orderNumber), { state: { purchased: true } });
         return;
       case 'OrderPending':
-        setPaying('idle');
-        setPending({ message: result.message, orderNumber: result.order.orderNumber });
+        // The provider has not answered yet: the order's page says so and updates itself; paying
+        // again here could only meet the pending order (never a second charge), so the shopper goes there.
+        setPaying('succeeded');
+        await navigate(confirmationPath(result.order.orderNumber), { state: { pending: true } });
         return;
       case 'StockError':
         setPaying('idle');
@@ -234,7 +241,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
         setPaying('idle');
         // A one-time token is spent whatever the outcome: the card form starts again.
         payment.current?.reset();
-        form.show([{ field: result.__typename === 'PaymentError' ? 'payment' : formField(result.field), message: result.message }]);
+        form.show([{ field: result.__typename === 'PaymentError' ? paymentField : formField(result.field), message: result.message }]);
         if (result.__typename === 'ValidationError' && result.code === 'PRICE_CHANGED') void reloadCheckout(false).catch(reportClientError);
         return;
       default:
@@ -256,6 +263,19 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     });
   }
 
+  /** An express button: the same checks as Pay, then the wallet's approval page, then the order. */
+  function onExpress(method: PaymentMethod) {
+    if (paying !== 'idle' || !settled) return;
+    const errors = checkDetails();
+    if (holdEnded) errors.push({ field: null, message: BUYING_MESSAGES.holdExpired });
+    if (errors.length > 0) return form.show(errors);
+    form.clear();
+    void payment.current?.approve(method).then((outcome) => {
+      if (outcome.kind === 'error') form.show([{ field: 'express', message: outcome.message }]);
+      else if (outcome.kind === 'ready') void pay(outcome.selection, 'express');
+    });
+  }
+
   const status = statusText(state.status, paying);
   const fields: Record<string, string> = { ...FIELDS };
   for (const line of lines) fields[`line-${line.productId}`] = line.deal?.title ?? line.title;
@@ -266,20 +286,22 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
   return (
     <div className="checkout">
       <ErrorSummary errors={form.errors} attempt={form.attempt} fields={fields} />
-      {pending ? (
-        <Notice title="Your order is waiting for the payment provider" variant="info" focus>
-          <p>{pending.message}</p>
-          <p>
-            <Link to={confirmationPath(pending.orderNumber)}>See order {pending.orderNumber}</Link>
-          </p>
-        </Notice>
-      ) : null}
       <p className="checkout__status" role="status" aria-live="polite" data-testid="checkout-status">
         {status}
       </p>
       <div className="checkout__layout">
         <div className="checkout__main">
           <HoldCountdown seconds={state.holdEndsAt === null ? countdown : seconds} status={state.status} failed={state.error} onRefresh={() => void refresh()} />
+          {cash > 0 ? (
+            <ExpressCheckout
+              options={data.paymentOptions}
+              guest={!viewer}
+              disabled={!settled || !data.canPay || holdEnded}
+              busy={paying !== 'idle'}
+              error={errorOf('express')}
+              onExpress={onExpress}
+            />
+          ) : null}
           <section className="checkout-section" aria-labelledby="basket-title">
             <h2 id="basket-title" className="checkout-section__title">
               Your items

@@ -13,6 +13,13 @@ const METHOD_LABEL: Record<string, string> = {
   CLEARPAY: 'Clearpay',
 };
 
+/** How the cash part was paid: the card's brand, or the wallet with the card behind it ('Google Pay (Visa)'). */
+function paidBy(method: string | null | undefined, cardType: string | null | undefined): string {
+  const label = method ? METHOD_LABEL[method] : undefined;
+  if (!label || method === 'CREDIT_CARD') return cardType ?? 'card';
+  return cardType ? `${label} (${cardType})` : label;
+}
+
 /** An order's vouchers (codes, status words of spec §3, titles) and what was paid, how. */
 export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
   const o = useFragment(
@@ -62,7 +69,7 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
     order,
   );
   const paidWith = [
-    o.cashAmount.amount > 0 ? `${o.cashAmount.formatted} by ${o.cardType ?? (o.paymentMethod ? METHOD_LABEL[o.paymentMethod] : null) ?? 'card'}` : null,
+    o.cashAmount.amount > 0 ? `${o.cashAmount.formatted} by ${paidBy(o.paymentMethod, o.cardType)}` : null,
     o.walletAmountUsed.amount > 0 ? `${o.walletAmountUsed.formatted} wallet credit` : null,
   ].filter(Boolean);
   return (
@@ -116,7 +123,8 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
             <dd>{o.total.formatted}</dd>
           </div>
         </dl>
-        {paidWith.length > 0 ? <p className="order-summary__paid">Paid: {paidWith.join(' and ')}.</p> : null}
+        {paidWith.length > 0 && o.status === 'PAID' ? <p className="order-summary__paid">Paid: {paidWith.join(' and ')}.</p> : null}
+        {paidWith.length > 0 && o.status === 'PENDING' ? <p className="order-summary__paid">Being confirmed: {paidWith.join(' and ')}.</p> : null}
         <p className="order-summary__paid">
           Ordered <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
         </p>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { browserFromUserAgent, type UnavailableReason } from '@shop/domain/payment-availability';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
@@ -24,9 +25,11 @@ export interface PaymentChoiceHandle {
   submit(): Promise<PaymentOutcome>;
   /** After a refused payment: the one-time token is spent, so the card form starts again. */
   reset(): void;
+  /** An express option (PayPal, Google Pay, Apple Pay): the provider's approval page for `method`, whatever is chosen in the form. */
+  approve(method: PaymentMethod): Promise<PaymentOutcome>;
 }
 
-const LABEL: Record<string, string> = {
+export const LABEL: Record<string, string> = {
   CREDIT_CARD: 'Debit or credit card',
   PAYPAL: 'PayPal',
   PAYPAL_CREDIT: 'PayPal Credit',
@@ -60,12 +63,35 @@ const REFUSED: Partial<Record<string, string>> = {
   CLEARPAY: BUYING_MESSAGES.bnplDeclined,
 };
 
+/** The shopper's words for why a method is not offered (the reasons of domain/src/payment-availability.ts). */
+const REASON: Record<UnavailableReason, string> = {
+  guestsOnly: 'Clearpay is available when you check out as a guest.',
+  totalOutOfRange: 'Available for orders from £1 to £1,000.',
+  highFraudRisk: 'Not available for this deal: please pay by card.',
+  excludedSubcategory: 'Not available for this type of deal.',
+  cardOnDeliveryLimit: 'Not available for these goods on orders of £50 or more.',
+  deviceUnsupported: 'Apple Pay is not available on this device.',
+  browserUnsupported: 'Google Pay is not available in this browser.',
+  zeroTotal: 'Not available when there is nothing to pay.',
+  currency: 'Available for payments in pounds only.',
+};
+const reasonWords = (reason: string | null | undefined): string | null =>
+  reason ? ((REASON as Record<string, string | undefined>)[reason] ?? BUYING_MESSAGES.methodUnavailable) : null;
+
 /** Apple Pay needs a device that supports it (spec §5); the server cannot see that. */
 const applePayHere = () => typeof window !== 'undefined' && 'ApplePaySession' in window;
+/** Google Pay is not offered on Samsung Internet or Internet Explorer (spec §5); the user agent is the browser's to read. */
+const googlePayBrowserRefused = () => {
+  if (typeof navigator === 'undefined') return false;
+  const browser = browserFromUserAgent(navigator.userAgent);
+  return browser.samsung || browser.ie;
+};
 
-function availability(option: Option): { available: boolean; reason: string | null } {
-  if (option.method === 'APPLE_PAY' && option.available && !applePayHere()) return { available: false, reason: 'Apple Pay is not available on this device.' };
-  return { available: option.available, reason: option.reason ?? null };
+/** A method's availability here: the server's rules, then the device and browser rules only the browser can apply. */
+export function availability(option: Option): { available: boolean; reason: string | null } {
+  if (option.method === 'APPLE_PAY' && option.available && !applePayHere()) return { available: false, reason: REASON.deviceUnsupported };
+  if (option.method === 'GOOGLE_PAY' && option.available && googlePayBrowserRefused()) return { available: false, reason: REASON.browserUnsupported };
+  return { available: option.available, reason: reasonWords(option.reason) };
 }
 
 /** Asks the server for a provider session (a client token and the sandbox page's url). */
@@ -144,6 +170,17 @@ export function PaymentChoice({
     else dialog.current?.close();
   }, [approval]);
 
+  /** The provider's approval page in the dialog; its one-time token, a refusal, or a cancel. */
+  async function approveWith(forMethod: PaymentMethod): Promise<PaymentOutcome> {
+    // A new session for each approval: BNPL checkouts are single-use and carry the amount and email.
+    const s = await requestSession(forMethod, email ?? null);
+    if ('error' in s) return { kind: 'error', message: s.error };
+    const outcome = await new Promise<PaymentOutcome>((resolve) => setApproval({ session: s, resolve }));
+    setApproval(null);
+    if (outcome.kind === 'ready') outcome.selection.saveInstrument = false;
+    return outcome;
+  }
+
   useImperativeHandle(ref, () => ({
     async submit(): Promise<PaymentOutcome> {
       if (noCash) return { kind: 'ready', selection: { method: method ?? 'CREDIT_CARD', token: null, savedInstrumentId: null, saveInstrument: false } };
@@ -153,18 +190,13 @@ export function PaymentChoice({
         if (!card) return { kind: 'error', message: 'Enter your card details, then press ‘Use this card’.' };
         return { kind: 'ready', selection: { method, token: card.token, savedInstrumentId: null, saveInstrument: signedIn && saveCard } };
       }
-      // A new session for each approval: BNPL checkouts are single-use and carry the amount and email.
-      const s = await requestSession(method, email ?? null);
-      if ('error' in s) return { kind: 'error', message: s.error };
-      const outcome = await new Promise<PaymentOutcome>((resolve) => setApproval({ session: s, resolve }));
-      setApproval(null);
-      if (outcome.kind === 'ready') outcome.selection.saveInstrument = false;
-      return outcome;
+      return approveWith(method);
     },
     reset() {
       setCard(null);
       setFrameKey((k) => k + 1);
     },
+    approve: approveWith,
   }));
 
   const errorId = `${fieldId('payment')}-error`;

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { fetchQuery } from 'relay-runtime';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { NOINDEX_ROBOTS } from '@shop/domain';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
@@ -26,9 +28,10 @@ export function loader({ params }: LoaderFunctionArgs) {
 export function Component() {
   const data = usePreloadedQuery<ConfirmationPageQuery>(query, useLoaderData() as PreloadedQuery<ConfirmationPageQuery>);
   const order = data.order;
+  const pending = order?.status === 'PENDING';
+  usePendingOrderRefresh(pending ? order.orderNumber : null);
   if (!order) return <NotFoundView what="order" />;
   const paid = order.status === 'PAID';
-  const pending = order.status === 'PENDING';
   const offer = order.validityExtensionOffer;
   return (
     <Main>
@@ -79,6 +82,31 @@ export function Component() {
       </div>
     </Main>
   );
+}
+
+/** How often a pending order is asked again, and for how long (the checkout gives up on an unanswered charge after 10 minutes). */
+const PENDING_REFRESH_MS = 5_000;
+const PENDING_REFRESH_FOR_MS = 11 * 60_000;
+
+/**
+ * While the provider's answer is awaited (reconciliation runs every 30 s), the order is read again
+ * every few seconds: the store update shows the vouchers, or the failure, as soon as they exist.
+ */
+function usePendingOrderRefresh(orderNumber: string | null) {
+  useEffect(() => {
+    if (!orderNumber) return;
+    const until = Date.now() + PENDING_REFRESH_FOR_MS;
+    let subscription: { unsubscribe(): void } | null = null;
+    const timer = setInterval(() => {
+      if (Date.now() > until) return clearInterval(timer);
+      subscription?.unsubscribe();
+      subscription = fetchQuery<ConfirmationPageQuery>(environment, query, { orderNumber }, { fetchPolicy: 'network-only' }).subscribe({ error: () => {} });
+    }, PENDING_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      subscription?.unsubscribe();
+    };
+  }, [orderNumber]);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
