@@ -31,6 +31,7 @@ type Transaction = {
   amount?: unknown;
   orderId?: unknown;
   processorResponseCode?: unknown;
+  processorSettlementResponseCode?: unknown;
   gatewayRejectionReason?: unknown;
   paymentInstrumentType?: unknown;
   creditCard?: { cardType?: unknown; last4?: unknown; expirationMonth?: unknown; expirationYear?: unknown };
@@ -99,6 +100,11 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
       }
       case 'processor_declined':
         return declined(processorDeclineWords(code ?? '2000', method), code);
+      case 'settlement_declined': {
+        // Authorised, then refused at settlement (P6): the money never arrived.
+        const settlementCode = typeof tx.processorSettlementResponseCode === 'string' && tx.processorSettlementResponseCode ? tx.processorSettlementResponseCode : null;
+        return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable, settlementCode);
+      }
       case 'failed':
         return declined(processorDeclineWords(code ?? '3000', method), code ?? '3000');
       case 'gateway_rejected': {

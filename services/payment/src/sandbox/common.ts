@@ -12,7 +12,19 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 
-export const FAULT_MODES = ['delay-ms', 'hang', '5xx', 'reset-before-commit', 'drop-after-commit', 'malformed-json'] as const;
+export const FAULT_MODES = [
+  'delay-ms',
+  'hang',
+  '5xx',
+  'reset-before-commit',
+  'drop-after-commit',
+  'malformed-json',
+  // Braintree's webhook notifications (route 'webhook'; armed, never by header): see braintree/webhooks.ts.
+  'webhook-duplicate',
+  'webhook-reorder',
+  'webhook-bad-signature',
+] as const;
+const isWebhookMode = (mode: string) => mode.startsWith('webhook-');
 export type FaultMode = (typeof FAULT_MODES)[number];
 export type Fault = {
   mode: FaultMode;
@@ -22,6 +34,8 @@ export type Fault = {
   route?: string;
   /** How many requests it hits; default 1. Infinity until cleared. */
   times?: number;
+  /** webhook-duplicate: how many times each notification is delivered (default 5). */
+  count?: number;
 };
 export const SANDBOX_BODY_LIMIT = 16 * 1024;
 
@@ -62,7 +76,7 @@ export class FaultControl {
   }
   arm(fault: Fault): void {
     if (!this.enabled) throw new Error('This sandbox was created without faults: true');
-    this.armed.push({ ...fault, times: fault.times ?? 1 });
+    this.armed.push({ ...fault, times: fault.times ?? 1, ...(isWebhookMode(fault.mode) ? { route: 'webhook' } : {}) });
   }
   clear(): void {
     this.armed = [];
@@ -73,9 +87,15 @@ export class FaultControl {
     const header = c.req.header(FAULT_HEADER);
     if (header) {
       const [mode, value] = header.split('=') as [string, string | undefined];
-      if ((FAULT_MODES as readonly string[]).includes(mode)) return { mode: mode as FaultMode, delayMs: value ? Number(value) : undefined };
+      if ((FAULT_MODES as readonly string[]).includes(mode) && !isWebhookMode(mode)) return { mode: mode as FaultMode, delayMs: value ? Number(value) : undefined };
     }
-    const index = this.armed.findIndex((f) => !f.route || f.route === route);
+    return this.takeRoute(route);
+  }
+  /** The armed fault for an operation that has no request (the sandbox's own webhook deliveries). */
+  takeRoute(route: string): Fault | null {
+    if (!this.enabled) return null;
+    // Webhook faults shape the sandbox's notifications only; the others its answers only.
+    const index = this.armed.findIndex((f) => (route === 'webhook') === isWebhookMode(f.mode) && (!f.route || f.route === route));
     if (index < 0) return null;
     const fault = this.armed[index]!;
     fault.times = (fault.times ?? 1) - 1;
@@ -151,7 +171,7 @@ export function mountFaultAdmin(app: Hono, faults: FaultControl): void {
     if (!fromLoopback(c)) return c.json({ error: 'loopback only' }, 403);
     const body = (await c.req.json().catch(() => null)) as Fault | null;
     if (!body || !(FAULT_MODES as readonly string[]).includes(body.mode)) return c.json({ error: `mode must be one of ${FAULT_MODES.join(', ')}` }, 400);
-    faults.arm({ mode: body.mode, delayMs: body.delayMs, route: body.route, times: body.times === null ? Infinity : body.times });
+    faults.arm({ mode: body.mode, delayMs: body.delayMs, route: body.route, times: body.times === null ? Infinity : body.times, count: body.count });
     return c.json({ armed: true });
   });
   app.delete('/__faults', (c) => {

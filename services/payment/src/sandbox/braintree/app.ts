@@ -32,6 +32,7 @@ import {
   type SandboxOptions,
 } from '../common.ts';
 import { HOSTED_FIELDS_SCRIPT } from './hosted-fields-script.ts';
+import { WebhookEmitter, type WebhookKind, type WebhookTransaction } from './webhooks.ts';
 import {
   amountOutcome,
   cardTypeOf,
@@ -41,6 +42,7 @@ import {
   luhnValid,
   POSTAL_CODE_NO_MATCH,
   processorText,
+  settlementOutcome,
   STATIC_NONCES,
   THREE_DS_FAILED,
   THREE_DS_UNAVAILABLE,
@@ -48,7 +50,9 @@ import {
   type MethodBehaviour,
 } from './values.ts';
 
-export type BraintreeTransactionStatus = 'submitted_for_settlement' | 'processor_declined' | 'failed' | 'gateway_rejected';
+export type BraintreeTransactionStatus = 'submitted_for_settlement' | 'settling' | 'settled' | 'settlement_declined' | 'processor_declined' | 'failed' | 'gateway_rejected';
+/** A sale that took the money (it may have settled, or been declined at settlement, since). */
+const CAPTURED: readonly BraintreeTransactionStatus[] = ['submitted_for_settlement', 'settling', 'settled', 'settlement_declined'];
 export type BraintreeTransaction = {
   id: string;
   orderId: string;
@@ -64,6 +68,9 @@ export type BraintreeTransaction = {
   threeDSecureInfo: { status: string; liabilityShifted: boolean; liabilityShiftPossible: boolean } | null;
   /** The vault token when the sale asked to store the method and succeeded. */
   paymentMethodToken: string | null;
+  /** Set at settlement: '4001' and its text for a settlement declined (A2.1). */
+  processorSettlementResponseCode: string;
+  processorSettlementResponseText: string;
   createdAt: string;
 };
 
@@ -72,8 +79,15 @@ export interface BraintreeSandbox {
   faults: FaultControl;
   /** Every transaction the sandbox recorded, oldest first (captures and declines). */
   transactions(): BraintreeTransaction[];
-  /** Successful captures (submitted_for_settlement) for an order reference. */
+  /** Successful captures (submitted for settlement, settled or declined at settlement since) for an order reference. */
   captures(orderId: string): BraintreeTransaction[];
+  /**
+   * Webhook notifications (P6): `configure({ url, secret, settleAfterMs })` turns settlement on
+   * (each captured sale settles `settleAfterMs` later, £4001.xx card/PayPal sales are declined at
+   * settlement) with signed notifications POSTed to `url`; `sent()` is the delivery log,
+   * `replay(eventId)` sends an old one again, `settled()` waits for what is scheduled.
+   */
+  webhooks: Pick<WebhookEmitter, 'configure' | 'sent' | 'replay' | 'settled' | 'stop' | 'enabled'>;
   /** A fresh single-use card nonce, as the hosted fields would give (tests). */
   tokenizeCard(card: { number: string; expirationDate: string; cvv: string; postalCode: string }): { nonce: string } | { errors: Array<{ field: string; message: string }> };
 }
@@ -98,6 +112,7 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   const nonces = new Map<string, MethodBehaviour & { consumed: boolean; expiresAt: number }>();
   const vault = new Map<string, MethodBehaviour>();
   const log: BraintreeTransaction[] = [];
+  const webhooks = new WebhookEmitter(faults, now);
 
   const app = new Hono();
   mountFaultAdmin(app, faults);
@@ -282,6 +297,8 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
         creditCard: { cardType: method.cardType, last4: method.last4, expirationMonth: method.expirationMonth, expirationYear: method.expirationYear },
         threeDSecureInfo: method.threeDSecure ?? null,
         paymentMethodToken: null,
+        processorSettlementResponseCode: '',
+        processorSettlementResponseText: '',
         createdAt: at.toISOString(),
         ...fields,
       };
@@ -303,7 +320,7 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
           tx.orderId === orderId &&
           tx.amountPence === amountPence &&
           (tx as BraintreeTransaction & { fingerprint?: string }).fingerprint === fingerprint &&
-          tx.status === 'submitted_for_settlement' &&
+          CAPTURED.includes(tx.status) &&
           at.getTime() - Date.parse(tx.createdAt) < DUPLICATE_WINDOW_MS,
       );
       if (duplicate) return rejected('duplicate');
@@ -333,7 +350,46 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
       const { cvv: _cvv, ...kept } = method;
       vault.set(paymentMethodToken, { ...kept, cvv: null, alwaysConsumed: false });
     }
-    return answer(record('submitted_for_settlement', { paymentMethodToken }));
+    const captured = record('submitted_for_settlement', { paymentMethodToken });
+    scheduleSettlement(captured);
+    return answer(captured);
+  }
+
+  // --- settlement and its webhook notifications (P6) ------------------------------------------
+
+  const subject = (tx: BraintreeTransaction): WebhookTransaction => ({
+    id: tx.id,
+    orderId: tx.orderId,
+    status: tx.status,
+    amount: tx.amount,
+    currencyIsoCode: tx.currencyIsoCode,
+    processorSettlementResponseCode: tx.processorSettlementResponseCode,
+    processorSettlementResponseText: tx.processorSettlementResponseText,
+  });
+
+  /** Authorised now (notified at once), settled or declined at settlement `settleAfterMs` later. */
+  function scheduleSettlement(tx: BraintreeTransaction): void {
+    if (!webhooks.enabled) return;
+    const fault = webhooks.takeFault();
+    const authorized = webhooks.notification('transaction_authorized', { ...subject(tx), status: 'authorized' });
+    // Reorder: the authorisation's notification is held back until the settlement's was delivered.
+    if (fault?.mode !== 'webhook-reorder') webhooks.later(0, () => webhooks.deliver(authorized, fault));
+    webhooks.later(webhooks.settleAfterMs, async () => {
+      const outcome = settlementOutcome(tx.amountPence, tx.paymentInstrumentType);
+      let kind: WebhookKind = 'transaction_settled';
+      if (outcome.kind === 'settlement_declined') {
+        tx.status = 'settlement_declined';
+        tx.processorSettlementResponseCode = outcome.code;
+        tx.processorSettlementResponseText = 'Settlement Declined';
+        kind = 'transaction_settlement_declined';
+      } else {
+        tx.status = 'settled';
+        tx.processorSettlementResponseCode = '4000';
+        tx.processorSettlementResponseText = 'Settled';
+      }
+      await webhooks.deliver(webhooks.notification(kind, subject(tx)), fault);
+      if (fault?.mode === 'webhook-reorder') await webhooks.deliver(authorized, null);
+    });
   }
 
   app.post('/transactions', async (c: Context) => {
@@ -380,7 +436,17 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     app,
     faults,
     transactions: () => log.map((tx) => ({ ...tx })),
-    captures: (orderId) => log.filter((tx) => tx.orderId === orderId && tx.status === 'submitted_for_settlement'),
+    captures: (orderId) => log.filter((tx) => tx.orderId === orderId && CAPTURED.includes(tx.status)),
+    webhooks: {
+      configure: (config) => webhooks.configure(config),
+      sent: () => webhooks.sent(),
+      replay: (eventId) => webhooks.replay(eventId),
+      settled: () => webhooks.settled(),
+      stop: () => webhooks.stop(),
+      get enabled() {
+        return webhooks.enabled;
+      },
+    },
     tokenizeCard: (input) => {
       const result = tokenizeCard(input);
       return 'errors' in result ? result : { nonce: result.nonce };

@@ -165,3 +165,14 @@ export function amountOutcome(pence: number, kind: InstrumentKind): AmountOutcom
   if (pence === 500_101 && kind === 'paypal_account') return { kind: 'processor_declined', code: '2038' };
   return { kind: 'authorised' };
 }
+
+export type SettlementOutcome = { kind: 'settled' } | { kind: 'settlement_declined'; code: string };
+
+/**
+ * What happens at settlement (A2.1, D1): 4001.00–4001.99 is Settlement Declined for a card or a
+ * PayPal sale (code = the amount's integer part); everything else that was authorised settles.
+ */
+export function settlementOutcome(pence: number, kind: InstrumentKind): SettlementOutcome {
+  if (pence >= 400_100 && pence <= 400_199 && (kind === 'credit_card' || kind === 'paypal_account')) return { kind: 'settlement_declined', code: String(Math.floor(pence / 100)) };
+  return { kind: 'settled' };
+}
