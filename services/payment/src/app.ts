@@ -21,6 +21,7 @@ import type { ClearpayProvider } from './providers/clearpay.ts';
 import type { KlarnaProvider } from './providers/klarna.ts';
 import * as routes from './routes.ts';
 import { luhnValid } from './sandbox/braintree/values.ts';
+import { receiveBraintreeWebhook, type BraintreeWebhookConfig, type ReceivedSettlement } from './webhooks.ts';
 
 export const PAYMENT_BASE_PATH = '/api/payment';
 
@@ -37,6 +38,10 @@ export interface PaymentAppOptions {
   breaker?: BreakerOptions;
   now?: () => Date;
   log?: (message: string, fields: Record<string, unknown>) => void;
+  /** Provider webhooks (P6): POST /webhooks/braintree verifies with this secret; 404 without one. */
+  webhooks?: { braintree?: BraintreeWebhookConfig };
+  /** Told after the commit when a notification moved a transaction's settlement (the shop finishes a declined one at once). */
+  onSettlement?: (settlement: ReceivedSettlement) => void;
 }
 
 export type PaymentApp = OpenAPIHono & { payments: Payments };
@@ -105,11 +110,35 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
       { name: 'Klarna', description: 'Klarna sessions and orders.' },
       { name: 'Clearpay', description: 'Clearpay checkouts and captures.' },
       { name: 'Saved instruments', description: 'The shopper\'s saved instruments (spec §3 savedCard, default flag), owner only.' },
+      { name: 'Webhooks', description: 'Signed provider notifications (settlement): authenticated by their signature, not the service token.' },
     ],
     log,
+    publicRoutes: (a) => registerWebhooks(a),
   });
   app.use('*', refuseCardData);
   const openapi = ((route: unknown, handler: unknown) => app.openapi(route as never, handler as never, hook)) as typeof app.openapi;
+
+  function registerWebhooks(a: OpenAPIHono): void {
+    a.openapi(
+      routes.braintreeWebhook,
+      (async (c: Context & { req: { valid(target: 'json'): { bt_signature: string; bt_payload: string } } }) => {
+        const config = options.webhooks?.braintree;
+        if (!config) return problemResponse(c, notFoundProblem());
+        const answer = await receiveBraintreeWebhook(options.db as PaymentDb, c.req.valid('json'), config, (options.now ?? (() => new Date()))(), log);
+        if (answer.status === 401) return problemResponse(c, problem(401, 'UNAUTHORISED', answer.reason === 'signature' ? 'The signature does not match.' : 'The notification is too old or from the future.'));
+        if (answer.status === 400) return problemResponse(c, validationProblem([{ field: answer.field, message: answer.message }]));
+        if (answer.applied && options.onSettlement) {
+          try {
+            options.onSettlement(answer.applied);
+          } catch (error) {
+            log('[payment] onSettlement failed', { error: error instanceof Error ? error.message : String(error) });
+          }
+        }
+        return c.json(answer.body, 200);
+      }) as never,
+      hook,
+    );
+  }
 
   const unreachable = (c: Context) => problemResponse(c, problem(503, 'PAYMENT_FAILED', BUYING_MESSAGES.providerUnreachable));
 

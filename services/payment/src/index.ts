@@ -12,3 +12,5 @@ export { createBraintreeSandbox, type BraintreeSandbox, type BraintreeTransactio
 export { createKlarnaSandbox, type KlarnaSandbox, type KlarnaOrder, KLARNA_DENIED_MESSAGE, KLARNA_FAILED_OTP } from './sandbox/klarna/app.ts';
 export { createClearpaySandbox, type ClearpaySandbox, type ClearpayPayment } from './sandbox/clearpay/app.ts';
 export { FAULT_HEADER, FAULT_MODES, type Fault, type FaultMode, type SandboxOptions } from './sandbox/common.ts';
+export { receiveBraintreeWebhook, declinedSettlements, settlementTransition, WEBHOOK_TOLERANCE_MS, type BraintreeWebhookConfig, type ReceivedSettlement, type SettlementStatus } from './webhooks.ts';
+export { encodeNotification, signWebhook, type WebhookConfig, type WebhookDelivery, type WebhookNotification } from './sandbox/braintree/webhooks.ts';

@@ -223,3 +223,40 @@ export const deleteInstrument = createRoute({
   request: { params: InstrumentParams, query: z.object({ customerToken: CustomerToken }) },
   responses: { 204: { description: 'Forgotten.' }, 404: problemContent('No such instrument for this shopper (the same for anyone else\'s).'), ...errors },
 });
+
+export const BraintreeWebhookBodySchema = z
+  .strictObject({
+    bt_signature: z.string().min(1).max(4096).openapi({ description: '`<public key>|<HMAC-SHA256 of bt_payload, hex>` (pairs joined by &).' }),
+    bt_payload: z.string().min(1).max(16_384).openapi({ description: 'Base64 of the notification JSON: { kind, id, timestamp, subject: { transaction: { id, orderId, status, amount, … } } }.' }),
+  })
+  .openapi('BraintreeWebhook');
+export const WebhookAnswerSchema = z
+  .object({
+    received: z.literal(true),
+    eventId: z.string(),
+    outcome: z.enum(['applied', 'stale', 'rejected', 'duplicate', 'ignored']).openapi({
+      description: 'applied: the settlement moved; duplicate: this event was applied before; stale: an earlier state after a later one (no-op); rejected: an illegal transition (logged, no-op); ignored: a kind we do not handle.',
+    }),
+    settlementStatus: z.enum(['authorized', 'submitted_for_settlement', 'settling', 'settled', 'settlement_declined']).nullable(),
+  })
+  .openapi('WebhookAnswer');
+
+export const braintreeWebhook = createRoute({
+  method: 'post',
+  path: '/webhooks/braintree',
+  operationId: 'braintreeWebhook',
+  tags: ['Webhooks'],
+  summary: "Braintree's signed settlement notifications (the provider calls it)",
+  description:
+    'Not behind x-service-token: authenticated by the signature over the payload with the shared webhook secret. A forged signature, or a signed timestamp more than 5 minutes from now (a replayed old event), is 401 with nothing written. Each event id is applied once; the settlement of a transaction only moves forward (authorized → submitted_for_settlement → settling → settled | settlement_declined).',
+  security: [],
+  request: body(BraintreeWebhookBodySchema, 'The notification as Braintree posts it.'),
+  responses: {
+    200: json(WebhookAnswerSchema, 'Received (applied, a duplicate, stale, rejected or ignored): the provider stops sending it.'),
+    400: problemContent('Unreadable notification, naming the field.'),
+    401: problemContent('Bad signature, or a timestamp outside the tolerance (replay): nothing was written.'),
+    404: problemContent('Webhooks are not configured on this server.'),
+    413: problemContent('Request body too large.'),
+    500: problemContent('Unexpected failure; the body carries only code INTERNAL. The provider sends the event again.'),
+  },
+});

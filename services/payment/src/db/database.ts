@@ -37,9 +37,35 @@ export interface InstrumentTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
+export interface WebhookEventTable {
+  provider: string;
+  event_id: string;
+  kind: string;
+  transaction_id: string;
+  order_ref: string;
+  occurred_at: ColumnType<Date, Date, Date>;
+  received_at: ColumnType<Date, Date, Date>;
+  outcome: 'applied' | 'stale' | 'rejected';
+  from_status: string | null;
+  to_status: string;
+  payload: ColumnType<unknown, string, string>;
+}
+
+export interface SettlementTable {
+  provider: string;
+  transaction_id: string;
+  order_ref: string;
+  status: 'authorized' | 'submitted_for_settlement' | 'settling' | 'settled' | 'settlement_declined';
+  processor_code: string | null;
+  event_at: ColumnType<Date, Date, Date>;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
 export interface PaymentDatabase {
   charge: ChargeTable;
   instrument: InstrumentTable;
+  webhook_event: WebhookEventTable;
+  settlement: SettlementTable;
 }
 
 export type PaymentDb = Kysely<PaymentDatabase>;
