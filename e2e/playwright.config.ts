@@ -76,6 +76,8 @@ export default defineConfig({
         // The service token of the shop's REST services: the buying journeys credit a wallet
         // through the wallet service's operator route (POST /api/wallet/wallet/credit).
         SERVICE_TOKEN: process.env.E2E_SERVICE_TOKEN ?? 'e2e-service-token',
+        // The payment sandboxes honour their fault controls (buying-wallets.spec.ts delays a sale past the deadline).
+        PAYMENT_SANDBOX_FAULTS: '1',
         // A partner script on a host that does not exist: the consent spec intercepts it.
         LINK_BUILDING_SCRIPT_URL: 'https://links.partner.test/lb.js', ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}) },
     },

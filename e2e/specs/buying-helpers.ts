@@ -1,0 +1,129 @@
+import { expect, type APIRequestContext, type Page } from '../fixtures.ts';
+
+// Shared steps of the buying journeys (the same steps as buying.spec.ts): the seeded deals found
+// through GraphQL, the deal page's buy form, the sandbox's transaction log.
+
+/** The shop's service token (playwright.config.ts sets SERVICE_TOKEN for the shop it starts). */
+export const SERVICE_TOKEN = process.env.E2E_SERVICE_TOKEN ?? 'e2e-service-token';
+
+let counter = 0;
+export const newEmail = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@example.co.uk`;
+
+export interface Product {
+  productId: number;
+  title: string;
+  remaining: number | null;
+  soldOut: boolean;
+  disabled: boolean;
+  vipExclusive: boolean;
+  purchaseCap: number | null;
+  hasDeposit: boolean;
+  numberOfNights: number | null;
+  postagePrice: { amount: number } | null;
+  price: { amount: number };
+}
+export interface Deal {
+  dealId: number;
+  url: string;
+  title: string;
+  pricePerPerson: boolean;
+  closingDate: string | null;
+  category: { slug: string };
+  products: Product[];
+}
+
+export async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'x-graphql-csrf': '1' } });
+  const json = (await response.json()) as { data: T; errors?: Array<{ message: string }> };
+  if (json.errors?.length) throw new Error(json.errors.map((e) => e.message).join('; '));
+  return json.data;
+}
+
+const DEAL_FIELDS = `dealId url title pricePerPerson closingDate category { slug }
+  products { productId title remaining soldOut disabled vipExclusive purchaseCap hasDeposit numberOfNights postagePrice { amount } price { amount } }`;
+
+/** The seeded deals of a location (and category), a page of 48 at a time, until `pick` finds one. */
+export async function findDeal(request: APIRequestContext, pick: (deal: Deal) => boolean, where: { location?: string; category?: string } = {}): Promise<Deal> {
+  const query = `query($location: String!, $category: String, $after: String) {
+    location(slug: $location) { deals(first: 48, category: $category, after: $after) { edges { node { ${DEAL_FIELDS} } } pageInfo { hasNextPage endCursor } } }
+  }`;
+  type Page = { location: { deals: { edges: Array<{ node: Deal }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null };
+  let after: string | null = null;
+  for (let page = 0; page < 40; page++) {
+    const data: Page = await gql<Page>(request, query, { location: where.location ?? 'glasgow', category: where.category ?? null, after });
+    const deals = data.location?.deals;
+    const found = deals?.edges.map((e) => e.node).find(pick);
+    if (found) return found;
+    if (!deals?.pageInfo.hasNextPage) break;
+    after = deals.pageInfo.endCursor;
+  }
+  throw new Error('No seeded deal fits');
+}
+
+const open = (d: Deal) => d.closingDate === null || new Date(d.closingDate).getTime() > Date.now() + 86_400_000;
+/** A plain voucher option anyone can buy now: no deposit, no postage, no nights, at most £200. */
+const plainOption = (p: Product) =>
+  !p.soldOut && !p.disabled && !p.vipExclusive && !p.hasDeposit && !p.numberOfNights && !(p.postagePrice && p.postagePrice.amount > 0) && (p.remaining === null || p.remaining >= 5) && p.price.amount <= 20_000;
+export function plainOptionFirst(d: Deal): Product | null {
+  const first = d.products.find((p) => !p.soldOut && !p.disabled && (p.purchaseCap ?? 1) > 0 && (p.remaining ?? 1) > 0);
+  return first && plainOption(first) ? first : null;
+}
+/** A restaurant voucher deal whose first buyable option is plain (the buy form chooses it first); none with a VIP-only option (see buying.spec.ts). */
+export const restaurantDeal = (d: Deal) =>
+  open(d) && !d.pricePerPerson && d.category.slug === 'restaurants-food' && !d.products.some((p) => p.vipExclusive) && plainOptionFirst(d) !== null;
+export const RESTAURANTS = { category: 'restaurants-food' };
+
+export async function answerCookies(page: Page) {
+  await page.context().addCookies([{ name: 'td_consent', value: 'none', url: 'http://127.0.0.1' }]);
+}
+
+export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** From the deal page: the first option, `quantity`, Buy now; lands on /checkout with the line. */
+export async function addToBasket(page: Page, deal: Deal, quantity = 1) {
+  await page.goto(deal.url);
+  const form = page.getByRole('form', { name: 'Buy this deal' });
+  await expect(form).toBeVisible();
+  const product = plainOptionFirst(deal)!;
+  await expect(form.getByRole('radio', { name: new RegExp(`^${escape(product.title)}`) })).toBeChecked();
+  if (quantity !== 1) await form.getByLabel('Quantity').selectOption(String(quantity));
+  await form.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: deal.title })).toBeVisible();
+}
+
+/** '£12.50' → 1250. */
+export const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[£,]/g, '')) * 100);
+
+export const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay £|Place order)/ });
+
+/**
+ * The one-time nonces the Braintree sandbox's approval pages issued to this page (PayPal, PayPal
+ * Credit, Google Pay, Apple Pay), as they come back to the page.
+ */
+export function watchApprovals(page: Page): string[] {
+  const nonces: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() !== 'POST' || new URL(response.url()).pathname !== '/sandbox/braintree/approve' || response.status() !== 201) return;
+    void response.json().then((body: { nonce?: string }) => body.nonce && nonces.push(body.nonce), () => {});
+  });
+  return nonces;
+}
+
+/**
+ * Whether the sandbox has charged with a nonce: a sale spends it whatever the outcome (single
+ * use), and the sandbox's nonce lookup then answers 93107. The shop never shows the order's
+ * provider reference, so a journey cannot search the sandbox's sales by order: instead it checks
+ * that it approved exactly one nonce and that this one was spent, so no second sale could exist.
+ */
+export async function nonceSpent(request: APIRequestContext, nonce: string): Promise<boolean> {
+  const response = await request.get(`/sandbox/braintree/payment_method_nonces/${encodeURIComponent(nonce)}`);
+  if (response.status() === 200) return false;
+  const body = (await response.json()) as { errors?: Array<{ code: string }> };
+  expect(body.errors?.[0]?.code, `the sandbox knows nonce ${nonce}`).toBe('93107');
+  return true;
+}
+
+/** The order number of the confirmation page the browser is on. */
+export const confirmationOrderNumber = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');

@@ -1,0 +1,195 @@
+import AxeBuilder from '@axe-core/playwright';
+import { BUYING_MESSAGES } from '../../domain/src/buying.ts';
+import { expect, test, type Page } from '../fixtures.ts';
+import {
+  addToBasket,
+  answerCookies,
+  findDeal,
+  newEmail,
+  nonceSpent,
+  payButton,
+  restaurantDeal,
+  RESTAURANTS,
+  SERVICE_TOKEN,
+  watchApprovals,
+} from './buying-helpers.ts';
+
+// Buying with the wallets (issue 6): the express options above the checkout form (spec §6:
+// guests see them; Apple Pay only on a device that supports it), PayPal Credit, and an order
+// whose payment answer never came in time (the pending state of spec §4/§8, then reconciled).
+// Every payment is approved on the Braintree-like sandbox's own page and charged by it for real;
+// each journey checks it approved exactly one payment and the sandbox spent it on the one sale.
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const express = (page: Page) => page.getByRole('region', { name: 'Express checkout' });
+const expressButton = (page: Page, name: string) => express(page).getByRole('button', { name: `Pay with ${name}` });
+
+/** Approves the payment on the sandbox's page in the dialog (its heading names the wallet). */
+async function approveInDialog(page: Page, heading: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const frame = dialog.frameLocator('iframe');
+  await expect(frame.getByRole('heading', { name: heading })).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+}
+
+/** The confirmation of a paid order: its words, `count` vouchers ready to redeem, how it was paid. */
+async function expectPaid(page: Page, count: number, paidBy: string) {
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: BUYING_MESSAGES.purchaseSuccessful })).toBeVisible();
+  const vouchers = page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem');
+  await expect(vouchers).toHaveCount(count);
+  for (const voucher of await vouchers.all()) {
+    await expect(voucher).toContainText('Ready to Redeem');
+    await expect(voucher.locator('code')).toHaveText(/^[A-Z0-9-]{8,}$/);
+  }
+  await expect(page.getByText(paidBy, { exact: true })).toBeVisible();
+}
+
+/** Charged once: exactly one approval was given, and the sandbox spent it on a sale (a second sale would need another). */
+async function expectChargedOnce(page: Page, nonces: string[]) {
+  expect(nonces).toHaveLength(1);
+  expect(await nonceSpent(page.request, nonces[0]!)).toBe(true);
+}
+
+test.beforeEach(async ({ page }) => {
+  await answerCookies(page);
+});
+
+test('a guest pays by Google Pay from the express options above the form, by keyboard, and gets the vouchers', async ({ page }) => {
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal, 2);
+  const cash = await page.getByTestId('cash-amount').textContent();
+  const nonces = watchApprovals(page);
+
+  // Spec §6: a guest sees the express options, above the form; Apple Pay needs a supporting device.
+  await expect(express(page)).toBeVisible();
+  await expect(express(page).getByRole('button')).toHaveText(['Pay with PayPal', 'Pay with Google Pay']);
+  const expressTop = (await express(page).boundingBox())!.y;
+  const formTop = (await page.getByRole('form', { name: 'Pay for your order' }).boundingBox())!.y;
+  expect(expressTop).toBeLessThan(formTop);
+  const results = await new AxeBuilder({ page }).withTags(tags).exclude('iframe').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Keyboard: Tab from PayPal reaches Google Pay. Without an email the checks of the form still apply.
+  await expressButton(page, 'PayPal').focus();
+  await page.keyboard.press('Tab');
+  await expect(expressButton(page, 'Google Pay')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link', { name: BUYING_MESSAGES.required })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('gpay'));
+  await expressButton(page, 'Google Pay').focus();
+  await page.keyboard.press('Enter');
+  await approveInDialog(page, 'Google Pay (sandbox)');
+  await expectPaid(page, 2, `Paid: ${cash} by Google Pay (Visa).`);
+  await expectChargedOnce(page, nonces);
+
+  // The paid line left the basket.
+  await page.goto('/checkout');
+  await expect(page.getByText(BUYING_MESSAGES.basketEmpty)).toBeVisible();
+});
+
+test('Apple Pay: not offered without device support; with an ApplePaySession it is an express option and pays', async ({ page }) => {
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+
+  // Chromium has no ApplePaySession: no express button, and the form says why.
+  await expect(express(page)).toBeVisible();
+  await expect(expressButton(page, 'Apple Pay')).toHaveCount(0);
+  const appleRadio = page.getByRole('radio', { name: 'Apple Pay' });
+  await expect(appleRadio).toBeDisabled();
+  await expect(appleRadio).toHaveAccessibleDescription('Apple Pay is not available on this device.');
+
+  // A device that supports Apple Pay (emulated as Safari exposes it); the payment is the sandbox's.
+  await page.context().addInitScript(() => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = class {
+      static canMakePayments() {
+        return true;
+      }
+    };
+  });
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Apple Pay' })).toBeEnabled();
+  await expect(express(page).getByRole('button')).toHaveText(['Pay with PayPal', 'Pay with Google Pay', 'Pay with Apple Pay']);
+  const cash = await page.getByTestId('cash-amount').textContent();
+  const nonces = watchApprovals(page);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('applepay'));
+
+  // Cancelling the approval charges nothing and leaves the shopper on the checkout.
+  await expressButton(page, 'Apple Pay').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.frameLocator('iframe').getByRole('heading', { name: 'Apple Pay (sandbox)' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await expressButton(page, 'Apple Pay').click();
+  await approveInDialog(page, 'Apple Pay (sandbox)');
+  await expectPaid(page, 1, `Paid: ${cash} by Apple Pay (Visa).`);
+  await expectChargedOnce(page, nonces);
+});
+
+test('a guest pays with PayPal Credit, chosen in the form and approved on its page', async ({ page }) => {
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  const cash = await page.getByTestId('cash-amount').textContent();
+  const nonces = watchApprovals(page);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('ppcredit'));
+  // PayPal Credit is not an express option (spec §6 names Apple Pay, Google Pay and PayPal).
+  await expect(expressButton(page, 'PayPal Credit')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'PayPal Credit' }).check();
+  await expect(page.getByRole('radio', { name: 'PayPal Credit' })).toHaveAccessibleDescription('You apply and approve with PayPal.');
+  await payButton(page).click();
+  await approveInDialog(page, 'PayPal Credit (sandbox)');
+  await expectPaid(page, 1, `Paid: ${cash} by PayPal Credit.`);
+  await expectChargedOnce(page, nonces);
+});
+
+test('the provider answers too late: the order is pending, then reconciled; the vouchers appear and it was charged once', async ({ page }) => {
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  const cash = await page.getByTestId('cash-amount').textContent();
+  const nonces = watchApprovals(page);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('pending'));
+
+  // The sandbox's next sale answers after 4 s, past the 2500 ms deadline, and still charges (reliability P2).
+  const armed = await page.request.post('/sandbox/braintree/__faults', { data: { mode: 'delay-ms', delayMs: 4_000, route: 'sale', times: 1 } });
+  expect(armed.status(), 'the shop must run with PAYMENT_SANDBOX_FAULTS=1').toBe(200);
+  try {
+    await expressButton(page, 'PayPal').click();
+    await approveInDialog(page, 'PayPal (sandbox)');
+
+    // The pending state (spec §4/§8): the order's page says the payment is being confirmed, no vouchers yet.
+    await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your order is being confirmed' })).toBeVisible();
+    await expect(page.getByText(BUYING_MESSAGES.paymentPending)).toBeVisible();
+    await expect(page.getByText('Your vouchers will appear here as soon as your payment is confirmed.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Vouchers' })).toHaveCount(0);
+    await expect(page.getByText(/^Paid:/)).toHaveCount(0);
+    await expect(page.getByText(`Being confirmed: ${cash} by PayPal.`, { exact: true })).toBeVisible();
+
+    // The late sale lands at the provider; reconciliation asks it by reference and finishes the order.
+    expect(nonces).toHaveLength(1);
+    await expect.poll(() => nonceSpent(page.request, nonces[0]!), { timeout: 10_000 }).toBe(true);
+    const reconciled = await page.request.post('/api/checkout/checkout/reconcile', { headers: { 'x-service-token': SERVICE_TOKEN } });
+    expect(reconciled.status(), await reconciled.text()).toBe(200);
+
+    // The page updates itself: the vouchers, without a reload.
+    await expectPaid(page, 1, `Paid: ${cash} by PayPal.`);
+    await expectChargedOnce(page, nonces);
+    // Reconciling again changes nothing and charges nothing.
+    await page.request.post('/api/checkout/checkout/reconcile', { headers: { 'x-service-token': SERVICE_TOKEN } });
+    await page.reload();
+    await expectPaid(page, 1, `Paid: ${cash} by PayPal.`);
+    await expectChargedOnce(page, nonces);
+    await page.goto('/checkout');
+    await expect(page.getByText(BUYING_MESSAGES.basketEmpty)).toBeVisible();
+  } finally {
+    await page.request.delete('/sandbox/braintree/__faults');
+  }
+});
