@@ -33,6 +33,7 @@ import { londonDate, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
 import { createWalletApp, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
+import { processDeclinedSettlements } from '@shop/checkout/lib/settlement';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { createMailer, listOutbox, migrateMail, openDatabase, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
@@ -540,7 +541,15 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     const paymentLog = (message: string, fields: Record<string, unknown>) => logger.warn(message, fields);
     // One createPayments (one breaker per provider) for the payment service and the checkout's order flow.
     const payments = createPayments({ db, providers: sandboxProviders(selfOrigin(host, info.port), { log: paymentLog }), timeoutMs: PAYMENT_TIMEOUT_MS, log: paymentLog });
-    const paymentApp = createPaymentApp({ db, serviceToken, basePath: PAYMENT_BASE_PATH, payments, log: paymentLog });
+    // P6: the Braintree sandbox settles sales and POSTs signed notifications to our webhook; a
+    // settlement declined fails its paid order at once (and the 30 s job catches any missed).
+    const webhookSecret = randomBytes(24).toString('base64url');
+    const paymentApp = createPaymentApp({
+      db, serviceToken, basePath: PAYMENT_BASE_PATH, payments, log: paymentLog,
+      webhooks: { braintree: { secret: webhookSecret } },
+      onSettlement: (s) => void (s.status === 'settlement_declined' && checkoutApp?.deps.background.run('settlement declined', () => processDeclinedSettlements(checkoutApp!.deps))),
+    });
+    sandboxes.braintree.webhooks.configure({ url: `${selfOrigin(host, info.port)}${PAYMENT_BASE_PATH}/webhooks/braintree`, secret: webhookSecret });
     const addressApp = createAddressApp({ db, serviceToken, basePath: ADDRESS_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
     checkoutApp = createCheckoutApp({
       db,
@@ -560,6 +569,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
         jobs.reconcileMs ?? RECONCILE_EVERY_MS,
         async () => {
           await reconcilePendingOrders(checkout.deps);
+          await processDeclinedSettlements(checkout.deps);
           // Confirmation mail whose send failed after its order was paid goes out on the next run.
           await deliverOrderMail(checkout.deps);
         },

@@ -28,7 +28,7 @@ export const WalletBalancesSchema = z.array(WalletBalanceSchema).openapi('Wallet
 export const WalletTransactionSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(['credit', 'hold', 'capture', 'release']),
+    kind: z.enum(['credit', 'hold', 'capture', 'release', 'reversal']),
     ref: z.string(),
     reason: z.string(),
     currency: z.enum(WALLET_CURRENCIES),

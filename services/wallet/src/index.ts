@@ -7,3 +7,4 @@ export {
 } from './ledger.ts';
 export { ledgerViolations } from './ledger-invariant.ts';
 export * from './contract.ts';
+export { reverseWalletCapture } from './reversal.ts';

@@ -1,0 +1,149 @@
+/**
+ * Settlement declined after an order was paid (reliability P6): the provider authorised the card,
+ * we issued the vouchers, then the money was refused at settlement (Braintree's £4001.00 band).
+ * The payment service records the provider's signed notification (payment.settlement); this
+ * module finishes the order, in ONE transaction per order:
+ *
+ * - order PAID → PAYMENT_FAILED (a conditional update: exactly once, whoever runs it), with the
+ *   spec §8 paymentProblem words and an order event;
+ * - its vouchers still 'Ready to Redeem' become 'Cancelled' (they can no longer be redeemed);
+ * - the payment row becomes 'settlement_declined';
+ * - the wallet credit it captured goes back by reversing ledger entries (never deleting any);
+ * - the per-customer daily counts are given back and a single-use promo code freed;
+ * - the customer's email written to the outbox (sent after the commit, like the confirmation).
+ *
+ * Stock is left sold: the deals stock module exports no function that gives sold units back
+ * (sellHeld is one way), so the units are not returned to sale.
+ */
+import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { declinedSettlements } from '@shop/payment';
+import { reverseWalletCapture } from '@shop/wallet';
+import { sql } from 'kysely';
+import { inOrders } from '../db/database.ts';
+import { jobDeps, uncountPurchase, type CheckoutDeps, type JobDeps } from './deps.ts';
+import { deliverOrderMail } from './orders.ts';
+
+/** How far back the job looks for declined settlements (the provider may tell us days later). */
+export const SETTLEMENT_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+/** What a voucher of an order whose payment failed at settlement shows (the spec's list has no word for it). */
+export const VOUCHER_CANCELLED = 'Cancelled';
+export const PAYMENT_FAILED_MAIL = 'order_payment_failed';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SettlementReport {
+  declined: number;
+  failed: number;
+}
+
+export interface DeclinedSettlement {
+  orderRef: string;
+  transactionId: string;
+  processorCode: string | null;
+}
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/**
+ * Fails one PAID order whose charge `decline` was declined at settlement. False (nothing written)
+ * when the order is not PAID any more (already failed, by this or a concurrent run) or was paid
+ * by another transaction than the declined one.
+ */
+export async function failDeclinedSettlement(deps: CheckoutDeps, decline: DeclinedSettlement): Promise<boolean> {
+  if (!UUID.test(decline.orderRef)) return false;
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', decline.orderRef).forUpdate().executeTakeFirst();
+    if (!order || order.status !== 'PAID') return false;
+    if (order.transaction_id && order.transaction_id !== decline.transactionId) {
+      deps.log('[checkout] settlement declined for another transaction than the order was paid with: ignored', { orderId: order.id, paidWith: order.transaction_id, declined: decline.transactionId });
+      return false;
+    }
+    const moved = await inOrders(trx)
+      .updateTable('orders')
+      .set({ status: 'PAYMENT_FAILED' as never, failure_code: 'PAYMENT_FAILED', failure_message: BUYING_MESSAGES.paymentProblem, updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', '=', 'PAID')
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return false;
+
+    const cancelled = await inOrders(trx)
+      .updateTable('voucher')
+      .set({ status: VOUCHER_CANCELLED })
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'Ready to Redeem')
+      .returning(['code', 'title'])
+      .execute();
+    const notReady = await inOrders(trx).selectFrom('voucher').select(['code', 'status']).where('order_id', '=', order.id).where('status', '<>', VOUCHER_CANCELLED).execute();
+    if (notReady.length) deps.log('[checkout] settlement declined: vouchers already used could not be cancelled', { orderId: order.id, vouchers: notReady });
+
+    await inOrders(trx).updateTable('payment').set({ status: 'settlement_declined' as never }).where('order_id', '=', order.id).execute();
+    const wallet = order.wallet_used > 0 ? await reverseWalletCapture(trx as never, { ref: order.id }) : { reversed: false, marketing: 0, refundable: 0 };
+    if (order.kind === 'order') {
+      const lines = await inOrders(trx).selectFrom('order_line').select(['deal_product_id', 'quantity']).where('order_id', '=', order.id).where('addon_type', 'is', null).orderBy('deal_product_id').execute();
+      for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });
+    }
+    await inOrders(trx).deleteFrom('promo_redemption').where('order_id', '=', order.id).execute();
+    await inOrders(trx)
+      .insertInto('order_event')
+      .values({
+        order_id: order.id,
+        type: 'settlement_declined',
+        from_status: 'PAID',
+        to_status: 'PAYMENT_FAILED',
+        data: JSON.stringify({ transactionId: decline.transactionId, processorCode: decline.processorCode, vouchersCancelled: cancelled.length, walletReversed: wallet.reversed ? wallet.marketing + wallet.refundable : 0, stockReturned: false }),
+        at: now,
+      })
+      .execute();
+
+    const text = [
+      `We're sorry: the payment for your order ${order.order_number} was declined by your bank after all, so the order has not been completed.`,
+      '',
+      BUYING_MESSAGES.paymentProblem,
+      '',
+      ...(cancelled.length ? ['These vouchers have been cancelled and can no longer be used:', ...cancelled.map((v) => `- ${v.title}: ${v.code}`), ''] : []),
+      ...(wallet.reversed ? [`The ${pounds(wallet.marketing + wallet.refundable)} of wallet credit used for it is back in your wallet.`, ''] : []),
+      `Nothing has been taken from your card for the ${pounds(order.cash_amount)} card payment.`,
+    ].join('\n');
+    await inOrders(trx)
+      .insertInto('mail_outbox')
+      .values({
+        order_id: order.id,
+        kind: PAYMENT_FAILED_MAIL,
+        to_address: order.email,
+        subject: `Your order ${order.order_number}: payment declined`,
+        text_body: text,
+        html_body: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * The job (every 30 s with reconciliation, and at once after the payment service stored a
+ * settlement_declined notification): every declined settlement of the last `lookbackMs` whose
+ * order is still PAID is failed. Idempotent and safe to run twice at once.
+ */
+export async function processDeclinedSettlements(partial: JobDeps, options: { lookbackMs?: number } = {}): Promise<SettlementReport> {
+  const deps = jobDeps(partial);
+  const since = new Date(deps.now().getTime() - (options.lookbackMs ?? SETTLEMENT_LOOKBACK_MS));
+  const declined = (await declinedSettlements(deps.db, { since })).filter((d) => UUID.test(d.orderRef));
+  const report: SettlementReport = { declined: declined.length, failed: 0 };
+  if (!declined.length) return report;
+  const stillPaid = await sql<{ id: string }>`select id from orders.orders where status = 'PAID' and id in (${sql.join(declined.map((d) => sql`${d.orderRef}::uuid`))})`.execute(deps.db);
+  const paid = new Set(stillPaid.rows.map((r) => String(r.id)));
+  for (const decline of declined) {
+    if (!paid.has(decline.orderRef)) continue;
+    try {
+      if (await failDeclinedSettlement(deps, decline)) report.failed++;
+    } catch (err) {
+      deps.log('[checkout] settlement decline not applied', { orderId: decline.orderRef, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  if (report.failed) await deliverOrderMail(deps);
+  return report;
+}
