@@ -23,7 +23,7 @@ const SEARCH = /* GraphQL */ `
       facets { type value label count }
       sponsored { adId urlPath isSponsored deal { dealId url } }
       lowestPrice { amount formatted }
-      edges { cursor node { id dealId title url price { amount } location { slug } category { slug } subCategory { slug } } }
+      edges { cursor node { id dealId title url price { amount } headlinePrice { amount } location { slug } category { slug } subCategory { slug } } }
     }
   }
 `;
@@ -42,7 +42,7 @@ const CARDS = /* GraphQL */ `
   }
 `;
 
-type Edge = { cursor: string; node: { id: string; dealId: number; title: string; url: string; price: { amount: number }; location: { slug: string }; category: { slug: string }; subCategory: { slug: string } | null } };
+type Edge = { cursor: string; node: { id: string; dealId: number; title: string; url: string; price: { amount: number }; headlinePrice: { amount: number }; location: { slug: string }; category: { slug: string }; subCategory: { slug: string } | null } };
 type SearchResult = {
   totalCount: number;
   page: number;
@@ -138,15 +138,16 @@ describe.each(testDatabases())('search over the real search and deals services o
       expect(bySub.edges.length).toBeGreaterThan(0);
       expect(bySub.edges.every((e) => e.node.subCategory?.slug === withSub.subCategory!.slug)).toBe(true);
       const cheap = await search({ allLocations: true, minPrice: 1000, maxPrice: 3000, sort: 'PRICE_LOW_TO_HIGH', first: 48 });
-      const prices = cheap.edges.map((e) => e.node.price.amount);
+      // Search filters and sorts on the headline price (postage included), the figure the cards show.
+      const prices = cheap.edges.map((e) => e.node.headlinePrice.amount);
       expect(prices.length).toBeGreaterThan(0);
       expect(prices.every((p) => p >= 1000 && p <= 3000)).toBe(true);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
-      const high = (await search({ allLocations: true, minPrice: 1000, maxPrice: 3000, sort: 'PRICE_HIGH_TO_LOW', first: 48 })).edges.map((e) => e.node.price.amount);
+      const high = (await search({ allLocations: true, minPrice: 1000, maxPrice: 3000, sort: 'PRICE_HIGH_TO_LOW', first: 48 })).edges.map((e) => e.node.headlinePrice.amount);
       expect(high).toEqual([...high].sort((a, b) => b - a));
       expect(high[0]).toBeGreaterThanOrEqual(prices[prices.length - 1]!);
       // `order` overrides the direction of a column sort.
-      const asc = (await search({ allLocations: true, sort: 'PRICE_HIGH_TO_LOW', order: 'ASC', first: 48 })).edges.map((e) => e.node.price.amount);
+      const asc = (await search({ allLocations: true, sort: 'PRICE_HIGH_TO_LOW', order: 'ASC', first: 48 })).edges.map((e) => e.node.headlinePrice.amount);
       expect(asc).toEqual([...asc].sort((a, b) => a - b));
       const categories = await search({ allLocations: true, categories: ['spa', 'beauty'], first: 48 });
       expect(categories.edges.length).toBeGreaterThan(0);

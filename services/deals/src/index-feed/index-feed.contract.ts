@@ -20,8 +20,12 @@ export const IndexDealSchema = z
     subcategoryName: z.string().nullable(),
     tags: z.array(z.string()).openapi({ description: 'Lower-case tags, e.g. "afternoon tea", "gifts for mum".' }),
     price: MoneySchema,
+    headlinePrice: MoneySchema.openapi({
+      description: 'The price shown first: the cheapest option with the postage a shopper cannot avoid (domain/src/headline-price.ts). Search sorts and filters on it.',
+    }),
     vipPrice: MoneySchema.nullable(),
     discountPercentage: z.number().int(),
+    headlineDiscountPercentage: z.number().int().openapi({ description: 'The saving beside headlinePrice (original price + the same postage), whole percent.' }),
     soldCount: z.number().int(),
     createdAt: z.string().openapi({ description: 'ISO 8601.' }),
     closingDate: z.string().nullable().openapi({ description: 'ISO 8601; null for evergreen deals. Closed deals are in the feed too.' }),

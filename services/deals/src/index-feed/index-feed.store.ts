@@ -66,3 +66,23 @@ export async function listIndexDealRows(db: DealsDb, after: number, limit: numbe
     .limit(limit)
     .execute();
 }
+
+export interface IndexProductRow {
+  deal_id: number;
+  price_pence: number;
+  original_price_pence: number;
+  postage_pence: number | null;
+  vip_exclusive: boolean;
+  disabled: boolean;
+}
+
+/** The products of a page of deals: what their headline price (postage included) is worked out from. */
+export async function listIndexProductRows(db: DealsDb, dealIds: readonly number[]): Promise<IndexProductRow[]> {
+  if (dealIds.length === 0) return [];
+  return db
+    .withSchema('deals')
+    .selectFrom('product')
+    .select(['deal_id', 'price_pence', 'original_price_pence', 'postage_pence', 'vip_exclusive', 'disabled'])
+    .where('deal_id', 'in', dealIds)
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { dealHeadline, deliveryPricesOf } from '@shop/domain';
 import { DealSchema, ProblemSchema } from '../contract.ts';
 import { dealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
 import { IndexDealsResponseSchema, type IndexDeal } from './index-feed.contract.ts';
@@ -41,6 +42,26 @@ describe.each(testDatabases())('GET /index/deals on %s', (_name, open) => {
     const deal = DealSchema.parse(await f.json(`/deal/${one.id}`));
     expect(one).toMatchObject({ url: deal.shareUrl, title: deal.title, merchantName: deal.business.name, locationSlug: deal.location.slug, price: deal.price, soldCount: deal.soldCount, closingDate: deal.closingDate, categoryName: deal.category.name });
     expect(one.lat).toBeCloseTo(deal.business.latLon.lat, 5);
+  });
+
+  it('carries each deal\'s headline price and saving: the cheapest option with its unavoidable postage (domain/src/headline-price.ts)', async () => {
+    const deals: IndexDeal[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page = IndexDealsResponseSchema.parse(await f.json(`/index/deals?limit=1000&after=${after}`));
+      deals.push(...page.deals);
+      after = page.nextAfter;
+    }
+    const withPostage = deals.filter((d) => d.headlinePrice.amount > d.price.amount);
+    expect(withPostage.length, 'seeded goods deals with postage').toBeGreaterThan(0);
+    expect(deals.every((d) => d.headlinePrice.amount >= d.price.amount)).toBe(true);
+    for (const one of [...withPostage.slice(0, 5), deals[7]!]) {
+      const deal = DealSchema.parse(await f.json(`/deal/${one.id}`));
+      const expected = dealHeadline(
+        deal.products.map((p) => ({ price: p.price.amount, originalPrice: p.originalPrice.amount, deliveryPrices: deliveryPricesOf(p.postagePrice?.amount), vipExclusive: p.vipExclusive, disabled: p.disabled })),
+      );
+      expect({ id: one.id, price: one.headlinePrice.amount, pct: one.headlineDiscountPercentage }).toEqual({ id: one.id, price: expected.price, pct: expected.discountPercentage });
+      expect(one.headlinePrice.currency).toBe(deal.price.currency);
+    }
   });
 
   it('validates after and limit', async () => {

@@ -42,9 +42,11 @@ export interface DealDocumentTable {
   subcategory_slug: string | null;
   subcategory_name: string | null;
   tags: ColumnType<string[], string[], string[]>;
+  /** The headline price (the cheapest option with its unavoidable postage: domain/src/headline-price.ts), pence. */
   price_pence: number;
   vip_price_pence: number | null;
   currency: string;
+  /** The saving beside the headline price, on the same basis. */
   discount_percentage: number;
   sold_count: number;
   created_at: Timestamp;

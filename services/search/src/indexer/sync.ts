@@ -81,7 +81,7 @@ function fetcher(source: DealsSource, serviceToken: string) {
 
 const DOC_FIELDS = (d: IndexDeal) => [
   d.title, d.headline, d.merchantName, d.locationSlug, d.isTravel, d.isNational, d.categorySlug, d.categoryName, d.subcategorySlug, d.subcategoryName,
-  d.tags, d.price, d.vipPrice, d.discountPercentage, d.soldCount, d.createdAt, d.closingDate, d.vipExclusive, d.url, d.lat, d.lon,
+  d.tags, d.price, d.headlinePrice, d.vipPrice, d.discountPercentage, d.headlineDiscountPercentage, d.soldCount, d.createdAt, d.closingDate, d.vipExclusive, d.url, d.lat, d.lon,
 ];
 
 function toDocument(d: IndexDeal): NewDealDocument {
@@ -98,10 +98,11 @@ function toDocument(d: IndexDeal): NewDealDocument {
     subcategory_slug: d.subcategorySlug,
     subcategory_name: d.subcategoryName,
     tags: d.tags.map((t) => t.toLowerCase()),
-    price_pence: d.price.amount,
+    // The index's price is the headline (postage included): what results show, sort and filter on.
+    price_pence: d.headlinePrice.amount,
     vip_price_pence: d.vipPrice?.amount ?? null,
     currency: d.price.currency,
-    discount_percentage: d.discountPercentage,
+    discount_percentage: d.headlineDiscountPercentage,
     sold_count: d.soldCount,
     created_at: d.createdAt,
     closing_date: d.closingDate,

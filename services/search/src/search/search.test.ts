@@ -117,7 +117,8 @@ describe.each(testDatabases())('GET /search on %s', (_name, open) => {
     const range = await allPages('/search/all?minPrice=2000&maxPrice=4000');
     expect(range.length).toBeGreaterThan(0);
     expect(range.every((d) => d.price.amount >= 2000 && d.price.amount <= 4000)).toBe(true);
-    const expected = [...feed.values()].filter((d) => live(d) && d.price.amount >= 2000 && d.price.amount <= 4000).length;
+    // The index's price is the feed's headline price (postage included), what the cards show.
+    const expected = [...feed.values()].filter((d) => live(d) && d.headlinePrice.amount >= 2000 && d.headlinePrice.amount <= 4000).length;
     expect(range.length).toBe(expected);
     const one = range[3]!;
     const exact = await allPages(`/search/all?minPrice=${one.price.amount}&maxPrice=${one.price.amount}`);
@@ -179,12 +180,24 @@ describe.each(testDatabases())('GET /search on %s', (_name, open) => {
     expect(await badField('/search/glasgow?excludeCategories=Spa')).toBe('excludeCategories');
   });
 
+  it('prices a posted goods deal at its headline (postage included): shown, filtered and sorted on that figure', async () => {
+    const posted = [...feed.values()].filter((d) => live(d) && d.headlinePrice.amount > d.price.amount);
+    expect(posted.length, 'the fixture has live goods deals with postage').toBeGreaterThan(0);
+    const one = posted[0]!;
+    const h = one.headlinePrice.amount;
+    const exact = await allPages(`/search/all?minPrice=${h}&maxPrice=${h}`);
+    expect(exact.find((d) => d.id === one.id)?.price.amount).toBe(h);
+    // Below its headline (at its postage-free price) it is not found: the postage is part of the price.
+    const belowHeadline = await allPages(`/search/all?minPrice=${one.price.amount}&maxPrice=${h - 1}`);
+    expect(belowHeadline.map((d) => d.id)).not.toContain(one.id);
+  });
+
   it('sorts by each option with a direction override', async () => {
     const key: Record<string, (d: IndexDeal) => number> = {
       popularity: (d) => -d.soldCount,
-      price: (d) => -d.price.amount,
-      pricelow: (d) => d.price.amount,
-      discountPercentage: (d) => -d.discountPercentage,
+      price: (d) => -d.headlinePrice.amount,
+      pricelow: (d) => d.headlinePrice.amount,
+      discountPercentage: (d) => -d.headlineDiscountPercentage,
       recentlyAdded: (d) => -new Date(d.createdAt).getTime(),
     };
     for (const [sort, k] of Object.entries(key)) {
