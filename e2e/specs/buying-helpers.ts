@@ -127,3 +127,28 @@ export async function nonceSpent(request: APIRequestContext, nonce: string): Pro
 
 /** The order number of the confirmation page the browser is on. */
 export const confirmationOrderNumber = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+
+const PASSWORD = 'Heather-2026';
+
+/** Registers a shopper and follows the emailed confirmation link: signed in, on /myaccount. */
+export async function registerAndConfirm(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Morag');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('MacLeod');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByLabel('Create a password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/dev/outbox?format=json&to=${encodeURIComponent(email)}`);
+      const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+      link = messages.flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []).find((u) => new URL(u).pathname === '/confirm-email');
+      return link !== undefined;
+    })
+    .toBe(true);
+  const url = new URL(link!);
+  await page.goto(url.pathname + url.search);
+  await expect(page).toHaveURL(/\/myaccount$/);
+}

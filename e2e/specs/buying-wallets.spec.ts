@@ -8,6 +8,7 @@ import {
   newEmail,
   nonceSpent,
   payButton,
+  registerAndConfirm,
   restaurantDeal,
   RESTAURANTS,
   SERVICE_TOKEN,
@@ -192,4 +193,32 @@ test('the provider answers too late: the order is pending, then reconciled; the 
   } finally {
     await page.request.delete('/sandbox/braintree/__faults');
   }
+});
+
+test('a signed-in shopper without a saved card or account sees no express options (spec §6); the wallets stay in the form', async ({ page }) => {
+  await registerAndConfirm(page, newEmail('signedin'));
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+  await expect(express(page)).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'PayPal', exact: true })).toBeEnabled();
+  await expect(page.getByRole('radio', { name: 'Google Pay' })).toBeEnabled();
+  // Clearpay is for guests (spec §5), and says so in words.
+  await expect(page.getByRole('radio', { name: 'Clearpay' })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'Clearpay' })).toHaveAccessibleDescription('Clearpay is available when you check out as a guest.');
+});
+
+test('@mobile the express options on a phone: stacked, full width, finger-sized, nothing wider than the screen', async ({ page }) => {
+  // The phone's width in either project (the desktop project runs this journey too).
+  await page.setViewportSize({ width: 375, height: 812 });
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  const buttons = express(page).getByRole('button');
+  await expect(buttons).toHaveText(['Pay with PayPal', 'Pay with Google Pay']);
+  const area = (await express(page).boundingBox())!;
+  const [paypal, gpay] = [(await buttons.nth(0).boundingBox())!, (await buttons.nth(1).boundingBox())!];
+  expect(paypal.height).toBeGreaterThanOrEqual(44);
+  expect(gpay.y).toBeGreaterThan(paypal.y + paypal.height - 1);
+  expect(paypal.width).toBeGreaterThan(area.width * 0.8);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });

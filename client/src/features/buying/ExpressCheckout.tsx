@@ -50,8 +50,8 @@ export function ExpressCheckout({
         Express checkout
       </h2>
       <p className="express__intro">
-        Pay with an account you already have: you approve the payment on the provider’s own page.
-        {guest ? ' We send your vouchers to the email address you give under ‘Your details’.' : null}
+        Approve the payment on the provider’s own page.
+        {guest ? ' We email your vouchers to the address you give under ‘Your details’.' : null}
       </p>
       {error ? <ErrorMessage id={errorId} messages={[error]} /> : null}
       <ul className="express__buttons" aria-label="Express payment options">
@@ -70,7 +70,7 @@ export function ExpressCheckout({
         ))}
       </ul>
       <p className="express__or">
-        <span>Or pay below with a card or another method</span>
+        <span>Or pay another way below</span>
       </p>
     </section>
   );
