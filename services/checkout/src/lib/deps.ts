@@ -11,6 +11,7 @@ export {
   holdUnits,
   getHold,
   pinHold,
+  pinCoveringHold,
   unpinHold,
   sellHeld,
   releaseHold,

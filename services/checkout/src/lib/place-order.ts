@@ -16,6 +16,7 @@ import {
   holdUnits,
   holdWalletCredit,
   InjectedFault,
+  pinCoveringHold,
   pinHold,
   type ChargeResult,
   type CheckoutDeps,
@@ -229,10 +230,12 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
           })
           .execute();
 
-        // The hold: still covering the basket, or taken again under the stock locks.
-        const hold = await getHold(trx, input.basketToken);
-        if (hold?.pinned) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
-        if (!hold || hold.expiresAt <= now || !sameItems(hold.items, items)) {
+        // The hold: still covering the basket (usually: pinned to this order in one statement), or
+        // taken again under the stock locks and then pinned.
+        const pinned = await pinCoveringHold(trx, { holdKey: input.basketToken, orderId, items, now });
+        const hold = pinned ? null : await getHold(trx, input.basketToken);
+        if (hold?.orderId && hold.orderId !== orderId) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
+        if (!pinned && (!hold || hold.expiresAt <= now || !sameItems(hold.items, items))) {
           const expiresAt = new Date(now.getTime() + CHECKOUT_COUNTDOWN_S * 1000);
           const taken = await holdUnits(trx, { holdKey: input.basketToken, customerKey: model.customerKey, items, expiresAt, now });
           if (!taken.ok) {
@@ -270,7 +273,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
           const held = await holdWalletCredit(trx, { customerToken: input.customerToken!, currency: 'GBP', amount: s.walletCredit, marketingMax: model.wallet?.marketingMax ?? marketingMaxFor(model.lines), ref: orderId });
           if (!held.ok) throw new Refusal(409, 'WALLET_INSUFFICIENT');
         }
-        await pinHold(trx, { holdKey: input.basketToken, orderId });
+        if (!pinned) await pinHold(trx, { holdKey: input.basketToken, orderId });
         let lineNo = 0;
         const lineRows = [
           ...model.lines.map((l) => ({

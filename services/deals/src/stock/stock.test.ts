@@ -6,7 +6,7 @@ import { londonDate } from '@shop/domain/london-time';
 import { createDealsApp } from '../app.ts';
 import { TEST_TOKEN } from '../test/deals-fixture.ts';
 import {
-  countPurchase, getHold, holdUnits, pinHold, releaseExpiredHolds, releaseHold, sellHeld, stockInvariantViolations, stockSnapshot, stockView,
+  countPurchase, getHold, holdUnits, pinCoveringHold, pinHold, releaseExpiredHolds, releaseHold, sellHeld, stockInvariantViolations, stockSnapshot, stockView,
   StockError, uncountPurchase, unpinHold,
 } from './index.ts';
 import { inMinutes, stockFixture, TEST_NOW, type StockFixture } from './stock-test-helpers.ts';
@@ -31,7 +31,7 @@ describe.each(testDatabases())('stock on %s', (_name, open) => {
     const before = await stockSnapshot(f.database.db, f.ids);
     expect(await hold('basket-one-xx', [[a, 3]])).toEqual({ ok: true, expiresAt: later });
     expect(await f.remaining(a)).toBe(7);
-    expect(await getHold(f.database.db, 'basket-one-xx')).toEqual({ items: [{ productId: a, quantity: 3 }], expiresAt: later, pinned: false });
+    expect(await getHold(f.database.db, 'basket-one-xx')).toEqual({ items: [{ productId: a, quantity: 3 }], expiresAt: later, pinned: false, orderId: null });
     expect(await hold('basket-one-xx', [[a, 5], [b, 4]])).toMatchObject({ ok: true });
     expect([await f.remaining(a), await f.remaining(b)]).toEqual([5, 0]);
     expect(await hold('basket-one-xx', [[a, 1]])).toMatchObject({ ok: true });
@@ -123,6 +123,29 @@ describe.each(testDatabases())('stock on %s', (_name, open) => {
     await db.transaction().execute((trx) => unpinHold(trx, { holdKey: 'basket-pin-xx' }));
     expect(await releaseExpiredHolds(db, inMinutes(30))).toBe(2);
     expect(await f.remaining(a)).toBe(10);
+  });
+
+  it('pinCoveringHold pins only a hold of exactly the items, unexpired and unpinned, in one statement', async () => {
+    f = await stockFixture(open, [{ remaining: 10 }, { remaining: 10 }]);
+    const [a, b] = f.ids as [number, number];
+    const db = f.database.db;
+    const pin = (holdKey: string, orderId: string, items: Array<[number, number]>, now = TEST_NOW) =>
+      db.transaction().execute((trx) => pinCoveringHold(trx, { holdKey, orderId, items: items.map(([productId, quantity]) => ({ productId, quantity })), now }));
+    await hold('basket-pcv-xx', [[a, 2], [b, 1]]);
+    // Other items, more units, an expired hold: nothing pinned.
+    expect(await pin('basket-pcv-xx', 'order-x', [[a, 2]])).toBe(false);
+    expect(await pin('basket-pcv-xx', 'order-x', [[a, 3], [b, 1]])).toBe(false);
+    expect(await pin('basket-pcv-xx', 'order-x', [[a, 2], [b, 1]], later)).toBe(false);
+    expect(await getHold(db, 'basket-pcv-xx')).toMatchObject({ pinned: false, orderId: null });
+    // Exactly the hold (split lines are summed): pinned to the order; then pinned, it pins no other.
+    expect(await pin('basket-pcv-xx', 'order-1', [[b, 1], [a, 1], [a, 1]])).toBe(true);
+    expect(await getHold(db, 'basket-pcv-xx')).toMatchObject({ pinned: true, orderId: 'order-1' });
+    expect(await pin('basket-pcv-xx', 'order-2', [[a, 2], [b, 1]])).toBe(false);
+    expect(await getHold(db, 'basket-pcv-xx')).toMatchObject({ orderId: 'order-1' });
+    // A pinned hold does not expire; the units stay taken.
+    expect(await releaseExpiredHolds(db, inMinutes(30))).toBe(0);
+    expect([await f.remaining(a), await f.remaining(b)]).toEqual([8, 9]);
+    expect(await pin('basket-none-x', 'order-3', [[a, 1]])).toBe(false);
   });
 
   it('countPurchase enforces the cap per customer, product and London day; uncountPurchase gives it back', async () => {

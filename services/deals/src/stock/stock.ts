@@ -195,7 +195,7 @@ export async function holdUnits(trx: StockDb, input: HoldUnitsInput): Promise<{ 
 }
 
 /** The hold of a key, or null when it holds nothing. */
-export async function getHold(db: StockDb, holdKey: string): Promise<{ items: HoldItem[]; expiresAt: Date; pinned: boolean } | null> {
+export async function getHold(db: StockDb, holdKey: string): Promise<{ items: HoldItem[]; expiresAt: Date; pinned: boolean; orderId: string | null } | null> {
   checkKey(holdKey, 'holdKey');
   const { rows } = await sql<HoldRow>`select product_id, quantity, order_id, expires_at from deals.stock_hold
     where hold_key = ${holdKey} order by product_id`.execute(db);
@@ -204,7 +204,34 @@ export async function getHold(db: StockDb, holdKey: string): Promise<{ items: Ho
     items: rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })),
     expiresAt: new Date(Math.min(...rows.map((r) => new Date(r.expires_at).getTime()))),
     pinned: rows.some((r) => r.order_id !== null),
+    orderId: rows.find((r) => r.order_id !== null)?.order_id ?? null,
   };
+}
+
+/**
+ * The order path's usual case in one statement: pins the hold of `holdKey` to `orderId` when it
+ * holds exactly `items`, no row of it has expired at `now` and none is pinned. True when pinned.
+ * False otherwise; then nothing was pinned, except in a race with a concurrent `holdUnits` on the
+ * same key, which can leave some rows pinned to this order: the caller then re-takes the hold
+ * with `holdUnits` (which keeps the pin) and `pinHold`, or rolls its transaction back.
+ * No advisory lock: the UPDATE's row locks and the exact comparison are enough for this check.
+ */
+export async function pinCoveringHold(trx: StockDb, input: { holdKey: string; orderId: string; items: HoldItem[]; now: Date }): Promise<boolean> {
+  checkKey(input.holdKey, 'holdKey');
+  checkKey(input.orderId, 'orderId');
+  checkDate(input.now, 'now');
+  const demand = sumDemand(input.items);
+  if (demand.size === 0) return false;
+  // The key's rows (one per product) must be exactly `demand`, none expired or pinned.
+  const want = [...demand].map(([productId, quantity]) => sql`(${productId}::integer, ${quantity}::integer)`);
+  const { rows } = await sql<{ product_id: number; quantity: number }>`update deals.stock_hold set order_id = ${input.orderId}
+    where hold_key = ${input.holdKey} and order_id is null and expires_at > ${input.now}
+      and not exists (select 1 from deals.stock_hold o where o.hold_key = ${input.holdKey} and (o.order_id is not null or o.expires_at <= ${input.now}))
+      and (select count(*) from deals.stock_hold o where o.hold_key = ${input.holdKey}) = ${demand.size}
+      and not exists (select 1 from (values ${sql.join(want)}) w (product_id, quantity) where not exists (
+        select 1 from deals.stock_hold o where o.hold_key = ${input.holdKey} and o.product_id = w.product_id and o.quantity = w.quantity))
+    returning product_id, quantity`.execute(trx);
+  return rows.length === demand.size && rows.every((r) => demand.get(r.product_id) === r.quantity);
 }
 
 /** Pins the hold to an order: it no longer expires until unpinned, sold or released. */
