@@ -151,15 +151,18 @@ test('a guest pays with PayPal Credit, chosen in the form and approved on its pa
   await expectChargedOnce(page, nonces);
 });
 
-test('the provider answers too late: the order is pending, then reconciled; the vouchers appear and it was charged once', async ({ page }) => {
+test('the provider answers too late: the order is pending, paying again is refused, then reconciled; the vouchers appear and it was charged once', async ({ page }) => {
+  test.setTimeout(120_000);
   const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
   await addToBasket(page, deal);
   const cash = await page.getByTestId('cash-amount').textContent();
   const nonces = watchApprovals(page);
   await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('pending'));
 
-  // The sandbox's next sale answers after 4 s, past the 2500 ms deadline, and still charges (reliability P2).
-  const armed = await page.request.post('/sandbox/braintree/__faults', { data: { mode: 'delay-ms', delayMs: 4_000, route: 'sale', times: 1 } });
+  // The sandbox's next sale answers after 15 s, long past the 2500 ms deadline, and still charges
+  // (reliability P2). Until then the provider has no sale to report, so the order stays pending
+  // whenever the shop's reconciliation job runs.
+  const armed = await page.request.post('/sandbox/braintree/__faults', { data: { mode: 'delay-ms', delayMs: 15_000, route: 'sale', times: 1 } });
   expect(armed.status(), 'the shop must run with PAYMENT_SANDBOX_FAULTS=1').toBe(200);
   try {
     await expressButton(page, 'PayPal').click();
@@ -167,6 +170,7 @@ test('the provider answers too late: the order is pending, then reconciled; the 
 
     // The pending state (spec §4/§8): the order's page says the payment is being confirmed, no vouchers yet.
     await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);
+    const confirmation = page.url();
     await expect(page.getByRole('heading', { level: 1, name: 'Your order is being confirmed' })).toBeVisible();
     await expect(page.getByText(BUYING_MESSAGES.paymentPending)).toBeVisible();
     await expect(page.getByText('Your vouchers will appear here as soon as your payment is confirmed.')).toBeVisible();
@@ -174,20 +178,31 @@ test('the provider answers too late: the order is pending, then reconciled; the 
     await expect(page.getByText(/^Paid:/)).toHaveCount(0);
     await expect(page.getByText(`Being confirmed: ${cash} by PayPal.`, { exact: true })).toBeVisible();
 
+    // Back at the checkout, paying again for the same basket is refused with the same words: no second charge.
+    await page.goto('/checkout');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('pending-again'));
+    await expressButton(page, 'PayPal').click();
+    await approveInDialog(page, 'PayPal (sandbox)');
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(BUYING_MESSAGES.paymentPending);
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(nonces).toHaveLength(2);
+    expect(await nonceSpent(page.request, nonces[1]!)).toBe(false);
+
     // The late sale lands at the provider; reconciliation asks it by reference and finishes the order.
-    expect(nonces).toHaveLength(1);
-    await expect.poll(() => nonceSpent(page.request, nonces[0]!), { timeout: 10_000 }).toBe(true);
+    await page.goto(confirmation);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your order is being confirmed' })).toBeVisible();
+    await expect.poll(() => nonceSpent(page.request, nonces[0]!), { timeout: 30_000 }).toBe(true);
     const reconciled = await page.request.post('/api/checkout/checkout/reconcile', { headers: { 'x-service-token': SERVICE_TOKEN } });
     expect(reconciled.status(), await reconciled.text()).toBe(200);
 
     // The page updates itself: the vouchers, without a reload.
     await expectPaid(page, 1, `Paid: ${cash} by PayPal.`);
-    await expectChargedOnce(page, nonces);
-    // Reconciling again changes nothing and charges nothing.
+    // Reconciling again changes nothing and charges nothing; the refused attempt's approval was never used.
     await page.request.post('/api/checkout/checkout/reconcile', { headers: { 'x-service-token': SERVICE_TOKEN } });
     await page.reload();
     await expectPaid(page, 1, `Paid: ${cash} by PayPal.`);
-    await expectChargedOnce(page, nonces);
+    expect(await nonceSpent(page.request, nonces[0]!)).toBe(true);
+    expect(await nonceSpent(page.request, nonces[1]!)).toBe(false);
     await page.goto('/checkout');
     await expect(page.getByText(BUYING_MESSAGES.basketEmpty)).toBeVisible();
   } finally {
