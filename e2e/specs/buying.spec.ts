@@ -1,6 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { FrameLocator } from '@playwright/test';
-import { expect, test, type APIRequestContext, type Page } from '../fixtures.ts';
+import { expect, test } from '../fixtures.ts';
+import {
+  addToBasket,
+  answerCookies,
+  creditWallet,
+  enterCard,
+  findDeal,
+  GOOD_CARD,
+  gql,
+  newEmail,
+  openDeal,
+  payButton,
+  pence,
+  plainOptionFirst,
+  registerAndConfirm,
+  restaurantDeal,
+  RESTAURANTS,
+  type Deal,
+} from './buying-helpers.ts';
 
 // Buying (issue 6) as a shopper does it: add a deal option to the basket from its page, the
 // basket and checkout page (the hold's countdown, gifting with its toasts, wallet credit), paying
@@ -9,151 +26,6 @@ import { expect, test, type APIRequestContext, type Page } from '../fixtures.ts'
 // every deal comes from the shop's own seeded database, found through GraphQL.
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PASSWORD = 'Heather-2026';
-/** The shop's service token (playwright.config.ts sets SERVICE_TOKEN for the shop it starts). */
-const SERVICE_TOKEN = process.env.E2E_SERVICE_TOKEN ?? 'e2e-service-token';
-const GOOD_CARD = { number: '4111111111111111', expiry: '12/34', cvv: '123', postcode: 'G1 1AA' };
-
-let counter = 0;
-const newEmail = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@example.co.uk`;
-
-interface Product {
-  productId: number;
-  title: string;
-  remaining: number | null;
-  soldOut: boolean;
-  disabled: boolean;
-  vipExclusive: boolean;
-  purchaseCap: number | null;
-  hasDeposit: boolean;
-  numberOfNights: number | null;
-  postagePrice: { amount: number } | null;
-  price: { amount: number };
-}
-interface Deal {
-  dealId: number;
-  url: string;
-  title: string;
-  pricePerPerson: boolean;
-  closingDate: string | null;
-  category: { slug: string };
-  products: Product[];
-}
-
-async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'x-graphql-csrf': '1' } });
-  const json = (await response.json()) as { data: T; errors?: Array<{ message: string }> };
-  if (json.errors?.length) throw new Error(json.errors.map((e) => e.message).join('; '));
-  return json.data;
-}
-
-const DEAL_FIELDS = `dealId url title pricePerPerson closingDate category { slug }
-  products { productId title remaining soldOut disabled vipExclusive purchaseCap hasDeposit numberOfNights postagePrice { amount } price { amount } }`;
-
-/** The seeded deals of a location (and category), a page of 48 at a time, until `pick` finds one. */
-async function findDeal(request: APIRequestContext, pick: (deal: Deal) => boolean, where: { location?: string; category?: string } = {}): Promise<Deal> {
-  const query = `query($location: String!, $category: String, $after: String) {
-    location(slug: $location) { deals(first: 48, category: $category, after: $after) { edges { node { ${DEAL_FIELDS} } } pageInfo { hasNextPage endCursor } } }
-  }`;
-  type Page = { location: { deals: { edges: Array<{ node: Deal }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null };
-  let after: string | null = null;
-  for (let page = 0; page < 40; page++) {
-    const data: Page = await gql<Page>(request, query, { location: where.location ?? 'glasgow', category: where.category ?? null, after });
-    const deals = data.location?.deals;
-    const found = deals?.edges.map((e) => e.node).find(pick);
-    if (found) return found;
-    if (!deals?.pageInfo.hasNextPage) break;
-    after = deals.pageInfo.endCursor;
-  }
-  throw new Error('No seeded deal fits');
-}
-
-const open = (d: Deal) => d.closingDate === null || new Date(d.closingDate).getTime() > Date.now() + 86_400_000;
-/** A plain voucher option anyone can buy now: no deposit, no postage, no nights, at most £200. */
-const plainOption = (p: Product) =>
-  !p.soldOut && !p.disabled && !p.vipExclusive && !p.hasDeposit && !p.numberOfNights && !(p.postagePrice && p.postagePrice.amount > 0) && (p.remaining === null || p.remaining >= 5) && p.price.amount <= 20_000;
-/** A restaurant voucher deal whose first buyable option is plain (the buy form chooses it first). */
-// Deals with a VIP-exclusive option are left out: the stock view reads the deal's "has a VIP
-// option" flag as every option being VIP-only, so a non-VIP shopper cannot buy them (reported).
-const restaurantDeal = (d: Deal) =>
-  open(d) && !d.pricePerPerson && d.category.slug === 'restaurants-food' && !d.products.some((p) => p.vipExclusive) && plainOptionFirst(d) !== null;
-const RESTAURANTS = { category: 'restaurants-food' };
-function plainOptionFirst(d: Deal): Product | null {
-  const first = d.products.find((p) => !p.soldOut && !p.disabled && (p.purchaseCap ?? 1) > 0 && (p.remaining ?? 1) > 0);
-  return first && plainOption(first) ? first : null;
-}
-
-async function answerCookies(page: Page) {
-  await page.context().addCookies([{ name: 'td_consent', value: 'none', url: 'http://127.0.0.1' }]);
-}
-
-/** From the deal page: the first option, `quantity`, Buy now; lands on /checkout with the line. */
-async function addToBasket(page: Page, deal: Deal, quantity = 1) {
-  await page.goto(deal.url);
-  const form = page.getByRole('form', { name: 'Buy this deal' });
-  await expect(form).toBeVisible();
-  const product = plainOptionFirst(deal)!;
-  await expect(form.getByRole('radio', { name: new RegExp(`^${escape(product.title)}`) })).toBeChecked();
-  if (quantity !== 1) await form.getByLabel('Quantity').selectOption(String(quantity));
-  await form.getByRole('button', { name: 'Buy now' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: deal.title })).toBeVisible();
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The card typed into the sandbox's hosted fields (an iframe of the provider): the nonce comes back to the page. */
-async function enterCard(page: Page, card: typeof GOOD_CARD) {
-  const frame: FrameLocator = page.frameLocator('iframe[title^="Card details"]');
-  await frame.getByLabel('Card number').fill(card.number);
-  await frame.getByLabel('Expiry date (MM/YY)').fill(card.expiry);
-  await frame.getByLabel('Security code (CVV)').fill(card.cvv);
-  await frame.getByLabel('Billing postcode').fill(card.postcode);
-  await frame.getByRole('button', { name: 'Use this card' }).click();
-  await expect(page.getByText(/ready to pay/)).toBeVisible();
-}
-
-/** '£12.50' → 1250. */
-const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[£,]/g, '')) * 100);
-
-const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay £|Place order)/ });
-
-async function registerAndConfirm(page: Page, email: string) {
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'First name' }).fill('Morag');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('MacLeod');
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByLabel('Create a password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/dev/outbox?format=json&to=${encodeURIComponent(email)}`);
-      const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-      link = messages.flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []).find((u) => new URL(u).pathname === '/confirm-email');
-      return link !== undefined;
-    })
-    .toBe(true);
-  const url = new URL(link!);
-  await page.goto(url.pathname + url.search);
-  await expect(page).toHaveURL(/\/myaccount$/);
-}
-
-/** Credits the signed-in shopper's wallet through the wallet service's operator route. */
-async function creditWallet(page: Page, pence: number) {
-  const sid = (await page.context().cookies()).find((c) => c.name === '__Host-sid')?.value;
-  expect(sid, 'the session cookie').toBeTruthy();
-  const session = await page.request.get('/api/users/session', { headers: { 'x-service-token': SERVICE_TOKEN, 'x-session-token': sid! } });
-  expect(session.status()).toBe(200);
-  const customerToken = ((await session.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
-  const credit = await page.request.post('/api/wallet/wallet/credit', {
-    headers: { 'x-service-token': SERVICE_TOKEN },
-    data: { customerToken, currency: 'GBP', amount: pence, bucket: 'refundable', reason: 'E2E goodwill credit', ref: `e2e-${Date.now()}-${++counter}` },
-  });
-  expect(credit.status(), await credit.text()).toBe(201);
-}
 
 test.beforeEach(async ({ page }) => {
   await answerCookies(page);
@@ -258,7 +130,7 @@ test('a declined card shows its message and nothing is issued; another card then
 });
 
 test('a sold-out option cannot be bought', async ({ page }) => {
-  const deal = await findDeal(page.request, (d) => open(d) && !d.pricePerPerson && d.products.some((p) => p.soldOut && !p.vipExclusive));
+  const deal = await findDeal(page.request, (d) => openDeal(d) && !d.pricePerPerson && d.products.some((p) => p.soldOut && !p.vipExclusive));
   const soldOut = deal.products.find((p) => p.soldOut && !p.vipExclusive)!;
   await page.goto(deal.url);
   const form = page.getByRole('form', { name: 'Buy this deal' });
