@@ -42,7 +42,8 @@ export type ChargeDeclined = {
   retryable: boolean;
   processorCode: string | null;
 };
-export type ChargeUnknown = { status: 'unknown'; provider: PaymentProviderName };
+/** `review`: the provider answered with an amount or currency we did not ask for (P7): never a success, held for a person to look at. */
+export type ChargeUnknown = { status: 'unknown'; provider: PaymentProviderName; review?: true };
 export type ChargeResult = ChargeSucceeded | ChargeDeclined | ChargeUnknown;
 export type LookupResult = ChargeResult | { status: 'none' };
 
@@ -54,6 +55,8 @@ export type ProviderCallOptions = {
   signal?: AbortSignal;
   /** The vault token of the saved instrument being charged (req.savedInstrumentId resolved by createPayments). */
   vaultToken?: string | null;
+  /** lookup: what the charge asked for, so an answer for another amount or currency is not taken as ours. */
+  expected?: { amount: number; currency: string } | null;
 };
 
 /** What a successful charge tells createPayments about the instrument, so it can save it. */

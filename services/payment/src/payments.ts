@@ -107,7 +107,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     if (problems.length) throw new InvalidChargeError(`Invalid charge request: ${problems.join(', ')}`);
   }
 
-  async function record(req: ChargeRequest, status: 'unknown' | 'succeeded' | 'declined', result: ChargeResult | null): Promise<void> {
+  async function record(req: ChargeRequest, status: 'unknown' | 'review' | 'succeeded' | 'declined', result: ChargeResult | null): Promise<void> {
     try {
       await inPayment(db)
         .updateTable('charge')
@@ -134,6 +134,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       // must never be reported as a failure.
       const stored = await inPayment(db).selectFrom('charge').select(['status', 'result']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
       if (stored && FINAL.has(stored.status)) return (typeof stored.result === 'string' ? JSON.parse(stored.result) : stored.result) as ChargeResult;
+      if (stored?.status === 'review') return { status: 'unknown', provider: name, review: true };
       return unreachable(name);
     }
     const at = now();
@@ -164,6 +165,8 @@ export function createPayments(options: PaymentsOptions): Payments {
       throw new InvalidChargeError('Idempotency key reused for another charge');
     }
     if (FINAL.has(seen.status)) return (typeof seen.result === 'string' ? JSON.parse(seen.result) : seen.result) as ChargeResult;
+    // P7: held for review (the provider answered another amount or currency): a person decides, not a retry.
+    if (seen.status === 'review') return { status: 'unknown', provider: name, review: true };
 
     const provider = providers.get(name);
     if (!provider) {
@@ -184,7 +187,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     const outcome = await withDeadline<ChargeResult | ChargeSucceededWithVault>(
       name,
       (signal) => provider.charge(req, { signal, vaultToken }),
-      (r) => r.status === 'unknown',
+      (r) => r.status === 'unknown' && !r.review,
       { status: 'unknown', provider: name },
     );
     if (outcome === 'open') {
@@ -205,7 +208,7 @@ export function createPayments(options: PaymentsOptions): Payments {
         }
       }
     }
-    await record(req, result.status, result.status === 'unknown' ? null : result);
+    await record(req, result.status === 'unknown' && result.review ? 'review' : result.status, result.status === 'unknown' ? null : result);
     return result;
   }
 
@@ -213,8 +216,21 @@ export function createPayments(options: PaymentsOptions): Payments {
     const name = PROVIDER_OF_METHOD[method];
     const provider = providers.get(name);
     if (!provider) return { status: 'unknown', provider: name };
-    const outcome = await withDeadline<LookupResult>(name, (signal) => provider.lookup(orderRef, { signal }), (r) => r.status === 'unknown', { status: 'unknown', provider: name });
+    // What we asked for: an answer for another amount or currency is not ours (P7). A charge held
+    // for review stays held: reconciliation must not settle it.
+    const asked = await inPayment(db).selectFrom('charge').select(['status', 'amount', 'currency']).where('order_ref', '=', orderRef).orderBy('created_at', 'desc').execute();
+    if (asked.some((c) => c.status === 'review')) return { status: 'unknown', provider: name, review: true };
+    const expected = asked[0] ? { amount: Number(asked[0].amount), currency: asked[0].currency } : null;
+    const outcome = await withDeadline<LookupResult>(
+      name,
+      (signal) => provider.lookup(orderRef, { signal, expected }),
+      (r) => r.status === 'unknown' && !r.review,
+      { status: 'unknown', provider: name },
+    );
     if (outcome === 'open') return { status: 'unknown', provider: name };
+    if (outcome.status === 'unknown' && outcome.review) {
+      await inPayment(db).updateTable('charge').set({ status: 'review', updated_at: now() }).where('order_ref', '=', orderRef).where('status', 'in', ['pending', 'unknown']).execute();
+    }
     if (outcome.status === 'succeeded' || outcome.status === 'declined') {
       await inPayment(db)
         .updateTable('charge')

@@ -56,7 +56,7 @@ export const ChargeSucceededSchema = z
   })
   .openapi('ChargeSucceeded');
 export const ChargeUnknownSchema = z
-  .object({ status: z.literal('unknown'), provider: Provider })
+  .object({ status: z.literal('unknown'), provider: Provider, review: z.literal(true).optional().openapi({ description: 'The provider answered another amount or currency (P7): held for review, never a success.' }) })
   .openapi('ChargeUnknown', { description: 'No answer within the deadline (timeout, reset, 5xx): the money may have moved. Never retry with another key; ask GET /charges/{orderRef} later.' });
 export const ChargeDeclinedSchema = z
   .object({

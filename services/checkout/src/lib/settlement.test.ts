@@ -146,6 +146,9 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
 
   it('out of order (declined before authorised): the decline stands and the order fails once, at once after the webhook', async () => {
     immediate.on = true;
+    // Settling well after the order is PAID (as in the shop, 1 s): a decline that comes while the
+    // order is still PENDING is left to reconciliation and the 30 s job instead.
+    f.sandboxes.braintree.webhooks.configure({ url, secret: SECRET, settleAfterMs: 1000 });
     try {
       f.sandboxes.braintree.faults.arm({ mode: 'webhook-reorder' });
       const paid = await paidOrder({ quantity: 2 });
@@ -159,6 +162,7 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
       expect((await processDeclinedSettlements(f.app.deps)).failed).toBe(0);
     } finally {
       immediate.on = false;
+      f.sandboxes.braintree.webhooks.configure({ url, secret: SECRET, settleAfterMs: 20 });
     }
   });
 
@@ -206,6 +210,24 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
     expect(await settlementOf(order.id)).toEqual(['settled']);
     expect((await processDeclinedSettlements(f.app.deps)).failed).toBe(0);
     expect((await orderOf(body.data.productOrder.id)).status).toBe('PAID');
+  });
+
+  it('P7: a capture answered with another amount is held for review: the order stays PENDING through reconciliation, an alert logged', async () => {
+    f.sandboxes.braintree.faults.arm({ mode: 'amount-mismatch', route: 'sale' });
+    const customer = fresh('cust-review');
+    const p = await f.product({ remaining: 5, pricePence: 1800 });
+    const token = await f.basket([{ product: p, quantity: 1 }], customer);
+    const res = await place(token, cardOrder(1800, { email: 'review@example.co.uk' }), `?customerToken=${customer}`);
+    const body = (await res.json()) as Body;
+    expect(res.status, JSON.stringify(body)).toBe(202);
+    expect(body.code).toBe('PAYMENT_PENDING');
+    const order = await orderOf(body.data.productOrder.id);
+    expect(f.logged.some((l) => l.message.includes('ALERT') && l.fields.orderRef === order.id)).toBe(true);
+    const report = (await (await f.request('POST', '/checkout/reconcile')).json()) as Body;
+    expect(report.stillPending).toBeGreaterThanOrEqual(1);
+    expect((await orderOf(body.data.productOrder.id)).status).toBe('PENDING');
+    expect(await count(sql`select count(*) as n from orders.voucher where order_id = ${order.id}`)).toBe(0);
+    expect((await sql`select status from payment.charge where order_ref = ${order.id}`.execute(f.db)).rows).toEqual([{ status: 'review' }]);
   });
 
   /** Part D's order invariants with PAYMENT_FAILED: its vouchers cancelled, its payment declined, its units still sold. */

@@ -16,7 +16,7 @@ export interface ChargeTable {
   amount: ColumnType<string | number, number, number>;
   currency: string;
   customer_token: string | null;
-  status: 'pending' | 'unknown' | 'succeeded' | 'declined';
+  status: 'pending' | 'unknown' | 'review' | 'succeeded' | 'declined';
   transaction_id: string | null;
   result: ColumnType<unknown, string | null, string | null>;
   created_at: ColumnType<Date, Date, Date>;

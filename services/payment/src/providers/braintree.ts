@@ -29,6 +29,7 @@ type Transaction = {
   id?: unknown;
   status?: unknown;
   amount?: unknown;
+  currencyIsoCode?: unknown;
   orderId?: unknown;
   processorResponseCode?: unknown;
   processorSettlementResponseCode?: unknown;
@@ -62,19 +63,32 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
   });
   const unknown = (): ChargeResult => ({ status: 'unknown', provider: 'braintree' });
 
-  /** A recorded transaction as our result; null when it is not one we can read (treated as unknown). */
-  function fromTransaction(tx: Transaction, method: string, expectedPence: number | null): ChargeResult | ChargeSucceededWithVault | null {
-    if (typeof tx.id !== 'string' || typeof tx.status !== 'string') return null;
+  /**
+   * A recorded transaction as our result; null when it is not one we can read (treated as
+   * unknown). A capture of another amount or currency than `expected` is unknown and held for
+   * review (P7), with an alert logged.
+   */
+  function fromTransaction(tx: Transaction, method: string, expected: { amount: number; currency: string } | null): ChargeResult | ChargeSucceededWithVault | null {
+    if (typeof tx.id !== 'string' || typeof tx.status !== 'string') {
+      log('[payment] braintree answer without a transaction id or status: unknown', { orderRef: typeof tx.orderId === 'string' ? tx.orderId : null });
+      return null;
+    }
     const code = typeof tx.processorResponseCode === 'string' && tx.processorResponseCode ? tx.processorResponseCode : null;
     switch (tx.status) {
       case 'submitted_for_settlement':
       case 'settling':
       case 'settled':
       case 'authorized': {
-        if (expectedPence !== null && tx.amount !== penceToDecimal(expectedPence)) {
-          // P7: an amount we did not ask for is never a success; held for review.
-          log('[payment] braintree amount mismatch', { transactionId: tx.id, amount: tx.amount, expected: penceToDecimal(expectedPence) });
-          return null;
+        if (expected !== null && (tx.amount !== penceToDecimal(expected.amount) || tx.currencyIsoCode !== expected.currency)) {
+          // P7: an amount or currency we did not ask for is never a success; held for review.
+          log('[payment] ALERT braintree amount or currency mismatch: charge held for review', {
+            transactionId: tx.id,
+            orderRef: typeof tx.orderId === 'string' ? tx.orderId : null,
+            amount: tx.amount,
+            currency: tx.currencyIsoCode,
+            expected: `${penceToDecimal(expected.amount)} ${expected.currency}`,
+          });
+          return { status: 'unknown', provider: 'braintree', review: true };
         }
         const kind = typeof tx.paymentInstrumentType === 'string' ? tx.paymentInstrumentType : 'credit_card';
         const cc = tx.creditCard ?? {};
@@ -114,6 +128,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
         return declined(gatewayRejectionWords(reason), null);
       }
       default:
+        log('[payment] braintree transaction status not known: unknown', { transactionId: tx.id, status: tx.status });
         return null;
     }
   }
@@ -145,7 +160,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     });
     if (answer.kind === 'unknown') return unknown();
     const body = answer.body as { success?: unknown; transaction?: Transaction; verification?: { processorResponseCode?: unknown }; errors?: Array<{ code?: unknown }> };
-    if (answer.status === 200 && body.transaction) return fromTransaction(body.transaction, req.method, req.amount) ?? unknown();
+    if (answer.status === 200 && body.transaction) return fromTransaction(body.transaction, req.method, { amount: req.amount, currency: req.currency }) ?? unknown();
     if (answer.status === 200 && body.verification) {
       const code = typeof body.verification.processorResponseCode === 'string' ? body.verification.processorResponseCode : '2000';
       return declined(processorDeclineWords(code, req.method), code);
@@ -170,14 +185,14 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     // A capture wins over the declines of earlier attempts.
     const captured = transactions.find((tx) => ['submitted_for_settlement', 'settling', 'settled', 'authorized'].includes(String(tx.status)));
     if (captured) {
-      const result = fromTransaction(captured, method(captured), null);
+      const result = fromTransaction(captured, method(captured), call.expected ?? null);
       if (!result) return unknown();
       // Lookup never saves an instrument: only the charge that asked for it does.
       if ('vaulted' in result) delete result.vaulted;
       return result;
     }
     const last = transactions[transactions.length - 1]!;
-    return fromTransaction(last, method(last), null) ?? unknown();
+    return fromTransaction(last, method(last), call.expected ?? null) ?? unknown();
   }
 
   async function clientToken(call: ProviderCallOptions = {}): Promise<string | null> {

@@ -19,6 +19,14 @@ export const FAULT_MODES = [
   'reset-before-commit',
   'drop-after-commit',
   'malformed-json',
+  // P7 hostile answers (after the commit): a 10 MB body; headers and a few bytes, then a stall
+  // (delayMs, default 60 s); the answer's status removed or unknown; amount or currency changed.
+  'huge-body',
+  'slow-body',
+  'missing-status',
+  'unknown-status',
+  'amount-mismatch',
+  'currency-mismatch',
   // Braintree's webhook notifications (route 'webhook'; armed, never by header): see braintree/webhooks.ts.
   'webhook-duplicate',
   'webhook-reorder',
@@ -38,6 +46,8 @@ export type Fault = {
   count?: number;
 };
 export const SANDBOX_BODY_LIMIT = 16 * 1024;
+export const HUGE_BODY_BYTES = 10 * 1024 * 1024;
+const SLOW_BODY_STALL_MS = 60_000;
 
 /** Per-request fault header, e.g. `x-sandbox-fault: delay-ms=3000` or `x-sandbox-fault: drop-after-commit`. */
 export const FAULT_HEADER = 'x-sandbox-fault';
@@ -157,8 +167,82 @@ export async function withFault<T>(c: Context, faults: FaultControl, route: stri
       await commit();
       return new Response('{"transaction": {"id": "tx_', { status: 200, headers: { 'content-type': 'application/json' } });
     }
+    case 'huge-body':
+      await commit();
+      return hugeBody();
+    case 'slow-body':
+      await commit();
+      return slowBody(fault.delayMs ?? SLOW_BODY_STALL_MS);
+    case 'missing-status':
+    case 'unknown-status':
+    case 'amount-mismatch':
+    case 'currency-mismatch': {
+      const res = answer(await commit());
+      const body = (await res.json()) as Record<string, unknown>;
+      tamper(body, fault.mode);
+      return new Response(JSON.stringify(body), { status: res.status, headers: { 'content-type': 'application/json' } });
+    }
     default:
       return answer(await commit());
+  }
+}
+
+/** A 10 MB JSON answer, made 64 KB at a time as the reader pulls (the sandbox never holds it). */
+function hugeBody(): Response {
+  const chunk = new TextEncoder().encode('A'.repeat(64 * 1024));
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"transaction": {"id": "tx_huge", "status": "submitted_for_settlement", "padding": "'));
+    },
+    pull(controller) {
+      if (sent >= HUGE_BODY_BYTES) {
+        controller.enqueue(new TextEncoder().encode('"}}'));
+        controller.close();
+        return;
+      }
+      controller.enqueue(chunk);
+      sent += chunk.byteLength;
+    },
+  });
+  return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** Headers and the first bytes at once, the rest after `stallMs` (or never, if the reader goes away first). */
+function slowBody(stallMs: number): Response {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(new TextEncoder().encode('{"transaction": '));
+        return;
+      }
+      return new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          controller.enqueue(new TextEncoder().encode('{"id": "tx_slow", "status": "submitted_for_settlement"}}'));
+          controller.close();
+          resolve();
+        }, stallMs);
+        timer.unref?.();
+      });
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  });
+  return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** Changes the transaction(s) of an answer as a hostile or broken provider would. */
+function tamper(body: Record<string, unknown>, mode: FaultMode): void {
+  const list = [body.transaction, ...(Array.isArray(body.transactions) ? body.transactions : [])].filter((t): t is Record<string, unknown> => !!t && typeof t === 'object');
+  for (const tx of list) {
+    if (mode === 'missing-status') delete tx.status;
+    if (mode === 'unknown-status') tx.status = 'teleported';
+    if (mode === 'amount-mismatch' && typeof tx.amount === 'string') tx.amount = penceToDecimal((decimalToPence(tx.amount) ?? 0) + 100);
+    if (mode === 'currency-mismatch') tx.currencyIsoCode = 'EUR';
   }
 }
 
