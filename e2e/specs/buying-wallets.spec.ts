@@ -4,7 +4,9 @@ import { expect, test, type Page } from '../fixtures.ts';
 import {
   addToBasket,
   answerCookies,
+  enterCard,
   findDeal,
+  GOOD_CARD,
   newEmail,
   nonceSpent,
   payButton,
@@ -177,6 +179,8 @@ test('the provider answers too late: the order is pending, paying again is refus
     await expect(page.getByRole('list', { name: 'Vouchers' })).toHaveCount(0);
     await expect(page.getByText(/^Paid:/)).toHaveCount(0);
     await expect(page.getByText(`Being confirmed: ${cash} by PayPal.`, { exact: true })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Back at the checkout, paying again for the same basket is refused with the same words: no second charge.
     await page.goto('/checkout');
@@ -184,6 +188,7 @@ test('the provider answers too late: the order is pending, paying again is refus
     await expressButton(page, 'PayPal').click();
     await approveInDialog(page, 'PayPal (sandbox)');
     await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(BUYING_MESSAGES.paymentPending);
+    await expect(express(page)).toContainText(BUYING_MESSAGES.paymentPending);
     await expect(page).toHaveURL(/\/checkout$/);
     expect(nonces).toHaveLength(2);
     expect(await nonceSpent(page.request, nonces[1]!)).toBe(false);
@@ -210,7 +215,7 @@ test('the provider answers too late: the order is pending, paying again is refus
   }
 });
 
-test('a signed-in shopper without a saved card or account sees no express options (spec §6); the wallets stay in the form', async ({ page }) => {
+test('signed in: no express options without a saved instrument (spec §6); with a saved card they are offered', async ({ page }) => {
   await registerAndConfirm(page, newEmail('signedin'));
   const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
   await addToBasket(page, deal);
@@ -221,6 +226,15 @@ test('a signed-in shopper without a saved card or account sees no express option
   // Clearpay is for guests (spec §5), and says so in words.
   await expect(page.getByRole('radio', { name: 'Clearpay' })).toBeDisabled();
   await expect(page.getByRole('radio', { name: 'Clearpay' })).toHaveAccessibleDescription('Clearpay is available when you check out as a guest.');
+
+  // A card saved with this order (spec §3 savedCard): the next checkout offers the express options.
+  await enterCard(page, GOOD_CARD);
+  await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: BUYING_MESSAGES.purchaseSuccessful })).toBeVisible();
+  await addToBasket(page, deal);
+  await expect(express(page).getByRole('button')).toHaveText(['Pay with PayPal', 'Pay with Google Pay']);
+  await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
 });
 
 test('@mobile the express options on a phone: stacked, full width, finger-sized, nothing wider than the screen', async ({ page }) => {

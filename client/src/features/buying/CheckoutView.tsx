@@ -241,7 +241,11 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
         setPaying('idle');
         // A one-time token is spent whatever the outcome: the card form starts again.
         payment.current?.reset();
-        form.show([{ field: result.__typename === 'PaymentError' ? paymentField : formField(result.field), message: result.message }]);
+        {
+          // An order of this basket still waits for its payment's answer: said where the shopper paid.
+          const pendingElsewhere = result.__typename === 'ValidationError' && result.code === 'IDEMPOTENCY_CONFLICT' && !result.field;
+          form.show([{ field: result.__typename === 'PaymentError' || pendingElsewhere ? paymentField : formField(result.field), message: result.message }]);
+        }
         if (result.__typename === 'ValidationError' && result.code === 'PRICE_CHANGED') void reloadCheckout(false).catch(reportClientError);
         return;
       default:
