@@ -76,8 +76,16 @@ const pgliteExtensions = { pg_trgm, unaccent };
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
-  if (url) return openPostgres(url, options.poolSize ?? 10);
+  if (url) return openPostgres(url, options.poolSize ?? poolSizeFromEnv(process.env.DB_POOL_SIZE));
   return openPglite(options.dataDir ?? DEFAULT_DATA_DIR);
+}
+
+/** DB_POOL_SIZE (1–200): the PostgreSQL connections of this process's pool; default 10. */
+export function poolSizeFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 10;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 200) throw new Error(`DB_POOL_SIZE must be a whole number from 1 to 200 (got ${JSON.stringify(raw)})`);
+  return n;
 }
 
 /** Distinct statement texts this process prepares by name; beyond this they run unnamed. */

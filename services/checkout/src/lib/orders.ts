@@ -68,9 +68,10 @@ async function moveOrder(
   at: Date,
   patch: Partial<Pick<OrderRow, 'provider' | 'card_type' | 'transaction_id' | 'failure_code' | 'failure_message' | 'paid_at'>>,
   data: Record<string, unknown>,
+  payment: PaymentRowInput | null = null,
 ): Promise<OrderRow | undefined> {
   if (!canTransition(from, to)) throw new Error(`Order ${orderId}: ${from} → ${to} is not a transition`);
-  return inOrders(trx)
+  const moving = inOrders(trx)
     .with('moved', (db) => db.updateTable('orders').set({ ...patch, status: to, updated_at: at }).where('id', '=', orderId).where('status', '=', from).returningAll())
     .with('event', (db) =>
       db
@@ -88,10 +89,43 @@ async function moveOrder(
               sql<Date>`${at}::timestamptz`.as('at'),
             ]),
         ),
-    )
-    .selectFrom('moved')
-    .selectAll()
-    .executeTakeFirst() as Promise<OrderRow | undefined>;
+    );
+  // The payment row, written only if the order moved (same statement).
+  const withPayment = payment
+    ? (moving.with('payment_row', (db) =>
+        db
+          .insertInto('payment')
+          .columns(['order_id', 'provider', 'method', 'amount', 'currency', 'status', 'transaction_id', 'card_type', 'instrument_id', 'created_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('moved')
+              .select([
+                'moved.id',
+                sql<string>`${payment.provider}::text`.as('provider'),
+                sql<string>`${payment.method}::text`.as('method'),
+                sql<number>`${payment.amount}::integer`.as('amount'),
+                sql<string>`${payment.currency}::text`.as('currency'),
+                sql<'captured'>`'captured'::text`.as('status'),
+                sql<string>`${payment.transactionId}::text`.as('transaction_id'),
+                sql<string | null>`${payment.cardType}::text`.as('card_type'),
+                sql<string | null>`${payment.instrumentId}::text`.as('instrument_id'),
+                sql<Date>`${at}::timestamptz`.as('created_at'),
+              ]),
+          ),
+      ) as unknown as typeof moving)
+    : moving;
+  return withPayment.selectFrom('moved').selectAll().executeTakeFirst() as Promise<OrderRow | undefined>;
+}
+
+/** The captured payment of an order that moves to PAID (orders.payment). */
+interface PaymentRowInput {
+  provider: string;
+  method: string;
+  amount: number;
+  currency: string;
+  transactionId: string;
+  cardType: string | null;
+  instrumentId: string | null;
 }
 
 async function lockOrder(trx: AnyDb, orderId: string): Promise<OrderRow | undefined> {
@@ -147,29 +181,17 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
       await sellHeld(trx, { holdKey: order.basket_token, items: lines.map((l) => ({ productId: l.deal_product_id, quantity: l.quantity })) });
     }
     if (order.wallet_used > 0) await captureWalletCredit(trx, { ref: orderId });
-    if (charge && order.cash_amount > 0) {
-      await inOrders(trx)
-        .insertInto('payment')
-        .values({
-          order_id: orderId,
-          provider: charge.provider,
-          method: order.payment_method,
-          amount: order.cash_amount,
-          currency: order.currency,
-          status: 'captured',
-          transaction_id: charge.transactionId,
-          card_type: charge.cardType,
-          instrument_id: charge.instrumentId,
-          created_at: now,
-        })
-        .execute();
-    }
+    const payment: PaymentRowInput | null =
+      charge && order.cash_amount > 0
+        ? { provider: charge.provider, method: order.payment_method, amount: order.cash_amount, currency: order.currency, transactionId: charge.transactionId, cardType: charge.cardType, instrumentId: charge.instrumentId }
+        : null;
+    // One statement: the order PAID, its event and its payment row.
     const paid = await moveOrder(trx, orderId, 'PENDING', 'PAID', now, {
       provider: charge?.provider ?? null,
       card_type: charge?.cardType ?? null,
       transaction_id: charge?.transactionId ?? null,
       paid_at: now,
-    }, { provider: charge?.provider ?? 'wallet', transactionId: charge?.transactionId ?? null });
+    }, { provider: charge?.provider ?? 'wallet', transactionId: charge?.transactionId ?? null }, payment);
 
     // The vouchers written here: the answer and the mail are made from them (null: read back).
     let issued: VoucherRow[] | null = null;
@@ -222,11 +244,6 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
         for (const [dealId, quantity] of byDeal) await recordPurchase(trx as never, { customerToken: order.customer_token, dealId, quantity, at: now });
       }
       await removeLines(trx, order.basket_token, lines.map((l) => l.deal_product_id));
-      await inOrders(trx)
-        .updateTable('checkout_options')
-        .set({ promo_code: null, hold_expires_at: null, hold_signature: null, updated_at: now })
-        .where('basket_token', '=', order.basket_token)
-        .execute();
     } else {
       // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
       const months = lines[0]?.quantity ?? 0;
@@ -253,9 +270,17 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     const mail = await confirmationMail(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
     const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
     const body = JSON.stringify(answer.body);
-    // One statement: the confirmation mail into the outbox and the key's final answer (completeKeyOfOrder).
+    // One statement: the confirmation mail into the outbox, the basket's checkout options cleared
+    // (promo code and hold: an order's basket starts afresh) and the key's final answer (completeKeyOfOrder).
     await inOrders(trx)
       .with('mail', (db) => db.insertInto('mail_outbox').values(mail).onConflict((oc) => oc.doNothing()).returning('id'))
+      .with('options', (db) =>
+        db
+          .updateTable('checkout_options')
+          .set({ promo_code: null, hold_expires_at: null, hold_signature: null, updated_at: now })
+          .where('basket_token', '=', order.kind === 'order' ? order.basket_token : sql<string>`null`)
+          .returning('basket_token'),
+      )
       .updateTable('idempotency_key')
       .set({ state: 'done', response_status: answer.status, response_body: body, completed_at: now })
       .where('order_id', '=', orderId)
