@@ -151,6 +151,7 @@ export function createPayments(options: PaymentsOptions): Payments {
         status: 'pending',
         transaction_id: null,
         result: null,
+        save_instrument: req.saveInstrument && !req.savedInstrumentId && !!req.customerToken,
         created_at: at,
         updated_at: at,
       })
@@ -218,7 +219,12 @@ export function createPayments(options: PaymentsOptions): Payments {
     if (!provider) return { status: 'unknown', provider: name };
     // What we asked for: an answer for another amount or currency is not ours (P7). A charge held
     // for review stays held: reconciliation must not settle it.
-    const asked = await inPayment(db).selectFrom('charge').select(['status', 'amount', 'currency']).where('order_ref', '=', orderRef).orderBy('created_at', 'desc').execute();
+    const asked = await inPayment(db)
+      .selectFrom('charge')
+      .select(['status', 'amount', 'currency', 'save_instrument', 'customer_token', 'provider'])
+      .where('order_ref', '=', orderRef)
+      .orderBy('created_at', 'desc')
+      .execute();
     if (asked.some((c) => c.status === 'review')) return { status: 'unknown', provider: name, review: true };
     const expected = asked[0] ? { amount: Number(asked[0].amount), currency: asked[0].currency } : null;
     const outcome = await withDeadline<LookupResult>(
@@ -231,7 +237,16 @@ export function createPayments(options: PaymentsOptions): Payments {
     if (outcome.status === 'unknown' && outcome.review) {
       await inPayment(db).updateTable('charge').set({ status: 'review', updated_at: now() }).where('order_ref', '=', orderRef).where('status', 'in', ['pending', 'unknown']).execute();
     }
-    if (outcome.status === 'succeeded' || outcome.status === 'declined') {
+    let found: LookupResult = outcome;
+    if (outcome.status === 'succeeded') {
+      const { vaulted, ...succeeded } = outcome as ChargeSucceededWithVault;
+      found = succeeded;
+      // P3: the charge asked to save the card and its answer was lost: save it now (once).
+      const wanted = asked.find((c) => c.save_instrument && c.customer_token && c.provider === name);
+      if (vaulted && wanted?.customer_token) found = { ...succeeded, instrumentId: await saveOnce(wanted.customer_token, name, vaulted, orderRef) };
+    }
+    if (found.status === 'succeeded' || found.status === 'declined') {
+      const outcome = found;
       await inPayment(db)
         .updateTable('charge')
         .set({ status: outcome.status, result: JSON.stringify(outcome), transaction_id: outcome.status === 'succeeded' ? outcome.transactionId : null, updated_at: now() })
@@ -240,7 +255,23 @@ export function createPayments(options: PaymentsOptions): Payments {
         .execute()
         .catch((error: unknown) => log('[payment] could not record the lookup', { orderRef, error: error instanceof Error ? error.message : String(error) }));
     }
-    return outcome;
+    return found;
+  }
+
+  /** Saves a vaulted instrument for its shopper unless it is saved already (by its vault token); its id, or null when it could not be saved. */
+  async function saveOnce(customerToken: string, gateway: PaymentProviderName, vaulted: NonNullable<ChargeSucceededWithVault['vaulted']>, orderRef: string): Promise<string | null> {
+    const existing = () => inPayment(db).selectFrom('instrument').select('id').where('vault_token', '=', vaulted.vaultToken).where('customer_token', '=', customerToken).executeTakeFirst();
+    const already = await existing();
+    if (already) return already.id;
+    try {
+      return (await saveInstrument(db, { customerToken, gateway, ...vaulted }, now())).id;
+    } catch (error) {
+      // A concurrent lookup saved it first (vault_token is unique).
+      const raced = await existing();
+      if (raced) return raced.id;
+      log('[payment] could not save the instrument after reconciliation', { orderRef, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
   }
 
   async function call<T>(name: PaymentProviderName, work: (provider: PaymentProvider, options: ProviderCallOptions) => Promise<T | null>): Promise<T | null> {

@@ -19,6 +19,8 @@ export interface ChargeTable {
   status: 'pending' | 'unknown' | 'review' | 'succeeded' | 'declined';
   transaction_id: string | null;
   result: ColumnType<unknown, string | null, string | null>;
+  /** The shopper asked to save the instrument (a new one, signed in): lookup saves it if the answer was lost (P3). */
+  save_instrument: Generated<boolean>;
   created_at: ColumnType<Date, Date, Date>;
   updated_at: ColumnType<Date, Date, Date>;
 }

@@ -187,8 +187,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     if (captured) {
       const result = fromTransaction(captured, method(captured), call.expected ?? null);
       if (!result) return unknown();
-      // Lookup never saves an instrument: only the charge that asked for it does.
-      if ('vaulted' in result) delete result.vaulted;
+      // The vault token goes to createPayments, which saves it only for a charge that asked (P3).
       return result;
     }
     const last = transactions[transactions.length - 1]!;
