@@ -4,7 +4,9 @@
  * signed notifications over real HTTP to the payment service's webhook; the settlement job (and
  * the immediate call after the webhook) fails the order once: PAYMENT_FAILED, vouchers cancelled,
  * the wallet capture reversed by new ledger entries, the customer's email in the outbox. On
- * PGlite and PostgreSQL, with the wallet's and the orders' invariant SQL afterwards.
+ * PGlite and PostgreSQL, with the wallet's and the orders' invariant SQL afterwards. Also through
+ * the order flow: P7 (a capture of another amount is held for review: the order stays PENDING)
+ * and P3 (a card to save whose answer was lost is saved when reconciliation pays the order).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -228,6 +230,25 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
     expect((await orderOf(body.data.productOrder.id)).status).toBe('PENDING');
     expect(await count(sql`select count(*) as n from orders.voucher where order_id = ${order.id}`)).toBe(0);
     expect((await sql`select status from payment.charge where order_ref = ${order.id}`.execute(f.db)).rows).toEqual([{ status: 'review' }]);
+  });
+
+  it('P3: a card to save whose answer was lost is saved when reconciliation pays the order', async () => {
+    const customer = fresh('cust-save');
+    const p = await f.product({ remaining: 5, pricePence: 1700 });
+    const token = await f.basket([{ product: p, quantity: 1 }], customer);
+    const nonce = f.sandboxes.braintree.tokenizeCard({ number: '5555555555554444', expirationDate: '12/30', cvv: '123', postalCode: 'SW1A 1AA' });
+    if (!('nonce' in nonce)) throw new Error('not tokenised');
+    f.sandboxes.braintree.faults.arm({ mode: 'drop-after-commit', route: 'sale' });
+    const res = await place(token, cardOrder(1700, { email: 'save@example.co.uk', payment: { method: 'credit_card', token: nonce.nonce, savedInstrumentId: null, saveInstrument: true } }), `?customerToken=${customer}`);
+    const body = (await res.json()) as Body;
+    expect(res.status, JSON.stringify(body)).toBe(202);
+    expect(await f.payments.instruments(customer)).toEqual([]);
+    await f.request('POST', '/checkout/reconcile');
+    const order = await orderOf(body.data.productOrder.id);
+    expect(order.status).toBe('PAID');
+    const saved = await f.payments.instruments(customer);
+    expect(saved).toEqual([expect.objectContaining({ type: 'card', cardType: 'MasterCard', last4: '4444', default: true })]);
+    expect((await sql`select instrument_id from orders.payment where order_id = ${order.id}`.execute(f.db)).rows).toEqual([{ instrument_id: saved[0]!.id }]);
   });
 
   /** Part D's order invariants with PAYMENT_FAILED: its vouchers cancelled, its payment declined, its units still sold. */
