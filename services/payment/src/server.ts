@@ -5,7 +5,8 @@
  *   PAYMENT_SERVICE_TOKEN=… PORT=4106 node services/payment/src/server.ts
  * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR. SANDBOX_FAULTS=1 turns on the
  * sandboxes' fault controls (tests, e2e only). SANDBOX_ALLOWED_ORIGINS (comma-separated) are the
- * origins the hosted pages may post to besides their own.
+ * origins the hosted pages may post to besides their own. PAYMENT_WEBHOOK_SECRET is the Braintree
+ * webhook secret (default: a random one, shared with the sandbox mounted here).
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -33,7 +34,17 @@ root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
 let app: ReturnType<typeof createPaymentApp> | null = null;
 root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
 const server = await serveOnLoopback(root.fetch, port);
-app = createPaymentApp({ db: database.db, serviceToken, basePath: env.PAYMENT_BASE_PATH ?? '', providers: sandboxProviders(`http://127.0.0.1:${server.port}`, { merchantKey }) });
+// P6: the Braintree sandbox settles sales and posts signed notifications to this server's webhook
+// (the checkout's job reads the declined ones from the shared database: declinedSettlements).
+const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || randomBytes(24).toString('base64url');
+app = createPaymentApp({
+  db: database.db,
+  serviceToken,
+  basePath: env.PAYMENT_BASE_PATH ?? '',
+  providers: sandboxProviders(`http://127.0.0.1:${server.port}`, { merchantKey }),
+  webhooks: { braintree: { secret: webhookSecret } },
+});
+sandboxes.braintree.webhooks.configure({ url: `http://127.0.0.1:${server.port}/webhooks/braintree`, secret: webhookSecret });
 console.log(`Payment service on http://127.0.0.1:${server.port} (${database.dialect}); sandboxes at /sandbox/braintree, /sandbox/klarna, /sandbox/clearpay`);
 
 let stopping = false;
