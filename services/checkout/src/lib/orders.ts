@@ -7,7 +7,7 @@
 import { BUYING_MESSAGES, type OrderStatus } from '@shop/domain/buying';
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { problem } from '@shop/platform';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { inOrders, type AnyDb } from '../db/database.ts';
 import type { MailOutboxTable, OrderLineTable, OrdersTable, VoucherTable } from '../db/tables.ts';
 import {
@@ -195,6 +195,7 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
 
     // The vouchers written here: the answer and the mail are made from them (null: read back).
     let issued: VoucherRow[] | null = null;
+    let unwritten: Insertable<VoucherTable>[] = [];
     if (order.kind === 'order') {
       const expiresAt = addMonths(now, VOUCHER_VALIDITY_MONTHS);
       const vouchers = lines.flatMap((line) => {
@@ -218,9 +219,14 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
         await inOrders(trx).insertInto('voucher').values(vouchers.shift()!).execute();
         fault(deps, 'mid-voucher-issue');
       }
-      // Every voucher of the order in one statement.
-      if (vouchers.length) issued = (await inOrders(trx).insertInto('voucher').values(vouchers).returningAll().execute()) as VoucherRow[];
-      if (addonLines.length) issued = null; // the add-on changes some of them below
+      if (addonLines.length) {
+        // The add-on extends some of them below: written now, read back afterwards.
+        if (vouchers.length) await inOrders(trx).insertInto('voucher').values(vouchers).execute();
+      } else if (vouchers.length) {
+        // Every voucher of the order, written with the mail and the key's answer (one statement, below).
+        unwritten = vouchers;
+        issued = vouchers.map((v) => ({ ...v, extended_months: 0 }));
+      }
       for (const addon of addonLines) {
         const ids = await inOrders(trx)
           .selectFrom('voucher')
@@ -272,7 +278,7 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     const body = JSON.stringify(answer.body);
     // One statement: the confirmation mail into the outbox, the basket's checkout options cleared
     // (promo code and hold: an order's basket starts afresh) and the key's final answer (completeKeyOfOrder).
-    await inOrders(trx)
+    const writing = inOrders(trx)
       .with('mail', (db) => db.insertInto('mail_outbox').values(mail).onConflict((oc) => oc.doNothing()).returning('id'))
       .with('options', (db) =>
         db
@@ -280,7 +286,9 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
           .set({ promo_code: null, hold_expires_at: null, hold_signature: null, updated_at: now })
           .where('basket_token', '=', order.kind === 'order' ? order.basket_token : sql<string>`null`)
           .returning('basket_token'),
-      )
+      );
+    const finishing = unwritten.length ? (writing.with('issued', (db) => db.insertInto('voucher').values(unwritten).returning('id')) as unknown as typeof writing) : writing;
+    await finishing
       .updateTable('idempotency_key')
       .set({ state: 'done', response_status: answer.status, response_body: body, completed_at: now })
       .where('order_id', '=', orderId)

@@ -7,7 +7,8 @@ import { BUYING_MESSAGES, CHECKOUT_COUNTDOWN_S, type PaymentMethod } from '@shop
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { postcodeError } from '@shop/domain/postcodes';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { OrdersTable } from '../db/tables.ts';
 import { inOrders, type AnyDb } from '../db/database.ts';
 import {
   countPurchase,
@@ -189,45 +190,94 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
     const items = model.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
     const s = model.summary;
 
+    const orderRow: Omit<Insertable<OrdersTable>, 'order_number'> = {
+      id: orderId,
+      kind: 'order',
+      parent_order_id: null,
+      status: 'PENDING',
+      basket_token: input.basketToken,
+      customer_key: model.customerKey,
+      customer_token: input.customerToken,
+      email,
+      subtotal: s.subtotal,
+      postage: s.postage,
+      promo_discount: s.promoDiscount,
+      vip: s.vip,
+      total_amount: s.totalOrderAmount,
+      cash_amount: s.cashAmount,
+      wallet_used: s.walletCredit,
+      payment_method: input.body.payment.method,
+      provider: null,
+      card_type: null,
+      transaction_id: null,
+      save_instrument: input.body.payment.saveInstrument,
+      saved_instrument_id: input.body.payment.savedInstrumentId,
+      promo_code: model.promo?.applicable ? model.promo.code : null,
+      delivery_address: input.body.deliveryAddress ? JSON.stringify(input.body.deliveryAddress) : null,
+      cap_day: model.day,
+      access_token_hash: accessToken ? sha256(accessToken) : null,
+      failure_code: null,
+      failure_message: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+    };
+
     // Step 2: one transaction.
     try {
       await deps.db.transaction().execute(async (trx) => {
-        // The order row first: a second attempt on this basket waits here on the one-pending-order index.
+        let lineNo = 0;
+        const lineRows = [
+          ...model.lines.map((l) => ({
+            order_id: orderId,
+            line_no: ++lineNo,
+            deal_id: l.dealId,
+            deal_product_id: l.productId,
+            title: l.title,
+            quantity: l.quantity,
+            unit_price: l.unitPrice,
+            postage: l.postage,
+            line_total: l.total,
+            addon_type: null,
+            gift: l.line.gifting?.gift === true || (input.body.orderLines?.find((o) => o.dealProductId === l.productId)?.gift ?? false),
+            gifting_type: l.line.gifting?.type ?? 'none',
+            gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
+            pay_deposit: l.line.payDeposit === true,
+          })),
+          ...model.addons.map((a) => ({
+            order_id: orderId,
+            line_no: ++lineNo,
+            deal_id: a.dealId,
+            deal_product_id: a.productId,
+            title: a.title,
+            quantity: a.quantity,
+            unit_price: a.unitPrice,
+            postage: 0,
+            line_total: a.total,
+            addon_type: 'VVE',
+            gift: false,
+            gifting_type: 'none',
+            gift_recipient: null,
+            pay_deposit: false,
+          })),
+        ];
+        // One statement: the order row (first: a second attempt on this basket waits here, on the
+        // one-pending-order index), its lines, the 'created' event (appendEvent) and the key tied to
+        // the order (attachOrder).
         await inOrders(trx)
-          .insertInto('orders')
-          .values({
-            id: orderId,
-            order_number: sql<string>`'TD' || nextval('orders.order_number_seq')`,
-            kind: 'order',
-            parent_order_id: null,
-            status: 'PENDING',
-            basket_token: input.basketToken,
-            customer_key: model.customerKey,
-            customer_token: input.customerToken,
-            email,
-            subtotal: s.subtotal,
-            postage: s.postage,
-            promo_discount: s.promoDiscount,
-            vip: s.vip,
-            total_amount: s.totalOrderAmount,
-            cash_amount: s.cashAmount,
-            wallet_used: s.walletCredit,
-            payment_method: input.body.payment.method,
-            provider: null,
-            card_type: null,
-            transaction_id: null,
-            save_instrument: input.body.payment.saveInstrument,
-            saved_instrument_id: input.body.payment.savedInstrumentId,
-            promo_code: model.promo?.applicable ? model.promo.code : null,
-            delivery_address: input.body.deliveryAddress ? JSON.stringify(input.body.deliveryAddress) : null,
-            cap_day: model.day,
-            access_token_hash: accessToken ? sha256(accessToken) : null,
-            failure_code: null,
-            failure_message: null,
-            created_at: now,
-            updated_at: now,
-            paid_at: null,
-          })
+          .with('placed', (db) => db.insertInto('orders').values({ ...orderRow, order_number: sql<string>`'TD' || nextval('orders.order_number_seq')` }).returning('id'))
+          .with('lines', (db) => db.insertInto('order_line').values(lineRows).returning('id'))
+          .with('created', (db) =>
+            db
+              .insertInto('order_event')
+              .values({ order_id: orderId, type: 'created', from_status: null, to_status: 'PENDING', data: JSON.stringify({ cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key }), at: now })
+              .returning('id'),
+          )
+          .updateTable('idempotency_key')
+          .set({ order_id: orderId, access_token: accessToken })
+          .where('scope', '=', ref.scope)
+          .where('operation', '=', ref.operation)
+          .where('idem_key', '=', ref.key)
           .execute();
 
         // The hold: still covering the basket (usually: pinned to this order in one statement), or
@@ -274,56 +324,6 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
           if (!held.ok) throw new Refusal(409, 'WALLET_INSUFFICIENT');
         }
         if (!pinned) await pinHold(trx, { holdKey: input.basketToken, orderId });
-        let lineNo = 0;
-        const lineRows = [
-          ...model.lines.map((l) => ({
-            order_id: orderId,
-            line_no: ++lineNo,
-            deal_id: l.dealId,
-            deal_product_id: l.productId,
-            title: l.title,
-            quantity: l.quantity,
-            unit_price: l.unitPrice,
-            postage: l.postage,
-            line_total: l.total,
-            addon_type: null,
-            gift: l.line.gifting?.gift === true || (input.body.orderLines?.find((o) => o.dealProductId === l.productId)?.gift ?? false),
-            gifting_type: l.line.gifting?.type ?? 'none',
-            gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
-            pay_deposit: l.line.payDeposit === true,
-          })),
-          ...model.addons.map((a) => ({
-            order_id: orderId,
-            line_no: ++lineNo,
-            deal_id: a.dealId,
-            deal_product_id: a.productId,
-            title: a.title,
-            quantity: a.quantity,
-            unit_price: a.unitPrice,
-            postage: 0,
-            line_total: a.total,
-            addon_type: 'VVE',
-            gift: false,
-            gifting_type: 'none',
-            gift_recipient: null,
-            pay_deposit: false,
-          })),
-        ];
-        // One statement: the lines, the 'created' event (appendEvent) and the key tied to the order (attachOrder).
-        await inOrders(trx)
-          .with('lines', (db) => db.insertInto('order_line').values(lineRows).returning('id'))
-          .with('created', (db) =>
-            db
-              .insertInto('order_event')
-              .values({ order_id: orderId, type: 'created', from_status: null, to_status: 'PENDING', data: JSON.stringify({ cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key }), at: now })
-              .returning('id'),
-          )
-          .updateTable('idempotency_key')
-          .set({ order_id: orderId, access_token: accessToken })
-          .where('scope', '=', ref.scope)
-          .where('operation', '=', ref.operation)
-          .where('idem_key', '=', ref.key)
-          .execute();
       });
     } catch (err) {
       if (isPendingConflict(err)) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
