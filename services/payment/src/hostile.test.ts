@@ -101,6 +101,64 @@ describe.each(testDatabases())('hostile provider answers on %s', (_name, open) =
     expect(await statusOf(req.idempotencyKey)).toBe('review');
   });
 
+  describe('Klarna and Clearpay', () => {
+    const auth = { authorization: `Bearer ${MERCHANT_KEY}`, 'content-type': 'application/json' };
+    /** A Klarna authorization token approved for `amount`. */
+    async function klarnaToken(amount: number): Promise<string> {
+      const res = await fetch(`${f.sandboxes.origin}/sandbox/klarna/payments/v1/sessions`, { method: 'POST', headers: auth, body: JSON.stringify({ purchase_country: 'GB', purchase_currency: 'GBP', locale: 'en-GB', order_amount: amount }) });
+      const approved = f.sandboxes.klarna.approve(((await res.json()) as { session_id: string }).session_id, 'customer@email.co.uk', '123456');
+      if (!('authorization_token' in approved)) throw new Error('not approved');
+      return approved.authorization_token;
+    }
+    /** A confirmed Clearpay checkout token for `amount`. */
+    async function clearpayToken(amount: number, orderRef: string): Promise<string> {
+      const res = await fetch(`${f.sandboxes.origin}/sandbox/clearpay/v2/checkouts`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: { amount: (amount / 100).toFixed(2), currency: 'GBP' }, merchantReference: orderRef, consumer: { email: 'shopper@example.co.uk' } }) });
+      const { token } = (await res.json()) as { token: string };
+      expect(f.sandboxes.clearpay.confirm(token, 'shopper@example.co.uk')).toEqual({ status: 'SUCCESS' });
+      return token;
+    }
+
+    it.each<[FaultMode, boolean]>([
+      ['missing-status', false],
+      ['unknown-status', false],
+      ['malformed-json', false],
+      ['amount-mismatch', true],
+    ])('Klarna order answer with %s is unknown (review: %s), never a success', async (mode, review) => {
+      const req = chargeRequest({ method: 'klarna', amount: 4_999, token: await klarnaToken(4_999) });
+      f.sandboxes.klarna.faults.arm({ mode, route: 'order' });
+      expect(await payments.charge(req)).toEqual({ status: 'unknown', provider: 'klarna', ...(review ? { review: true } : {}) });
+      expect(await statusOf(req.idempotencyKey)).toBe(review ? 'review' : 'unknown');
+    });
+
+    it.each<[FaultMode, boolean]>([
+      ['missing-status', false],
+      ['unknown-status', false],
+      ['amount-mismatch', true],
+      ['currency-mismatch', true],
+    ])('Clearpay capture answer with %s is unknown (review: %s), never a success', async (mode, review) => {
+      const orderRef = `cp-${Date.now()}-${mode}`;
+      const req = chargeRequest({ method: 'clearpay', amount: 2_500, orderRef, token: await clearpayToken(2_500, orderRef) });
+      f.sandboxes.clearpay.faults.arm({ mode, route: 'capture' });
+      expect(await payments.charge(req)).toEqual({ status: 'unknown', provider: 'clearpay', ...(review ? { review: true } : {}) });
+      expect(await statusOf(req.idempotencyKey)).toBe(review ? 'review' : 'unknown');
+    });
+
+    it('a Klarna or Clearpay lookup answering another amount puts the charge on review', async () => {
+      const kn = chargeRequest({ method: 'klarna', amount: 3_000, token: await klarnaToken(3_000) });
+      f.sandboxes.klarna.faults.arm({ mode: 'drop-after-commit', route: 'order' });
+      expect(await payments.charge(kn)).toEqual({ status: 'unknown', provider: 'klarna' });
+      f.sandboxes.klarna.faults.arm({ mode: 'amount-mismatch', route: 'search' });
+      expect(await payments.lookup('klarna', kn.orderRef)).toEqual({ status: 'unknown', provider: 'klarna', review: true });
+      const cpRef = `cp-${Date.now()}-lookup`;
+      const cp = chargeRequest({ method: 'clearpay', amount: 2_000, orderRef: cpRef, token: await clearpayToken(2_000, cpRef) });
+      f.sandboxes.clearpay.faults.arm({ mode: 'drop-after-commit', route: 'capture' });
+      expect(await payments.charge(cp)).toEqual({ status: 'unknown', provider: 'clearpay' });
+      f.sandboxes.clearpay.faults.arm({ mode: 'currency-mismatch', route: 'search' });
+      expect(await payments.lookup('clearpay', cp.orderRef)).toEqual({ status: 'unknown', provider: 'clearpay', review: true });
+      expect(f.logged.filter((l) => l.message.includes('ALERT') && [kn.orderRef, cp.orderRef].includes(l.fields.orderRef as string))).toHaveLength(2);
+    });
+  });
+
   it('a lookup answering another amount than the charge asked for puts the charge on review', async () => {
     f.sandboxes.braintree.faults.arm({ mode: 'drop-after-commit', route: 'sale' });
     const req = chargeRequest({ amount: 1_111 });

@@ -16,6 +16,7 @@ export interface ClearpayProviderOptions {
   fetch?: FetchLike;
   /** The sandbox's merchantKey (sent as a bearer token), when it has one. */
   merchantKey?: string;
+  log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 export type ClearpayCheckout = { token: string; expires: string; approvalUrl: string };
@@ -49,10 +50,21 @@ export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProv
     return { token, expires, approvalUrl: `${publicUrl}/checkout?token=${encodeURIComponent(token)}` };
   }
 
-  const fromPayment = (p: { id?: unknown; status?: unknown; originalAmount?: { amount?: unknown } }, expected: number | null): ChargeResult | null => {
+  const log = options.log ?? ((message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields)));
+  const fromPayment = (p: { id?: unknown; status?: unknown; merchantReference?: unknown; originalAmount?: { amount?: unknown; currency?: unknown } }, expected: { amount: number; currency: string } | null): ChargeResult | null => {
     if (typeof p.id !== 'string') return null;
     if (p.status === 'APPROVED') {
-      if (expected !== null && p.originalAmount?.amount !== penceToDecimal(expected)) return null;
+      if (expected !== null && (p.originalAmount?.amount !== penceToDecimal(expected.amount) || p.originalAmount?.currency !== expected.currency)) {
+        // P7: an amount or currency we did not ask for is never a success; held for review.
+        log('[payment] ALERT clearpay amount or currency mismatch: charge held for review', {
+          paymentId: p.id,
+          orderRef: typeof p.merchantReference === 'string' ? p.merchantReference : null,
+          amount: p.originalAmount?.amount ?? null,
+          currency: p.originalAmount?.currency ?? null,
+          expected: `${penceToDecimal(expected.amount)} ${expected.currency}`,
+        });
+        return { status: 'unknown', provider: 'clearpay', review: true };
+      }
       return { status: 'succeeded', provider: 'clearpay', transactionId: p.id, cardType: null, instrumentId: null };
     }
     if (p.status === 'DECLINED') return declined(PAYMENT_OUTCOME_WORDS.bnplDeclined, 'DECLINED');
@@ -72,7 +84,7 @@ export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProv
     });
     if (answer.kind === 'unknown') return unknown();
     const body = answer.body as { id?: unknown; status?: unknown; errorCode?: unknown; originalAmount?: { amount?: unknown } };
-    if (answer.status === 201 || answer.status === 202 || answer.status === 402) return fromPayment(body, req.amount) ?? unknown();
+    if (answer.status === 201 || answer.status === 202 || answer.status === 402) return fromPayment(body, { amount: req.amount, currency: req.currency }) ?? unknown();
     if (answer.status === 409 && body.errorCode !== 'token_already_used') return unknown();
     if (answer.status === 404 || answer.status === 409 || answer.status === 412) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable, String(body.errorCode ?? ''));
     if (answer.status >= 400) return declined(PAYMENT_OUTCOME_WORDS.providerRefused, String(body.errorCode ?? ''));
@@ -85,7 +97,7 @@ export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProv
     const results = answer.body.results as Array<{ id?: unknown; status?: unknown }>;
     if (results.length === 0) return { status: 'none' };
     const approved = results.find((p) => p.status === 'APPROVED');
-    if (approved) return fromPayment(approved, null) ?? unknown();
+    if (approved) return fromPayment(approved, call.expected ?? null) ?? unknown();
     if (results.some((p) => p.status === 'PENDING')) return unknown();
     return fromPayment(results[results.length - 1]!, null) ?? unknown();
   }

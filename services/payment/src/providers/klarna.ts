@@ -15,7 +15,11 @@ export interface KlarnaProviderOptions {
   fetch?: FetchLike;
   /** The sandbox's merchantKey (sent as a bearer token), when it has one. */
   merchantKey?: string;
+  log?: (message: string, fields: Record<string, unknown>) => void;
 }
+
+/** Klarna order statuses that mean the money was authorised or captured (CANCELLED is skipped; anything else is not known). */
+const KNOWN_ORDER_STATUSES = new Set(['AUTHORIZED', 'PART_CAPTURED', 'CAPTURED', 'CLOSED']);
 
 export type KlarnaSession = { sessionId: string; clientToken: string; approvalUrl: string };
 
@@ -31,6 +35,11 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
   const publicUrl = (options.publicUrl ?? '/sandbox/klarna').replace(/\/+$/, '');
   const declined = (words: PaymentOutcomeWords, processorCode: string | null = null): ChargeDeclined => ({ status: 'declined', provider: 'klarna', code: words.code, message: words.message, retryable: words.retryable, processorCode });
   const unknown = (): ChargeResult => ({ status: 'unknown', provider: 'klarna' });
+  const log = options.log ?? ((message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields)));
+  const mismatch = (orderId: string, orderRef: string, amount: unknown, currency: unknown, expected: { amount: number; currency: string }): ChargeResult => {
+    log('[payment] ALERT klarna amount or currency mismatch: charge held for review', { orderId, orderRef, amount, currency, expected: `${expected.amount} ${expected.currency}` });
+    return { status: 'unknown', provider: 'klarna', review: true };
+  };
 
   async function createSession(input: { amount: number; currency: 'GBP'; orderRef: string | null }, call: ProviderCallOptions = {}): Promise<KlarnaSession | null> {
     const answer = await send({
@@ -58,10 +67,17 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
       retry: true,
     });
     if (answer.kind === 'unknown') return unknown();
-    const body = answer.body as { order_id?: unknown; fraud_status?: unknown; order_amount?: unknown; error_code?: unknown };
+    const body = answer.body as { order_id?: unknown; fraud_status?: unknown; order_amount?: unknown; purchase_currency?: unknown; error_code?: unknown };
     if (answer.status === 200 && typeof body.order_id === 'string') {
-      if (body.order_amount !== undefined && body.order_amount !== req.amount) return unknown(); // P7: never a success we did not ask for
+      // P7: never a success for an amount or currency we did not ask for (held for review), nor without a known fraud status.
+      if ((body.order_amount !== undefined && body.order_amount !== req.amount) || (body.purchase_currency !== undefined && body.purchase_currency !== req.currency)) {
+        return mismatch(body.order_id, req.orderRef, body.order_amount, body.purchase_currency, { amount: req.amount, currency: req.currency });
+      }
       if (body.fraud_status === 'REJECTED') return declined(PAYMENT_OUTCOME_WORDS.bnplDeclined, 'REJECTED');
+      if (body.fraud_status !== 'ACCEPTED') {
+        log('[payment] klarna order without a known fraud status: unknown', { orderRef: req.orderRef, fraudStatus: body.fraud_status ?? null });
+        return unknown();
+      }
       return { status: 'succeeded', provider: 'klarna', transactionId: body.order_id, cardType: null, instrumentId: null };
     }
     if (answer.status === 409 && body.error_code !== 'TOKEN_ALREADY_USED') return unknown(); // our key still in flight at Klarna
@@ -74,9 +90,17 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
   async function lookup(orderRef: string, call: ProviderCallOptions = {}): Promise<LookupResult> {
     const answer = await send({ method: 'GET', url: url(`/ordermanagement/v1/orders?merchant_reference1=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
     if (answer.kind === 'unknown' || answer.status !== 200 || !Array.isArray(answer.body.orders)) return unknown();
-    const orders = answer.body.orders as Array<{ order_id?: unknown; status?: unknown }>;
+    const orders = answer.body.orders as Array<{ order_id?: unknown; status?: unknown; order_amount?: unknown; purchase_currency?: unknown }>;
     const order = orders.find((o) => typeof o.order_id === 'string' && o.status !== 'CANCELLED');
     if (!order) return { status: 'none' };
+    if (!KNOWN_ORDER_STATUSES.has(String(order.status))) {
+      log('[payment] klarna order status not known: unknown', { orderRef, status: order.status ?? null });
+      return unknown();
+    }
+    const expected = call.expected ?? null;
+    if (expected && (order.order_amount !== expected.amount || order.purchase_currency !== expected.currency)) {
+      return mismatch(String(order.order_id), orderRef, order.order_amount, order.purchase_currency, expected);
+    }
     return { status: 'succeeded', provider: 'klarna', transactionId: order.order_id as string, cardType: null, instrumentId: null };
   }
 

@@ -235,14 +235,34 @@ function slowBody(stallMs: number): Response {
   return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
-/** Changes the transaction(s) of an answer as a hostile or broken provider would. */
+/**
+ * Changes the payment(s) of an answer as a hostile or broken provider would: Braintree's
+ * transaction(s), Klarna's order (the answer itself, or `orders[]`), Clearpay's payment (the
+ * answer itself, or `results[]`).
+ */
 function tamper(body: Record<string, unknown>, mode: FaultMode): void {
-  const list = [body.transaction, ...(Array.isArray(body.transactions) ? body.transactions : [])].filter((t): t is Record<string, unknown> => !!t && typeof t === 'object');
+  const lists = [body.transactions, body.orders, body.results].flatMap((l) => (Array.isArray(l) ? l : []));
+  const list = [body.transaction ?? body, ...lists].filter((t): t is Record<string, unknown> => !!t && typeof t === 'object');
   for (const tx of list) {
-    if (mode === 'missing-status') delete tx.status;
-    if (mode === 'unknown-status') tx.status = 'teleported';
-    if (mode === 'amount-mismatch' && typeof tx.amount === 'string') tx.amount = penceToDecimal((decimalToPence(tx.amount) ?? 0) + 100);
-    if (mode === 'currency-mismatch') tx.currencyIsoCode = 'EUR';
+    if (mode === 'missing-status') {
+      delete tx.status;
+      delete tx.fraud_status;
+    }
+    if (mode === 'unknown-status') {
+      tx.status = 'teleported';
+      if ('fraud_status' in tx) tx.fraud_status = 'teleported';
+    }
+    const money = (tx.originalAmount ?? null) as Record<string, unknown> | null;
+    if (mode === 'amount-mismatch') {
+      if (typeof tx.amount === 'string') tx.amount = penceToDecimal((decimalToPence(tx.amount) ?? 0) + 100);
+      if (typeof tx.order_amount === 'number') tx.order_amount += 100;
+      if (money && typeof money.amount === 'string') money.amount = penceToDecimal((decimalToPence(money.amount) ?? 0) + 100);
+    }
+    if (mode === 'currency-mismatch') {
+      if ('currencyIsoCode' in tx || body.transaction) tx.currencyIsoCode = 'EUR';
+      if ('order_amount' in tx) tx.purchase_currency = 'EUR';
+      if (money) money.currency = 'EUR';
+    }
   }
 }
 

@@ -39,7 +39,7 @@ export function sandboxProviders(origin: string, options: { fetch?: FetchLike; m
   const base = origin.replace(/\/+$/, '');
   return [
     braintreeProvider({ baseUrl: `${base}${SANDBOX_PATHS.braintree}`, fetch: options.fetch, merchantKey: options.merchantKey, log: options.log }),
-    klarnaProvider({ baseUrl: `${base}${SANDBOX_PATHS.klarna}`, publicUrl: SANDBOX_PATHS.klarna, fetch: options.fetch, merchantKey: options.merchantKey }),
-    clearpayProvider({ baseUrl: `${base}${SANDBOX_PATHS.clearpay}`, publicUrl: SANDBOX_PATHS.clearpay, fetch: options.fetch, merchantKey: options.merchantKey }),
+    klarnaProvider({ baseUrl: `${base}${SANDBOX_PATHS.klarna}`, publicUrl: SANDBOX_PATHS.klarna, fetch: options.fetch, merchantKey: options.merchantKey, log: options.log }),
+    clearpayProvider({ baseUrl: `${base}${SANDBOX_PATHS.clearpay}`, publicUrl: SANDBOX_PATHS.clearpay, fetch: options.fetch, merchantKey: options.merchantKey, log: options.log }),
   ];
 }
