@@ -163,6 +163,11 @@ describe.each(testDatabases())('Braintree webhooks on %s', (_name, open) => {
     clock.offsetMs = 10 * 60 * 1000;
     try {
       expect(await f.sandboxes.braintree.webhooks.replay(first.eventId)).toBe(401);
+      // The same through the sandbox's loopback admin endpoints (e2e).
+      const listed = (await (await fetch(`${f.sandboxes.origin}/sandbox/braintree/__webhooks`)).json()) as { deliveries: Array<{ eventId: string }> };
+      expect(listed.deliveries.some((d) => d.eventId === first.eventId)).toBe(true);
+      const replayed = await fetch(`${f.sandboxes.origin}/sandbox/braintree/__webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventId: first.eventId }) });
+      expect(await replayed.json()).toEqual({ status: 401 });
       // A fresh event id on an old timestamp does not pass either: the timestamp is signed.
       const old = forged({ kind: 'transaction_settlement_declined', timestamp: new Date().toISOString(), subject: { transaction: { id: 'tx-old', orderId: orderRef, status: 'settlement_declined', amount: '19.99', currencyIsoCode: 'GBP', processorSettlementResponseCode: '4001', processorSettlementResponseText: '' } } });
       expect((await post(old)).status).toBe(401);

@@ -21,6 +21,7 @@ import {
   decimalToPence,
   escapeHtml,
   FaultControl,
+  fromLoopback,
   IdempotencyStore,
   merchantAuth,
   mountFaultAdmin,
@@ -116,6 +117,20 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
 
   const app = new Hono();
   mountFaultAdmin(app, faults);
+  if (faults.enabled) {
+    // Test builds (loopback only): what the sandbox's webhooks sent, and a replay of an old one.
+    app.get('/__webhooks', (c) => (fromLoopback(c) ? c.json({ deliveries: webhooks.sent() }) : c.json({ error: 'loopback only' }, 403)));
+    app.post('/__webhooks/replay', async (c) => {
+      if (!fromLoopback(c)) return c.json({ error: 'loopback only' }, 403);
+      const input = (await c.req.json().catch(() => null)) as { eventId?: unknown } | null;
+      if (typeof input?.eventId !== 'string') return c.json({ error: 'eventId is required' }, 400);
+      try {
+        return c.json({ status: await webhooks.replay(input.eventId) });
+      } catch {
+        return c.json({ error: 'no such notification' }, 404);
+      }
+    });
+  }
   const auth = merchantAuth(options.merchantKey);
   app.use('/client_token', auth);
   app.use('/payment_method_nonces/*', auth);
