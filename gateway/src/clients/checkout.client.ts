@@ -97,6 +97,7 @@ export const CheckoutViewSchema = z.object({
   giftingDetails: GiftingConfigSchema.partial().nullish(),
   isTravel: z.boolean().nullish(),
   isTravelValid: z.boolean().nullish(),
+  pendingOrderNumber: z.string().max(40).nullish(),
   vipChecked: z.boolean().nullish(),
   vipPrice: PenceSchema.nullish(),
   needsDeliveryAddress: z.boolean().nullish(),

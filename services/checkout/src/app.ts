@@ -160,7 +160,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       tags: ['Checkout'],
       summary: 'The checkout of a basket, taking or keeping the hold of its units',
       description:
-        'Spec §3 checkout data. Prices come from the catalogue, never from the client. Opening it takes the hold of the units for 300 s (countdown); opening it again keeps the expiry; refresh=true starts a new hold. A line that cannot be held is marked soldOut/available and canPay is false.',
+        'Spec §3 checkout data. Prices come from the catalogue, never from the client. Opening it takes the hold of the units for 300 s (countdown); opening it again keeps the expiry; refresh=true starts a new hold. A line that cannot be held is marked soldOut/available and canPay is false. While an order of this basket is pending with the provider, pendingOrderNumber names it and canPay is false. isTravel: a deal of a travel location is in the basket; isTravelValid: no travel line has fixed dates that have begun (such a line is DEAL_CLOSED).',
       request: { params: BasketTokenParam, query: CheckoutQuerySchema },
       responses: { 200: json(AnyJson, 'The checkout.'), ...errors },
     }),

@@ -113,6 +113,28 @@ describe.each(testDatabases())('checkout on %s', (_name, open) => {
     expect((await place(b, cardOrder(700))).status).toBe(201);
   });
 
+  it('travel (spec §3 isTravel, isTravelValid): a stay whose check-in day has begun is DEAL_CLOSED and cannot be paid; an open-dated one can', async () => {
+    const plain = (await get(`/checkout/${await f.basket([{ product: await f.product({ remaining: 5 }), quantity: 1 }])}`)).body;
+    expect(plain).toMatchObject({ isTravel: false, isTravelValid: true, canPay: true });
+    const travelLocation = (await sql<{ id: number }>`select id from deals.location where is_travel order by id limit 1`.execute(f.db)).rows[0]!.id;
+    const stay = await f.product({ remaining: 5, pricePence: 9900 });
+    await sql`update deals.deal set location_id = ${travelLocation} where id = ${stay.dealId}`.execute(f.db);
+    const token = await f.basket([{ product: stay, quantity: 1 }]);
+    // Open-dated (no fixed dates): travel, valid.
+    expect((await get(`/checkout/${token}`)).body).toMatchObject({ isTravel: true, isTravelValid: true, canPay: true });
+    // Fixed dates from tomorrow (London): still valid.
+    await sql`update deals.product set check_in_date = '2026-11-23', check_out_date = '2026-11-25', number_of_nights = 2 where id = ${stay.productId}`.execute(f.db);
+    expect((await get(`/checkout/${token}`)).body).toMatchObject({ isTravel: true, isTravelValid: true, canPay: true });
+    // Check-in today: the stay has begun, the line is closed and the order is refused.
+    await sql`update deals.product set check_in_date = '2026-11-22', check_out_date = '2026-11-24' where id = ${stay.productId}`.execute(f.db);
+    const begun = (await get(`/checkout/${token}`)).body;
+    expect(begun).toMatchObject({ isTravel: true, isTravelValid: false, canPay: false });
+    expect(begun.deals[0].problem).toMatchObject({ code: 'DEAL_CLOSED' });
+    const refused = await place(token, cardOrder(9900));
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Body).code).toBe('DEAL_CLOSED');
+  });
+
   it('promo codes: every spec §5 outcome, classified by its message; an applied code lowers the total', async () => {
     const p = await f.product({ remaining: 20, pricePence: 2000 });
     const guest = await f.basket([{ product: p, quantity: 1 }]);

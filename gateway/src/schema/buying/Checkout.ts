@@ -111,6 +111,8 @@ export const CheckoutType = {
   needsDeliveryAddress: ({ view, basket }: CheckoutParent) =>
     view.needsDeliveryAddress ?? basket.basket.products.some((l) => (l.giftPack ?? 0) > 0 || l.gifting?.type === 'ndd-gpk' || l.gifting?.type === 'std-gpk'),
   isTravel: ({ view }: CheckoutParent) => view.isTravel ?? false,
+  isTravelValid: ({ view }: CheckoutParent) => view.isTravelValid ?? true,
+  pendingOrderNumber: ({ view }: CheckoutParent) => view.pendingOrderNumber ?? null,
   canPay: ({ view }: CheckoutParent) => view.canPay ?? !view.deals.some((d) => d.soldOut === true || d.available === false || d.available === 0),
 };
 

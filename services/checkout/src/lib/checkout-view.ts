@@ -10,6 +10,7 @@ import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { inOrders } from '../db/database.ts';
 import { getHold, holdUnits, type CheckoutDeps } from './deps.ts';
 import { paymentOptions } from './payment-options.ts';
+import { travelValidity } from '@shop/domain/travel-checkout';
 import { loadCheckoutModel, type CheckoutModel, type GiftingConfig } from './pricing.ts';
 import { stableJson } from './tokens.ts';
 
@@ -33,6 +34,8 @@ export function giftingConfigBody(g: GiftingConfig) {
 }
 
 interface HoldState {
+  /** The hold is pinned to an order (a pending one, or one being paid right now). */
+  pinned?: boolean;
   countdown: number;
   holdExpiresAt: Date | null;
   refused: { productId: number; code: string; available: number } | null;
@@ -44,7 +47,7 @@ async function takeOrKeepHold(deps: CheckoutDeps, model: CheckoutModel, q: Check
   const signature = stableJson(items);
   const existing = await getHold(deps.db, q.basketToken);
   const left = (at: Date) => Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));
-  if (existing?.pinned) return { countdown: left(existing.expiresAt), holdExpiresAt: existing.expiresAt, refused: null };
+  if (existing?.pinned) return { pinned: true, countdown: left(existing.expiresAt), holdExpiresAt: existing.expiresAt, refused: null };
   if (items.length === 0) return { countdown: 0, holdExpiresAt: null, refused: null };
   const storedExpiry = stored?.hold_expires_at ? new Date(stored.hold_expires_at) : null;
   const sameLines = stored?.hold_signature === signature;
@@ -86,7 +89,10 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
   };
   const model = await loadCheckoutModel(deps.db, { basketToken: q.basketToken, customerToken: q.customerToken, email: q.email, vipUser: q.vipUser, options, now });
   if (!model) return null;
-  const hold = model.linesOk ? await takeOrKeepHold(deps, model, q, stored) : { countdown: 0, holdExpiresAt: null, refused: null };
+  const hold = model.linesOk ? await takeOrKeepHold(deps, model, q, stored) : { countdown: 0, holdExpiresAt: null, refused: null, pinned: false };
+  const pending = hold.pinned
+    ? await inOrders(deps.db).selectFrom('orders').select('order_number').where('basket_token', '=', q.basketToken).where('status', '=', 'PENDING').executeTakeFirst()
+    : undefined;
   const s = model.summary;
   const guest = !q.customerToken;
   const instruments = !guest && deps.payments.instruments ? await deps.payments.instruments(q.customerToken!).catch(() => []) : [];
@@ -144,11 +150,12 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
     giftingConfig: giftingDetails,
     giftPackPreset: giftingDetails['ndd-gpk'] ?? giftingDetails['std-gpk'],
     giftWrapPreset: { dealId: GIFT_WRAP_PRESET.dealId, productId: GIFT_WRAP_PRESET.productId },
-    isTravel: false,
-    isTravelValid: true,
+    ...travelValidity(model.lines.flatMap((l) => (l.stock ? [l.stock] : [])), model.day),
+    pendingOrderNumber: pending?.order_number ?? null,
     vipChecked: model.vipChecked,
     vipOffer: { price: money(VIP_PRICE_PENCE), checked: model.vipChecked },
     needsDeliveryAddress: model.needsDeliveryAddress,
-    canPay: model.linesOk && hold.refused === null,
+    // A pending order of this basket (its payment outcome not known yet) is paid or failed first.
+    canPay: model.linesOk && hold.refused === null && !pending,
   };
 }

@@ -4,6 +4,7 @@
  * promo code, VIP membership, wallet credit and what is left to pay. Reads only: the hold is
  * taken by the view (checkout-view.ts) and by the order's transaction (place-order.ts).
  */
+import { travelLineValid } from '@shop/domain/travel-checkout';
 import { GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import type { Basket, BasketLine } from '@shop/domain/gifting';
 import { linePrice } from '@shop/domain/purchase-limits';
@@ -163,7 +164,8 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
     let problem: PricedLine['problem'] = null;
     let available: number | null = null;
     if (!s || s.disabled) problem = 'NOT_FOUND';
-    else if (s.closed) problem = 'DEAL_CLOSED';
+    // A stay whose fixed dates have begun can no longer be bought: for the shopper, that deal has ended.
+    else if (s.closed || !travelLineValid(s, day)) problem = 'DEAL_CLOSED';
     else if (s.vipExclusive && !input.vipUser) problem = 'VIP_ONLY';
     else {
       const allowance = s.purchaseCap === null ? null : Math.max(0, s.purchaseCap - s.boughtToday);

@@ -129,6 +129,10 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     f.sandboxes.braintree.faults.arm({ mode: 'delay-ms', delayMs: 1800, route: 'sale' });
     const res = await place(token, cardOrder(1000, { email: 't@example.com' }), newKey(), `?customerToken=${customer}`);
     expect(res.status).toBe(202);
+    // The checkout names the pending order and takes no second payment meanwhile.
+    const during = (await (await f.request('GET', `/checkout/${token}?customerToken=${customer}`)).json()) as { pendingOrderNumber: string | null; canPay: boolean };
+    expect(during.pendingOrderNumber).toMatch(/^TD\d+$/);
+    expect(during.canPay).toBe(false);
     expect((await walletBalances(f.db, customer))[0]!.balance).toBe(0);
     expect((await sql`select count(*)::int as n from orders.voucher v join orders.orders o on o.id = v.order_id where o.customer_token = ${customer}`.execute(f.db)).rows).toEqual([{ n: 0 }]);
     await new Promise((r) => setTimeout(r, 1500));

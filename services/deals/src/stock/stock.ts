@@ -53,6 +53,11 @@ export interface StockLine {
   /** The deal's and the option's titles (what an order line is called). */
   dealTitle: string;
   productTitle: string;
+  /** The deal is sold in a travel location (spec §3 checkout isTravel). */
+  isTravel: boolean;
+  /** A stay option's fixed dates ('YYYY-MM-DD'), when it has them. */
+  checkInDate: string | null;
+  checkOutDate: string | null;
 }
 
 /** A programming error in a stock call (bad input, selling what is not held): thrown, never a refusal. */
@@ -386,9 +391,10 @@ export async function stockView(db: StockDb, input: { productIds: number[]; cust
     id: number; remaining: number | null; purchase_cap: number | null; disabled: boolean; closing_date: Date | null;
     vip_exclusive: boolean; price_pence: number; has_deposit: boolean; deposit_price_pence: number | null; postage_pence: number | null;
     deal_id: number; subcategory_id: number | null; high_fraud_risk: boolean; price_per_person: boolean; held: number; bought: number;
-    deal_title: string; product_title: string;
+    deal_title: string; product_title: string; is_travel: boolean; check_in_date: string | null; check_out_date: string | null;
   }>`select p.id, d.title as deal_title, p.title as product_title, p.remaining, p.purchase_cap, p.disabled, d.closing_date, p.vip_exclusive,
       p.price_pence, p.has_deposit, p.deposit_price_pence, p.postage_pence, p.deal_id, d.subcategory_id, d.high_fraud_risk, d.price_per_person,
+      p.check_in_date, p.check_out_date, coalesce((select l.is_travel from deals.location l where l.id = d.location_id), false) as is_travel,
       coalesce((select sum(h.quantity) from deals.stock_hold h where h.product_id = p.id), 0)::integer as held,
       coalesce((select c.quantity from deals.purchase_count c where c.product_id = p.id and c.customer_key = ${input.customerKey} and c.day = ${input.day}), 0)::integer as bought
     from deals.product p join deals.deal d on d.id = p.deal_id
@@ -411,6 +417,9 @@ export async function stockView(db: StockDb, input: { productIds: number[]; cust
       pricePerPerson: r.price_per_person,
       dealTitle: r.deal_title,
       productTitle: r.product_title,
+      isTravel: r.is_travel,
+      checkInDate: r.check_in_date,
+      checkOutDate: r.check_out_date,
     });
   }
   return view;
