@@ -549,7 +549,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       webhooks: { braintree: { secret: webhookSecret } },
       onSettlement: (s) => void (s.status === 'settlement_declined' && checkoutApp?.deps.background.run('settlement declined', () => processDeclinedSettlements(checkoutApp!.deps))),
     });
-    sandboxes.braintree.webhooks.configure({ url: `${selfOrigin(host, info.port)}${PAYMENT_BASE_PATH}/webhooks/braintree`, secret: webhookSecret });
+    if (process.env.PAYMENT_SANDBOX_SETTLEMENT !== '0') sandboxes.braintree.webhooks.configure({ url: `${selfOrigin(host, info.port)}${PAYMENT_BASE_PATH}/webhooks/braintree`, secret: webhookSecret, notifyAuthorized: false });
     const addressApp = createAddressApp({ db, serviceToken, basePath: ADDRESS_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
     checkoutApp = createCheckoutApp({
       db,

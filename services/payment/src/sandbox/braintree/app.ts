@@ -388,7 +388,8 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     const fault = webhooks.takeFault();
     const authorized = webhooks.notification('transaction_authorized', { ...subject(tx), status: 'authorized' });
     // Reorder: the authorisation's notification is held back until the settlement's was delivered.
-    if (fault?.mode !== 'webhook-reorder') webhooks.later(0, () => webhooks.deliver(authorized, fault));
+    const notifyAuthorized = webhooks.notifyAuthorized;
+    if (notifyAuthorized && fault?.mode !== 'webhook-reorder') webhooks.later(0, () => webhooks.deliver(authorized, fault));
     webhooks.later(webhooks.settleAfterMs, async () => {
       const outcome = settlementOutcome(tx.amountPence, tx.paymentInstrumentType);
       let kind: WebhookKind = 'transaction_settled';
@@ -403,7 +404,7 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
         tx.processorSettlementResponseText = 'Settled';
       }
       await webhooks.deliver(webhooks.notification(kind, subject(tx)), fault);
-      if (fault?.mode === 'webhook-reorder') await webhooks.deliver(authorized, null);
+      if (notifyAuthorized && fault?.mode === 'webhook-reorder') await webhooks.deliver(authorized, null);
     });
   }
 

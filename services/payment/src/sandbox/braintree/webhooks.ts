@@ -56,6 +56,8 @@ export interface WebhookConfig {
   publicKey?: string;
   /** How long after a sale is submitted for settlement it settles (default 1000 ms). */
   settleAfterMs?: number;
+  /** Also notify transaction_authorized at the sale (default true; the shop turns it off: one notification per sale). */
+  notifyAuthorized?: boolean;
 }
 
 export const DEFAULT_PUBLIC_KEY = 'sandbox_public_key';
@@ -90,6 +92,9 @@ export class WebhookEmitter {
   }
   get settleAfterMs(): number {
     return this.config?.settleAfterMs ?? 1000;
+  }
+  get notifyAuthorized(): boolean {
+    return this.config?.notifyAuthorized ?? true;
   }
 
   /** Every delivery attempt the sandbox made, oldest first. */
