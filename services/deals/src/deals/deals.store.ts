@@ -7,12 +7,15 @@ import type { DealSortParam } from '../contract.ts';
 import type { DealsDatabase, DealsDb } from '../db/database.ts';
 import type { DealRow, ProductRow } from './deals.table.ts';
 
-/** The one place a sort parameter becomes a column and direction. */
+/**
+ * The one place a sort parameter becomes a column and direction. Price and discount are the
+ * headline's (postage included), the figures a card shows.
+ */
 export const SORT_COLUMNS = {
   popularity: { column: 'sold_count', direction: 'desc' },
-  price: { column: 'price_pence', direction: 'desc' },
-  pricelow: { column: 'price_pence', direction: 'asc' },
-  discountPercentage: { column: 'discount_percentage', direction: 'desc' },
+  price: { column: 'headline_price_pence', direction: 'desc' },
+  pricelow: { column: 'headline_price_pence', direction: 'asc' },
+  discountPercentage: { column: 'headline_discount_percentage', direction: 'desc' },
   recentlyAdded: { column: 'created_at', direction: 'desc' },
 } as const satisfies Record<DealSortParam, { column: string; direction: 'asc' | 'desc' }>;
 
@@ -22,7 +25,7 @@ export interface DealFilter {
   locationId: number;
   categoryId?: number | undefined;
   subcategoryId?: number | undefined;
-  /** Pence, inclusive. */
+  /** Headline price (postage included), pence, inclusive. */
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   /** true: only deals with VIP-exclusive products; false: hide them. */
@@ -52,8 +55,8 @@ function applyFilter<O>(qb: DealQuery<O>, f: DealFilter): DealQuery<O> {
   let q = qb.where('location_id', '=', f.locationId);
   if (f.categoryId !== undefined) q = q.where('category_id', '=', f.categoryId);
   if (f.subcategoryId !== undefined) q = q.where('subcategory_id', '=', f.subcategoryId);
-  if (f.minPrice !== undefined) q = q.where('price_pence', '>=', f.minPrice);
-  if (f.maxPrice !== undefined) q = q.where('price_pence', '<=', f.maxPrice);
+  if (f.minPrice !== undefined) q = q.where('headline_price_pence', '>=', f.minPrice);
+  if (f.maxPrice !== undefined) q = q.where('headline_price_pence', '<=', f.maxPrice);
   if (f.vip !== undefined) q = q.where('vip_exclusive', '=', f.vip);
   return q.where((eb) => eb.or([eb('closing_date', 'is', null), eb('closing_date', '>', f.now)]));
 }

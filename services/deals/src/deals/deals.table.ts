@@ -34,6 +34,12 @@ export interface DealTable {
   original_price_pence: number;
   discount_percentage: number;
   vip_price_pence: number | null;
+  /**
+   * The headline (postage included, domain dealHeadline) and its saving: what a card shows and
+   * what list pages sort and filter by. Kept by deals.refresh_deal_headline (a trigger on product).
+   */
+  headline_price_pence: number;
+  headline_discount_percentage: number;
   currency: Generated<string>;
   price_display: Deal['priceDisplay'];
   vip_exclusive: boolean;

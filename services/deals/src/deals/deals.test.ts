@@ -1,9 +1,22 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PAGE_SIZE } from '@shop/domain';
+import { dealHeadline, deliveryPricesOf, MAX_PAGE_SIZE, type Headline } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
 import { DealSchema, DealsByIdsResponseSchema, DealsResponseSchema, ProblemSchema, type Deal, type DealsResponse } from '../contract.ts';
 import { dealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+
+/** The headline a card shows (domain dealHeadline), from the deal's products. */
+function headlineOf(d: Deal): Headline {
+  return dealHeadline(
+    d.products.map((p) => ({
+      price: p.price.amount,
+      originalPrice: p.originalPrice.amount,
+      deliveryPrices: deliveryPricesOf(p.postagePrice?.amount ?? null),
+      vipExclusive: p.vipExclusive,
+      disabled: p.disabled,
+    })),
+  );
+}
 
 describe.each(testDatabases())('deals routes on %s', (_name, open) => {
   let f: DealsFixture;
@@ -78,19 +91,22 @@ describe.each(testDatabases())('deals routes on %s', (_name, open) => {
     expect(shop.deals.every((d) => d.deliveryType === 'postal')).toBe(true);
   });
 
+  // Price and discount sorts use the headline a card shows (postage included): 'shop' sells posted goods.
   it.each([
     ['popularity', (d: Deal) => d.soldCount, 'desc'],
-    ['price', (d: Deal) => d.price.amount, 'desc'],
-    ['pricelow', (d: Deal) => d.price.amount, 'asc'],
-    ['discountPercentage', (d: Deal) => d.discountPercentage, 'desc'],
+    ['price', (d: Deal) => headlineOf(d).price, 'desc'],
+    ['pricelow', (d: Deal) => headlineOf(d).price, 'asc'],
+    ['discountPercentage', (d: Deal) => headlineOf(d).discountPercentage, 'desc'],
     ['recentlyAdded', (d: Deal) => Date.parse(d.createdAt), 'desc'],
   ] as const)('sort=%s really sorts, across every page', async (sort, key, direction) => {
-    const deals = await walk(`/deals/glasgow?sort=${sort}&pageSize=17`);
-    expect(deals.length).toBeGreaterThan(40);
-    for (let i = 1; i < deals.length; i++) {
-      const [a, b] = [key(deals[i - 1]!), key(deals[i]!)];
-      if (direction === 'desc') expect(a).toBeGreaterThanOrEqual(b);
-      else expect(a).toBeLessThanOrEqual(b);
+    for (const location of ['glasgow', 'shop']) {
+      const deals = await walk(`/deals/${location}?sort=${sort}&pageSize=17`);
+      expect(deals.length).toBeGreaterThan(40);
+      for (let i = 1; i < deals.length; i++) {
+        const [a, b] = [key(deals[i - 1]!), key(deals[i]!)];
+        if (direction === 'desc') expect(a).toBeGreaterThanOrEqual(b);
+        else expect(a).toBeLessThanOrEqual(b);
+      }
     }
   });
 
@@ -135,10 +151,14 @@ describe.each(testDatabases())('deals routes on %s', (_name, open) => {
     expect(cat.facetedNavigation.navigations.every((n) => n.url.startsWith('/deals/glasgow/restaurants-food/'))).toBe(true);
   });
 
-  it('filters by price range (pence, inclusive) and VIP', async () => {
-    const ranged = await walk('/deals/glasgow?minPrice=2000&maxPrice=5000&pageSize=48');
-    expect(ranged.length).toBeGreaterThan(0);
-    expect(ranged.every((d) => d.price.amount >= 2000 && d.price.amount <= 5000)).toBe(true);
+  it('filters by headline price range (pence, inclusive, postage included) and VIP', async () => {
+    for (const location of ['glasgow', 'shop']) {
+      const ranged = await walk(`/deals/${location}?minPrice=2000&maxPrice=5000&pageSize=48`);
+      expect(ranged.length).toBeGreaterThan(0);
+      expect(ranged.every((d) => headlineOf(d).price >= 2000 && headlineOf(d).price <= 5000)).toBe(true);
+      const everything = await walk(`/deals/${location}?pageSize=48`);
+      expect(ranged.length).toBe(everything.filter((d) => headlineOf(d).price >= 2000 && headlineOf(d).price <= 5000).length);
+    }
     const all = await list('/deals/glasgow');
     const vip = await walk('/deals/glasgow?vip=true&pageSize=48');
     const nonVip = await list('/deals/glasgow?vip=false');

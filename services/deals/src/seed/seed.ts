@@ -4,7 +4,7 @@
  * inserts in batches, with the secondary indexes dropped during the load and rebuilt after.
  */
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { summariseDealPrice } from '@shop/domain';
+import { dealHeadline, deliveryPricesOf, summariseDealPrice } from '@shop/domain';
 import type { DealsDatabase, DealsDb } from '../db/database.ts';
 import type { NewDeal, NewProduct } from '../deals/deals.table.ts';
 import type { NewImage } from '../images/images.table.ts';
@@ -178,6 +178,9 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
     }
     for (const p of dealProducts) if (p.has_deposit) p.deposit_product_id = 900_000_000 + p.id;
     const summary = summariseDealPrice(dealProducts.map((p) => ({ price: p.price_pence, originalPrice: p.original_price_pence, vipExclusive: p.vip_exclusive, disabled: p.disabled })));
+    const headline = dealHeadline(
+      dealProducts.map((p) => ({ price: p.price_pence, originalPrice: p.original_price_pence, deliveryPrices: deliveryPricesOf(p.postage_pence), vipExclusive: p.vip_exclusive, disabled: p.disabled })),
+    );
     products.push(...dealProducts);
 
     let imageId: number;
@@ -198,7 +201,7 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       title: offer.title, headline: offer.headline, description: offer.description, image_alt: offer.imageAlt,
       highlights: JSON.stringify(offer.highlights), fine_print: JSON.stringify(offer.finePrint),
       price_pence: summary.price, original_price_pence: summary.originalPrice, discount_percentage: summary.discountPercentage,
-      vip_price_pence: summary.vipPrice, currency: 'GBP', price_display: summary.discountPercentage > 0 ? 'show discount' : 'show price',
+      vip_price_pence: summary.vipPrice, headline_price_pence: headline.price, headline_discount_percentage: headline.discountPercentage, currency: 'GBP', price_display: summary.discountPercentage > 0 ? 'show discount' : 'show price',
       vip_exclusive: summary.vipExclusive, product_count: dealProducts.filter((p) => !p.disabled).length,
       closing_date: closingDate, created_at: new Date(now.getTime() - rng.int(0, 365 * 86_400) * 1000 - rng.int(0, 999)),
       sold_count: soldCount, final_deal_order_amount: soldCount * summary.price,
@@ -222,7 +225,11 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
     log(`inserting ${deals.length} deals`);
     await insertBatches(trx, 'deal', deals, DEAL_BATCH);
     log(`inserting ${products.length} products`);
+    // The deal rows carry their headline already (dealHeadline above): the product trigger that
+    // keeps it right on later changes would only recompute it, one deal per product row.
+    await sql`alter table deals.product disable trigger product_headline_trg`.execute(trx);
     await insertBatches(trx, 'product', products, PRODUCT_BATCH);
+    await sql`alter table deals.product enable trigger product_headline_trg`.execute(trx);
     if (bulk) {
       log(`rebuilding ${indexDefs.length} indexes`);
       for (const def of indexDefs) await sql.raw(def).execute(trx);

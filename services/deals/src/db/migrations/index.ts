@@ -5,6 +5,7 @@ import * as createStaticPage from './2026_11_22_1400_create_static_page.ts';
 import * as dealTags from './2026_11_22_1500_deal_tags.ts';
 import * as dealLists from './2026_11_22_1600_deal_lists.ts';
 import * as stockHolds from './2026_11_24_0900_stock_holds.ts';
+import * as dealHeadlinePrice from './2026_11_25_0900_deal_headline_price.ts';
 
 /** Every migration of the deals schema, by name (run in name order). */
 export const dealsMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const dealsMigrations: Record<string, Migration> = {
   '2026_11_22_1500_deal_tags': { up: dealTags.up, down: dealTags.down },
   '2026_11_22_1600_deal_lists': { up: dealLists.up, down: dealLists.down },
   '2026_11_24_0900_stock_holds': { up: stockHolds.up, down: stockHolds.down },
+  '2026_11_25_0900_deal_headline_price': { up: dealHeadlinePrice.up, down: dealHeadlinePrice.down },
 };
