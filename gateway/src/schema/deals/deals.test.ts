@@ -189,6 +189,51 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
+  // Posted goods ('shop'): the price a card shows first includes the postage, and the price
+  // sorts and the price filter use that same headline price.
+  const HEADLINE_PAGE = /* GraphQL */ `
+    query HeadlinePage($first: Int, $after: String, $sort: DealSort, $minPrice: Int, $maxPrice: Int) {
+      location(slug: "shop") {
+        deals(first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice) {
+          totalCount
+          pageInfo { hasNextPage endCursor }
+          edges { node { dealId price { amount } headlinePrice { amount } includedPostage { amount } } }
+        }
+      }
+    }
+  `;
+  type HeadlineNode = { dealId: number; price: { amount: number }; headlinePrice: { amount: number }; includedPostage: { amount: number } };
+  async function walkShop(variables: Record<string, unknown>): Promise<HeadlineNode[]> {
+    const nodes: HeadlineNode[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 100; i++) {
+      const res = await run(HEADLINE_PAGE, { first: 48, ...variables, after });
+      expect(res.body.errors).toBeUndefined();
+      const deals = res.body.data.location.deals as { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: HeadlineNode }> };
+      nodes.push(...deals.edges.map((e) => e.node));
+      if (!deals.pageInfo.hasNextPage) return nodes;
+      after = deals.pageInfo.endCursor;
+    }
+    throw new Error('no last page');
+  }
+
+  it('price sorts and the price filter use the headline price, postage included', async () => {
+    const low = await walkShop({ sort: 'PRICE_LOW_TO_HIGH' });
+    expect(low.some((n) => n.includedPostage.amount > 0)).toBe(true);
+    const lowPrices = low.map((n) => n.headlinePrice.amount);
+    expect(lowPrices).toEqual([...lowPrices].sort((a, b) => a - b));
+    const high = (await walkShop({ sort: 'PRICE_HIGH_TO_LOW' })).map((n) => n.headlinePrice.amount);
+    expect(high).toEqual([...lowPrices].sort((a, b) => b - a));
+
+    const posted = low.find((n) => n.includedPostage.amount > 0)!;
+    const under = await walkShop({ maxPrice: posted.headlinePrice.amount - 1 });
+    expect(under.map((n) => n.dealId)).not.toContain(posted.dealId);
+    expect(under.every((n) => n.headlinePrice.amount <= posted.headlinePrice.amount - 1)).toBe(true);
+    const at = await walkShop({ minPrice: posted.headlinePrice.amount, maxPrice: posted.headlinePrice.amount });
+    expect(at.map((n) => n.dealId)).toContain(posted.dealId);
+    expect(at.every((n) => n.headlinePrice.amount === posted.headlinePrice.amount)).toBe(true);
+  });
+
   it('narrows to a category; an unknown category is an empty list', async () => {
     const slug = all[0]!.node.category.slug;
     const d = await page({ first: 48, category: slug });
