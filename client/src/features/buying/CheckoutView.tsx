@@ -295,7 +295,16 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
       </p>
       <div className="checkout__layout">
         <div className="checkout__main">
-          <HoldCountdown seconds={state.holdEndsAt === null ? countdown : seconds} status={state.status} failed={state.error} onRefresh={() => void refresh()} />
+          {data.pendingOrderNumber ? (
+            <div className="checkout__pending" role="status" data-testid="checkout-pending">
+              <p>
+                <strong>Your order {data.pendingOrderNumber} is being confirmed.</strong> {BUYING_MESSAGES.paymentPending}
+              </p>
+              <Link to={confirmationPath(data.pendingOrderNumber)}>See order {data.pendingOrderNumber}</Link>
+            </div>
+          ) : (
+            <HoldCountdown seconds={state.holdEndsAt === null ? countdown : seconds} status={state.status} failed={state.error} onRefresh={() => void refresh()} />
+          )}
           {cash > 0 ? (
             <ExpressCheckout
               options={data.paymentOptions}
@@ -424,7 +433,13 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
                 <span>To pay now</span> <strong>{data.orderSummary.cashAmount.formatted}</strong>
                 {data.orderSummary.walletCredit.amount > 0 ? <span className="checkout__recap-note"> after {data.orderSummary.walletCredit.formatted} wallet credit</span> : null}
               </p>
-              {!data.canPay ? <p className="checkout__blocked">Please change your basket first: {lines.some((l) => l.soldOut) ? 'an option has sold out.' : 'a line cannot be bought as it stands.'}</p> : null}
+              {data.pendingOrderNumber ? (
+                <p className="checkout__blocked">Order {data.pendingOrderNumber} is being confirmed: please do not pay again.</p>
+              ) : !data.canPay ? (
+                <p className="checkout__blocked">
+                  Please change your basket first: {lines.some((l) => l.soldOut) ? 'an option has sold out.' : !data.isTravelValid ? 'the dates of a stay have passed.' : 'a line cannot be bought as it stands.'}
+                </p>
+              ) : null}
               <button
                 type="submit"
                 className="button button--primary button--large checkout__pay-button"

@@ -161,6 +161,8 @@ export const checkoutFragment = graphql`
     }
     needsDeliveryAddress
     isTravel
+    isTravelValid
+    pendingOrderNumber
     canPay
   }
 `;
