@@ -16,6 +16,8 @@ import { cardOrder, checkoutFixture, invariantViolations, postgres16, TEST_TOKEN
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+/** Runs per fault point: 1 in the fast tier (reliability D5), C1_RUNS=5 for the catalogue's full count. */
+const RUNS = Math.max(1, Math.min(20, Number(process.env.C1_RUNS ?? 1) || 1));
 const serverPath = fileURLToPath(new URL('../server.ts', import.meta.url));
 
 interface Running {
@@ -76,11 +78,18 @@ describe.skipIf(!adminUrl)('C1: kill -9 at checkout fault points (PostgreSQL, a 
     fetch(`${origin}${path}`, { method: 'POST', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
 
   it.each(['after-idem-claim', 'after-reserve', 'after-provider-success-before-commit', 'mid-voucher-issue', 'after-commit-before-response'])(
-    'killed at %s: after a restart, the retry and one reconciliation, one order and at most one charge',
+    `killed at %s: after a restart, the retry and one reconciliation, one order and at most one charge (×${RUNS})`,
     async (point) => {
+      for (let run = 1; run <= RUNS; run++) await killedAt(point, run);
+    },
+    120_000 * RUNS,
+  );
+
+  async function killedAt(point: string, run: number): Promise<void> {
+    {
       const p = await f.product({ remaining: 3, pricePence: 700 });
       const token = await f.basket([{ product: p, quantity: 2 }]);
-      const key = `crash-${point}-${Date.now()}`;
+      const key = `crash-${point}-${run}-${Date.now()}`;
       const body = cardOrder(1400);
 
       const doomed = await startServer(env({ FAULT_POINT: point, FAULT_KILL: '1' }));
@@ -108,7 +117,6 @@ describe.skipIf(!adminUrl)('C1: kill -9 at checkout fault points (PostgreSQL, a 
         server.child.kill('SIGTERM');
         await server.exited;
       }
-    },
-    120_000,
-  );
+    }
+  }
 });
