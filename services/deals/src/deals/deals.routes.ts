@@ -21,9 +21,13 @@ export const DealsQuery = z
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEALS_PAGE_SIZE).openapi({ description: `Deals per page (default ${DEALS_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).`, type: 'integer' }),
     offset: z.coerce.number().int().min(0).max(5_000_000).optional().openapi({ description: 'Rows to skip; overrides page.', type: 'integer' }),
     after: z.string().max(200).optional().openapi({ description: 'Opaque keyset cursor (searchResult.nextCursor of the previous page). Cannot be combined with page or offset.' }),
-    sort: z.enum(DEAL_SORTS).default('popularity').openapi({ description: 'popularity, price (high to low), discountPercentage, recentlyAdded, pricelow (low to high).' }),
-    minPrice: pence('Lowest price in pence, inclusive.'),
-    maxPrice: pence('Highest price in pence, inclusive.'),
+    sort: z.enum(DEAL_SORTS).default('popularity').openapi({
+      description:
+        'popularity, price (high to low), discountPercentage, recentlyAdded, pricelow (low to high). The price sorts use the headline price ' +
+        '(the price a card shows first: the cheapest option with its mandatory postage included), discountPercentage the saving on that same basis.',
+    }),
+    minPrice: pence('Lowest headline price (postage included) in pence, inclusive.'),
+    maxPrice: pence('Highest headline price (postage included) in pence, inclusive.'),
     vip: z.enum(['true', 'false']).optional().openapi({ description: 'true: only deals with VIP-exclusive products; false: hide them.' }),
     location: querySlug('Location filter; must agree with the path.'),
     category: querySlug('Category filter, as an alternative to the path segment.'),
