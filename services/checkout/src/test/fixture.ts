@@ -108,7 +108,9 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
       const cols = sql.join(
         ['location_id', 'category_id', 'subcategory_id', 'merchant_id', 'image_id', 'title', 'headline', 'description', 'image_alt', 'highlights', 'fine_print',
           'original_price_pence', 'discount_percentage', 'vip_price_pence', 'currency', 'price_display', 'created_at', 'final_deal_order_amount', 'total_remaining_for_day',
-          'booking_calendar_on_redemption', 'gift_claim', 'delivery_type'].map((c) => sql.ref(c)),
+          'booking_calendar_on_redemption', 'gift_claim', 'delivery_type',
+          // Recomputed for the new option by the deals' product trigger (postage included).
+          'headline_price_pence', 'headline_discount_percentage'].map((c) => sql.ref(c)),
       );
       await sql`insert into deals.deal (id, price_pence, vip_exclusive, product_count, closing_date, sold_count, high_fraud_risk, purchase_cap, price_per_person, ${cols})
         select ${dealId}, ${price}, false, 1, null, 0, ${o.highFraudRisk ?? false}, null, false, ${cols} from deals.deal where id = ${template.id}`.execute(db);
