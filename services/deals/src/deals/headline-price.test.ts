@@ -91,7 +91,10 @@ describe.each(testDatabases())('deal headline price on %s', (_name, open) => {
     await check('all but one disabled');
     await sql`update deals.product set disabled = true where deal_id = ${a!.deal}`.execute(db);
     await check('every option disabled: the deal keeps its own price');
+    await sql`update deals.deal set price_pence = 4321, discount_percentage = 12 where id = ${a!.deal}`.execute(db);
+    await check("the deal's own price changed while no option is enabled");
     await sql`update deals.product set disabled = false where deal_id = ${a!.deal}`.execute(db);
+    await check('options enabled again');
     await sql`insert into deals.product (id, deal_id, position, title, price_pence, original_price_pence, display_discount, has_deposit, postage_pence, vip_exclusive, disabled)
       values (990001, ${b!.deal}, 99, 'Cheapest option', 150, 300, true, false, 250, false, false)`.execute(db);
     await check('a new cheaper option');

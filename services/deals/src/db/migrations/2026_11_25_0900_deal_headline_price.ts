@@ -13,8 +13,8 @@
  * - the cheapest headline wins, on a tie the smaller original; a deal with no enabled product
  *   keeps its own stored price and discount (as the index feed does).
  * A trigger on deals.product calls it whenever a product's price, original price, postage, VIP
- * flag, enabled flag or deal changes, or a product comes or goes; stock moves (remaining) do not
- * fire it. The seed writes the columns itself from the domain function and skips the trigger.
+ * flag, enabled flag or deal changes, or a product comes or goes (stock moves, remaining, do not
+ * fire it); one on deals.deal when the deal's own price or discount changes (the fallback). The seed writes the columns itself from the domain function and skips the trigger.
  *
  * Frozen in time: no app code here.
  */
@@ -82,6 +82,15 @@ export async function up(db: MigrationDb): Promise<void> {
   await sql`create trigger product_headline_trg
     after insert or delete or update of deal_id, price_pence, original_price_pence, postage_pence, vip_exclusive, disabled
     on deals.product for each row execute function deals.product_headline_changed()`.execute(db);
+  // A deal with no enabled product shows its own price: keep that case right too.
+  await sql`create function deals.deal_price_changed() returns trigger language plpgsql as $$
+    begin
+      perform deals.refresh_deal_headline(array[new.id]);
+      return null;
+    end
+  $$`.execute(db);
+  await sql`create trigger deal_headline_trg after update of price_pence, discount_percentage on deals.deal
+    for each row execute function deals.deal_price_changed()`.execute(db);
 
   // Backfill, then the columns are never empty.
   await sql`select deals.refresh_deal_headline(array(select id from deals.deal))`.execute(db);
@@ -106,6 +115,8 @@ export async function down(db: MigrationDb): Promise<void> {
     await sql.raw(`create index if not exists ${index.old} on deals.deal (${columns})`).execute(db);
     await sql.raw(`drop index if exists deals.${index.name}`).execute(db);
   }
+  await sql`drop trigger if exists deal_headline_trg on deals.deal`.execute(db);
+  await sql`drop function if exists deals.deal_price_changed()`.execute(db);
   await sql`drop trigger if exists product_headline_trg on deals.product`.execute(db);
   await sql`drop function if exists deals.product_headline_changed()`.execute(db);
   await sql`drop function if exists deals.refresh_deal_headline(integer[])`.execute(db);
