@@ -549,7 +549,9 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       webhooks: { braintree: { secret: webhookSecret } },
       onSettlement: (s) => void (s.status === 'settlement_declined' && checkoutApp?.deps.background.run('settlement declined', () => processDeclinedSettlements(checkoutApp!.deps))),
     });
-    if (process.env.PAYMENT_SANDBOX_SETTLEMENT !== '0') sandboxes.braintree.webhooks.configure({ url: `${selfOrigin(host, info.port)}${PAYMENT_BASE_PATH}/webhooks/braintree`, secret: webhookSecret, notifyAuthorized: false });
+    // Settlement on: every sale settles a moment later; only a settlement declined is notified
+    // (as Braintree does for cards and PayPal), so an ordinary order costs no webhook.
+    sandboxes.braintree.webhooks.configure({ url: `${selfOrigin(host, info.port)}${PAYMENT_BASE_PATH}/webhooks/braintree`, secret: webhookSecret, notifyAuthorized: false, notifySettled: false });
     const addressApp = createAddressApp({ db, serviceToken, basePath: ADDRESS_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
     checkoutApp = createCheckoutApp({
       db,

@@ -111,6 +111,20 @@ describe.each(testDatabases())('Braintree webhooks on %s', (_name, open) => {
     expect(found).toMatchObject({ status: 'declined', code: 'PAYMENT_FAILED', processorCode: '4001' });
   });
 
+  it("as the shop configures it (notifySettled and notifyAuthorized off): an ordinary sale settles with no notification; a decline is notified", async () => {
+    f.sandboxes.braintree.webhooks.configure({ url, secret: SECRET, settleAfterMs: 30, notifyAuthorized: false, notifySettled: false });
+    try {
+      const ordinary = await sale();
+      expect(sentFor(ordinary.orderRef)).toEqual([]);
+      expect(f.sandboxes.braintree.transactions().find((t) => t.id === ordinary.transactionId)!.status).toBe('settled');
+      const declinedSale = await sale(400_100);
+      expect(sentFor(declinedSale.orderRef).map((d) => [d.kind, d.status])).toEqual([['transaction_settlement_declined', 200]]);
+      expect(await settlement(declinedSale.orderRef)).toEqual([{ status: 'settlement_declined', processor_code: '4001' }]);
+    } finally {
+      f.sandboxes.braintree.webhooks.configure({ url, secret: SECRET, settleAfterMs: 30 });
+    }
+  });
+
   it('the same event delivered 5 times at once applies once', async () => {
     const { orderRef, transactionId } = await sale();
     const body = forged({ kind: 'transaction_settlement_declined', subject: { transaction: { id: transactionId, orderId: orderRef, status: 'settlement_declined', amount: '19.99', currencyIsoCode: 'GBP', processorSettlementResponseCode: '4001', processorSettlementResponseText: 'Settlement Declined' } } });

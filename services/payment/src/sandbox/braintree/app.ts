@@ -403,6 +403,7 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
         tx.processorSettlementResponseCode = '4000';
         tx.processorSettlementResponseText = 'Settled';
       }
+      if (kind === 'transaction_settled' && !webhooks.notifySettled) return;
       await webhooks.deliver(webhooks.notification(kind, subject(tx)), fault);
       if (notifyAuthorized && fault?.mode === 'webhook-reorder') await webhooks.deliver(authorized, null);
     });

@@ -56,8 +56,14 @@ export interface WebhookConfig {
   publicKey?: string;
   /** How long after a sale is submitted for settlement it settles (default 1000 ms). */
   settleAfterMs?: number;
-  /** Also notify transaction_authorized at the sale (default true; the shop turns it off: one notification per sale). */
+  /** Also notify transaction_authorized at the sale (default true; the shop turns it off). */
   notifyAuthorized?: boolean;
+  /**
+   * Notify transaction_settled too (default true). Braintree sends transaction webhooks only for
+   * ACH and SEPA sales; for cards and PayPal the shop configures false and hears only of a
+   * settlement declined (our sandbox's P6 convention), so an ordinary sale costs no webhook.
+   */
+  notifySettled?: boolean;
 }
 
 export const DEFAULT_PUBLIC_KEY = 'sandbox_public_key';
@@ -95,6 +101,9 @@ export class WebhookEmitter {
   }
   get notifyAuthorized(): boolean {
     return this.config?.notifyAuthorized ?? true;
+  }
+  get notifySettled(): boolean {
+    return this.config?.notifySettled ?? true;
   }
 
   /** Every delivery attempt the sandbox made, oldest first. */
