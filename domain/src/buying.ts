@@ -93,7 +93,8 @@ export const VOUCHER_STATUSES = [
 ] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 /** Order states (append-only events beside the current state: architecture "Data"). */
-export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED'] as const;
+/** PAYMENT_FAILED: paid, then declined at settlement (reliability P6): vouchers cancelled, wallet credit returned. */
+export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'PAYMENT_FAILED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Spec §4 checkout status machine. */
 export const CHECKOUT_STATUSES = ['loading', 'ready', 'updating', 'refreshing', 'refreshed'] as const;

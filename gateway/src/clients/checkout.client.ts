@@ -14,6 +14,7 @@
  * provider with a 2500 ms deadline inside them, then writes the order.
  */
 import { z } from 'zod';
+import { ORDER_STATUSES } from '@shop/domain/buying';
 import { parse, problemError } from './basket.client.ts';
 import type { RawResponse, RestClient } from './rest-client.ts';
 
@@ -131,7 +132,7 @@ const OrderLineSchema = z.object({
 export const OrderSchema = z.object({
   id: z.string(),
   orderNumber: z.string().nullish(),
-  status: z.enum(['PENDING', 'PAID', 'FAILED']),
+  status: z.enum(ORDER_STATUSES),
   /** 'order', or 'addon' for a VVE add-on order. */
   kind: z.string().nullish(),
   createdAt: z.string(),

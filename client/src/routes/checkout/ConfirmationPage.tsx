@@ -32,19 +32,25 @@ export function Component() {
   usePendingOrderRefresh(pending ? order.orderNumber : null);
   if (!order) return <NotFoundView what="order" />;
   const paid = order.status === 'PAID';
+  // Paid, then declined at settlement by the bank (reliability P6).
+  const settlementDeclined = order.status === 'PAYMENT_FAILED';
   const offer = order.validityExtensionOffer;
   return (
     <Main>
       <div className="container checkout-page confirmation">
         <Seo title={paid ? `${BUYING_MESSAGES.purchaseSuccessful}: order ${order.orderNumber}` : `Order ${order.orderNumber}`} description="Your Thistle Deals order." robots={NOINDEX_ROBOTS} />
         <div className={`confirmation__banner${paid ? ' confirmation__banner--paid' : ''}`}>
-          <PageHeading className="checkout-page__title">{paid ? BUYING_MESSAGES.purchaseSuccessful : pending ? 'Your order is being confirmed' : 'Your order was not placed'}</PageHeading>
+          <PageHeading className="checkout-page__title">
+            {paid ? BUYING_MESSAGES.purchaseSuccessful : pending ? 'Your order is being confirmed' : settlementDeclined ? 'Your payment did not go through' : 'Your order was not placed'}
+          </PageHeading>
           <p className="confirmation__lede" role="status">
             {paid
               ? `Thank you. Order ${order.orderNumber} is paid and your vouchers are ready. We have emailed them to you too.`
               : pending
                 ? BUYING_MESSAGES.paymentPending
-                : BUYING_MESSAGES.purchaseNotCompleted}
+                : settlementDeclined
+                  ? `Your bank declined the payment for order ${order.orderNumber} after it was placed, so its vouchers have been cancelled and no money was taken. Any wallet credit used is back in your wallet.`
+                  : BUYING_MESSAGES.purchaseNotCompleted}
           </p>
         </div>
         <div className="confirmation__layout">

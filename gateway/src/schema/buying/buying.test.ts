@@ -158,6 +158,20 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     expect((await browser().gql(ORDER, { n: 'TD999999' })).body).toEqual({ data: { order: null } });
   });
 
+  it('an order declined at settlement (reliability P6) reads as PAYMENT_FAILED with its vouchers cancelled', async () => {
+    const { browser: b } = await signedUp();
+    await add(b, options[2]!, 1);
+    const order = (await pay(b)).body.data.placeOrder.order;
+    // What failDeclinedSettlement leaves (that path, from the webhook on, is tested in services/checkout settlement.test.ts).
+    const id = (await services.db.selectFrom('orders.orders').select('id').where('order_number', '=', order.orderNumber).executeTakeFirstOrThrow()).id as string;
+    await services.db.updateTable('orders.orders').set({ status: 'PAYMENT_FAILED', failure_code: 'PAYMENT_FAILED', failure_message: BUYING_MESSAGES.paymentProblem }).where('id', '=', id).execute();
+    await services.db.updateTable('orders.voucher').set({ status: 'Cancelled' }).where('order_id', '=', id).execute();
+    const read = (await b.gql(ORDER, { n: order.orderNumber })).body;
+    expect(read.errors).toBeUndefined();
+    expect(read.data.order.status).toBe('PAYMENT_FAILED');
+    expect(read.data.order.vouchers.map((v: any) => v.status)).toEqual(['Cancelled']);
+  });
+
   it('a signed-in shopper pays by card; the order is in viewer.orders and order(orderNumber); guests need an email', async () => {
     const { browser: b } = await signedUp();
     await add(b, options[2]!, 1);

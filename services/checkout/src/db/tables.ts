@@ -1,5 +1,6 @@
 /** The orders schema as Kysely sees it (see migrations/2026_11_22_1700_create_orders.ts). */
 import type { ColumnType, Generated } from 'kysely';
+import type { OrderStatus } from '@shop/domain/buying';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json = ColumnType<unknown, string, string>;
@@ -9,7 +10,7 @@ export interface OrdersTable {
   order_number: string;
   kind: 'order' | 'addon';
   parent_order_id: string | null;
-  status: 'PENDING' | 'PAID' | 'FAILED';
+  status: OrderStatus;
   basket_token: string;
   customer_key: string;
   customer_token: string | null;

@@ -33,7 +33,7 @@ export type OrderRow = Selectable<OrdersTable>;
 export const VOUCHER_VALIDITY_MONTHS = 6;
 export const VOUCHER_EXTENSION_MAX_MONTHS = 3;
 
-const ALLOWED: Record<OrderStatus, OrderStatus[]> = { PENDING: ['PAID', 'FAILED'], PAID: [], FAILED: [] };
+const ALLOWED: Record<OrderStatus, OrderStatus[]> = { PENDING: ['PAID', 'FAILED'], PAID: ['PAYMENT_FAILED'], FAILED: [], PAYMENT_FAILED: [] };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ALLOWED[from].includes(to);
@@ -427,7 +427,7 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
  */
 export async function orderAnswer(db: AnyDb, orderId: string, accessToken: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
   const order = await inOrders(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  if (order.status === 'FAILED') {
+  if (order.status === 'FAILED' || order.status === 'PAYMENT_FAILED') {
     return { status: 402, body: { ...problem(402, order.failure_code!, order.failure_message ?? undefined), retryable: true, orderNumber: order.order_number } };
   }
   if (!accessToken && !order.customer_token) {

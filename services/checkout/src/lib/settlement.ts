@@ -61,7 +61,7 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
     }
     const moved = await inOrders(trx)
       .updateTable('orders')
-      .set({ status: 'PAYMENT_FAILED' as never, failure_code: 'PAYMENT_FAILED', failure_message: BUYING_MESSAGES.paymentProblem, updated_at: now })
+      .set({ status: 'PAYMENT_FAILED', failure_code: 'PAYMENT_FAILED', failure_message: BUYING_MESSAGES.paymentProblem, updated_at: now })
       .where('id', '=', order.id)
       .where('status', '=', 'PAID')
       .returning('id')
