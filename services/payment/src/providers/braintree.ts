@@ -3,7 +3,6 @@
  * Braintree-like API at `baseUrl` (our sandbox at /sandbox/braintree). Every sale carries the
  * provider idempotency key; the outcome words come from domain/src/payment-messages.ts.
  */
-import { isRefusedCardBrand } from '@shop/domain/payment-availability';
 import { gatewayRejectionWords, PAYMENT_OUTCOME_WORDS, processorDeclineWords, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
 import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
@@ -136,13 +135,8 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
   async function charge(req: ChargeRequest, call: ProviderCallOptions = {}): Promise<ChargeResult | ChargeSucceededWithVault> {
     const vaultToken = call.vaultToken ?? null;
     if (!vaultToken && !req.token) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable, null);
-    if (!vaultToken) {
-      // The brand is known before any money moves: refuse American Express and Diners (spec §5).
-      const details = await send({ method: 'GET', url: url(`/payment_method_nonces/${encodeURIComponent(req.token!)}`), signal: call.signal, fetch: options.fetch, retry: true });
-      if (details.kind === 'unknown') return unknown();
-      const cardType = (details.body.details as { cardType?: unknown } | undefined)?.cardType;
-      if (details.status === 200 && typeof cardType === 'string' && isRefusedCardBrand(cardType)) return declined(PAYMENT_OUTCOME_WORDS.cardNotAccepted, null);
-    }
+    // American Express and Diners (spec §5) are refused by the merchant account itself: the sale
+    // answers validation error 81703 and no money moves (one call, no nonce lookup first).
     const answer = await send({
       method: 'POST',
       url: url('/transactions'),
@@ -169,6 +163,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     const errorCode = Array.isArray(body.errors) && typeof body.errors[0]?.code === 'string' ? body.errors[0].code : '';
     if (answer.status === 422 && ['93107', '91565', '91518', '91508'].includes(errorCode)) return declined(PAYMENT_OUTCOME_WORDS.tokenUnusable, null);
     if (answer.status === 422 && errorCode === '81715') return declined(PAYMENT_OUTCOME_WORDS.invalidCard, null);
+    if (answer.status === 422 && errorCode === '81703') return declined(PAYMENT_OUTCOME_WORDS.cardNotAccepted, null);
     if (answer.status >= 400 && answer.status < 500) {
       log('[payment] braintree refused the request', { status: answer.status, errorCode, orderRef: req.orderRef });
       return declined(PAYMENT_OUTCOME_WORDS.providerRefused, null);

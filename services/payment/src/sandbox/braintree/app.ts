@@ -12,6 +12,7 @@
  * The card number is never kept: a nonce remembers the brand, the last four digits, the expiry and
  * what the test card does.
  */
+import { isRefusedCardBrand } from '@shop/domain/payment-availability';
 import { Hono, type Context } from 'hono';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import {
@@ -294,6 +295,11 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
       fingerprint = `${found.kind}:${found.cardType}:${found.last4}`;
     } else {
       return validation({ code: '91508', attribute: 'payment_method_nonce', message: 'Cannot determine payment method.' });
+    }
+    // The shop's merchant account does not accept American Express or Diners (spec §5): Braintree
+    // answers such a sale with validation error 81703 and makes no transaction.
+    if (method.cardType && isRefusedCardBrand(method.cardType)) {
+      return validation({ code: '81703', attribute: 'number', message: 'Credit card type is not accepted by this merchant account.' });
     }
 
     const at = now();
