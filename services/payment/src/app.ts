@@ -15,6 +15,8 @@ import type { Kysely } from 'kysely';
 import type { BreakerOptions } from './breaker.ts';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './contract.ts';
 import type { PaymentDb } from './db/database.ts';
+import { customerIdFor } from './customers.ts';
+import { instrumentForCharge } from './instruments.ts';
 import { createPayments, InvalidChargeError, type Payments } from './payments.ts';
 import type { BraintreeProvider } from './providers/braintree.ts';
 import type { ClearpayProvider } from './providers/clearpay.ts';
@@ -219,6 +221,59 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
       customerToken: body.customerToken,
       email: body.email,
     }) as never;
+  });
+
+  openapi(routes.ghostToken, async (c) => {
+    const clientToken = await payments.call('braintree', (p, o) => (p as BraintreeProvider).clientToken(o));
+    if (!clientToken) return unreachable(c) as never;
+    return c.json({ data: { clientToken, guest: true as const } }, 200);
+  });
+
+  openapi(routes.customer, async (c) => {
+    const { customerToken } = c.req.valid('json');
+    const customerId = await customerIdFor(options.db as PaymentDb, customerToken, (options.now ?? (() => new Date()))());
+    const ensured = await payments.call('braintree', (p, o) => (p as BraintreeProvider).ensureCustomer(customerId, o));
+    if (!ensured) return unreachable(c) as never;
+    return c.json({ data: { provider: 'braintree' as const, customerId, created: ensured.created } }, ensured.created ? 201 : 200);
+  });
+
+  openapi(routes.nonce, async (c) => {
+    const { customerToken, instrumentId } = c.req.valid('json');
+    // Owner only: anyone else's instrument is the same 404 as an unknown one (Z1).
+    const saved = await instrumentForCharge(options.db as PaymentDb, customerToken, instrumentId);
+    if (!saved || saved.gateway !== 'braintree') return problemResponse(c, notFoundProblem()) as never;
+    const created = await payments.call('braintree', (p, o) => (p as BraintreeProvider).vaultNonce(saved.vaultToken, o));
+    if (created === 'not_found') return problemResponse(c, notFoundProblem()) as never;
+    if (!created) return unreachable(c) as never;
+    return c.json({ data: created }, 201);
+  });
+
+  // Keys of add-on charges being worked on in this process: a second request with one is a 409.
+  const addonsInFlight = new Set<string>();
+  openapi(routes.addonPay, async (c) => {
+    const body = c.req.valid('json');
+    const idempotencyKey = c.req.valid('header')['idempotency-key'];
+    if (addonsInFlight.has(idempotencyKey)) {
+      return problemResponse(c, problem(409, 'IDEMPOTENCY_IN_FLIGHT', 'A request with this Idempotency-Key is still being worked on.', [{ field: 'idempotency-key', message: 'Ask again shortly with the same key.' }])) as never;
+    }
+    addonsInFlight.add(idempotencyKey);
+    try {
+      return (await answerCharge(c, {
+        idempotencyKey,
+        orderRef: body.orderRef,
+        method: body.method,
+        amount: body.amount,
+        currency: body.currency,
+        token: body.token,
+        savedInstrumentId: body.savedInstrumentId,
+        saveInstrument: body.saveInstrument,
+        customerToken: body.customerToken,
+        email: body.email,
+        addon: { type: body.addonType, parentOrderRef: body.parentOrderRef },
+      })) as never;
+    } finally {
+      addonsInFlight.delete(idempotencyKey);
+    }
   });
 
   openapi(routes.listInstruments, async (c) => {

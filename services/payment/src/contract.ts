@@ -21,6 +21,8 @@ export type ChargeRequest = {
   saveInstrument: boolean;
   customerToken: string | null;
   email: string;
+  /** POST /bt/addon: the add-on this charge pays for and its parent order, recorded on the charge. */
+  addon?: { type: 'VVE'; parentOrderRef: string } | null;
 };
 
 export type DeclineCode = 'PAYMENT_DECLINED' | 'PAYMENT_FAILED' | 'CARD_NOT_ACCEPTED';

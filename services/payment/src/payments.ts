@@ -103,6 +103,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     if (!(PAYMENT_METHODS as readonly string[]).includes(req.method)) problems.push('method');
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0) problems.push('amount');
     if (req.currency !== 'GBP') problems.push('currency');
+    if (req.addon && (req.addon.type !== 'VVE' || typeof req.addon.parentOrderRef !== 'string' || req.addon.parentOrderRef.length < 1 || req.addon.parentOrderRef.length > 255)) problems.push('addon');
     if (!req.token && !req.savedInstrumentId) problems.push('token');
     if (problems.length) throw new InvalidChargeError(`Invalid charge request: ${problems.join(', ')}`);
   }
@@ -152,17 +153,25 @@ export function createPayments(options: PaymentsOptions): Payments {
         transaction_id: null,
         result: null,
         save_instrument: req.saveInstrument && !req.savedInstrumentId && !!req.customerToken,
+        addon_type: req.addon?.type ?? null,
+        parent_order_ref: req.addon?.parentOrderRef ?? null,
         created_at: at,
         updated_at: at,
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returning(['status', 'result', 'order_ref', 'amount', 'method'])
+      .returning(['status', 'result', 'order_ref', 'amount', 'method', 'addon_type', 'parent_order_ref'])
       .executeTakeFirst();
     // The key's first charge: the row just written. Seen before: what was recorded for it.
     const seen =
       inserted ??
-      (await inPayment(db).selectFrom('charge').select(['status', 'result', 'order_ref', 'amount', 'method']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirstOrThrow());
-    if (seen.order_ref !== req.orderRef || Number(seen.amount) !== req.amount || seen.method !== req.method) {
+      (await inPayment(db).selectFrom('charge').select(['status', 'result', 'order_ref', 'amount', 'method', 'addon_type', 'parent_order_ref']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirstOrThrow());
+    if (
+      seen.order_ref !== req.orderRef ||
+      Number(seen.amount) !== req.amount ||
+      seen.method !== req.method ||
+      seen.addon_type !== (req.addon?.type ?? null) ||
+      seen.parent_order_ref !== (req.addon?.parentOrderRef ?? null)
+    ) {
       throw new InvalidChargeError('Idempotency key reused for another charge');
     }
     if (FINAL.has(seen.status)) return (typeof seen.result === 'string' ? JSON.parse(seen.result) : seen.result) as ChargeResult;

@@ -202,6 +202,97 @@ export const listInstruments = createRoute({
 });
 
 const InstrumentParams = z.object({ id: z.string().min(1).max(64) });
+
+// --- spec §7: /ghost-token, /customer, /nonce, /bt/addon ------------------------------------------
+
+export const ghostToken = createRoute({
+  method: 'post',
+  path: '/ghost-token',
+  operationId: 'ghostClientToken',
+  description:
+    "A guest's client token: generated without a Braintree customer, so the browser can tokenise a new card or wallet with it but never list or use any vaulted instrument (the sandbox's client API answers no saved methods and refuses a vault token as unknown).",
+  tags: ['Braintree'],
+  summary: 'A client token for a guest (no customer, no access to saved instruments)',
+  responses: { 200: json(z.object({ data: z.object({ clientToken: z.string(), guest: z.literal(true) }) }).openapi('GhostClientToken'), 'The guest client token.'), ...errors, ...providerDown },
+});
+
+export const CustomerBodySchema = z.strictObject({ customerToken: CustomerToken }).openapi('CustomerRequest');
+export const CustomerAnswerSchema = z
+  .object({
+    data: z.object({
+      provider: z.literal('braintree'),
+      customerId: z.string().openapi({ description: "The shopper's Braintree customer id: the same for every call with the same customerToken." }),
+      created: z.boolean().openapi({ description: 'True when this call created it at the provider.' }),
+    }),
+  })
+  .openapi('ProviderCustomer');
+export const customer = createRoute({
+  method: 'post',
+  path: '/customer',
+  operationId: 'providerCustomer',
+  description:
+    "Idempotent: the id is ours, stored under the unique customer token before the provider is asked, so a repeat, a concurrent call or a retry after a lost answer gives the same customer (the provider's 'id already taken' is read as found). Another shopper's token gives that shopper's own, never this one's.",
+  tags: ['Braintree'],
+  summary: "Find or create the shopper's Braintree customer",
+  request: body(CustomerBodySchema, 'The signed-in shopper.'),
+  responses: { 200: json(CustomerAnswerSchema, 'Found (it existed).'), 201: json(CustomerAnswerSchema, 'Created at the provider now.'), ...errors, ...providerDown },
+});
+
+export const NonceBodySchema = z.strictObject({ customerToken: CustomerToken, instrumentId: z.string().min(1).max(64) }).openapi('VaultNonceRequest');
+export const VaultNonceSchema = z
+  .object({
+    data: z.object({
+      nonce: z.string().openapi({ description: 'Single-use: POST /pay charges it once; a second use is PAYMENT_FAILED (paymentProblem).' }),
+      type: z.string().openapi({ description: 'credit_card, paypal_account, android_pay_card or apple_pay_card.' }),
+      cardType: z.string().nullable(),
+      last4: z.string().nullable(),
+    }),
+  })
+  .openapi('VaultNonce');
+export const nonce = createRoute({
+  method: 'post',
+  path: '/nonce',
+  operationId: 'vaultNonce',
+  description:
+    "Braintree's PaymentMethodNonce.create from the vault token of one of the shopper's own saved instruments, e.g. for a 3-D Secure verification of the saved card in the browser. Another shopper's instrument is the same 404 as an unknown id (Z1).",
+  tags: ['Braintree'],
+  summary: 'A single-use payment method nonce for a saved instrument',
+  request: body(NonceBodySchema, 'Whose, and which saved instrument.'),
+  responses: {
+    201: json(VaultNonceSchema, 'The nonce.'),
+    404: problemContent("No such instrument for this shopper (the same for anyone else's, and for one the provider no longer holds)."),
+    ...errors,
+    ...providerDown,
+  },
+});
+
+export const BRAINTREE_METHODS = ['credit_card', 'paypal', 'paypal_credit', 'google_pay', 'apple_pay'] as const;
+export const AddonChargeBodySchema = z
+  .strictObject({
+    orderRef: OrderRef.openapi({ description: "Our reference for the add-on's own charge (the add-on order id); lookups find it by it.", example: 'ord_01J0000000000000000001' }),
+    parentOrderRef: OrderRef.openapi({ description: 'The paid order whose vouchers the add-on extends; recorded on the charge.', example: 'ord_01J0000000000000000000' }),
+    addonType: z.literal('VVE').openapi({ description: 'The voucher validity extension (the only add-on).' }),
+    method: z.enum(BRAINTREE_METHODS).openapi({ description: 'Braintree only: card, PayPal, PayPal Credit, Google Pay or Apple Pay.' }),
+    amount: Pence,
+    currency: Currency,
+    token: z.string().min(1).max(2048).nullable().openapi({ description: 'The one-time nonce; null with savedInstrumentId.' }),
+    savedInstrumentId: z.string().min(1).max(64).nullable().default(null),
+    saveInstrument: z.boolean().default(false),
+    customerToken: CustomerToken.nullable().default(null),
+    email: Email,
+  })
+  .openapi('AddonChargeRequest');
+export const addonPay = createRoute({
+  method: 'post',
+  path: '/bt/addon',
+  operationId: 'braintreeAddonCharge',
+  description:
+    "The charge of an order add-on (the VVE voucher validity extension) by Braintree, with the add-on type and the parent order recorded on the charge. The Idempotency-Key works as for POST /pay: the same key and body answer the first result without charging again; a key still being worked on is 409; the key with another body is 422.",
+  tags: ['Charges'],
+  summary: 'Charge an order add-on (VVE) by Braintree',
+  request: { headers: IdempotencyHeaders, ...body(AddonChargeBodySchema, 'The add-on charge.') },
+  responses: { ...chargeAnswers, 409: problemContent('A request with this Idempotency-Key is still being worked on: ask again shortly with the same key.'), ...errors },
+});
 export const patchInstrument = createRoute({
   method: 'patch',
   path: '/payment/addon/paymentInstruments/{id}',

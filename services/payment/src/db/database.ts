@@ -21,6 +21,9 @@ export interface ChargeTable {
   result: ColumnType<unknown, string | null, string | null>;
   /** The shopper asked to save the instrument (a new one, signed in): lookup saves it if the answer was lost (P3). */
   save_instrument: Generated<boolean>;
+  /** POST /bt/addon: the add-on paid for ('VVE') and its parent order; null for an order's own charge. */
+  addon_type: ColumnType<string | null, string | null | undefined, never>;
+  parent_order_ref: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, Date, Date>;
   updated_at: ColumnType<Date, Date, Date>;
 }
@@ -63,8 +66,17 @@ export interface SettlementTable {
   updated_at: ColumnType<Date, Date, Date>;
 }
 
+/** The shopper's provider customer (POST /customer): one per customer token, the id ours. */
+export interface CustomerTable {
+  customer_token: string;
+  provider: 'braintree';
+  provider_customer_id: string;
+  created_at: ColumnType<Date, Date, never>;
+}
+
 export interface PaymentDatabase {
   charge: ChargeTable;
+  customer: CustomerTable;
   instrument: InstrumentTable;
   webhook_event: WebhookEventTable;
   settlement: SettlementTable;

@@ -22,7 +22,13 @@ export interface BraintreeProvider extends PaymentProvider {
   name: 'braintree';
   /** A client token for the browser's hosted fields and approval pages (null when the provider did not answer). */
   clientToken(options?: ProviderCallOptions): Promise<string | null>;
+  /** Customer.create with our id; an id already taken is found instead. Null when the provider did not answer. */
+  ensureCustomer(customerId: string, options?: ProviderCallOptions): Promise<{ customerId: string; created: boolean } | null>;
+  /** PaymentMethodNonce.create from a vault token: a fresh single-use nonce; 'not_found' for a token the vault does not hold. */
+  vaultNonce(vaultToken: string, options?: ProviderCallOptions): Promise<VaultNonce | 'not_found' | null>;
 }
+
+export type VaultNonce = { nonce: string; type: string; cardType: string | null; last4: string | null };
 
 type Transaction = {
   id?: unknown;
@@ -189,11 +195,42 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     return fromTransaction(last, method(last), call.expected ?? null) ?? unknown();
   }
 
+  // Never a customerId: the browser's token is a guest's (Drop-in lists no vaulted methods with it).
   async function clientToken(call: ProviderCallOptions = {}): Promise<string | null> {
     const answer = await send({ method: 'POST', url: url('/client_token'), body: {}, signal: call.signal, fetch: options.fetch, retry: true });
     if (answer.kind === 'unknown' || answer.status !== 200 || typeof answer.body.clientToken !== 'string') return null;
     return answer.body.clientToken;
   }
 
-  return { name: 'braintree', charge, lookup, clientToken };
+  async function ensureCustomer(customerId: string, call: ProviderCallOptions = {}): Promise<{ customerId: string; created: boolean } | null> {
+    const created = await send({ method: 'POST', url: url('/customers'), body: { id: customerId }, signal: call.signal, fetch: options.fetch, retry: true });
+    if (created.kind === 'unknown') return null;
+    const customer = created.body.customer as { id?: unknown } | undefined;
+    if (created.status === 201 && customer?.id === customerId) return { customerId, created: true };
+    const errors = created.body.errors as Array<{ code?: unknown }> | undefined;
+    // 91609: the id is taken, i.e. an earlier attempt (whose answer we lost) created it: find it.
+    if (created.status !== 422 || !Array.isArray(errors) || errors[0]?.code !== '91609') {
+      log('[payment] braintree refused the customer', { status: created.status });
+      return null;
+    }
+    const found = await send({ method: 'GET', url: url(`/customers/${encodeURIComponent(customerId)}`), signal: call.signal, fetch: options.fetch, retry: true });
+    if (found.kind === 'unknown' || found.status !== 200 || (found.body.customer as { id?: unknown } | undefined)?.id !== customerId) return null;
+    return { customerId, created: false };
+  }
+
+  async function vaultNonce(vaultToken: string, call: ProviderCallOptions = {}): Promise<VaultNonce | 'not_found' | null> {
+    const answer = await send({ method: 'POST', url: url('/payment_method_nonces'), body: { paymentMethodToken: vaultToken }, signal: call.signal, fetch: options.fetch, retry: true });
+    if (answer.kind === 'unknown') return null;
+    if (answer.status === 404) return 'not_found';
+    const created = answer.body.paymentMethodNonce as { nonce?: unknown; type?: unknown; details?: { cardType?: unknown; lastFour?: unknown } } | undefined;
+    if (answer.status !== 201 || typeof created?.nonce !== 'string') return null;
+    return {
+      nonce: created.nonce,
+      type: typeof created.type === 'string' ? created.type : 'credit_card',
+      cardType: typeof created.details?.cardType === 'string' ? created.details.cardType : null,
+      last4: typeof created.details?.lastFour === 'string' ? created.details.lastFour : null,
+    };
+  }
+
+  return { name: 'braintree', charge, lookup, clientToken, ensureCustomer, vaultNonce };
 }

@@ -6,7 +6,12 @@
  * POSTing to /tokenize here and hands a one-time nonce to the parent with postMessage), and the
  * PayPal / Google Pay / Apple Pay approval page GET /approve?method=&origin=.
  * Server side (our adapter): POST /transactions (sale, Idempotency-Key), GET /transactions?orderId=
- * (search), GET /payment_method_nonces/{nonce} (details without using it).
+ * (search), GET /payment_method_nonces/{nonce} (details without using it), POST /payment_method_nonces
+ * (a single-use nonce from a vault token: PaymentMethodNonce.create), POST /customers and
+ * GET /customers/{id} (Customer.create / find; an id taken is validation error 91609).
+ * Client API (the browser, with a client token): POST /client_api/v1/payment_methods lists the
+ * client token's customer's vaulted methods and .../payment_methods/{token}/nonces makes a nonce
+ * from one of them; a client token without a customer (a guest's) sees and uses none.
  * Tests: `sandbox.transactions()`, `sandbox.captures(orderId)`, `sandbox.faults`.
  *
  * The card number is never kept: a nonce remembers the brand, the last four digits, the expiry and
@@ -110,9 +115,10 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   const faults = new FaultControl(options.faults === true);
   const idempotency = new IdempotencyStore();
   const allowed = options.allowedOrigins ?? [];
-  const clientTokens = new Map<string, number>(); // fingerprint → expires at (ms)
+  const clientTokens = new Map<string, { expiresAt: number; customerId: string | null }>(); // by fingerprint
   const nonces = new Map<string, MethodBehaviour & { consumed: boolean; expiresAt: number }>();
-  const vault = new Map<string, MethodBehaviour>();
+  const vault = new Map<string, MethodBehaviour & { customerId?: string | null }>();
+  const customers = new Map<string, { id: string; email: string | null; createdAt: string }>();
   const log: BraintreeTransaction[] = [];
   const webhooks = new WebhookEmitter(faults, now);
 
@@ -134,26 +140,31 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   }
   const auth = merchantAuth(options.merchantKey);
   app.use('/client_token', auth);
+  app.use('/payment_method_nonces', auth);
   app.use('/payment_method_nonces/*', auth);
+  app.use('/customers', auth);
+  app.use('/customers/*', auth);
   app.use('/transactions', auth);
 
   // --- browser side -------------------------------------------------------------------------
 
-  const newClientToken = () => {
+  const newClientToken = (customerId: string | null = null) => {
     const fingerprint = randomId('fp_', 16);
-    clientTokens.set(fingerprint, now().getTime() + CLIENT_TOKEN_TTL_MS);
+    clientTokens.set(fingerprint, { expiresAt: now().getTime() + CLIENT_TOKEN_TTL_MS, customerId });
     return Buffer.from(JSON.stringify({ version: 2, authorizationFingerprint: fingerprint, environment: 'sandbox' })).toString('base64');
   };
-  const clientTokenValid = (token: unknown): boolean => {
-    if (typeof token !== 'string' || token.length > 1000) return false;
+  /** The client token's grant (its customer, null for a guest's), or null when it is not a live one. */
+  const clientTokenGrant = (token: unknown): { customerId: string | null } | null => {
+    if (typeof token !== 'string' || token.length > 1000) return null;
     try {
       const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { authorizationFingerprint?: string };
-      const expires = clientTokens.get(parsed.authorizationFingerprint ?? '');
-      return expires !== undefined && expires > now().getTime();
+      const grant = clientTokens.get(parsed.authorizationFingerprint ?? '');
+      return grant && grant.expiresAt > now().getTime() ? { customerId: grant.customerId } : null;
     } catch {
-      return false;
+      return null;
     }
   };
+  const clientTokenValid = (token: unknown): boolean => clientTokenGrant(token) !== null;
   const issueNonce = (behaviour: MethodBehaviour) => {
     const nonce = `tokencc_${randomId('', 12)}`;
     nonces.set(nonce, { ...behaviour, consumed: false, expiresAt: now().getTime() + NONCE_TTL_MS });
@@ -192,7 +203,33 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
     return { nonce, details: { cardType, lastFour: behaviour.last4, expirationMonth: month, expirationYear: year } };
   }
 
-  app.post('/client_token', (c) => c.json({ clientToken: newClientToken() }));
+  // ClientToken.generate: with a customerId the browser may use that customer's vaulted methods;
+  // without one (a guest's) none.
+  app.post('/client_token', async (c) => {
+    const input = (await c.req.json().catch(() => ({}))) as Json | null;
+    const customerId = input && typeof input.customerId === 'string' ? input.customerId : null;
+    if (customerId !== null && !customers.has(customerId)) return c.json({ errors: [{ code: '91613', attribute: 'customer_id', message: 'Customer specified by customer_id does not exist.' }] }, 422);
+    return c.json({ clientToken: newClientToken(customerId) });
+  });
+
+  // The client API: what a client token may see of the vault (Drop-in's saved methods).
+  const vaultedOf = (customerId: string | null) =>
+    customerId === null ? [] : [...vault.entries()].filter(([, m]) => m.customerId === customerId).map(([token, m]) => ({ token, type: m.kind, details: { cardType: m.cardType, lastFour: m.last4 } }));
+  app.post('/client_api/v1/payment_methods', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    const grant = clientTokenGrant(input?.clientToken);
+    if (!grant) return c.json({ errors: [{ field: 'clientToken', message: 'Authorisation expired. Please reload the page.' }] }, 401);
+    return c.json({ paymentMethods: vaultedOf(grant.customerId) });
+  });
+  app.post('/client_api/v1/payment_methods/:token/nonces', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    const grant = clientTokenGrant(input?.clientToken);
+    if (!grant) return c.json({ errors: [{ field: 'clientToken', message: 'Authorisation expired. Please reload the page.' }] }, 401);
+    const stored = vault.get(c.req.param('token'));
+    // Another customer's method, or any for a guest: the same answer as a token that does not exist.
+    if (!stored || grant.customerId === null || stored.customerId !== grant.customerId) return c.json({ errors: [{ code: '91518', attribute: 'payment_method_token', message: 'Payment method token is invalid.' }] }, 404);
+    return c.json({ paymentMethodNonce: { nonce: issueNonce(stored), type: stored.kind, details: { cardType: stored.cardType, lastFour: stored.last4 } } }, 201);
+  });
 
   app.get('/hosted-fields', (c) => {
     const origin = checkedTargetOrigin(c, allowed);
@@ -261,6 +298,47 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     return issued;
   };
   const consumedError = { code: '93107', attribute: 'payment_method_nonce', message: 'Cannot use a payment_method_nonce more than once.' };
+
+  // PaymentMethodNonce.create(token): a fresh single-use nonce for a vaulted method (e.g. for a
+  // 3-D Secure verification of a saved card in the browser).
+  app.post('/payment_method_nonces', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    const token = typeof input?.paymentMethodToken === 'string' ? input.paymentMethodToken : '';
+    const stored = vault.get(token);
+    if (!stored) return c.json({ errors: [{ code: '91518', attribute: 'payment_method_token', message: 'Payment method token is invalid.' }] }, 404);
+    return withFault(
+      c,
+      faults,
+      'nonce',
+      () => ({ nonce: issueNonce(stored), type: stored.kind, details: { cardType: stored.cardType, lastFour: stored.last4 } }),
+      (created) => c.json({ paymentMethodNonce: created }, 201),
+    );
+  });
+
+  // Customer.create / Customer.find. The merchant may choose the id (up to 36 of A–Z a–z 0–9 _ -).
+  app.post('/customers', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return c.json({ errors: [{ code: '91500', attribute: 'body', message: 'Invalid JSON.' }] }, 400);
+    const id = input.id === undefined ? randomId('', 9) : input.id;
+    if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,36}$/.test(id)) return c.json({ errors: [{ code: '91610', attribute: 'id', message: 'Customer ID is invalid.' }] }, 422);
+    return withFault(
+      c,
+      faults,
+      'customer',
+      () => {
+        if (customers.has(id)) return null;
+        const customer = { id, email: typeof input.email === 'string' ? input.email : null, createdAt: now().toISOString() };
+        customers.set(id, customer);
+        return customer;
+      },
+      (customer) => (customer ? c.json({ customer: { ...customer, paymentMethods: [] } }, 201) : c.json({ errors: [{ code: '91609', attribute: 'id', message: 'Customer ID has already been taken.' }] }, 422)),
+    );
+  });
+  app.get('/customers/:id', (c) => {
+    const customer = customers.get(c.req.param('id'));
+    if (!customer) return c.json({ errors: [{ code: 'not_found', message: 'Customer not found.' }] }, 404);
+    return c.json({ customer: { ...customer, paymentMethods: vaultedOf(customer.id) } });
+  });
 
   app.get('/payment_method_nonces/:nonce', (c) => {
     const found = resolveNonce(c.req.param('nonce'));
@@ -369,7 +447,8 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     if (options.storeInVaultOnSuccess) {
       paymentMethodToken = randomId('vt_', 8);
       const { cvv: _cvv, ...kept } = method;
-      vault.set(paymentMethodToken, { ...kept, cvv: null, alwaysConsumed: false });
+      const customerId = typeof input.customerId === 'string' && customers.has(input.customerId) ? input.customerId : null;
+      vault.set(paymentMethodToken, { ...kept, cvv: null, alwaysConsumed: false, customerId });
     }
     const captured = record('submitted_for_settlement', { paymentMethodToken });
     scheduleSettlement(captured);
