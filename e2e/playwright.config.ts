@@ -17,6 +17,8 @@ const executablePath =
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const root = resolve(import.meta.dirname, '..');
+/** The shop's payment merchant key in the journeys (specs/buying-helpers.ts reads the sandbox with it). */
+const E2E_MERCHANT_KEY = process.env.E2E_MERCHANT_KEY ?? 'e2e-merchant-key';
 // The local identity providers (e2e/local-idp-server.ts): Google on port + 1000, Facebook next to it.
 const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 1000);
 const googleIssuer = `http://127.0.0.1:${idpPort}`;
@@ -78,6 +80,7 @@ export default defineConfig({
         SERVICE_TOKEN: process.env.E2E_SERVICE_TOKEN ?? 'e2e-service-token',
         // The payment sandboxes honour their fault controls (buying-wallets.spec.ts delays a sale past the deadline).
         PAYMENT_SANDBOX_FAULTS: '1',
+        PAYMENT_MERCHANT_KEY: E2E_MERCHANT_KEY,
         // A partner script on a host that does not exist: the consent spec intercepts it.
         LINK_BUILDING_SCRIPT_URL: 'https://links.partner.test/lb.js', ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}) },
     },

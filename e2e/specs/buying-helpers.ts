@@ -6,6 +6,8 @@ import { expect, type APIRequestContext, type Page } from '../fixtures.ts';
 
 /** The shop's service token (playwright.config.ts sets SERVICE_TOKEN for the shop it starts). */
 export const SERVICE_TOKEN = process.env.E2E_SERVICE_TOKEN ?? 'e2e-service-token';
+/** The shop's payment merchant key (playwright.config.ts): the sandboxes' server-side endpoints need it. */
+export const MERCHANT_KEY = process.env.E2E_MERCHANT_KEY ?? 'e2e-merchant-key';
 
 let counter = 0;
 export const newEmail = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@example.co.uk`;
@@ -122,7 +124,7 @@ export function watchApprovals(page: Page): string[] {
  * that it approved exactly one nonce and that this one was spent, so no second sale could exist.
  */
 export async function nonceSpent(request: APIRequestContext, nonce: string): Promise<boolean> {
-  const response = await request.get(`/sandbox/braintree/payment_method_nonces/${encodeURIComponent(nonce)}`);
+  const response = await request.get(`/sandbox/braintree/payment_method_nonces/${encodeURIComponent(nonce)}`, { headers: { authorization: `Bearer ${MERCHANT_KEY}` } });
   if (response.status() === 200) return false;
   const body = (await response.json()) as { errors?: Array<{ code: string }> };
   expect(body.errors?.[0]?.code, `the sandbox knows nonce ${nonce}`).toBe('93107');

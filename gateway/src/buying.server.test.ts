@@ -53,6 +53,15 @@ describe('the shop with the buying services', () => {
     for (const path of Object.values(SANDBOX_BASE_PATHS)) expect((await fetch(`${shop.url}${path}/no-such-page`)).status).toBe(404);
   });
 
+  it("keeps the sandboxes' server-side endpoints behind the merchant key: nobody lists or makes sales through /sandbox/*", async () => {
+    const braintree = `${shop.url}${SANDBOX_BASE_PATHS.braintree}`;
+    expect((await fetch(`${braintree}/transactions?orderId=anything`)).status).toBe(401);
+    expect((await fetch(`${braintree}/payment_method_nonces/fake-valid-nonce`)).status).toBe(401);
+    const sale = await fetch(`${braintree}/transactions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer guessed' }, body: JSON.stringify({ amount: '10.00', orderId: 'x', paymentMethodNonce: 'fake-valid-nonce' }) });
+    expect(sale.status).toBe(401);
+    expect((await fetch(`${shop.url}${SANDBOX_BASE_PATHS.klarna}/ordermanagement/v1/orders?merchant_reference1=x`)).status).toBe(401);
+  });
+
   it('a guest buys by card over real HTTP: the adapter reaches the sandbox on the shop\'s loopback port', async () => {
     const deals = await gql('{ location(slug: "glasgow") { deals(first: 20) { edges { node { dealId pricePerPerson products { productId soldOut vipExclusive depositPrice { amount } } } } } } }', {});
     const deal = deals.body.data.location.deals.edges

@@ -58,6 +58,7 @@ const shop = await startShop({
   outboxPage: outboxPageEnabled(env),
   buyingServiceUrls,
   paymentSandboxFaults: env.PAYMENT_SANDBOX_FAULTS === '1',
+  ...(env.PAYMENT_MERCHANT_KEY ? { paymentMerchantKey: env.PAYMENT_MERCHANT_KEY } : {}),
   gateway: { dev: env.NODE_ENV === 'development', exposeRestCalls: env.EXPOSE_REST_CALLS === '1' },
   handleSignals: true,
 });

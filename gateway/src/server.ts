@@ -365,6 +365,12 @@ export interface StartShopOptions {
   buyingServiceUrls?: Partial<Record<BuyingService, string>>;
   /** PAYMENT_SANDBOX_FAULTS=1: the sandboxes honour their fault controls (e2e; never in a real shop). */
   paymentSandboxFaults?: boolean;
+  /**
+   * PAYMENT_MERCHANT_KEY: the API key the payment adapters send to the sandboxes' server-side
+   * endpoints (sales, lookups, client tokens), as a provider's API requires; default a random key
+   * per process, so nobody reaches another shopper's transactions through /sandbox/*.
+   */
+  paymentMerchantKey?: string;
   /** How often the shop releases expired checkout holds (default 15 s) and reconciles pending orders (default 30 s). */
   jobs?: { releaseHoldsMs?: number; reconcileMs?: number };
 }
@@ -537,10 +543,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     // The sandboxes answer on this server; the adapters reach them over real HTTP (reliability A2, D1).
     const faults = options.paymentSandboxFaults ?? false;
     const allowedOrigins = [new URL(publicBaseUrl).origin];
-    const sandboxes = createSandboxes({ faults, allowedOrigins });
+    const merchantKey = options.paymentMerchantKey || randomBytes(24).toString('base64url');
+    const sandboxes = createSandboxes({ faults, allowedOrigins, merchantKey });
     const paymentLog = (message: string, fields: Record<string, unknown>) => logger.warn(message, fields);
     // One createPayments (one breaker per provider) for the payment service and the checkout's order flow.
-    const payments = createPayments({ db, providers: sandboxProviders(selfOrigin(host, info.port), { log: paymentLog }), timeoutMs: PAYMENT_TIMEOUT_MS, log: paymentLog });
+    const payments = createPayments({ db, providers: sandboxProviders(selfOrigin(host, info.port), { log: paymentLog, merchantKey }), timeoutMs: PAYMENT_TIMEOUT_MS, log: paymentLog });
     // P6: the Braintree sandbox settles sales and POSTs signed notifications to our webhook; a
     // settlement declined fails its paid order at once (and the 30 s job catches any missed).
     const webhookSecret = randomBytes(24).toString('base64url');
