@@ -136,6 +136,9 @@ export function createPayments(options: PaymentsOptions): Payments {
       const stored = await inPayment(db).selectFrom('charge').select(['status', 'result']).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
       if (stored && FINAL.has(stored.status)) return (typeof stored.result === 'string' ? JSON.parse(stored.result) : stored.result) as ChargeResult;
       if (stored?.status === 'review') return { status: 'unknown', provider: name, review: true };
+      // An earlier attempt with this key whose outcome is not known may have moved the money:
+      // still unknown (reconciliation asks the provider), never a failure.
+      if (stored && (stored.status === 'unknown' || stored.status === 'pending')) return { status: 'unknown', provider: name };
       return unreachable(name);
     }
     const at = now();
