@@ -21,6 +21,7 @@ import { migrateWallet } from '@shop/wallet';
 import { createCheckoutApp, type CheckoutApp } from './app.ts';
 import { migrateCheckout } from './db/database.ts';
 import { reconcilePendingOrders } from './lib/reconcile.ts';
+import { processDeclinedSettlements } from './lib/settlement.ts';
 
 const env = process.env;
 const port = Number(env.PORT ?? 4107);
@@ -84,7 +85,11 @@ function every(ms: number, name: string, work: () => Promise<unknown>) {
   }, ms);
 }
 const timers = [
-  every(30_000, 'reconcile', () => reconcilePendingOrders({ db, payments, mailer, publicBaseUrl, log })),
+  every(30_000, 'reconcile', async () => {
+    await reconcilePendingOrders({ db, payments, mailer, publicBaseUrl, log });
+    // Paid orders declined at settlement (reliability P6), as the shop's job does.
+    await processDeclinedSettlements({ db, payments, mailer, publicBaseUrl, log });
+  }),
   every(15_000, 'release expired holds', () => releaseExpiredHolds(db, new Date())),
 ];
 
