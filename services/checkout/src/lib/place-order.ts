@@ -348,7 +348,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
  */
 export async function chargeAndFinish(
   deps: CheckoutDeps,
-  order: { orderId: string; cashAmount: number; payment: PaymentChoice; customerToken: string | null; email: string },
+  order: { orderId: string; cashAmount: number; payment: PaymentChoice; customerToken: string | null; email: string; addon?: { type: 'VVE'; parentOrderRef: string } },
 ): Promise<Answer | null> {
   const stored: StoredAnswer = { status: 0, body: '' };
   let finished = false;
@@ -368,6 +368,8 @@ export async function chargeAndFinish(
         saveInstrument: order.payment.saveInstrument,
         customerToken: order.customerToken,
         email: order.email,
+        // An add-on's charge names what it pays for and its parent order (as POST /bt/addon records it).
+        ...(order.addon ? { addon: order.addon } : {}),
       });
     } catch (err) {
       deps.log('[checkout] charge threw: outcome unknown, left for reconciliation', { orderId: order.orderId, error: err instanceof Error ? err.message : String(err) });
@@ -502,7 +504,7 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
       await appendEvent(trx, orderId, 'created', now, null, 'PENDING', { addon: 'VVE', parent: parent.order_number });
       await attachOrder(trx, ref, orderId, null);
     });
-    const answer = await chargeAndFinish(deps, { orderId, cashAmount: amount, payment: input.body.payment, customerToken: parent.customer_token, email: parent.email });
+    const answer = await chargeAndFinish(deps, { orderId, cashAmount: amount, payment: input.body.payment, customerToken: parent.customer_token, email: parent.email, addon: { type: 'VVE', parentOrderRef: parent.id } });
     return { stored: true, orderId, answer };
   });
 }

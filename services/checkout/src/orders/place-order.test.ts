@@ -301,6 +301,9 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     const body = (await res.json()) as Body;
     expect(res.status, JSON.stringify(body)).toBe(201);
     expect(body.data.order.lines[0].addonType).toBe('VVE');
+    // The add-on's charge names what it paid for and its parent order (as POST /bt/addon records it).
+    const parentId = (await sql<{ id: string }>`select id from orders.orders where order_number = ${orderNumber}`.execute(f.db)).rows[0]!.id;
+    expect((await sql`select addon_type, parent_order_ref, amount::int as amount from payment.charge where parent_order_ref = ${parentId}`.execute(f.db)).rows).toEqual([{ addon_type: 'VVE', parent_order_ref: parentId, amount: 400 }]);
     const after = (await (await f.request('GET', `/order/${orderNumber}?accessToken=${accessToken}`)).json()) as Body;
     after.data.vouchers.forEach((v: Body, i: number) => {
       const gained = Date.parse(v.expiresAt) - before[i];
