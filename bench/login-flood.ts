@@ -339,7 +339,10 @@ async function main() {
     const rssAfter = rssMiB(pid);
 
     const ratio = Math.round((during.result.browse.p95 / baseline.result.p95) * 100) / 100;
-    const growth = r1(during.peakMiB - baseline.meanMiB);
+    // Watermark against watermark: the flood's peak RSS over the browse-only peak (V8's heap
+    // saw-tooths under load alone, so a peak over a mean would count that too). Both are reported.
+    const growth = r1(during.peakMiB - baseline.peakMiB);
+    const overMean = r1(during.peakMiB - baseline.meanMiB);
     const memoryBound = HASH_MIB * (POOL.concurrent + 1);
     const f = during.result.flood;
     const refusedRest = f.rest['429'] ?? 0;
@@ -354,9 +357,9 @@ async function main() {
           `refused p95 ${f.refusedP95} ms; failures ${f.failures}; REST ${JSON.stringify(f.rest)}, GraphQL ${JSON.stringify(f.graphql)}`,
       },
       {
-        name: `L3 memory growth < ${HASH_MIB} MiB x (pool ${POOL.concurrent} + 1) = ${memoryBound} MiB over the browse baseline`,
+        name: `L3 memory growth < ${HASH_MIB} MiB x (pool ${POOL.concurrent} + 1) = ${memoryBound} MiB over the browse baseline's peak`,
         ok: growth < memoryBound,
-        detail: `RSS ${rssStart} MiB at start, ${baseline.meanMiB} MiB mean while browsing, ${during.peakMiB} MiB peak during the flood (+${growth} MiB), ${rssAfter} MiB 3 s after`,
+        detail: `RSS ${rssStart} MiB at start; browsing alone: ${baseline.meanMiB} MiB mean, ${baseline.peakMiB} MiB peak; peak during the flood ${during.peakMiB} MiB (+${growth} MiB over the browse peak, +${overMean} over its mean); ${rssAfter} MiB 3 s after`,
       },
       {
         name: `L3 browse p95 under the flood < ${goals.browseP95RatioMax}x the browse-only baseline (c=${CONCURRENCY})`,
@@ -368,7 +371,7 @@ async function main() {
       when: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.versions.node },
       database,
-      L3: { seconds: SECONDS, rate: RATE, concurrency: CONCURRENCY, accounts: ACCOUNTS, pool: POOL, baseline: baseline.result, flood: during.result, memory: { startMiB: rssStart, baselineMeanMiB: baseline.meanMiB, floodPeakMiB: during.peakMiB, growthMiB: growth, afterMiB: rssAfter, boundMiB: memoryBound }, browseP95Ratio: ratio, goal: goals, checks },
+      L3: { seconds: SECONDS, rate: RATE, concurrency: CONCURRENCY, accounts: ACCOUNTS, pool: POOL, baseline: baseline.result, flood: during.result, memory: { startMiB: rssStart, baselineMeanMiB: baseline.meanMiB, baselinePeakMiB: baseline.peakMiB, floodPeakMiB: during.peakMiB, growthMiB: growth, afterMiB: rssAfter, boundMiB: memoryBound }, browseP95Ratio: ratio, goal: goals, checks },
     };
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(join(root, 'bench', 'results', `login-flood-${database.toLowerCase()}-latest.json`), JSON.stringify(report, null, 2));
