@@ -7,56 +7,17 @@
  * PGlite recovered: one PAID order with its vouchers, one capture at the sandboxes (served here,
  * so they outlive the killed server), stock down by the quantity, the Part D invariants.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_KEY } from '@shop/payment/test/harness';
 import { openDatabase, type Database } from '@shop/platform';
 import { sql } from 'kysely';
+import { C1_FAULT_POINTS, C1_RUNS as RUNS, postToServer as post, startCheckoutServer, type RunningServer as Running } from '../test/crash-harness.ts';
 import { cardOrder, checkoutFixture, invariantViolations, TEST_TOKEN, type CheckoutFixture } from '../test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
-
-/** Runs per fault point: 1 in the fast tier (reliability D5), C1_RUNS=5 for the catalogue's full count. */
-const RUNS = Math.max(1, Math.min(20, Number(process.env.C1_RUNS ?? 1) || 1));
-const serverPath = fileURLToPath(new URL('../server.ts', import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  origin: string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startServer(env: Record<string, string>): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const base = { ...process.env };
-    delete base.DATABASE_URL; // PGlite under DATA_DIR, never a server from the environment
-    const child = spawn(process.execPath, [serverPath], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<NodeJS.Signals | number | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start: ${out}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Checkout service on (http:\/\/127\.0\.0\.1:\d+) \(pglite\)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, origin: m[1]!, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => void (out += chunk.toString()));
-    child.on('exit', () => {
-      clearTimeout(timer);
-      reject(new Error(`server exited: ${out}`));
-    });
-  });
-}
 
 describe('C1: kill -9 at checkout fault points (PGlite file storage, a real process)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-c1-pglite-'));
@@ -104,10 +65,9 @@ describe('C1: kill -9 at checkout fault points (PGlite file storage, a real proc
     CLAIM_LEASE_MS: '500',
     ...extra,
   });
-  const post = (origin: string, path: string, body: unknown, key?: string) =>
-    fetch(`${origin}${path}`, { method: 'POST', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+  const startServer = (serverEnv: Record<string, string>) => startCheckoutServer(serverEnv, { pglite: true });
 
-  it.each(['after-idem-claim', 'after-reserve', 'after-provider-success-before-commit', 'mid-voucher-issue', 'after-commit-before-response'])(
+  it.each(C1_FAULT_POINTS)(
     `killed at %s: after a restart, the retry and one reconciliation, one order and at most one charge (×${RUNS})`,
     async (point) => {
       for (let run = 1; run <= RUNS; run++) await killedAt(point, run);

@@ -6,49 +6,15 @@
  * it captured across the crash. After each: one order, at most one capture, exactly one of
  * {no charge and stock back, charge and PAID with vouchers}, the Part D invariants.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_KEY } from '@shop/payment/test/harness';
 import { sql } from 'kysely';
+import { C1_FAULT_POINTS, C1_RUNS as RUNS, postToServer as post, startCheckoutServer as startServer } from '../test/crash-harness.ts';
 import { cardOrder, checkoutFixture, invariantViolations, postgres16, TEST_TOKEN, type CheckoutFixture } from '../test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-/** Runs per fault point: 1 in the fast tier (reliability D5), C1_RUNS=5 for the catalogue's full count. */
-const RUNS = Math.max(1, Math.min(20, Number(process.env.C1_RUNS ?? 1) || 1));
-const serverPath = fileURLToPath(new URL('../server.ts', import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  origin: string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startServer(env: Record<string, string>): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverPath], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<NodeJS.Signals | number | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Checkout service on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, origin: m[1]!, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => void (out += chunk.toString()));
-    child.on('exit', () => {
-      clearTimeout(timer);
-      reject(new Error(`server exited: ${out}`));
-    });
-  });
-}
-
 describe.skipIf(!adminUrl)('C1: kill -9 at checkout fault points (PostgreSQL, a real process)', () => {
   let f: CheckoutFixture;
   let dbUrl: string;
@@ -74,10 +40,7 @@ describe.skipIf(!adminUrl)('C1: kill -9 at checkout fault points (PostgreSQL, a 
     DB_POOL_SIZE: '4',
     ...extra,
   });
-  const post = (origin: string, path: string, body: unknown, key?: string) =>
-    fetch(`${origin}${path}`, { method: 'POST', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
-
-  it.each(['after-idem-claim', 'after-reserve', 'after-provider-success-before-commit', 'mid-voucher-issue', 'after-commit-before-response'])(
+  it.each(C1_FAULT_POINTS)(
     `killed at %s: after a restart, the retry and one reconciliation, one order and at most one charge (×${RUNS})`,
     async (point) => {
       for (let run = 1; run <= RUNS; run++) await killedAt(point, run);
