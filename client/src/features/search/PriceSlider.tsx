@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
 import { PRICE_STEPS, priceFilterOf, sliderIndexesOf } from '@shop/domain';
 import { useDraft } from './use-draft.ts';
 import './filters.css';
@@ -130,7 +131,7 @@ export function PriceSlider({
 
 /** Only VIP deals (spec §6: VIP members get VIP-exclusive products). */
 export function VipToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
-  const [shown, setShown] = useDraft(checked);
+  const [shown, setShown] = useDraft(checked, useLocation());
   return (
     <label className="vip-toggle">
       <input
