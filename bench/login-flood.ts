@@ -15,7 +15,7 @@
 // GraphQL), the shop process's memory (RSS from /proc) before, at its peak during the flood and
 // after, and the browse p95 under the flood against the baseline of the same run (goal < 2x).
 //
-// `node bench/login-flood.ts [--seconds 12] [--rate 100] [--concurrency 10]` runs on PGlite in a
+// `node bench/login-flood.ts [--seconds 30] [--rate 100] [--concurrency 10]` runs on PGlite in a
 // fresh temporary directory; with DATABASE_URL (a PostgreSQL server's database URL) it uses
 // database shop_bench_login on that server. Results: bench/results/login-flood-latest.json.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -39,7 +39,7 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const SECONDS = arg('seconds', 12);
+const SECONDS = arg('seconds', 30);
 const RATE = arg('rate', 100);
 const CONCURRENCY = arg('concurrency', 10);
 const PORT = arg('port', 4871);

@@ -3,12 +3,14 @@
  * reliability A4), through a bounded pool: at most `concurrency` hashes at once (default 2, the
  * cores of the box) and at most `maxWaiting` waiting (default 16); past that, HashBusyError and
  * the route answers 429 with Retry-After (reliability L3: a login flood cannot take the CPU or
- * 19 MiB × N of memory). Passwords are hashed exactly as received (ASVS 6.2.8: no trim, no case
- * change, no normalisation).
+ * 19 MiB × N of memory). The hashes run on the process's low-priority hashing threads
+ * (hash-threads.ts), so a flood takes only the CPU that browsing leaves. Passwords are hashed
+ * exactly as received (ASVS 6.2.8: no trim, no case change, no normalisation).
  */
-import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { hash, parseOptions, type Algorithm, type Options } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 import { randomToken } from './crypto.ts';
+import { createHashThreads, type HashThreads } from './hash-threads.ts';
 
 /**
  * Hashes at once by default: 2, but never every core of the machine (one core is left for
@@ -58,8 +60,12 @@ export interface PasswordHasher {
   full(): boolean;
 }
 
+let sharedThreads: HashThreads | undefined;
+
 export function createPasswordHasher(options: PasswordHashingOptions = {}): PasswordHasher {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_HASH_CONCURRENCY);
+  const threads = (sharedThreads ??= createHashThreads(ARGON2_OPTIONS));
+  threads.allow(concurrency);
   const maxWaiting = Math.max(0, options.maxWaiting ?? 16);
   let active = 0;
   const waiting: Array<() => void> = [];
@@ -87,14 +93,14 @@ export function createPasswordHasher(options: PasswordHashingOptions = {}): Pass
 
   const safeVerify = async (stored: string, password: string) => {
     try {
-      return await verify(stored, password);
+      return (await threads.run({ kind: 'verify', stored, password })) === true;
     } catch {
       return false;
     }
   };
 
   return {
-    hash: (password) => slot(() => hash(password, ARGON2_OPTIONS)),
+    hash: (password) => slot(async () => String(await threads.run({ kind: 'hash', password }))),
     verify: (stored, password) => slot(() => safeVerify(stored, password)),
     async dummyVerify(password) {
       const stored = await dummy;
