@@ -27,7 +27,7 @@ import {
 } from './contract.ts';
 import { inOrders, type AnyDb } from './db/database.ts';
 import { checkoutView, giftingConfigBody } from './lib/checkout-view.ts';
-import { createBackground, FAULT_POINTS, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
+import { createBackground, FAULT_POINTS, MAIL_LEASE_MS, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
 import { expressBuyToken } from './lib/express-buy.ts';
 import { orderView } from './lib/orders.ts';
 import { findOwnedOrder, placeOrder, placeOrderAddon, type Answer } from './lib/place-order.ts';
@@ -52,6 +52,8 @@ export interface CheckoutAppOptions {
   faultPoint?: FaultPoint | null;
   claimLeaseMs?: number;
   keyRetentionMs?: number;
+  /** Order mail: how long a sender's claim on a message lasts (default 5 minutes). */
+  mailLeaseMs?: number;
   /** Options of POST /checkout/reconcile (tests pass abandonAfterMs). */
   reconcile?: ReconcileOptions;
 }
@@ -120,6 +122,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
     faultPoint: faultPoint ?? null,
     claimLeaseMs: options.claimLeaseMs ?? 60_000,
     keyRetentionMs: options.keyRetentionMs ?? 24 * 60 * 60 * 1000,
+    mailLeaseMs: options.mailLeaseMs ?? MAIL_LEASE_MS,
     background: createBackground(log),
   };
   const app = createServiceApp({

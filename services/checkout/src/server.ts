@@ -8,7 +8,9 @@
  * Test builds: FAULT_POINT=<name> throws at that point (README "Fault points"); with FAULT_KILL=1
  * the process kills itself there instead (SIGKILL, for the kill -9 harness of reliability C1).
  * PAYMENT_SANDBOX_ORIGIN and PAYMENT_MERCHANT_KEY point the adapters at sandboxes served by another
- * process (which outlive this one when it is killed); CLAIM_LEASE_MS shortens the idempotency lease.
+ * process (which outlive this one when it is killed); CLAIM_LEASE_MS shortens the idempotency lease,
+ * MAIL_LEASE_MS an order-mail sender's claim (default 5 min), RECONCILE_ABANDON_AFTER_MS how long
+ * reconciliation waits before failing an order the provider never saw (default 10 min).
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -54,6 +56,8 @@ if (!external) {
   root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
   root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
 }
+const mailLease = env.MAIL_LEASE_MS ? { mailLeaseMs: Number(env.MAIL_LEASE_MS) } : {};
+const reconcile = env.RECONCILE_ABANDON_AFTER_MS ? { abandonAfterMs: Number(env.RECONCILE_ABANDON_AFTER_MS) } : {};
 let app: CheckoutApp | null = null;
 root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
 const server = await serveOnLoopback(root.fetch, port);
@@ -70,6 +74,8 @@ app = createCheckoutApp({
   publicBaseUrl,
   log,
   ...(env.CLAIM_LEASE_MS ? { claimLeaseMs: Number(env.CLAIM_LEASE_MS) } : {}),
+  ...mailLease,
+  ...(env.RECONCILE_ABANDON_AFTER_MS ? { reconcile } : {}),
 });
 console.log(`Checkout service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs; sandboxes at /sandbox/*`);
 
@@ -86,9 +92,9 @@ function every(ms: number, name: string, work: () => Promise<unknown>) {
 }
 const timers = [
   every(30_000, 'reconcile', async () => {
-    await reconcilePendingOrders({ db, payments, mailer, publicBaseUrl, log });
+    await reconcilePendingOrders({ db, payments, mailer, publicBaseUrl, log, ...mailLease }, reconcile);
     // Paid orders declined at settlement (reliability P6), as the shop's job does.
-    await processDeclinedSettlements({ db, payments, mailer, publicBaseUrl, log });
+    await processDeclinedSettlements({ db, payments, mailer, publicBaseUrl, log, ...mailLease });
   }),
   every(15_000, 'release expired holds', () => releaseExpiredHolds(db, new Date())),
 ];

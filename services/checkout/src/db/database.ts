@@ -18,6 +18,7 @@ import type {
   PromoCodeTable,
   PromoRedemptionTable,
   VoucherTable,
+  VoucherExtensionTable,
 } from './tables.ts';
 
 export const ORDERS_SCHEMA = 'orders';
@@ -28,6 +29,7 @@ export interface OrdersDatabase {
   order_event: OrderEventTable;
   payment: PaymentTable;
   voucher: VoucherTable;
+  voucher_extension: VoucherExtensionTable;
   idempotency_key: IdempotencyKeyTable;
   checkout_options: CheckoutOptionsTable;
   promo_code: PromoCodeTable;

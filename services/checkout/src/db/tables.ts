@@ -157,6 +157,15 @@ export interface ExpressBuyTokenTable {
   expires_at: Timestamp;
 }
 
+/** What a paid VVE add-on order added to each voucher of its parent order (taken back if its payment fails at settlement). */
+export interface VoucherExtensionTable {
+  addon_order_id: string;
+  voucher_id: string;
+  months: number;
+  expires_before: Timestamp;
+  expires_after: Timestamp;
+}
+
 export interface MailOutboxTable {
   id: Generated<string>;
   order_id: string;
@@ -167,5 +176,7 @@ export interface MailOutboxTable {
   html_body: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** A sender's claim: until then no other sender takes the message (deliverOrderMail). */
+  claimed_until: Timestamp | null;
   attempts: Generated<number>;
 }

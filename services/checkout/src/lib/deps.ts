@@ -36,7 +36,15 @@ export interface CheckoutPayments {
 export type { Mailer };
 
 /** Named points where a test build throws (C1-lite): see README "Fault points". */
-export const FAULT_POINTS = ['after-idem-claim', 'after-reserve', 'after-provider-success-before-commit', 'after-commit-before-response', 'mid-voucher-issue'] as const;
+export const FAULT_POINTS = [
+  'after-idem-claim',
+  'after-reserve',
+  'after-provider-request-sent',
+  'after-provider-success-before-commit',
+  'after-commit-before-response',
+  'mid-voucher-issue',
+  'after-outbox-insert',
+] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 export class InjectedFault extends Error {
@@ -47,6 +55,9 @@ export class InjectedFault extends Error {
     this.name = 'InjectedFault';
   }
 }
+
+/** Order mail: a sender's claim on a message lasts this long (far beyond an SMTP hand-over's 40 s of timeouts). */
+export const MAIL_LEASE_MS = 5 * 60 * 1000;
 
 export type Logger = (message: string, fields: Record<string, unknown>) => void;
 
@@ -63,6 +74,8 @@ export interface CheckoutDeps {
   claimLeaseMs: number;
   /** Idempotency: how long a finished answer is replayed; afterwards the key is new again. */
   keyRetentionMs: number;
+  /** Order mail: how long a sender's claim on a message lasts; a sender that died is replaced after it. */
+  mailLeaseMs: number;
   background: Background;
 }
 
@@ -110,6 +123,7 @@ export function jobDeps(partial: JobDeps): CheckoutDeps {
     faultPoint: null,
     claimLeaseMs: 60_000,
     keyRetentionMs: 24 * 60 * 60 * 1000,
+    mailLeaseMs: MAIL_LEASE_MS,
     background: createBackground(log),
     ...partial,
     log,

@@ -9,7 +9,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { problem } from '@shop/platform';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { inOrders, type AnyDb } from '../db/database.ts';
-import type { MailOutboxTable, OrderLineTable, OrdersTable, VoucherTable } from '../db/tables.ts';
+import type { MailOutboxTable, OrderLineTable, OrdersTable, VoucherExtensionTable, VoucherTable } from '../db/tables.ts';
 import {
   captureWalletCredit,
   fault,
@@ -261,15 +261,16 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
         .orderBy('id')
         .forUpdate()
         .execute();
+      const extensions: Array<Insertable<VoucherExtensionTable>> = [];
       for (const v of vouchers) {
         const add = Math.min(months, VOUCHER_EXTENSION_MAX_MONTHS - v.extended_months);
         if (add <= 0 || !v.expires_at) continue;
-        await inOrders(trx)
-          .updateTable('voucher')
-          .set({ expires_at: addMonths(new Date(v.expires_at), add), extended_months: v.extended_months + add })
-          .where('id', '=', v.id)
-          .execute();
+        const expiresAfter = addMonths(new Date(v.expires_at), add);
+        await inOrders(trx).updateTable('voucher').set({ expires_at: expiresAfter, extended_months: v.extended_months + add }).where('id', '=', v.id).execute();
+        extensions.push({ addon_order_id: orderId, voucher_id: v.id, months: add, expires_before: new Date(v.expires_at), expires_after: expiresAfter });
       }
+      // What each voucher gained, so a payment declined at settlement takes exactly that back (settlement.ts).
+      if (extensions.length) await inOrders(trx).insertInto('voucher_extension').values(extensions).execute();
     }
     // The order as paid, its lines and vouchers as just written: the mail and the answer need no re-read.
     const view = paid && issued ? viewOf(paid, allLines, issued) : null;
@@ -489,23 +490,51 @@ async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string,
   };
 }
 
-/** Hands unsent confirmation mail to the Mailer, oldest first; a failure is retried on the next run. */
-export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'now' | 'log'>, limit = 50): Promise<number> {
-  // Claimed in one statement so two senders never send one message twice: rows another sender
+/**
+ * The Message-ID of an order's mail: one per (order, kind), the outbox row's own uniqueness, so
+ * a message handed over again after a crash is recognisably the same message.
+ */
+export function orderMailMessageId(row: Pick<Selectable<MailOutboxTable>, 'order_id' | 'kind'>): string {
+  return `<${row.order_id}.${row.kind}@orders.thistledeals.example>`;
+}
+
+/**
+ * Hands unsent order mail to the Mailer, oldest first, at least once: a message is claimed with a
+ * lease (`mailLeaseMs`) and marked sent only after the Mailer took it. A sender that died between
+ * the two (reliability C1, `after-outbox-insert`) leaves the lease to run out, and the next run
+ * hands the message over again with the same Message-ID (the outbox keeps it once). A failed
+ * hand-over is retried on the next run, ten attempts at most.
+ */
+export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'now' | 'log' | 'faultPoint' | 'mailLeaseMs'>, limit = 50): Promise<number> {
+  const now = deps.now();
+  // Claimed in one statement so two senders never send one message at once: rows another sender
   // is claiming are skipped, not waited for (every paid order starts a sender).
-  const { rows: claimed } = await sql<Selectable<MailOutboxTable>>`update orders.mail_outbox m set sent_at = ${deps.now()}, attempts = m.attempts + 1
-    where m.id in (select o.id from orders.mail_outbox o where o.sent_at is null and o.attempts < 10 order by o.id limit ${limit} for update skip locked)
-      and m.sent_at is null
+  const { rows: claimed } = await sql<Selectable<MailOutboxTable>>`update orders.mail_outbox m
+    set claimed_until = ${new Date(now.getTime() + deps.mailLeaseMs)}, attempts = m.attempts + 1
+    where m.id in (
+      select o.id from orders.mail_outbox o
+      where o.sent_at is null and (o.claimed_until is null or o.claimed_until <= ${now}) and o.attempts < 10
+      order by o.id limit ${limit} for update skip locked)
     returning m.*`.execute(deps.db);
   let sent = 0;
   for (const row of claimed.sort((a, b) => Number(a.id) - Number(b.id))) {
     try {
-      await deps.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind, ...(row.html_body ? { html: row.html_body } : {}) });
-      sent++;
+      await deps.mailer.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        kind: row.kind,
+        messageId: orderMailMessageId(row),
+        ...(row.html_body ? { html: row.html_body } : {}),
+      });
     } catch (err) {
-      await inOrders(deps.db).updateTable('mail_outbox').set({ sent_at: null }).where('id', '=', row.id).execute();
+      await inOrders(deps.db).updateTable('mail_outbox').set({ claimed_until: null }).where('id', '=', row.id).execute();
       deps.log('[checkout] order mail not sent', { id: row.id, error: err instanceof Error ? err.message : String(err) });
+      continue;
     }
+    fault(deps, 'after-outbox-insert');
+    await inOrders(deps.db).updateTable('mail_outbox').set({ sent_at: deps.now(), claimed_until: null }).where('id', '=', row.id).execute();
+    sent++;
   }
   return sent;
 }

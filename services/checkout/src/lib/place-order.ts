@@ -3,6 +3,7 @@
  * way. The provider is called outside any transaction; everything before and after it is one
  * transaction each, so money and stock are never half-moved.
  */
+import diagnostics from 'node:diagnostics_channel';
 import { BUYING_MESSAGES, CHECKOUT_COUNTDOWN_S, type PaymentMethod } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
@@ -355,9 +356,9 @@ export async function chargeAndFinish(
   if (order.cashAmount === 0) {
     finished = await finishPaid(deps, order.orderId, null, true, stored);
   } else {
-    let result: ChargeResult;
-    try {
-      result = await deps.payments.charge({
+    const sent = deps.faultPoint === 'after-provider-request-sent' ? requestBodySent() : null;
+    const charging = deps.payments
+      .charge({
         idempotencyKey: order.orderId,
         orderRef: order.orderId,
         method: order.payment.method,
@@ -370,11 +371,18 @@ export async function chargeAndFinish(
         email: order.email,
         // An add-on's charge names what it pays for and its parent order (as POST /bt/addon records it).
         ...(order.addon ? { addon: order.addon } : {}),
+      })
+      .catch((err: unknown): ChargeResult => {
+        deps.log('[checkout] charge threw: outcome unknown, left for reconciliation', { orderId: order.orderId, error: err instanceof Error ? err.message : String(err) });
+        return { status: 'unknown', provider: 'braintree' };
       });
-    } catch (err) {
-      deps.log('[checkout] charge threw: outcome unknown, left for reconciliation', { orderId: order.orderId, error: err instanceof Error ? err.message : String(err) });
-      result = { status: 'unknown', provider: 'braintree' };
+    if (sent) {
+      // The charge's request is on its way to the provider and its answer not yet read.
+      await Promise.race([sent.done, charging]);
+      sent.cancel();
+      fault(deps, 'after-provider-request-sent');
     }
+    const result = await charging;
     if (result.status === 'succeeded') finished = await finishPaid(deps, order.orderId, result, true, stored);
     else if (result.status === 'declined') finished = await finishFailed(deps, order.orderId, result, stored);
     // unknown: the order stays PENDING with its holds; reconcilePendingOrders finishes it.
@@ -516,4 +524,16 @@ export async function findOwnedOrder(db: AnyDb, orderNumber: string, customerTok
   if (order.customer_token) return customerToken && order.customer_token === customerToken ? order : undefined;
   if (accessToken && order.access_token_hash && order.access_token_hash === sha256(accessToken)) return order;
   return undefined;
+}
+
+/**
+ * Test builds (fault point after-provider-request-sent): resolves once this process has written
+ * the whole body of its next outgoing HTTP request (fetch's diagnostics channel), the moment the
+ * provider has the charge and we have no answer.
+ */
+function requestBodySent(): { done: Promise<void>; cancel(): void } {
+  let onSent: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (onSent = resolve));
+  diagnostics.subscribe('undici:request:bodySent', onSent);
+  return { done, cancel: () => diagnostics.unsubscribe('undici:request:bodySent', onSent) };
 }

@@ -15,7 +15,8 @@ import { serveOnLoopback, type LoopbackServer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { ledgerViolations, walletBalances } from '@shop/wallet';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
-import { PAYMENT_FAILED_MAIL, processDeclinedSettlements, VOUCHER_CANCELLED } from './settlement.ts';
+import { deliverOrderMail } from './orders.ts';
+import { failDeclinedSettlement, PAYMENT_FAILED_MAIL, processDeclinedSettlements, VOUCHER_CANCELLED } from './settlement.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -198,6 +199,63 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
     const order = await orderOf(paid.orderNumber);
     expect(order.status).toBe('PAID');
     expect((await vouchers(order.id)).map((v) => v.status)).toEqual(['Ready to Redeem']);
+  });
+
+  it('a VVE add-on declined at settlement takes back exactly the months it added, and only those; the parent order and its vouchers stay', async () => {
+    const p = await f.product({ remaining: 5, pricePence: 1000 });
+    const token = await f.basket([{ product: p, quantity: 2 }]);
+    const email = `${fresh('vve-p6')}@example.co.uk`;
+    const paid = (await (await place(token, cardOrder(2000, { email }))).json()) as Body;
+    const orderNumber = paid.data.productOrder.id as string;
+    const parent = await orderOf(orderNumber);
+    const expiries = async () =>
+      (await sql<{ code: string; expires_at: Date; extended_months: number; status: string }>`select code, expires_at, extended_months, status from orders.voucher where order_id = ${parent.id} order by code`.execute(f.db)).rows.map((v) => ({
+        ...v,
+        expires_at: new Date(v.expires_at).getTime(),
+      }));
+    const addon = async (months: number) => {
+      const res = await f.request('POST', `/order-addon?accessToken=${paid.data.accessToken}`, {
+        body: { orderNumber, addonType: 'VVE', months, expectedCashAmount: 2 * months * 100, payment: { method: 'credit_card', token: 'fake-valid-nonce', savedInstrumentId: null, saveInstrument: false } },
+        headers: { 'idempotency-key': fresh('vve-key') },
+      });
+      const body = (await res.json()) as Body;
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      const row = (await sql<{ id: string; transaction_id: string; parent_order_id: string }>`select id, transaction_id, parent_order_id from orders.orders where order_number = ${body.data.productOrder.id}`.execute(f.db)).rows[0]!;
+      expect(row.parent_order_id).toBe(parent.id);
+      return row;
+    };
+    const original = await expiries();
+    const first = await addon(1);
+    const afterFirst = await expiries();
+    const second = await addon(2);
+    const afterSecond = await expiries();
+    expect(afterSecond.map((v) => v.extended_months)).toEqual([3, 3]);
+
+    // The first add-on's payment is declined at settlement (as the provider's signed notification reports it).
+    expect(await failDeclinedSettlement(f.app.deps, { orderRef: first.id, transactionId: first.transaction_id, processorCode: '4001' })).toBe(true);
+    expect(await failDeclinedSettlement(f.app.deps, { orderRef: first.id, transactionId: first.transaction_id, processorCode: '4001' })).toBe(false);
+    const now = await expiries();
+    now.forEach((v, i) => {
+      expect(v.status).toBe('Ready to Redeem');
+      expect(v.extended_months).toBe(2);
+      // Exactly what the first add-on added is gone; the second's months stay.
+      expect(v.expires_at).toBe(afterSecond[i]!.expires_at - (afterFirst[i]!.expires_at - original[i]!.expires_at));
+    });
+    expect((await orderOf(orderNumber)).status).toBe('PAID');
+    expect((await sql<{ status: string }>`select status from orders.orders where id = ${first.id}`.execute(f.db)).rows[0]!.status).toBe('PAYMENT_FAILED');
+    expect((await sql<{ data: Record<string, unknown> }>`select data from orders.order_event where order_id = ${first.id} and type = 'settlement_declined'`.execute(f.db)).rows[0]!.data).toMatchObject({ extensionsTakenBack: 2 });
+    await f.app.settled();
+    await deliverOrderMail(f.app.deps);
+    const mail = (await f.outbox(email)).filter((m) => m.kind === PAYMENT_FAILED_MAIL);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('The extension it added has been taken back');
+    for (const v of now) expect(mail[0]!.text).toContain(`${v.code} (1 month)`);
+
+    // The second declined too: back to the original expiry; the month allowance is whole again.
+    expect(await failDeclinedSettlement(f.app.deps, { orderRef: second.id, transactionId: second.transaction_id, processorCode: '4001' })).toBe(true);
+    expect((await expiries()).map((v) => [v.expires_at, v.extended_months])).toEqual(original.map((v) => [v.expires_at, 0]));
+    await addon(3);
+    expect((await expiries()).map((v) => v.extended_months)).toEqual([3, 3]);
   });
 
   it('a card sale that settles leaves its order PAID', async () => {

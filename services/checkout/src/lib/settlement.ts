@@ -7,6 +7,8 @@
  * - order PAID → PAYMENT_FAILED (a conditional update: exactly once, whoever runs it), with the
  *   spec §8 paymentProblem words and an order event;
  * - its vouchers still 'Ready to Redeem' become 'Cancelled' (they can no longer be redeemed);
+ * - a VVE add-on order's extension is taken back from its parent order's vouchers (each by what
+ *   this add-on added: orders.voucher_extension);
  * - the payment row becomes 'settlement_declined';
  * - the wallet credit it captured goes back by reversing ledger entries (never deleting any);
  * - the per-customer daily counts are given back and a single-use promo code freed;
@@ -80,6 +82,18 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
 
     await inOrders(trx).updateTable('payment').set({ status: 'settlement_declined' as never }).where('order_id', '=', order.id).execute();
     const wallet = order.wallet_used > 0 ? await reverseWalletCapture(trx as never, { ref: order.id }) : { reversed: false, marketing: 0, refundable: 0 };
+    // A VVE add-on: the months it added to the parent order's vouchers are taken back, each by
+    // exactly what it added (an extension bought later stays).
+    const takenBack =
+      order.kind === 'addon'
+        ? (
+            await sql<{ code: string; title: string; months: number }>`update orders.voucher v
+              set expires_at = v.expires_at - (e.expires_after - e.expires_before), extended_months = greatest(0, v.extended_months - e.months)
+              from orders.voucher_extension e
+              where e.addon_order_id = ${order.id} and e.voucher_id = v.id
+              returning v.code, v.title, e.months`.execute(trx)
+          ).rows
+        : [];
     if (order.kind === 'order') {
       const lines = await inOrders(trx).selectFrom('order_line').select(['deal_product_id', 'quantity']).where('order_id', '=', order.id).where('addon_type', 'is', null).orderBy('deal_product_id').execute();
       for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });
@@ -92,7 +106,7 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
         type: 'settlement_declined',
         from_status: 'PAID',
         to_status: 'PAYMENT_FAILED',
-        data: JSON.stringify({ transactionId: decline.transactionId, processorCode: decline.processorCode, vouchersCancelled: cancelled.length, walletReversed: wallet.reversed ? wallet.marketing + wallet.refundable : 0, stockReturned: false }),
+        data: JSON.stringify({ transactionId: decline.transactionId, processorCode: decline.processorCode, vouchersCancelled: cancelled.length, extensionsTakenBack: takenBack.length, walletReversed: wallet.reversed ? wallet.marketing + wallet.refundable : 0, stockReturned: false }),
         at: now,
       })
       .execute();
@@ -103,6 +117,9 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
       BUYING_MESSAGES.paymentProblem,
       '',
       ...(cancelled.length ? ['These vouchers have been cancelled and can no longer be used:', ...cancelled.map((v) => `- ${v.title}: ${v.code}`), ''] : []),
+      ...(takenBack.length
+        ? ['The extension it added has been taken back; these vouchers keep the expiry date they had before:', ...takenBack.map((v) => `- ${v.title}: ${v.code} (${v.months} month${v.months === 1 ? '' : 's'})`), '']
+        : []),
       ...(wallet.reversed ? [`The ${pounds(wallet.marketing + wallet.refundable)} of wallet credit used for it is back in your wallet.`, ''] : []),
       `Nothing has been taken from your card for the ${pounds(order.cash_amount)} card payment.`,
     ].join('\n');

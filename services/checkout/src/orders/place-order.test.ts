@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { walletBalances } from '@shop/wallet';
 import { cardOrder, checkoutFixture, invariantViolations, type CheckoutFixture } from '../test/fixture.ts';
 import { VOUCHER_CODE_PATTERN } from '../lib/voucher-codes.ts';
+import { orderMailMessageId } from '../lib/orders.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -264,6 +265,54 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     expect(orders).toHaveLength(1);
     expect(f.sandboxes.braintree.captures(orders[0]!.id)).toHaveLength(1);
     expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('C1-lite: a fault at after-provider-request-sent (the provider has the charge, its answer was never read): reconciliation pays it once', async () => {
+    const p = await f.product({ remaining: 4, pricePence: 450 });
+    const token = await f.basket([{ product: p, quantity: 2 }]);
+    const key = newKey();
+    const before = f.sandboxes.braintree.transactions().length;
+    f.remake({ faultPoint: 'after-provider-request-sent' });
+    expect((await place(token, cardOrder(900), key)).status).toBe(500);
+    f.remake({ faultPoint: null });
+    // The charge's request had gone: the provider finishes it without us.
+    await expect.poll(() => f.sandboxes.braintree.transactions().length).toBe(before + 1);
+    const [order] = (await sql<{ id: string; status: string }>`select o.id, o.status from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${p.productId}`.execute(f.db)).rows;
+    expect(order!.status).toBe('PENDING');
+    f.clock.advance(61_000);
+    await f.request('POST', '/checkout/reconcile');
+    const retried = await place(token, cardOrder(900), key);
+    const body = (await retried.json()) as Body;
+    expect(retried.status, JSON.stringify(body)).toBe(201);
+    expect(body.data.order.vouchers).toHaveLength(2);
+    expect(f.sandboxes.braintree.captures(order!.id)).toHaveLength(1);
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('C1-lite: a fault at after-outbox-insert (the Mailer took the confirmation, it was not marked sent): it is handed over again after the lease, and kept once', async () => {
+    const p = await f.product({ remaining: 4, pricePence: 450 });
+    const token = await f.basket([{ product: p, quantity: 1 }]);
+    const app = f.remake({ faultPoint: 'after-outbox-insert' });
+    const email = `outbox-${newKey()}@example.com`.toLowerCase();
+    const res = await place(token, cardOrder(450, { email }));
+    // The mail goes out after the answer: the order is paid whatever happens to its mail.
+    expect(res.status).toBe(201);
+    await app.settled();
+    const [row] = (await sql<{ order_id: string; kind: string; sent: boolean; claimed: boolean }>`
+      select m.order_id, m.kind, m.sent_at is not null as sent, m.claimed_until is not null as claimed
+      from orders.mail_outbox m join orders.order_line l on l.order_id = m.order_id where l.deal_product_id = ${p.productId}`.execute(f.db)).rows;
+    expect(row).toMatchObject({ sent: false, claimed: true });
+    expect(await f.outbox(email)).toHaveLength(1);
+    f.remake({ faultPoint: null });
+    // Within the dead sender's lease nobody sends it; after it, the next run does, under the same Message-ID.
+    await f.request('POST', '/checkout/reconcile');
+    expect((await sql<{ sent: boolean }>`select sent_at is not null as sent from orders.mail_outbox where order_id = ${row!.order_id}`.execute(f.db)).rows).toEqual([{ sent: false }]);
+    f.clock.advance(5 * 60_000);
+    await f.request('POST', '/checkout/reconcile');
+    expect((await sql<{ sent: boolean }>`select sent_at is not null as sent from orders.mail_outbox where order_id = ${row!.order_id}`.execute(f.db)).rows).toEqual([{ sent: true }]);
+    const mail = await f.outbox(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.messageId).toBe(orderMailMessageId(row!));
   });
 
   it('a VVE add-on in the basket is priced at checkout and extends that many of the line\'s vouchers by 3 months', async () => {

@@ -5,10 +5,25 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { TEST_TOKEN } from './fixture.ts';
+import { expect } from 'vitest';
+import { sql } from 'kysely';
+import type { Database } from '@shop/platform';
+import type { Sandboxes } from '@shop/payment/test/harness';
+import { FAULT_POINTS } from '../lib/deps.ts';
+import { orderMailMessageId } from '../lib/orders.ts';
+import { invariantViolations, TEST_TOKEN } from './fixture.ts';
 
-/** The fault points each C1 test kills the server at (README "Fault points"). */
-export const C1_FAULT_POINTS = ['after-idem-claim', 'after-reserve', 'after-provider-success-before-commit', 'mid-voucher-issue', 'after-commit-before-response'];
+/** The fault points each C1 test kills the server at (README "Fault points"): every checkout one. */
+export const C1_FAULT_POINTS = [...FAULT_POINTS];
+
+/**
+ * Killed here, the provider may or may not have the charge (the request was written, its answer
+ * not read): either outcome is right, as long as it is exactly one. Everywhere else the order
+ * ends paid (the charge was made, or the retry makes it).
+ */
+const EITHER_OUTCOME: readonly string[] = ['after-provider-request-sent'];
+/** Killed here, the answer may already be on its way: the order mail goes out after the response. */
+const ANSWER_MAY_ARRIVE: readonly string[] = ['after-outbox-insert'];
 
 /** Runs per fault point: 1 in the fast tier (reliability D5), C1_RUNS=5 for the catalogue's full count. */
 export const C1_RUNS = Math.max(1, Math.min(20, Number(process.env.C1_RUNS ?? 1) || 1));
@@ -58,3 +73,96 @@ export function startCheckoutServer(env: Record<string, string>, options: { pgli
 /** POST to a running checkout server with the service token (and an Idempotency-Key when given). */
 export const postToServer = (origin: string, path: string, body: unknown, key?: string) =>
   fetch(`${origin}${path}`, { method: 'POST', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
+
+export interface Placing {
+  token: string;
+  key: string;
+  body: unknown;
+}
+
+/**
+ * One C1 run against servers started by `start` (env over the test's own): the doomed server
+ * (FAULT_POINT, FAULT_KILL=1) kills itself mid-placing; a new one (short leases, so the dead
+ * server's claims on the key and on the mail run out) takes the client's retry with the same key,
+ * one reconciliation, and the final retry, whose answer this returns. Both servers are gone after.
+ */
+export async function killAndRecover(
+  start: (env: Record<string, string>) => Promise<RunningServer>,
+  point: string,
+  placing: Placing,
+): Promise<{ status: number; answer: Body; stopped: Awaited<RunningServer['exited']> }> {
+  // Short leases on the key and on order mail (the claimer writes the mail lease: the doomed server too).
+  const leases = { CLAIM_LEASE_MS: '500', MAIL_LEASE_MS: '300' };
+  const doomed = await start({ ...leases, FAULT_POINT: point, FAULT_KILL: '1' });
+  try {
+    const first = postToServer(doomed.origin, `/checkout/${placing.token}/order`, placing.body, placing.key).then(
+      (r) => r.status,
+      () => 'cut off' as const,
+    );
+    const [seen, exit] = await Promise.all([first, doomed.exited]);
+    expect(exit).toBe('SIGKILL');
+    if (!ANSWER_MAY_ARRIVE.includes(point)) expect(seen).toBe('cut off');
+  } finally {
+    // A doomed server that did not kill itself would still hold the database (PGlite's directory).
+    if (doomed.child.exitCode === null && doomed.child.signalCode === null) {
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
+    }
+  }
+
+  const server = await start({
+    ...leases,
+    // Nothing is in flight any more: an order the provider never saw can be failed at once.
+    ...(EITHER_OUTCOME.includes(point) ? { RECONCILE_ABANDON_AFTER_MS: '0' } : {}),
+  });
+  let result: { status: number; answer: Body };
+  try {
+    await new Promise((r) => setTimeout(r, 600)); // past both leases
+    const retry = await postToServer(server.origin, `/checkout/${placing.token}/order`, placing.body, placing.key);
+    expect([201, 402, 409]).toContain(retry.status);
+    expect((await postToServer(server.origin, '/checkout/reconcile', {})).ok).toBe(true);
+    const final = await postToServer(server.origin, `/checkout/${placing.token}/order`, placing.body, placing.key);
+    result = { status: final.status, answer: (await final.json()) as Body };
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  return { ...result, stopped: await server.exited };
+}
+
+/**
+ * What must hold after a C1 run for the product (3 in stock, 2 bought by card): one order, and
+ * exactly one of {no charge, order failed, stock back at 3; one capture, order PAID with two
+ * vouchers, stock 1, its confirmation mail handed to the Mailer exactly once}; the client's final
+ * retry tells the same; nothing the sandbox saw in the run belongs to another order; Part D's
+ * invariants.
+ */
+export async function expectOneOutcome(
+  db: Database['db'],
+  sandboxes: Sandboxes,
+  run: { point: string; productId: number; final: { status: number; answer: Body }; sandboxBefore: number },
+): Promise<void> {
+  const orders = (await sql<{ id: string; status: string }>`select o.id, o.status from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${run.productId}`.execute(db)).rows;
+  expect(orders).toHaveLength(1);
+  const order = orders[0]!;
+  const captures = sandboxes.braintree.captures(order.id);
+  const remaining = (await sql<{ remaining: number }>`select remaining from deals.product where id = ${run.productId}`.execute(db)).rows[0]!.remaining;
+  const vouchers = (await sql<{ n: number }>`select count(*)::int as n from orders.voucher where order_id = ${order.id}`.execute(db)).rows[0]!.n;
+  if (captures.length === 0 && EITHER_OUTCOME.includes(run.point)) {
+    expect({ status: order.status, remaining, vouchers, answer: run.final.status }).toEqual({ status: 'FAILED', remaining: 3, vouchers: 0, answer: 402 });
+  } else {
+    expect(captures).toHaveLength(1);
+    expect(run.final.status, JSON.stringify(run.final.answer)).toBe(201);
+    expect(run.final.answer.data.order.status).toBe('PAID');
+    expect(run.final.answer.data.order.vouchers).toHaveLength(2);
+    expect({ status: order.status, remaining, vouchers }).toEqual({ status: 'PAID', remaining: 1, vouchers: 2 });
+    // The confirmation mail: marked sent, and in the Mailer's outbox once, however often it was handed over.
+    const mail = (await sql<{ kind: string; sent: boolean }>`select kind, sent_at is not null as sent from orders.mail_outbox where order_id = ${order.id}`.execute(db)).rows;
+    expect(mail).toEqual([{ kind: mail[0]?.kind, sent: true }]);
+    const delivered = (await sql<{ n: number }>`select count(*)::int as n from mail.outbox where message_id = ${orderMailMessageId({ order_id: order.id, kind: mail[0]!.kind })}`.execute(db)).rows[0]!.n;
+    expect(delivered).toBe(1);
+  }
+  expect(new Set(sandboxes.braintree.transactions().slice(run.sandboxBefore).map((tx) => tx.orderId))).toEqual(new Set([order.id]));
+  expect(await invariantViolations(db)).toEqual({});
+}

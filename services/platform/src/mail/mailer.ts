@@ -16,6 +16,13 @@ export interface MailMessage {
   html?: string;
   /** What the message is for (`confirm_email`, `password_reset`…), for the outbox and logs. */
   kind: string;
+  /**
+   * The message's own id, `<left@right>` (RFC 5322 Message-ID), for mail that may be handed over
+   * twice (an outbox delivered at least once: a sender that died after the hand-over sends it
+   * again). The outbox stores a message once per id; SMTP sends it as the Message-ID header, by
+   * which receiving systems recognise the repeat. Without it every send is a new message.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -47,4 +54,8 @@ export function assertSendable(message: MailMessage): void {
   }
   if (!message.subject || HEADER_UNSAFE.test(message.subject)) throw new Error('Mail subject must be one non-empty line');
   if (!message.text) throw new Error('Mail needs a plain-text body');
+  if (message.messageId !== undefined && !MESSAGE_ID.test(message.messageId)) throw new Error('Mail message id must look like <left@right>');
 }
+
+/** `<left@right>`: printable ASCII without spaces, angle brackets or a second @. */
+const MESSAGE_ID = /^<[\x21-\x3b\x3d\x3f\x41-\x7e]{1,200}@[\x21-\x3b\x3d\x3f\x41-\x7e]{1,200}>$/;

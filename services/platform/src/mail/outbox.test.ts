@@ -53,6 +53,33 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
     }
   });
 
+  it('keeps a message handed over again with the same Message-ID once (at-least-once senders), and every message without one', async () => {
+    const database = await open();
+    try {
+      await migrateMail(database.db);
+      const mailer = createOutboxMailer(database.db);
+      const order = { to: 'ann@example.com', subject: 'Your order TD1', text: 'vouchers', kind: 'order_confirmation', messageId: '<o-1.order_confirmation@orders.example>' };
+      await mailer.send(order);
+      await mailer.send(order); // the sender died before marking it sent, and sent it again
+      await mailer.send({ ...order, messageId: '<o-2.order_confirmation@orders.example>', subject: 'Your order TD2' });
+      await mailer.send({ to: 'ann@example.com', subject: 'Hello', text: 'one', kind: 'notice' });
+      await mailer.send({ to: 'ann@example.com', subject: 'Hello', text: 'one', kind: 'notice' });
+      const all = await listOutbox(database.db);
+      expect(all.map((m) => [m.subject, m.messageId])).toEqual([
+        ['Hello', null],
+        ['Hello', null],
+        ['Your order TD2', '<o-2.order_confirmation@orders.example>'],
+        ['Your order TD1', '<o-1.order_confirmation@orders.example>'],
+      ]);
+      for (const messageId of ['o-1@orders.example', '<o 1@orders.example>', '<o-1@orders.example>\r\nBcc: eve@example.com', '<no-at-sign>', '<a@b@c>']) {
+        await expect(mailer.send({ ...order, messageId })).rejects.toThrow(/message id/);
+      }
+      expect(await listOutbox(database.db)).toHaveLength(4);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('refuses header injection, several recipients and unnamed kinds before writing anything', async () => {
     const database = await open();
     try {

@@ -8,6 +8,7 @@ import type { Migration } from 'kysely/migration';
 import { migrate } from '../migrate.ts';
 import { assertSendable, type Mailer, type MailMessage } from './mailer.ts';
 import * as createOutbox from './migrations/2026_11_30_0900_create_outbox.ts';
+import * as messageId from './migrations/2026_12_04_1000_message_id.ts';
 
 export const MAIL_SCHEMA = 'mail';
 
@@ -18,6 +19,8 @@ export interface OutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** The sender's Message-ID: a message handed over again with the same id is stored once. */
+  message_id: string | null;
   created_at: Generated<Date>;
 }
 
@@ -28,6 +31,7 @@ export interface MailDatabase {
 /** Every migration of the mail schema, by name (run in name order). */
 export const mailMigrations: Record<string, Migration> = {
   '2026_11_30_0900_create_outbox': { up: createOutbox.up, down: createOutbox.down },
+  '2026_12_04_1000_message_id': { up: messageId.up, down: messageId.down },
 };
 
 /** Brings the mail schema to the latest migration. */
@@ -43,7 +47,9 @@ export function createOutboxMailer<DB>(db: Kysely<DB>): Mailer {
       assertSendable(message);
       await mailDb(db)
         .insertInto('outbox')
-        .values({ kind: message.kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null })
+        .values({ kind: message.kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null, message_id: message.messageId ?? null })
+        // The same message handed over again (at-least-once delivery after a crash): kept once.
+        .onConflict((oc) => oc.column('message_id').doNothing())
         .execute();
     },
     async forgetRecipient<T>(address: string, within?: Kysely<T>) {
@@ -70,6 +76,7 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  messageId: string | null;
   createdAt: string;
 }
 
@@ -93,6 +100,7 @@ export async function listOutbox<DB>(db: Kysely<DB>, options: ListOutboxOptions 
     subject: r.subject,
     text: r.text_body,
     html: r.html_body,
+    messageId: r.message_id,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }

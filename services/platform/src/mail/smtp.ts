@@ -53,6 +53,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         headers: { 'X-Mail-Kind': message.kind },
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
     },
     // Nothing is kept here: what was sent is at the SMTP server and beyond.

@@ -69,6 +69,20 @@ describe('SMTP mailer (platform createMailer with SMTP_URL)', () => {
     expect(email.headers.find((h) => h.key === 'x-mail-kind')?.value).toBe('password_reset');
   });
 
+  it('sends the sender\'s own Message-ID when it gives one (a message handed over again is recognisably the same)', async () => {
+    const mailer = createSmtpMailer({ url: smtp.url });
+    mailers.push(mailer);
+    const before = smtp.received.length;
+    const message = { to: 'ann@example.com', subject: 'Your order', text: 'vouchers', kind: 'order_confirmation', messageId: '<o-9.order_confirmation@orders.example>' };
+    await mailer.send(message);
+    await mailer.send(message);
+    await mailer.send({ ...message, messageId: undefined });
+    const ids = (smtp.received.slice(before) as Received[]).map((r) => r.email.messageId);
+    expect(ids.slice(0, 2)).toEqual(['<o-9.order_confirmation@orders.example>', '<o-9.order_confirmation@orders.example>']);
+    expect(ids[2]).toMatch(/^<.+@.+>$/);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('rejects when the server refuses the message, and when nothing listens', async () => {
     const refusing = await startSmtp({ reject: true });
     try {
