@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import {
   addToBasket,
@@ -27,6 +28,22 @@ import {
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** Holds the shop's answers to the named GraphQL operations back by a second (the requests still go to the real shop). */
+async function holdGraphqlBack(page: Page, operations: string[]) {
+  const handler = async (route: Route) => {
+    const name = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+    if (name && operations.includes(name)) {
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.fulfill({ response });
+    } else {
+      await route.fallback();
+    }
+  };
+  await page.route('**/graphql', handler);
+  return { stop: () => page.unroute('**/graphql', handler) };
+}
+
 test.beforeEach(async ({ page }) => {
   await answerCookies(page);
 });
@@ -50,7 +67,8 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   await page.getByRole('textbox', { name: 'Email address' }).fill('not-an-email');
   await payButton(page).click();
   await expect(summary.getByRole('link', { name: 'Enter a valid email' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('guest'));
+  const email = newEmail('guest');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
 
   // Promo codes (spec §5 outcomes): an ended one says so at the field; a good one takes £5 off.
   await page.getByRole('button', { name: 'Have a promo code?' }).click();
@@ -59,8 +77,11 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   await promoForm.getByRole('button', { name: 'Apply' }).click();
   await expect(promoForm).toContainText('This promo code has expired.');
   const before = pence(await page.getByTestId('cash-amount').textContent());
+  // The spec §8 status words while the checkout updates, seen by holding the real answer back a little.
+  const holdBack = await holdGraphqlBack(page, ['checkoutMutationsPromoMutation', 'checkoutMutationsPlaceOrderMutation']);
   await promoForm.getByRole('textbox', { name: 'Promo code' }).fill('fiveoff');
   await promoForm.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Please wait...');
   await expect(page.getByRole('status').filter({ hasText: 'FIVEOFF applied.' })).toBeVisible();
   await expect.poll(async () => pence(await page.getByTestId('cash-amount').textContent())).toBe(before - 500);
 
@@ -70,8 +91,10 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await payButton(page).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Making payment...');
   await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await holdBack.stop();
   const vouchers = page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem');
   await expect(vouchers).toHaveCount(2);
   for (const voucher of await vouchers.all()) {
@@ -86,8 +109,24 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
   const confirmation = page.url();
 
+  // The confirmation email lists the vouchers and links to the validity extension's page, the
+  // page the confirmation's own link opens.
+  let addonLink: URL | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/dev/outbox?format=json&to=${encodeURIComponent(email)}`);
+      const { messages } = (await response.json()) as { messages: Array<{ kind: string; text: string }> };
+      const mail = messages.find((m) => m.kind === 'order_confirmation');
+      for (const code of codes) if (mail && !mail.text.includes(code)) return 'a voucher code missing';
+      const link = mail?.text.match(/https?:\/\/\S+/g)?.find((u) => new URL(u).pathname === '/order-addon');
+      addonLink = link ? new URL(link) : undefined;
+      return addonLink ? 'linked' : 'no link yet';
+    })
+    .toBe('linked');
+  await expect(page.getByRole('link', { name: 'See the validity extension' })).toHaveAttribute('href', addonLink!.pathname + addonLink!.search);
+
   // The validity extension is offered, never added: bought on its own page with the hosted fields.
-  await page.getByRole('link', { name: 'See the validity extension' }).click();
+  await page.goto(addonLink!.pathname + addonLink!.search);
   await expect(page).toHaveURL(/\/order-addon\?order=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Extend your vouchers' })).toBeVisible();
   await enterCard(page, GOOD_CARD);
@@ -95,6 +134,16 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Purchase Successful' })).toBeVisible();
   await page.goto(confirmation);
   await expect(page.getByRole('link', { name: 'See the validity extension' })).toHaveCount(0);
+
+  // A guest is asked to sign in to keep the vouchers (spec §2 /order-addon/signin-page), and comes back here after.
+  await page.getByRole('link', { name: 'Sign in or create an account' }).click();
+  await expect(page).toHaveURL(/\/order-addon\/signin-page\?order=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to manage your vouchers' })).toBeVisible();
+  const signIn = new URL((await page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href'))!, page.url());
+  expect(signIn.pathname).toBe('/login');
+  expect(signIn.searchParams.get('redirect')).toMatch(/^\/order-addon\?order=/);
+  await page.getByRole('link', { name: /^Back to order / }).click();
+  await expect(page).toHaveURL(confirmation);
   await page.goto('/checkout');
   await expect(page.getByText('Your basket is empty.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse deals' })).toBeVisible();

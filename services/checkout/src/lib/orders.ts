@@ -477,7 +477,7 @@ async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string,
     `Total paid: ${pounds(order.total_amount)}${order.wallet_used > 0 ? ` (${pounds(order.wallet_used)} from your wallet)` : ''}`,
     '',
     ...(addon ? [] : ['Your vouchers (status: Ready to Redeem):', ...voucherLines, '']),
-    ...(addon ? [] : [`Want more time to use them? Extend your vouchers by up to 3 months: ${deps.publicBaseUrl.replace(/\/$/, '')}/order-addon?orderNumber=${encodeURIComponent(order.order_number)}`]),
+    ...(addon ? [] : [`Want more time to use them? Extend your vouchers by up to 3 months: ${deps.publicBaseUrl.replace(/\/$/, '')}/order-addon?${new URLSearchParams({ order: order.order_number })}`]),
   ].join('\n');
   return {
     order_id: orderId,
@@ -516,7 +516,7 @@ export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' 
       where o.sent_at is null and (o.claimed_until is null or o.claimed_until <= ${now}) and o.attempts < 10
       order by o.id limit ${limit} for update skip locked)
     returning m.*`.execute(deps.db);
-  let sent = 0;
+  const sent: string[] = [];
   for (const row of claimed.sort((a, b) => Number(a.id) - Number(b.id))) {
     try {
       await deps.mailer.send({
@@ -533,8 +533,9 @@ export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' 
       continue;
     }
     fault(deps, 'after-outbox-insert');
-    await inOrders(deps.db).updateTable('mail_outbox').set({ sent_at: deps.now(), claimed_until: null }).where('id', '=', row.id).execute();
-    sent++;
+    sent.push(row.id);
   }
-  return sent;
+  // Marked together: one statement per run, not per message (a death before it only repeats hand-overs).
+  if (sent.length) await inOrders(deps.db).updateTable('mail_outbox').set({ sent_at: deps.now(), claimed_until: null }).where('id', 'in', sent).execute();
+  return sent.length;
 }

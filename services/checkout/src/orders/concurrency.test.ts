@@ -34,6 +34,7 @@ describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreS
   it('50 concurrent buyers for a product with 10 left end with exactly 10 orders and stock 0', async () => {
     const p = await f.product({ remaining: 10, pricePence: 900 });
     const stockBefore = await stockSnapshot(f.db, [p.productId]);
+    const sandboxBefore = f.sandboxes.braintree.transactions().length;
     const tokens = await Promise.all(Array.from({ length: 50 }, () => f.basket([{ product: p, quantity: 1 }])));
     // Half open the checkout first (taking holds where they can), then everybody pays at once.
     await Promise.all(tokens.slice(0, 25).map((t, i) => f.request('GET', `/checkout/${t}?email=buyer${i}@example.com`)));
@@ -52,6 +53,8 @@ describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreS
     // Exactly one capture per paid order, none for the losers.
     const captures = f.sandboxes.braintree.transactions().filter((t) => t.status === 'submitted_for_settlement' && paid.rows.some((r) => r.id === t.orderId));
     expect(captures).toHaveLength(10);
+    // And nothing else reached the provider: a loser was never charged (refused before its charge).
+    expect(f.sandboxes.braintree.transactions().slice(sandboxBefore).map((t) => t.orderId).sort()).toEqual(paid.rows.map((r) => r.id).sort());
     expect((await sql`select count(*)::int as n from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ n: 10 }]);
     expect((await sql`select count(*)::int as n from orders.voucher where deal_product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ n: 10 }]);
     expect(f.logged.filter((l) => l.message.includes('unhandled'))).toEqual([]);

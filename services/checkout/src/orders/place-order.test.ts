@@ -106,6 +106,29 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     expect(await invariantViolations(f.db)).toEqual({});
   });
 
+  it('promotional (marketing) credit pays at most 10% of each item, £5 at most per item; refundable credit the rest', async () => {
+    const customer = `cust-promo-${Date.now().toString(36)}`;
+    await f.credit(customer, 5000, 'marketing');
+    // Two items at £30 (10% = £3 each) and one at £80 (10% = £8, capped at £5): £11 of promotional credit at most.
+    const cheap = await f.product({ remaining: 5, pricePence: 3000 });
+    const dear = await f.product({ remaining: 5, pricePence: 8000 });
+    const token = await f.basket([{ product: cheap, quantity: 2 }, { product: dear, quantity: 1 }], customer);
+    const options = (wallet: boolean) => f.request('PUT', `/checkout/${token}/options?customerToken=${customer}`, { body: { promoCode: null, wallet, vipChecked: false } });
+    const v = (await (await options(true)).json()) as Body;
+    expect(v.orderSummary).toMatchObject({ totalOrderAmount: { amount: 14_000 }, walletCredit: { amount: 1100 }, cashAmount: { amount: 12_900 } });
+    // With refundable credit too, that is used without the limit.
+    await f.credit(customer, 2000, 'refundable');
+    const both = (await (await options(true)).json()) as Body;
+    expect(both.orderSummary).toMatchObject({ walletCredit: { amount: 3100 }, cashAmount: { amount: 10_900 } });
+    const res = await place(token, cardOrder(10_900, { email: 'promo-credit@example.com' }), newKey(), `?customerToken=${customer}`);
+    const body = (await res.json()) as Body;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body.data.walletAmountUsed).toBe(3100);
+    const balances = (await walletBalances(f.db, customer)).find((b) => b.currency === 'GBP')!;
+    expect(balances).toMatchObject({ marketingBalance: 5000 - 1100, refundableBalance: 0 });
+    expect(await invariantViolations(f.db)).toEqual({});
+  });
+
   it('M6: wallet credit paying everything skips the provider', async () => {
     const customer = `cust-wallet-${Date.now().toString(36)}`;
     await f.credit(customer, 5000, 'refundable');
