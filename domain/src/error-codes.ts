@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   INSUFFICIENT_STOCK: 'Sorry, there are not enough left of this option. Please lower the quantity.',
   PURCHASE_LIMIT: 'You have reached the most you can buy of this option.',
   HOLD_EXPIRED: 'Your reserved time ran out and the units went back on sale. Please check your basket and try again.',
+  HOLD_LIMIT: 'You are holding as many vouchers as we can keep for one shopper at a time. Please pay for or empty your other baskets, or try again in a few minutes.',
   BASKET_NOT_FOUND: 'Sorry, we could not find your basket. Please add the deal again.',
   BASKET_EMPTY: 'Your basket is empty.',
   PROMO_CODE_INVALID: 'This promo code cannot be used.',

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { COOKIE_NAMES, type SearchGroup } from '@shop/domain/cookies';
 import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
 import { isSecureRequest, requestCookies, ResponseCookies } from './accounts/cookies.ts';
-import { requestClientAddress } from './accounts/client-ip.ts';
+import { isPublicAddress, requestClientAddress } from './accounts/client-ip.ts';
 import { createSessionAccess, type SessionAccess } from './accounts/session.ts';
 import { BASKET_COOKIE, WALLET_TIMEOUT_MS } from '@shop/domain/buying';
 import { createAddressClient, type AddressClient } from './clients/address.client.ts';
@@ -171,7 +171,14 @@ export function createContextFactory(options: ContextOptions) {
     responseCookiesByRequest.set(request, responseCookies);
     const target = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address') => options.services[name] ?? NOT_CONFIGURED;
     const rest = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address', timeoutMs = common.timeoutMs) =>
-      createRestClient({ ...common, timeoutMs, service: name, target: target(name) });
+      createRestClient({
+        ...common,
+        timeoutMs,
+        service: name,
+        target: target(name),
+        // The checkout limits the units one public client address holds at once (reliability M4).
+        ...(name === 'checkout' && address && isPublicAddress(address) ? { headers: { [CLIENT_IP_HEADER]: address } } : {}),
+      });
     const basket = createBasketClient(rest('basket'));
     const clients = {
       deals,

@@ -8,7 +8,7 @@
  *
  * The Hono handler of /graphql records it per Request; the Yoga context reads it from there.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
@@ -56,4 +56,21 @@ export function requestClientAddress(request: Request): string | null {
 export function isLoopbackAddress(address: string): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/** Loopback, private, link-local, carrier-grade NAT and unspecified ranges: not one shopper's address. */
+const shared = new BlockList();
+for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) shared.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) shared.addSubnet(net, prefix, 'ipv6');
+
+/**
+ * A public address: the shopper's own (or their network's), never this machine, a proxy in front
+ * of the shop or a private network. Only such an address is limited per address (the checkout's
+ * hold limit, reliability M4): behind a proxy without TRUST_PROXY every shopper would share the
+ * proxy's address.
+ */
+export function isPublicAddress(address: string): boolean {
+  const v = normaliseAddress(address);
+  if (!v) return false;
+  return !shared.check(v, isIP(v) === 6 ? 'ipv6' : 'ipv4');
 }

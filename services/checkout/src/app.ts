@@ -27,7 +27,7 @@ import {
 } from './contract.ts';
 import { inOrders, type AnyDb } from './db/database.ts';
 import { checkoutView, giftingConfigBody } from './lib/checkout-view.ts';
-import { createBackground, FAULT_POINTS, MAIL_LEASE_MS, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
+import { createBackground, FAULT_POINTS, HOLD_LIMIT_PER_ADDRESS, MAIL_LEASE_MS, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
 import { expressBuyToken } from './lib/express-buy.ts';
 import { orderView } from './lib/orders.ts';
 import { findOwnedOrder, placeOrder, placeOrderAddon, type Answer } from './lib/place-order.ts';
@@ -54,6 +54,8 @@ export interface CheckoutAppOptions {
   keyRetentionMs?: number;
   /** Order mail: how long a sender's claim on a message lasts (default 5 minutes). */
   mailLeaseMs?: number;
+  /** Units one client address may hold at once over all its baskets (default HOLD_LIMIT_PER_ADDRESS, reliability M4). */
+  holdLimitPerAddress?: number;
   /** Options of POST /checkout/reconcile (tests pass abandonAfterMs). */
   reconcile?: ReconcileOptions;
 }
@@ -102,6 +104,16 @@ function idempotencyKey(c: Context): string | Response {
   return key;
 }
 
+/**
+ * The shopper's address as the gateway saw it (x-client-ip; callers hold the service token), for
+ * the per-address hold limit (reliability M4). Null when absent or implausible.
+ */
+export const CLIENT_IP_HEADER = 'x-client-ip';
+function clientAddressOf(c: { req: { header(name: string): string | undefined } }): string | null {
+  const value = (c.req.header(CLIENT_IP_HEADER) ?? '').trim().toLowerCase();
+  return value && value.length <= 100 && /^[0-9a-f.:]+$/.test(value) ? value : null;
+}
+
 function guestEmail(raw: string | undefined): string | null {
   return raw && isEmail(raw) ? normaliseEmail(raw) : null;
 }
@@ -123,6 +135,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
     claimLeaseMs: options.claimLeaseMs ?? 60_000,
     keyRetentionMs: options.keyRetentionMs ?? 24 * 60 * 60 * 1000,
     mailLeaseMs: options.mailLeaseMs ?? MAIL_LEASE_MS,
+    holdLimitPerAddress: options.holdLimitPerAddress ?? HOLD_LIMIT_PER_ADDRESS,
     background: createBackground(log),
   };
   const app = createServiceApp({
@@ -164,7 +177,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       summary: 'The checkout of a basket, taking or keeping the hold of its units',
       description:
         'Spec §3 checkout data. Prices come from the catalogue, never from the client. Opening it takes the hold of the units for 300 s (countdown); opening it again keeps the expiry; refresh=true starts a new hold. A line that cannot be held is marked soldOut/available and canPay is false. While an order of this basket is pending with the provider, pendingOrderNumber names it and canPay is false. isTravel: a deal of a travel location is in the basket; isTravelValid: no travel line has fixed dates that have begun (such a line is DEAL_CLOSED).',
-      request: { params: BasketTokenParam, query: CheckoutQuerySchema },
+      request: { params: BasketTokenParam, query: CheckoutQuerySchema, headers: z_client() },
       responses: { 200: json(AnyJson, 'The checkout.'), ...errors },
     }),
     async (c) => {
@@ -176,6 +189,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
         email: guestEmail(q.email),
         vipUser: q.vipUser ?? false,
         refresh: q.refresh ?? false,
+        clientAddress: clientAddressOf(c),
         ...(q.promoCode !== undefined ? { promoCode: q.promoCode || null } : {}),
         ...(q.wallet !== undefined ? { wallet: q.wallet } : {}),
         ...(q.vipChecked !== undefined ? { vipChecked: q.vipChecked } : {}),
@@ -194,7 +208,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       tags: ['Checkout'],
       summary: 'Store the promo code, wallet use and VIP tick of a checkout',
       description: 'Stored per basket; answers the checkout view. The VIP option starts unticked.',
-      request: { params: BasketTokenParam, query: OwnerQuerySchema, body: { required: true, content: { 'application/json': { schema: OptionsBodySchema } } } },
+      request: { params: BasketTokenParam, query: OwnerQuerySchema, headers: z_client(), body: { required: true, content: { 'application/json': { schema: OptionsBodySchema } } } },
       responses: { 200: json(AnyJson, 'The checkout.'), ...errors },
     }),
     async (c) => {
@@ -212,7 +226,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
         .values({ basket_token: basketToken, hold_expires_at: null, hold_signature: null, ...values })
         .onConflict((oc) => oc.column('basket_token').doUpdateSet(values))
         .execute();
-      const view = await checkoutView(deps, { basketToken, customerToken, email: null, vipUser: q.vipUser ?? false, refresh: false });
+      const view = await checkoutView(deps, { basketToken, customerToken, email: null, vipUser: q.vipUser ?? false, refresh: false, clientAddress: clientAddressOf(c) });
       if (!view) return fail(c, 404, 'BASKET_NOT_FOUND');
       return c.json(view, 200);
     },
@@ -231,7 +245,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       request: {
         params: BasketTokenParam,
         query: OwnerQuerySchema,
-        headers: z_idem(),
+        headers: z_idem().extend(z_client().shape),
         body: { required: true, content: { 'application/json': { schema: PlaceOrderBodySchema } } },
       },
       responses: {
@@ -249,7 +263,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       const { basketToken } = c.req.valid('param');
       const q = c.req.valid('query');
       const body = c.req.valid('json');
-      const answer = await placeOrder(deps, { basketToken, customerToken: q.customerToken ?? null, vipUser: q.vipUser ?? false, idempotencyKey: key, body: { ...body, payment: { ...body.payment, method: body.payment.method as PaymentMethod } } });
+      const answer = await placeOrder(deps, { basketToken, customerToken: q.customerToken ?? null, vipUser: q.vipUser ?? false, idempotencyKey: key, clientAddress: clientAddressOf(c), body: { ...body, payment: { ...body.payment, method: body.payment.method as PaymentMethod } } });
       return send(c, answer);
     },
     hook,
@@ -406,6 +420,16 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
   );
 
   return Object.assign(app, { deps, settled: () => deps.background.settled() });
+}
+
+/** The shopper's address header in the OpenAPI document (read by hand: an implausible one is ignored, never refused). */
+function z_client() {
+  return zod.object({
+    [CLIENT_IP_HEADER]: zod
+      .string()
+      .optional()
+      .openapi({ description: `The shopper's public client address as the gateway saw it: the units one address holds at once over all its baskets are limited (default ${HOLD_LIMIT_PER_ADDRESS}; reliability M4), refused with HOLD_LIMIT.` }),
+  });
 }
 
 /** The Idempotency-Key header in the OpenAPI document (checked by hand so a missing one names the field). */

@@ -158,6 +158,23 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     expect((await browser().gql(ORDER, { n: 'TD999999' })).body).toEqual({ data: { order: null } });
   });
 
+  it('M4: the checkout limits holds per public client address: the gateway names the address, never a loopback or private one', async () => {
+    const holderOf = async (token: string) =>
+      (await services.db.selectFrom('deals.stock_hold').select('holder').distinct().where('hold_key', '=', token).execute()).map((r: { holder: string | null }) => r.holder);
+    const [first] = options as [(typeof options)[0]];
+    const tokenOf = (b: Browser) => b.cookie(BASKET_COOKIE)!;
+    const shopper = new Browser(yoga, 'http://shop.test', '203.0.113.61');
+    await add(shopper, first, 1);
+    expect((await checkout(shopper)).countdown).toBeGreaterThan(290);
+    expect(await holderOf(tokenOf(shopper))).toEqual(['a:203.0.113.61']);
+    for (const ip of ['127.0.0.1', '10.0.0.8']) {
+      const local = new Browser(yoga, 'http://shop.test', ip);
+      await add(local, first, 1);
+      await checkout(local);
+      expect(await holderOf(tokenOf(local))).toEqual([null]);
+    }
+  });
+
   it('an order declined at settlement (reliability P6) reads as PAYMENT_FAILED with its vouchers cancelled', async () => {
     const { browser: b } = await signedUp();
     await add(b, options[2]!, 1);

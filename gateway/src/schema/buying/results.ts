@@ -73,7 +73,7 @@ export const paymentError = (code: ErrorCode, message: string, retryable: boolea
 
 export const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as string[]).includes(code);
 
-const STOCK_CODES = new Set<string>(['DEAL_SOLD_OUT', 'INSUFFICIENT_STOCK', 'PURCHASE_LIMIT', 'HOLD_EXPIRED', 'DEAL_CLOSED']);
+const STOCK_CODES = new Set<string>(['DEAL_SOLD_OUT', 'INSUFFICIENT_STOCK', 'PURCHASE_LIMIT', 'HOLD_EXPIRED', 'HOLD_LIMIT', 'DEAL_CLOSED']);
 const PAYMENT_CODES = new Set<string>(['PAYMENT_DECLINED', 'PAYMENT_FAILED', 'CARD_NOT_ACCEPTED', 'PAYMENT_METHOD_UNAVAILABLE', 'WALLET_INSUFFICIENT', 'IDEMPOTENCY_CONFLICT', 'PAYMENT_PENDING']);
 
 /** The words of a payment problem: the service's own spec §8 message when it sent one of BUYING_MESSAGES, else the code's. */

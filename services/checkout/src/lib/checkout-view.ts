@@ -8,7 +8,7 @@
 import { CHECKOUT_COUNTDOWN_S, GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { inOrders } from '../db/database.ts';
-import { getHold, holdUnits, type CheckoutDeps } from './deps.ts';
+import { getHold, holderOf, holdUnits, type CheckoutDeps } from './deps.ts';
 import { paymentOptions } from './payment-options.ts';
 import { travelValidity } from '@shop/domain/travel-checkout';
 import { loadCheckoutModel, type CheckoutModel, type GiftingConfig } from './pricing.ts';
@@ -22,6 +22,8 @@ export interface CheckoutQuery {
   email: string | null;
   vipUser: boolean;
   refresh: boolean;
+  /** The shopper's client address (the gateway's x-client-ip), for the per-address hold limit. */
+  clientAddress?: string | null;
   /** Query overrides of the stored options (spec §3 query options). */
   promoCode?: string | null;
   wallet?: boolean;
@@ -64,7 +66,7 @@ async function takeOrKeepHold(deps: CheckoutDeps, model: CheckoutModel, q: Check
     return { countdown: 0, holdExpiresAt: storedExpiry, refused: null };
   }
   const result = await deps.db.transaction().execute(async (trx) => {
-    const taken = await holdUnits(trx, { holdKey: q.basketToken, customerKey: model.customerKey, items, expiresAt, now });
+    const taken = await holdUnits(trx, { holdKey: q.basketToken, customerKey: model.customerKey, items, expiresAt, now, ...holderOf(deps, q.clientAddress) });
     if (taken.ok) {
       await inOrders(trx)
         .insertInto('checkout_options')

@@ -59,6 +59,18 @@ export class InjectedFault extends Error {
 /** Order mail: a sender's claim on a message lasts this long (far beyond an SMTP hand-over's 40 s of timeouts). */
 export const MAIL_LEASE_MS = 5 * 60 * 1000;
 
+/**
+ * Units one client address may hold at once, over every basket it opens (reliability M4): a bot
+ * cannot take a deal off sale by holding it in basket after basket. Generous for one household or
+ * office behind one address; the purchase limits still apply per shopper.
+ */
+export const HOLD_LIMIT_PER_ADDRESS = 30;
+
+/** The hold's holder and limit when the shopper's address is known (reliability M4). */
+export function holderOf(deps: Pick<CheckoutDeps, 'holdLimitPerAddress'>, clientAddress: string | null | undefined): { holder?: string; holderLimit?: number } {
+  return clientAddress ? { holder: `a:${clientAddress}`, holderLimit: deps.holdLimitPerAddress } : {};
+}
+
 export type Logger = (message: string, fields: Record<string, unknown>) => void;
 
 export interface CheckoutDeps {
@@ -76,6 +88,8 @@ export interface CheckoutDeps {
   keyRetentionMs: number;
   /** Order mail: how long a sender's claim on a message lasts; a sender that died is replaced after it. */
   mailLeaseMs: number;
+  /** Units one client address may hold at once over all its baskets (reliability M4: denial of inventory). */
+  holdLimitPerAddress: number;
   background: Background;
 }
 
@@ -124,6 +138,7 @@ export function jobDeps(partial: JobDeps): CheckoutDeps {
     claimLeaseMs: 60_000,
     keyRetentionMs: 24 * 60 * 60 * 1000,
     mailLeaseMs: MAIL_LEASE_MS,
+    holdLimitPerAddress: HOLD_LIMIT_PER_ADDRESS,
     background: createBackground(log),
     ...partial,
     log,

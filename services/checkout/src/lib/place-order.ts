@@ -21,6 +21,7 @@ import {
   pinCoveringHold,
   pinHold,
   type ChargeResult,
+  holderOf,
   type CheckoutDeps,
   type HoldItem,
 } from './deps.ts';
@@ -71,6 +72,8 @@ export interface PlaceOrderInput {
   customerToken: string | null;
   vipUser: boolean;
   idempotencyKey: string;
+  /** The shopper's client address (the gateway's x-client-ip), for the per-address hold limit. */
+  clientAddress?: string | null;
   body: PlaceOrderBody;
 }
 
@@ -288,7 +291,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
         if (hold?.orderId && hold.orderId !== orderId) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
         if (!pinned && (!hold || hold.expiresAt <= now || !sameItems(hold.items, items))) {
           const expiresAt = new Date(now.getTime() + CHECKOUT_COUNTDOWN_S * 1000);
-          const taken = await holdUnits(trx, { holdKey: input.basketToken, customerKey: model.customerKey, items, expiresAt, now });
+          const taken = await holdUnits(trx, { holdKey: input.basketToken, customerKey: model.customerKey, items, expiresAt, now, ...holderOf(deps, input.clientAddress) });
           if (!taken.ok) {
             const code = holdWasExpired && (taken.code === 'DEAL_SOLD_OUT' || taken.code === 'INSUFFICIENT_STOCK') ? 'HOLD_EXPIRED' : taken.code === 'NOT_FOUND' ? 'DEAL_CLOSED' : taken.code;
             throw new Refusal(409, code, undefined, [{ field: `lines.${taken.productId}`, message: ERROR_MESSAGES[code] }], { productId: taken.productId, available: taken.available });

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
 import { walletBalances } from '@shop/wallet';
@@ -104,6 +105,31 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     const list = (await (await f.request('GET', `/orders?customerToken=${customer}`)).json()) as Body;
     expect(list.data.map((o: Body) => o.orderNumber)).toEqual([body.data.productOrder.id]);
     expect(await invariantViolations(f.db)).toEqual({});
+  });
+
+  it('M4: one client address holds at most its limit over all its baskets; the next basket cannot be held or paid, with the words; another address can', async () => {
+    f.remake({ holdLimitPerAddress: 3 });
+    const p = await f.product({ remaining: 20, pricePence: 500 });
+    const from = (ip: string) => ({ 'x-client-ip': ip });
+    const tokens = await Promise.all([2, 1, 1].map((quantity) => f.basket([{ product: p, quantity }])));
+    const views: Body[] = [];
+    for (const t of tokens) views.push((await (await f.request('GET', `/checkout/${t}`, { headers: from('203.0.113.5') })).json()) as Body);
+    expect(views.map((v) => v.countdown > 0)).toEqual([true, true, false]);
+    expect(views[2]!.deals[0].problem).toEqual({ code: 'HOLD_LIMIT', message: ERROR_MESSAGES.HOLD_LIMIT });
+    const refused = await f.request('POST', `/checkout/${tokens[2]}/order`, { body: cardOrder(500), headers: { ...from('203.0.113.5'), 'idempotency-key': newKey() } });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()) as Body).toMatchObject({ code: 'HOLD_LIMIT', errors: [{ message: ERROR_MESSAGES.HOLD_LIMIT }] });
+    // Another address, and the first once its baskets are paid for (the held units are sold, not held).
+    const other = await f.basket([{ product: p, quantity: 3 }]);
+    expect(((await (await f.request('GET', `/checkout/${other}`, { headers: from('198.51.100.9') })).json()) as Body).countdown).toBeGreaterThan(0);
+    for (const t of tokens.slice(0, 2)) {
+      const res = await f.request('POST', `/checkout/${t}/order`, { body: cardOrder(t === tokens[0] ? 1000 : 500), headers: { ...from('203.0.113.5'), 'idempotency-key': newKey() } });
+      expect(res.status).toBe(201);
+    }
+    const paid = await f.request('POST', `/checkout/${tokens[2]}/order`, { body: cardOrder(500), headers: { ...from('203.0.113.5'), 'idempotency-key': newKey() } });
+    expect(paid.status).toBe(201);
+    expect(await invariantViolations(f.db)).toEqual({});
+    f.remake({});
   });
 
   it('promotional (marketing) credit pays at most 10% of each item, £5 at most per item; refundable credit the rest', async () => {

@@ -199,6 +199,36 @@ describe.each(testDatabases())('stock on %s', (_name, open) => {
     expect(deal.products.find((p) => p.id === a)).toMatchObject({ remaining: 0, soldOut: true });
   });
 
+  it('M4: one holder (a client address) holds at most its limit at once over all its baskets; paid, expired and shrinking holds do not count against it', async () => {
+    f = await stockFixture(open, [{ remaining: 50 }, { remaining: 50 }]);
+    const [a, b] = f.ids as [number, number];
+    const db = f.database.db;
+    const by = (holdKey: string, items: Array<[number, number]>, holder = 'a:203.0.113.7', now = TEST_NOW, expiresAt = later) =>
+      db.transaction().execute((trx) =>
+        holdUnits(trx, { holdKey, customerKey: `b:${holdKey}`, items: items.map(([productId, quantity]) => ({ productId, quantity })), expiresAt, now, holder, holderLimit: 6 }),
+      );
+    expect(await by('bot-basket-1', [[a, 4]])).toMatchObject({ ok: true });
+    expect(await by('bot-basket-2', [[b, 2]])).toMatchObject({ ok: true });
+    // A third basket from the same address: 6 held already.
+    expect(await by('bot-basket-3', [[a, 1]])).toEqual({ ok: false, code: 'HOLD_LIMIT', productId: a, available: 0 });
+    expect(await getHold(db, 'bot-basket-3')).toBeNull();
+    expect(await f.remaining(a)).toBe(46);
+    // Growing a basket past the limit is refused too; keeping or shrinking it is not.
+    expect(await by('bot-basket-1', [[a, 5]])).toEqual({ ok: false, code: 'HOLD_LIMIT', productId: a, available: 4 });
+    expect(await by('bot-basket-1', [[a, 4]])).toMatchObject({ ok: true });
+    expect(await by('bot-basket-1', [[a, 1]])).toMatchObject({ ok: true });
+    expect(await by('bot-basket-3', [[a, 3]])).toMatchObject({ ok: true });
+    // Another address is not limited by this one's holds.
+    expect(await by('other-basket-1', [[a, 6]], 'a:198.51.100.2')).toMatchObject({ ok: true });
+    // Units being paid for (pinned) and expired holds free the allowance.
+    await db.transaction().execute((trx) => pinHold(trx, { holdKey: 'bot-basket-3', orderId: 'order-bot-3' }));
+    expect(await by('bot-basket-4', [[b, 3]])).toMatchObject({ ok: true });
+    expect(await by('bot-basket-5', [[b, 1]])).toMatchObject({ ok: false, code: 'HOLD_LIMIT' });
+    expect(await by('bot-basket-5', [[b, 6]], 'a:203.0.113.7', inMinutes(6), inMinutes(11))).toMatchObject({ ok: true });
+    // Without a holder (a service call), no limit applies.
+    expect(await hold('service-basket-1', [[a, 20]])).toMatchObject({ ok: true });
+  });
+
   it('bad input throws a StockError, never a database error', async () => {
     f = await stockFixture(open, [{ remaining: 10 }]);
     const [a] = f.ids as [number];
@@ -299,6 +329,25 @@ describe.skipIf(postgres.length === 0).each(postgres.length ? postgres : testDat
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(await f.remaining(a)).toBe(0);
+    expect(await stockInvariantViolations(db, before)).toEqual([]);
+  });
+
+  it('M4: 30 baskets of one address asking at once hold exactly its limit, never more', async () => {
+    f = await stockFixture(open, [{ remaining: 100 }, { remaining: 100 }]);
+    const [a, b] = f.ids as [number, number];
+    const db = f.database.db;
+    const before = await stockSnapshot(db, f.ids);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        db.transaction().execute((trx) =>
+          holdUnits(trx, { holdKey: `basket-bot-${i}`, customerKey: `b:bot-${i}`, items: [{ productId: i % 2 ? a : b, quantity: 1 }], expiresAt: later, now: TEST_NOW, holder: 'a:203.0.113.9', holderLimit: 8 }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(8);
+    expect(results.filter((r) => !r.ok && r.code === 'HOLD_LIMIT')).toHaveLength(22);
+    expect((await sql<{ n: number }>`select sum(quantity)::int as n from deals.stock_hold where holder = 'a:203.0.113.9'`.execute(db)).rows[0]!.n).toBe(8);
+    expect(Number(await f!.remaining(a)) + Number(await f!.remaining(b))).toBe(192);
     expect(await stockInvariantViolations(db, before)).toEqual([]);
   });
 

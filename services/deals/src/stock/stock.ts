@@ -19,7 +19,7 @@ import { sql, type Kysely } from 'kysely';
 export type StockDb = Kysely<any>;
 
 export type HoldItem = { productId: number; quantity: number };
-export type HoldRefusalCode = 'DEAL_SOLD_OUT' | 'INSUFFICIENT_STOCK' | 'PURCHASE_LIMIT' | 'DEAL_CLOSED' | 'NOT_FOUND';
+export type HoldRefusalCode = 'DEAL_SOLD_OUT' | 'INSUFFICIENT_STOCK' | 'PURCHASE_LIMIT' | 'DEAL_CLOSED' | 'NOT_FOUND' | 'HOLD_LIMIT';
 export type HoldRefusal = { ok: false; code: HoldRefusalCode; productId: number; available: number };
 
 export interface HoldUnitsInput {
@@ -30,6 +30,13 @@ export interface HoldUnitsInput {
   items: HoldItem[];
   expiresAt: Date;
   now: Date;
+  /**
+   * Who asked (reliability M4): `a:{client address}`. With `holderLimit`, the units this holder
+   * holds at once over all its hold keys (unpinned, unexpired) never pass the limit: a bot opening
+   * basket after basket cannot take the stock off sale. Serialised per holder by an advisory lock.
+   */
+  holder?: string | null;
+  holderLimit?: number;
 }
 
 export interface StockLine {
@@ -173,6 +180,19 @@ export async function holdUnits(trx: StockDb, input: HoldUnitsInput): Promise<{ 
   const products = await lockProducts(trx, [...oldQty.keys(), ...demand.keys()]);
 
   // Every check first, under the locks, so a refusal writes nothing.
+  const wanted = [...demand.values()].reduce((a, b) => a + b, 0);
+  const heldHere = [...oldQty.values()].reduce((a, b) => a + b, 0);
+  if (input.holder && input.holderLimit !== undefined && wanted > heldHere) {
+    // Only a hold that grows is checked. The holder's lock comes after the key's and the
+    // products' (the one order every caller takes them in), so two keys of one holder never deadlock.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`deals.stock_hold.holder:${input.holder}`}, 0))`.execute(trx);
+    const { rows } = await sql<{ n: number }>`select coalesce(sum(quantity), 0)::int as n from deals.stock_hold
+      where holder = ${input.holder} and order_id is null and expires_at > ${input.now} and hold_key <> ${input.holdKey}`.execute(trx);
+    const elsewhere = Number(rows[0]?.n ?? 0);
+    if (elsewhere + wanted > input.holderLimit) {
+      return { ok: false, code: 'HOLD_LIMIT', productId: [...demand.keys()][0] ?? 0, available: Math.max(0, input.holderLimit - elsewhere) };
+    }
+  }
   for (const [productId, want] of demand) {
     const p = products.get(productId);
     if (!p) return { ok: false, code: 'NOT_FOUND', productId, available: 0 };
@@ -193,8 +213,9 @@ export async function holdUnits(trx: StockDb, input: HoldUnitsInput): Promise<{ 
 
   await sql`delete from deals.stock_hold where hold_key = ${input.holdKey}`.execute(trx);
   if (demand.size > 0) {
-    const rows = [...demand].map(([productId, quantity]) => sql`(${input.holdKey}, ${productId}, ${quantity}, ${input.customerKey}, ${input.expiresAt}, ${pin})`);
-    await sql`insert into deals.stock_hold (hold_key, product_id, quantity, customer_key, expires_at, order_id) values ${sql.join(rows)}`.execute(trx);
+    const holder = input.holder ?? null;
+    const rows = [...demand].map(([productId, quantity]) => sql`(${input.holdKey}, ${productId}, ${quantity}, ${input.customerKey}, ${input.expiresAt}, ${pin}, ${holder})`);
+    await sql`insert into deals.stock_hold (hold_key, product_id, quantity, customer_key, expires_at, order_id, holder) values ${sql.join(rows)}`.execute(trx);
   }
   return { ok: true, expiresAt: input.expiresAt };
 }
