@@ -36,10 +36,12 @@ export const CheckoutQuerySchema = z
     promoCode: z.string().max(40).optional(),
     wallet: bool.optional(),
     vipChecked: bool.optional(),
-    deliveryOptions: z.string().max(200).optional(),
-    gifting: z.string().max(200).optional(),
-    giftPacks: z.string().max(200).optional(),
-    por_check: z.string().max(200).optional(),
+    // Spec §3 names these query options without saying what they change; the answer always carries
+    // everything they could ask for, so they are accepted (and bounded) and change nothing.
+    deliveryOptions: z.string().max(200).optional().openapi({ description: "Spec §3 query option; accepted, no effect: each line always carries its deliveryOptionType and needsDelivery." }),
+    gifting: z.string().max(200).optional().openapi({ description: 'Spec §3 query option; accepted, no effect: giftingDetails is always in the answer.' }),
+    giftPacks: z.string().max(200).optional().openapi({ description: 'Spec §3 query option; accepted, no effect: the gift packs (ndd-gpk, std-gpk) are always in giftingDetails.' }),
+    por_check: z.string().max(200).optional().openapi({ description: 'Spec §3 query option, undefined by the spec; accepted, no effect.' }),
     timestamp: z.string().max(40).optional().openapi({ description: 'Cache buster; ignored.' }),
     timerElapsed: z.string().max(40).optional().openapi({ description: 'Sent by the client; not trusted, ignored.' }),
   })
