@@ -285,6 +285,32 @@ describe.skipIf(postgres.length === 0).each(postgres.length ? postgres : testDat
     expect(view.get(a)?.boughtToday).toBe(2);
   });
 
+  it('M2: the race above catches write skew: a naive count-then-write cap (SELECT the count, then upsert) lets 10 concurrent counts through a cap of 2', async () => {
+    f = await stockFixture(open, [{ remaining: null, purchaseCap: 2 }]);
+    const [a] = f.ids as [number];
+    const db = f.database.db;
+    type Trx = Parameters<Parameters<ReturnType<typeof db.transaction>['execute']>[0]>[0];
+    // The implementation the real one must not be: read, decide, then write (G2 at READ COMMITTED).
+    const naiveCount = async (trx: Trx, customerKey: string) => {
+      const { rows } = await sql<{ n: number; cap: number }>`select
+          coalesce((select quantity from deals.purchase_count where customer_key = ${customerKey} and product_id = ${a} and day = ${DAY}::date), 0)::int as n,
+          (select purchase_cap from deals.product where id = ${a}) as cap`.execute(trx);
+      if (rows[0]!.n + 1 > rows[0]!.cap) return false;
+      await sql`insert into deals.purchase_count (customer_key, product_id, day, quantity) values (${customerKey}, ${a}, ${DAY}::date, 1)
+        on conflict (customer_key, product_id, day) do update set quantity = purchase_count.quantity + 1`.execute(trx);
+      return true;
+    };
+    // Bounded: the first round almost always overcounts; up to 20 are tried.
+    let counted = 0;
+    for (let round = 0; round < 20 && counted <= 2; round++) {
+      const key = `c:m2-naive-${round}`;
+      await Promise.all(Array.from({ length: 10 }, () => db.transaction().execute((trx) => naiveCount(trx, key))));
+      counted = (await sql<{ quantity: number }>`select quantity from deals.purchase_count where customer_key = ${key} and product_id = ${a}`.execute(db)).rows[0]?.quantity ?? 0;
+    }
+    // What the test above asserts (at most 2) fails for the naive cap.
+    expect(counted).toBeGreaterThan(2);
+  });
+
   it('M2: purchases 200 ms apart across London midnight count on different days, clock changes included', async () => {
     f = await stockFixture(open, [{ remaining: null, purchaseCap: 2 }]);
     const [a] = f.ids as [number];
