@@ -240,11 +240,22 @@ test('gifting: an e-gift to a recipient and a gift pack, with the toasts', async
   await delivery.getByRole('button', { name: 'Find address' }).click();
   await expect(delivery.getByText('Enter a valid postcode')).toBeVisible();
 
+  // A real postcode of the address table (spec §7 address service): its addresses are listed to choose from.
+  const [known] = (await gql<{ addressSuggestions: Array<{ postcode: string; line1: string; town: string; label: string }> }>(page.request, '{ addressSuggestions(query: "Byres Road") { postcode line1 town label } }'))
+    .addressSuggestions;
+  expect(known, 'a seeded Byres Road address').toBeTruthy();
+  await delivery.getByRole('textbox', { name: 'Find your address by postcode' }).fill(known!.postcode.toLowerCase().replace(' ', ''));
+  await delivery.getByRole('button', { name: 'Find address' }).click();
+  await expect(delivery.getByText('Enter a valid postcode')).toHaveCount(0);
+  const choose = delivery.getByRole('combobox', { name: 'Choose your address' });
+  await expect(choose).toBeVisible();
+  await choose.selectOption({ label: known!.label });
+  await expect(delivery.getByRole('textbox', { name: 'Address line 1' })).toHaveValue(known!.line1);
+  await expect(delivery.getByRole('textbox', { name: 'Town or city' })).toHaveValue(known!.town);
+  await expect(delivery.getByRole('textbox', { name: 'Postcode', exact: true })).toHaveValue(known!.postcode);
+
   await page.getByRole('textbox', { name: 'Email address' }).fill(newEmail('giver'));
   await delivery.getByRole('textbox', { name: 'Full name' }).fill('Eilidh MacLeod');
-  await delivery.getByRole('textbox', { name: 'Address line 1' }).fill('12 Byres Road');
-  await delivery.getByRole('textbox', { name: 'Town or city' }).fill('Glasgow');
-  await delivery.getByRole('textbox', { name: 'Postcode', exact: true }).fill('G12 8TD');
   await enterCard(page, GOOD_CARD);
   await payButton(page).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
