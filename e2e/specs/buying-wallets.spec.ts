@@ -108,6 +108,18 @@ test('Apple Pay: not offered without device support; with an ApplePaySession it 
   await expect(appleRadio).toBeDisabled();
   await expect(appleRadio).toHaveAccessibleDescription('Apple Pay is not available on this device.');
 
+  // Safari on a device that cannot pay with Apple Pay: ApplePaySession exists, canMakePayments() is false.
+  await page.addInitScript(() => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = class {
+      static canMakePayments() {
+        return false;
+      }
+    };
+  });
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Apple Pay' })).toBeDisabled();
+  await expect(expressButton(page, 'Apple Pay')).toHaveCount(0);
+
   // A device that supports Apple Pay (emulated as Safari exposes it); the payment is the sandbox's.
   await page.context().addInitScript(() => {
     (window as unknown as { ApplePaySession: unknown }).ApplePaySession = class {

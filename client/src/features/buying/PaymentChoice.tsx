@@ -78,8 +78,20 @@ const REASON: Record<UnavailableReason, string> = {
 const reasonWords = (reason: string | null | undefined): string | null =>
   reason ? ((REASON as Record<string, string | undefined>)[reason] ?? BUYING_MESSAGES.methodUnavailable) : null;
 
-/** Apple Pay needs a device that supports it (spec §5); the server cannot see that. */
-const applePayHere = () => typeof window !== 'undefined' && 'ApplePaySession' in window;
+/**
+ * Apple Pay needs a device that supports it (spec §5); the server cannot see that. Safari exposes
+ * ApplePaySession where Apple Pay exists at all, and canMakePayments() says whether this device
+ * can pay with it now.
+ */
+const applePayHere = () => {
+  if (typeof window === 'undefined') return false;
+  const session = (window as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+  try {
+    return typeof session?.canMakePayments === 'function' && session.canMakePayments() === true;
+  } catch {
+    return false;
+  }
+};
 /** Google Pay is not offered on Samsung Internet or Internet Explorer (spec §5); the user agent is the browser's to read. */
 const googlePayBrowserRefused = () => {
   if (typeof navigator === 'undefined') return false;
