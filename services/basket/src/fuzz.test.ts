@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LINE_QUANTITY_MAX } from '@shop/domain/buying';
 import { testDatabases } from '@shop/platform/test-databases';
+import { bodyText, parsedField, type Fuzzed } from '@shop/platform/test-fuzz';
 import type { BasketResponse } from './contract.ts';
 import { basketFixture, type BasketFixture } from './test/basket-fixture.ts';
 
@@ -32,9 +33,6 @@ const RULES: Record<number, { dealId: number; min: number; max: number }> = {
 };
 const PRODUCTS = Object.keys(RULES).map(Number);
 
-/** A value for a numeric field: either a JSON value, or raw text spliced into the JSON body. */
-type Fuzzed = { value: unknown } | { raw: string };
-
 const HOSTILE: unknown[] = [-1, 0, 1.5, 2 ** 31, 2 ** 53 + 1, '1e3', Number.NaN, Infinity, -Infinity, null, '', '2', true, [], {}, -0, 99, 100, 1e300, -(2 ** 31), '１'];
 const RAW = ['NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '-0', '1.0', '1e1', '1e2', '01', '+1', '.5', '0x10', '1_0', 'undefined', '2e-1', '9007199254740993'];
 
@@ -46,25 +44,6 @@ const fuzzed: fc.Arbitrary<Fuzzed> = fc.oneof(
   fc.double().map((value) => ({ value })),
   fc.string({ maxLength: 8 }).map((value) => ({ value })),
 );
-
-/** The JSON text of `base` with `field` set to the fuzzed value (NaN and Infinity as raw text, as a client might send them). */
-function bodyText(base: Record<string, unknown>, field: string, v: Fuzzed): string {
-  const json = JSON.stringify({ ...base, [field]: '\u0000SLOT\u0000' });
-  let slot: string;
-  if ('raw' in v) slot = v.raw;
-  else if (typeof v.value === 'number' && !Number.isFinite(v.value)) slot = String(v.value); // NaN, Infinity: not JSON
-  else slot = JSON.stringify(v.value);
-  return json.replace('"\\u0000SLOT\\u0000"', slot);
-}
-
-/** What the server sees after JSON.parse, or `unreadable` when the text is not JSON. */
-function parsed(text: string, field: string): { readable: true; value: unknown } | { readable: false } {
-  try {
-    return { readable: true, value: (JSON.parse(text) as Record<string, unknown>)[field] };
-  } catch {
-    return { readable: false };
-  }
-}
 
 const wholeIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
 
@@ -129,7 +108,7 @@ describe.each(testDatabases())('V1 fuzzed quantities on the basket (%s)', (_name
       fc.asyncProperty(fc.constantFrom(...PRODUCTS), fuzzed, async (id, v) => {
         const rule = RULES[id]!;
         const text = bodyText({ dealId: rule.dealId, dealProductId: id }, 'quantity', v);
-        const seen = parsed(text, 'quantity');
+        const seen = parsedField(text, 'quantity');
         const what = `POST quantity ${text}`;
         const had = before.products.some((l) => l.dealProductId === id);
         const result = await answer(await send('POST', '/product', text), seen.readable ? 'quantity' : 'body', what);
@@ -160,7 +139,7 @@ describe.each(testDatabases())('V1 fuzzed quantities on the basket (%s)', (_name
         const before = await stored();
         const current = before.products.find((l) => l.dealProductId === id)!.quantity;
         const text = bodyText({}, 'quantity', v);
-        const seen = parsed(text, 'quantity');
+        const seen = parsedField(text, 'quantity');
         const what = `PATCH ${id} quantity ${text} (was ${current})`;
         const result = await answer(await send('PATCH', `/product/${id}`, text), seen.readable ? 'quantity' : 'body', what);
         if (!seen.readable || !wholeIn(seen.value, 0, LINE_QUANTITY_MAX)) expect(result.status, what).toBe(400);
@@ -190,7 +169,7 @@ describe.each(testDatabases())('V1 fuzzed quantities on the basket (%s)', (_name
         const before = await stored();
         const line = before.products.find((l) => l.dealProductId === id)!;
         const text = bodyText({}, field, v);
-        const seen = parsed(text, field);
+        const seen = parsedField(text, field);
         const what = `PATCH ${id} ${field} ${text}`;
         const result = await answer(await send('PATCH', `/product/${id}`, text), seen.readable ? field : 'body', what);
         if (!seen.readable || !wholeIn(seen.value, -LINE_QUANTITY_MAX, LINE_QUANTITY_MAX)) expect(result.status, what).toBe(400);

@@ -21,6 +21,7 @@ import fc from 'fast-check';
 import { LINE_QUANTITY_MAX } from '@shop/domain/buying';
 import { linePrice } from '@shop/domain/purchase-limits';
 import { testDatabases } from '@shop/platform/test-databases';
+import { bodyText, parsedField, type Fuzzed } from '@shop/platform/test-fuzz';
 import { sql } from 'kysely';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from './test/fixture.ts';
 
@@ -35,9 +36,6 @@ type MoneyField = (typeof MONEY_FIELDS)[number];
 /** The figures of the fuzzed basket (a guest, no wallet): what a correct body would carry. */
 const CORRECT: Record<MoneyField, number> = { expectedCashAmount: PRICE, cashAmount: PRICE, walletUsed: 0 };
 
-/** A value for a money field: either a JSON value, or raw text spliced into the JSON body. */
-type Fuzzed = { value: unknown } | { raw: string };
-
 const HOSTILE: unknown[] = [-1, 0, 0.5, 1.5, 899.5, 900.0000001, 2 ** 31, INT_MAX, 2 ** 53, 2 ** 53 + 1, 1e300, -0, '900', '1e3', '', Number.NaN, Infinity, -Infinity, null, true, [], {}, [900], { amount: 900 }];
 const RAW = ['NaN', 'Infinity', '-Infinity', '1e309', '-0', '900.0', '9e2', '9.00e2', '0900', '+900', '.5', '0x384', 'undefined', '900.5e0', '9007199254740993'];
 
@@ -50,24 +48,6 @@ const fuzzed: fc.Arbitrary<Fuzzed> = fc.oneof(
   fc.double({ min: 0, max: 2000, noNaN: true }).map((value) => ({ value })),
   fc.string({ maxLength: 8 }).map((value) => ({ value })),
 );
-
-/** The JSON text of `base` with `field` set to the fuzzed value (NaN and Infinity as raw text). */
-function bodyText(base: Record<string, unknown>, field: string, v: Fuzzed): string {
-  const json = JSON.stringify({ ...base, [field]: '\u0000SLOT\u0000' });
-  let slot: string;
-  if ('raw' in v) slot = v.raw;
-  else if (typeof v.value === 'number' && !Number.isFinite(v.value)) slot = String(v.value);
-  else slot = JSON.stringify(v.value);
-  return json.replace('"\\u0000SLOT\\u0000"', slot);
-}
-
-function parsed(text: string, field: string): { readable: true; value: unknown } | { readable: false } {
-  try {
-    return { readable: true, value: (JSON.parse(text) as Record<string, unknown>)[field] };
-  } catch {
-    return { readable: false };
-  }
-}
 
 const isPence = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= INT_MAX;
 
@@ -134,7 +114,7 @@ describe.each(testDatabases())('V1 fuzzed money on place order (%s)', (_name, op
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...MONEY_FIELDS), fuzzed, async (field, v) => {
         const text = bodyText(cardOrder(PRICE), field, v);
-        const seen = parsed(text, field);
+        const seen = parsedField(text, field);
         // The one body that is right would place (and pay for) an order: not an input to refuse.
         if (seen.readable && seen.value === CORRECT[field]) return;
         requests++;
