@@ -243,7 +243,7 @@ test('gifting: an e-gift to a recipient and a gift pack, with the toasts', async
   // A real postcode of the address table (spec §7 address service): its addresses are listed to choose from.
   const [known] = (await gql<{ addressSuggestions: Array<{ postcode: string; line1: string; town: string; label: string }> }>(page.request, '{ addressSuggestions(query: "Byres Road") { postcode line1 town label } }'))
     .addressSuggestions;
-  expect(known, 'a seeded Byres Road address').toBeTruthy();
+  expect(known, 'a seeded Byres Road address').toMatchObject({ town: 'Glasgow', postcode: expect.stringMatching(/^G12 \d[A-Z]{2}$/), line1: expect.stringContaining('Byres Road') });
   await delivery.getByRole('textbox', { name: 'Find your address by postcode' }).fill(known!.postcode.toLowerCase().replace(' ', ''));
   await delivery.getByRole('button', { name: 'Find address' }).click();
   await expect(delivery.getByText('Enter a valid postcode')).toHaveCount(0);

@@ -28,7 +28,7 @@ import {
 } from '@shop/users/contract';
 import type { RestClient } from './rest-client.ts';
 
-export const CLIENT_IP_HEADER = 'x-client-ip';
+export { CLIENT_IP_HEADER } from '@shop/platform';
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 
 export type { EmailPreferences, User };

@@ -7,7 +7,7 @@ import { createRoute, z as zod, type OpenAPIHono, type z } from '@hono/zod-opena
 import { BUYING_MESSAGES, IDEMPOTENCY_KEY_PATTERN, type PaymentMethod } from '@shop/domain/buying';
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
-import { createServiceApp, problem, problemContent, PROBLEM_CONTENT_TYPE, type FieldError, type Mailer } from '@shop/platform';
+import { CLIENT_IP_HEADER, createServiceApp, problem, problemContent, PROBLEM_CONTENT_TYPE, type FieldError, type Mailer } from '@shop/platform';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
@@ -105,10 +105,9 @@ function idempotencyKey(c: Context): string | Response {
 }
 
 /**
- * The shopper's address as the gateway saw it (x-client-ip; callers hold the service token), for
- * the per-address hold limit (reliability M4). Null when absent or implausible.
+ * The shopper's address as the gateway saw it (CLIENT_IP_HEADER; callers hold the service token),
+ * for the per-address hold limit (reliability M4). Null when absent or implausible.
  */
-export const CLIENT_IP_HEADER = 'x-client-ip';
 function clientAddressOf(c: { req: { header(name: string): string | undefined } }): string | null {
   const value = (c.req.header(CLIENT_IP_HEADER) ?? '').trim().toLowerCase();
   return value && value.length <= 100 && /^[0-9a-f.:]+$/.test(value) ? value : null;

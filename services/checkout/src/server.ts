@@ -75,7 +75,7 @@ app = createCheckoutApp({
   log,
   ...(env.CLAIM_LEASE_MS ? { claimLeaseMs: Number(env.CLAIM_LEASE_MS) } : {}),
   ...mailLease,
-  ...(env.RECONCILE_ABANDON_AFTER_MS ? { reconcile } : {}),
+  reconcile,
 });
 console.log(`Checkout service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs; sandboxes at /sandbox/*`);
 
@@ -92,9 +92,10 @@ function every(ms: number, name: string, work: () => Promise<unknown>) {
 }
 const timers = [
   every(30_000, 'reconcile', async () => {
-    await reconcilePendingOrders({ db, payments, mailer, publicBaseUrl, log, ...mailLease }, reconcile);
+    const jobDeps = { db, payments, mailer, publicBaseUrl, log, ...mailLease };
+    await reconcilePendingOrders(jobDeps, reconcile);
     // Paid orders declined at settlement (reliability P6), as the shop's job does.
-    await processDeclinedSettlements({ db, payments, mailer, publicBaseUrl, log, ...mailLease });
+    await processDeclinedSettlements(jobDeps);
   }),
   every(15_000, 'release expired holds', () => releaseExpiredHolds(db, new Date())),
 ];

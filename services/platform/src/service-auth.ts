@@ -8,6 +8,12 @@ import type { MiddlewareHandler } from 'hono';
 import { problem, problemResponse } from './problem.ts';
 
 export const SERVICE_TOKEN_HEADER = 'x-service-token';
+/**
+ * The shopper's address as the gateway decided it (a service never reads X-Forwarded-For), sent
+ * with the service token: the users service's per-address rate limits, the checkout's per-address
+ * hold limit.
+ */
+export const CLIENT_IP_HEADER = 'x-client-ip';
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();

@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
-import { problem, problemContent, PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from '@shop/platform';
+import { CLIENT_IP_HEADER, problem, problemContent, PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from '@shop/platform';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { RateLimitedProblemSchema } from '../contract.ts';
@@ -10,7 +10,7 @@ export function json<T extends z.ZodType>(schema: T, description: string) {
 }
 
 export const SESSION_TOKEN_HEADER = 'x-session-token';
-export const CLIENT_IP_HEADER = 'x-client-ip';
+export { CLIENT_IP_HEADER };
 
 const TITLES: Record<number, string> = {
   400: 'Bad request',
