@@ -8,3 +8,7 @@ export const language = 'typescript';
 export const artifactDirectory = './client/src/__generated__';
 export const eagerEsModules = true;
 export const excludes = ['**/node_modules/**', '**/__generated__/**'];
+// Persisted operations (README "Internal tools"): every operation's text goes into this map under
+// its SHA-256, and the artifacts carry only the id. Generated like __generated__ (scripts/tasks.ts
+// writes an empty map first, as the compiler wants the file to exist); the gateway reads it at start.
+export const persistConfig = { file: './client/persisted-operations.json', algorithm: 'SHA256' };

@@ -25,6 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DEFAULT_HASH_CONCURRENCY } from '../services/users/src/lib/passwords.ts';
+import { clientOperation, createStaffKey, operationBody, type Operation } from './graphql-access.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'bench-login-flood-token';
@@ -50,15 +51,10 @@ function log(msg: string) {
   process.stderr.write(`[bench L3] ${msg}\n`);
 }
 
-/** The operation text the shipped client sends (Relay artifacts; run the Relay compiler first). */
-function clientOperation(name: string): string {
-  const file = readFileSync(join(root, 'client', 'src', '__generated__', `${name}.graphql.ts`), 'utf8');
-  const m = /"text": ("(?:[^"\\]|\\.)*")/.exec(file);
-  if (!m) throw new Error(`no operation text in ${name}; run the Relay compiler`);
-  return JSON.parse(m[1]!) as string;
-}
-const LAYOUT_QUERY = clientOperation('LocationLayoutQuery');
-const HOMEPAGE_QUERY = clientOperation('HomePageQuery');
+const LAYOUT_QUERY = clientOperation(root, 'LocationLayoutQuery');
+const HOMEPAGE_QUERY = clientOperation(root, 'HomePageQuery');
+/** Authorization for the bench's own operations (not the client's): set once the shop is up. */
+let staffAuth: Record<string, string> = {};
 const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { __typename ... on RateLimitedError { retryAfterSeconds } } }`;
 
 let ipCounter = 0;
@@ -69,11 +65,11 @@ const nextIp = () => {
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few known fields
-async function gql(query: string, variables: Record<string, unknown>, ip = '127.0.0.1'): Promise<any> {
+async function gql(query: Operation, variables: Record<string, unknown>, ip = '127.0.0.1'): Promise<any> {
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ query, variables }),
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-forwarded-for': ip, ...(typeof query === 'string' ? staffAuth : {}) },
+    body: operationBody(query, variables),
   });
   const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
   if (!res.ok || body.errors) throw new Error(`GraphQL ${res.status} ${JSON.stringify(body.errors)}`);
@@ -321,6 +317,7 @@ async function main() {
   const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   log(`starting the shop on ${database}`);
   const shop = await startShop(env);
+  staffAuth = { authorization: `Bearer ${await createStaffKey(base, TOKEN, 'bench-login-flood')}` };
   const pid = shop.pid!;
   try {
     log(`registering ${ACCOUNTS} accounts`);

@@ -26,6 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { isMethodAvailable } from '../domain/src/payment-availability.ts';
+import { createStaffKey } from './graphql-access.ts';
 
 /** GraphQL answers: the bench reads a few known fields and checks their typenames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
@@ -65,6 +66,7 @@ const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 
 /** A guest browser: its own cookies (the basket token), nothing else. */
 class Buyer {
+  static staffKey: string | undefined;
   private cookies = new Map<string, string>();
   private readonly base: string;
   constructor(base: string) {
@@ -78,6 +80,8 @@ class Buyer {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json',
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        // The bench's own operations, in a production shop: as an internal tool (bench/graphql-access.ts).
+        ...(Buyer.staffKey ? { authorization: `Bearer ${Buyer.staffKey}` } : {}),
       },
       body: JSON.stringify({ query, variables }),
     });
@@ -455,6 +459,7 @@ export async function benchOrders(options: OrdersBenchOptions) {
   const base = `http://127.0.0.1:${options.port}`;
   log(`B10 orders: throwaway database, shop on ${base}`);
   const shop = await startShop(options.port, database.url, log);
+  Buyer.staffKey = await createStaffKey(base, 'bench-service-token', 'bench-orders');
   const db = new pg.Pool({ connectionString: database.url, max: options.concurrency + 2 });
   const checks: { name: string; ok: boolean; detail: string }[] = [];
   try {

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { benchSearch } from './search.ts';
+import { clientOperation, createStaffKey, operationBody, type Operation } from './graphql-access.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -42,14 +43,10 @@ function log(msg: string) {
  * artifacts (npm run bench builds the client first): the location layout (navigation) and the
  * homepage (featured deal and the first page of deals). The browser sends both in parallel.
  */
-function clientOperation(name: string): string {
-  const file = readFileSync(join(root, 'client', 'src', '__generated__', `${name}.graphql.ts`), 'utf8');
-  const m = /"text": ("(?:[^"\\]|\\.)*")/.exec(file);
-  if (!m) throw new Error(`no operation text in ${name}; run the Relay compiler`);
-  return JSON.parse(m[1]!) as string;
-}
-const LAYOUT_QUERY = clientOperation('LocationLayoutQuery');
-const HOMEPAGE_QUERY = clientOperation('HomePageQuery');
+const LAYOUT_QUERY = clientOperation(root, 'LocationLayoutQuery');
+const HOMEPAGE_QUERY = clientOperation(root, 'HomePageQuery');
+/** Authorization for the bench's own operations (not the client's): set once the shop is up. */
+let staffAuth: Record<string, string> = {};
 const HOME_PAGE_SIZE = 9; // spec §9: 9 deals per page, as the client asks
 
 const CATEGORY_PAGE_QUERY = /* GraphQL */ `
@@ -62,11 +59,11 @@ const CATEGORY_PAGE_QUERY = /* GraphQL */ `
     }
   }`;
 
-async function gql(query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function gql(query: Operation, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
-    body: JSON.stringify({ query, variables }),
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(typeof query === 'string' ? staffAuth : {}), ...headers },
+    body: operationBody(query, variables),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few known fields
   const body = (await res.json()) as { data?: any; errors?: unknown[] };
@@ -266,6 +263,7 @@ async function main() {
   log(`database ${databaseUrl.replace(/\/\/[^@]*@/, '//')} with ${DEALS} deals (seeded on first use)`);
   const seedStart = Date.now();
   const shop = await startShop(databaseUrl);
+  staffAuth = { authorization: `Bearer ${await createStaffKey(base, TOKEN, 'bench-run')}` };
   const startupSeconds = (Date.now() - seedStart) / 1000;
   const results: Record<string, unknown> = {};
   const checks: { name: string; ok: boolean; detail: string }[] = [];

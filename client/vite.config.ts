@@ -10,6 +10,10 @@ const clientDir = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: clientDir,
   plugins: [relay, react()],
+  // Every script, module preload and stylesheet tag gets nonce="…" with this placeholder; the
+  // server writes a fresh nonce over it on each page it renders (gateway/src/html/render-head.ts),
+  // and Vite's preload helper copies it onto the tags it adds for lazy chunks (<meta property=csp-nonce>).
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

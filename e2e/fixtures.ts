@@ -1,18 +1,50 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page } from '@playwright/test';
 
+/** A Content-Security-Policy violation a page (or one of its frames) reported. */
+interface CspViolation {
+  documentURI: string;
+  blockedURI: string;
+  effectiveDirective: string;
+  sourceFile: string;
+  lineNumber: number;
+  sample: string;
+}
+
 /**
- * The shared test fixture of every spec. The subscribe popup (spec §2) opens as a modal dialog
- * 2 seconds into a fresh visit, and a modal blocks clicks on the page, so every journey starts as
- * a visitor who dismissed it a moment ago (the same localStorage entry the popup writes:
- * client/src/features/popup/popup-storage.ts). Popup specs opt back in with
- * `test.use({ subscribePopup: 'allowed' })`.
+ * The shared test fixture of every spec.
+ *
+ * The subscribe popup (spec §2) opens as a modal dialog 2 seconds into a fresh visit, and a modal
+ * blocks clicks on the page, so every journey starts as a visitor who dismissed it a moment ago
+ * (the same localStorage entry the popup writes: client/src/features/popup/popup-storage.ts).
+ * Popup specs opt back in with `test.use({ subscribePopup: 'allowed' })`.
+ *
+ * The shop runs with its Content-Security-Policy on (gateway/src/security/headers.ts): every page
+ * and frame reports `securitypolicyviolation` events to the test, and a journey that caused any
+ * fails when it ends (issue 14 §3).
  */
 export const test = base.extend<{ subscribePopup: 'suppressed' | 'allowed' }>({
   subscribePopup: ['suppressed', { option: true }],
-  context: async ({ context, subscribePopup }, use) => {
+  context: async ({ context, subscribePopup }, use, testInfo) => {
+    const violations: CspViolation[] = [];
+    await context.exposeBinding('__shopCspViolation', (_source, violation: CspViolation) => {
+      violations.push(violation);
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as { __shopCspViolation?: (v: unknown) => void }).__shopCspViolation;
+        report?.({
+          documentURI: e.documentURI.split('?')[0],
+          blockedURI: e.blockedURI,
+          effectiveDirective: e.effectiveDirective,
+          sourceFile: e.sourceFile,
+          lineNumber: e.lineNumber,
+          sample: e.sample,
+        });
+      });
+    });
     if (subscribePopup === 'suppressed') {
       await context.addInitScript(() => {
         try {
@@ -23,5 +55,7 @@ export const test = base.extend<{ subscribePopup: 'suppressed' | 'allowed' }>({
       });
     }
     await use(context);
+    if (violations.length > 0) await testInfo.attach('csp-violations', { body: JSON.stringify(violations, null, 2), contentType: 'application/json' });
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });

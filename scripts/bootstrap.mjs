@@ -124,6 +124,33 @@ function ensureChromium() {
   return found;
 }
 
+// HAProxy for the multi-process test (two shop processes behind a real balancer, on PostgreSQL).
+function findHaproxy() {
+  return [process.env.HAPROXY_PATH, '/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((c) => c && existsSync(c));
+}
+
+function ensureHaproxy() {
+  let found = findHaproxy();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    log("no HAProxy found: installing Debian's haproxy package");
+    run('apt-get', ['install', '-y', '-qq', 'haproxy'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    found = findHaproxy();
+    if (!found) {
+      run('apt-get', ['update', '-qq']);
+      run('apt-get', ['install', '-y', '-qq', 'haproxy'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      found = findHaproxy();
+    }
+  }
+  if (!found) {
+    log('The multi-process test needs HAProxy and none was found.');
+    log('Install it with `sudo apt-get install haproxy` (Debian/Ubuntu), or set HAPROXY_PATH to a haproxy binary.');
+    process.exit(1);
+  }
+  return found;
+}
+
 const task = process.argv[2] ?? 'start';
 ensureTools();
 const node = nodeBin();
@@ -141,9 +168,11 @@ const steps = {
   start: () => [tsx('scripts/tasks.ts', 'start', ...process.argv.slice(3))],
   dev: () => [tsx('scripts/tasks.ts', 'dev', ...process.argv.slice(3))],
   seed: () => [tsx('scripts/tasks.ts', 'seed', ...process.argv.slice(3))],
+  'staff-key': () => [tsx('scripts/tasks.ts', 'staff-key', ...process.argv.slice(3))],
   bench: () => [tsx('scripts/tasks.ts', 'bench', ...process.argv.slice(3))],
   test: () => {
     env.CHROMIUM_PATH = ensureChromium();
+    env.HAPROXY_PATH = ensureHaproxy();
     return [tsx('scripts/tasks.ts', 'test', ...process.argv.slice(3))];
   },
 };

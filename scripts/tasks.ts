@@ -31,7 +31,7 @@ function clientSourceDigest(): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (['node_modules', 'dist', '__generated__'].includes(entry.name)) continue;
+      if (['node_modules', 'dist', '__generated__', 'persisted-operations.json'].includes(entry.name)) continue;
       const p = join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
       else hash.update(p).update(readFileSync(p));
@@ -46,15 +46,54 @@ function clientSourceDigest(): string {
 }
 
 // Relay artifacts are generated, not committed; the compiler wants their folder to exist.
+// So is the persisted-operations map (relay.config.js persistConfig): the compiler wants the file
+// to exist, adds an operation only when it writes its artifact, and never drops one. So: no map,
+// no artifacts (all are rewritten); afterwards the map keeps exactly the ids the artifacts carry.
+const generatedDir = join(root, 'client', 'src', '__generated__');
+const PERSISTED_MAP = join(root, 'client', 'persisted-operations.json');
 function relayCompile(): number {
-  mkdirSync(join(root, 'client', 'src', '__generated__'), { recursive: true });
-  return run(clientBin('relay-compiler'), ['--noWatchman'], { FORCE_NO_WATCHMAN: '1' }, root);
+  const compile = () => run(clientBin('relay-compiler'), ['--noWatchman'], { FORCE_NO_WATCHMAN: '1' }, root);
+  const fresh = () => {
+    rmSync(generatedDir, { recursive: true, force: true });
+    mkdirSync(generatedDir, { recursive: true });
+    writeFileSync(PERSISTED_MAP, '{}\n');
+  };
+  mkdirSync(generatedDir, { recursive: true });
+  if (!existsSync(PERSISTED_MAP)) fresh();
+  let status = compile();
+  if (status !== 0) return status;
+  let missing = prunePersistedMap();
+  if (missing > 0) {
+    log(`${missing} operations are missing from the persisted map: regenerating every artifact`);
+    fresh();
+    status = compile();
+    if (status !== 0) return status;
+    missing = prunePersistedMap();
+    if (missing > 0) {
+      log(`the persisted map still lacks ${missing} operations`);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/** Keeps in the map only the operations the artifacts name; returns how many they name that it lacks. */
+function prunePersistedMap(): number {
+  const ids = new Set<string>();
+  for (const file of readdirSync(generatedDir)) {
+    if (!file.endsWith('.ts')) continue;
+    for (const m of readFileSync(join(generatedDir, file), 'utf8').matchAll(/"id": "([0-9a-f]{64})"/g)) ids.add(m[1]!);
+  }
+  const map = (readJson(PERSISTED_MAP) ?? {}) as Record<string, string>;
+  const kept = Object.fromEntries(Object.entries(map).filter(([id]) => ids.has(id)).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(PERSISTED_MAP, JSON.stringify(kept, null, 2) + '\n');
+  return [...ids].filter((id) => !(id in kept)).length;
 }
 
 function buildClient(force = false) {
   const stamp = join(root, 'client', 'dist', '.build-stamp');
   const digest = clientSourceDigest();
-  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) {
+  if (!force && existsSync(stamp) && existsSync(PERSISTED_MAP) && readFileSync(stamp, 'utf8') === digest) {
     log('client build is up to date');
     return;
   }
@@ -144,6 +183,9 @@ switch (task) {
     break;
   case 'seed':
     must(process.execPath, [join(root, 'services', 'deals', 'src', 'seed-cli.ts'), ...args]);
+    break;
+  case 'staff-key':
+    must(process.execPath, [join(root, 'services', 'users', 'src', 'staff-key-cli.ts'), ...args]);
     break;
   case 'bench':
     buildClient();

@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { isCommonPassword } from './accounts-common-passwords.ts';
 import { safeReturnPath } from './layouts.ts';
+import { emailSchema } from './email.ts';
+
+export { EMAIL_MAX, isEmail, normaliseEmail } from './email.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Messages, word for word from spec §5 where it has them.
@@ -44,34 +47,11 @@ export const ACCOUNT_MESSAGES = {
 
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
 
 // ---------------------------------------------------------------------------------------------
-// Emails
+// Emails: the one rule lives in email.ts (forms, contracts and the mailer share it).
 
-/**
- * The one form of an email address that accounts and subscriptions are keyed by: trimmed,
- * Unicode NFC, lower case (the whole address: no two accounts differ only by case).
- */
-export function normaliseEmail(email: string): string {
-  return email.trim().normalize('NFC').toLowerCase();
-}
-
-/** A practical address check: one @, something before it, a dotted domain, no spaces or controls. */
-const EMAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-
-export function isEmail(value: string): boolean {
-  const v = value.trim();
-  return v.length > 0 && v.length <= EMAIL_MAX && EMAIL_SHAPE.test(v);
-}
-
-const emailField = (message: string) =>
-  z
-    .string({ error: ACCOUNT_MESSAGES.required })
-    .trim()
-    .min(1, { error: ACCOUNT_MESSAGES.required })
-    .refine(isEmail, { error: message })
-    .transform(normaliseEmail);
+const emailField = (message: string) => emailSchema(message, ACCOUNT_MESSAGES.required);
 
 // ---------------------------------------------------------------------------------------------
 // Passwords (never trimmed or case-changed: ASVS 6.2.8)
@@ -231,10 +211,29 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const REMEMBER_ME_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const REMEMBER_ME_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Consecutive failed logins that lock an account (isLocked); the reset flow unlocks it. */
-export const LOCK_AFTER_FAILURES = 10;
-/** The lock lifts by itself after this (counted afresh from zero): an attacker must never lock an account for good (reliability A5). */
-export const LOCK_DURATION_MS = 60 * 60 * 1000;
+/**
+ * Sign-in throttling (issue 14 #5; OWASP Authentication cheat sheet, reliability A5): never a
+ * lockout. Failed password sign-ins are counted per email address typed (registered or not: the
+ * answers are the same for both at every count) and per client address. Past `free` failures
+ * each further attempt waits `firstDelayMs`, doubling with every failure up to `maxDelayMs`; the
+ * count is forgotten after `forgetAfterMs` without a failure, and the email's count at a
+ * successful sign-in (password or emailed link). The owner's way round: the sign-in link.
+ */
+export const SIGN_IN_THROTTLE = {
+  email: { free: 5, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
+  address: { free: 20, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
+} as const;
+export type SignInThrottleScope = keyof typeof SIGN_IN_THROTTLE;
+
+/** The wait after the `failures`-th consecutive failure in a scope (0 while within the free ones). */
+export function signInDelayMs(scope: SignInThrottleScope, failures: number): number {
+  const t = SIGN_IN_THROTTLE[scope];
+  if (failures < t.free) return 0;
+  return Math.min(t.maxDelayMs, t.firstDelayMs * 2 ** Math.min(30, failures - t.free));
+}
+
+/** Sign-in links (the "Email me a sign-in link" way round the throttle): single use, this long. */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 /** Password reset and activation links: single use, this long. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 /** Email confirmation links (registration, subscription). */
@@ -291,6 +290,8 @@ export const ACCOUNT_LINK_PATHS = {
   resetPassword: '/reset-password',
   /** Express account: choose the first password. */
   activateAccount: '/activate-account',
+  /** "Email me a sign-in link": signs in without the password (the way round the throttle). */
+  signInLink: '/login/link',
   /** Email subscription: double opt-in confirmation. */
   confirmSubscription: '/email/confirm',
   /** Deleting an account without a password: the emailed confirmation, opened while signed in. */

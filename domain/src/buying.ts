@@ -22,6 +22,14 @@ export const BASKET_COOKIE_MAX_AGE_S = 604_800;
 export const BASKET_COOKIE = 'basket_token';
 /** Spec §4: the checkout countdown default, in seconds. It is a real hold of the units (issue 6 point 10). */
 export const CHECKOUT_COUNTDOWN_S = 300;
+/**
+ * Issue 14 (reliability M4): one basket holds units for at most 15 minutes from its first hold,
+ * however often it refreshes; then the units go back on sale, and the basket may hold again only
+ * after 5 minutes without a hold (one countdown: others get a whole checkout's time to buy them).
+ * Paying still works meanwhile if the units are still there.
+ */
+export const HOLD_TOTAL_LIMIT_S = 900;
+export const HOLD_COOL_DOWN_S = 300;
 /** Spec §4: after a refresh the status returns to ready after 4 seconds (also on error). */
 export const CHECKOUT_REFRESH_RESET_MS = 4_000;
 /** Spec §9: the default provider call deadline; the wallet call's deadline. */
@@ -155,6 +163,7 @@ export const BUYING_MESSAGES = {
   // Ours.
   paymentPending: 'We are confirming your payment with the provider. Please do not pay again: your order will update in a few minutes.',
   holdExpired: 'Your reserved time ran out and the units went back on sale. Please check your basket and try again.',
+  holdLapsed: 'We held these vouchers for you for 15 minutes, the longest we can, so they have gone back on sale. You can still pay if they are available, or reserve them again in a few minutes.',
   soldOut: 'Sorry, this deal has sold out.',
   insufficientStock: 'Sorry, there are not enough left of this option. Please lower the quantity.',
   purchaseLimit: 'You have reached the most you can buy of this option.',
@@ -163,3 +172,13 @@ export const BUYING_MESSAGES = {
   methodUnavailable: 'This payment method is not available for this order.',
   priceChanged: 'The price of your basket changed. Please check it and pay again.',
 } as const;
+
+/**
+ * A deal's voucher validity in its fine print (issue 14 E): the one sentence, made from the deal's
+ * `voucher_validity_months`, the same figure the checkout dates its vouchers with.
+ */
+export function voucherValiditySentence(months: number): string {
+  return `Voucher valid for ${months} month${months === 1 ? '' : 's'} from the date of purchase.`;
+}
+/** The sentence as seeded before issue 14 (stored in the fine print; now made from the deal's figure). */
+export const VOUCHER_VALIDITY_SENTENCE = /^Voucher valid for (\d+) months? from the date of purchase\.$/;

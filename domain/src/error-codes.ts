@@ -9,8 +9,11 @@ export const ERROR_MESSAGES = {
   DEAL_CLOSED: 'Sorry, this deal has ended.',
   // Accounts (issue 5). Sign-in failures never say whether the email is registered.
   INVALID_CREDENTIALS: 'Your email or password is incorrect.',
-  ACCOUNT_LOCKED: 'Your account is locked after too many failed sign-in attempts. Reset your password to unlock it, or try again in an hour.',
+  /** Only staff lock an account, and only someone who gives its right password (or holds its inbox) is told. */
+  ACCOUNT_LOCKED: 'This account is locked. Please contact us for assistance.',
   RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
+  /** The sign-in throttle (issue 14 #5): the same words for every address, registered or not; retryAfterSeconds says how long. */
+  SIGN_IN_THROTTLED: 'Too many sign-in attempts. Try again later, or email yourself a sign-in link.',
   EMAIL_NOT_CONFIRMED: 'Please confirm your email address first. We have sent you a new link.',
   EMAIL_NOT_REGISTERED: "Email wasn't registered",
   INVALID_GOOGLE_TOKEN: 'Invalid google token id',
@@ -34,6 +37,9 @@ export const ERROR_MESSAGES = {
   EXPRESS_BUY_INELIGIBLE: 'Requested deal cannot be purchased via Express Buy.',
   PRICE_CHANGED: 'The price of your basket changed. Please check it and pay again.',
   IDEMPOTENCY_CONFLICT: 'We are still working on your last request. Please wait a moment.',
+  // VIP (issue 14): spec §9 £4.99 a year, extra saving up to 10%.
+  VIP_ONLY: 'This option is for VIP members only. VIP membership costs £4.99 a year and gives extra savings of up to 10%: add it at checkout, signed in, with your next order.',
+  VIP_NEEDS_ACCOUNT: 'Sign in to add VIP membership: it belongs to your account.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

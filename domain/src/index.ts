@@ -11,6 +11,7 @@ export * from './text.ts';
 export * from './page-head.ts';
 export * from './search.ts';
 export * from './accounts.ts';
+export { canonicalEmail, emailSchema, EMAIL_LOCAL_MAX } from './email.ts';
 export * from './buying.ts';
 export * from './purchase-limits.ts';
 export * from './gifting.ts';

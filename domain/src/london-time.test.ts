@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonDate, nextLondonMidnight } from './london-time.ts';
+import { addMonthsToDate, londonDate, londonDateInWords, londonExpiry, nextLondonMidnight } from './london-time.ts';
 
 describe('londonDate (Europe/London calendar day)', () => {
   it.each([
@@ -27,5 +27,37 @@ describe('nextLondonMidnight (the daily deals refresh)', () => {
     ['new year', '2026-12-31T23:59:59Z', '2027-01-01T00:00:00.000Z'],
   ])('%s: %s → %s', (_label, now, next) => {
     expect(nextLondonMidnight(new Date(now)).toISOString()).toBe(next);
+  });
+});
+
+describe('londonDateInWords (every date a shopper reads)', () => {
+  it.each([
+    ['2027-05-25T23:30:00Z', '26 May 2027'], // BST: already the 26th in London, the 25th in UTC
+    ['2027-01-25T23:30:00Z', '25 January 2027'], // GMT
+    ['2027-05-26', '26 May 2027'],
+  ])('%s reads %s', (at, words) => {
+    expect(londonDateInWords(at)).toBe(words);
+  });
+  it('refuses what is not a date', () => {
+    expect(() => londonDateInWords('soon')).toThrow(RangeError);
+  });
+});
+
+describe('londonExpiry (voucher validity in London calendar months)', () => {
+  it.each([
+    ['bought 25 Nov, late evening GMT, 6 months', '2026-11-25T23:30:00Z', 6, '2027-05-25T22:59:59.999Z', '25 May 2027'],
+    ['bought just after London midnight in BST (the UTC day before), 3 months', '2026-07-15T23:30:00Z', 3, '2026-10-16T22:59:59.999Z', '16 October 2026'],
+    ['31 August + 6 months is the last day of February', '2026-08-31T10:00:00Z', 6, '2027-02-28T23:59:59.999Z', '28 February 2027'],
+    ['an extension across the clocks going forward keeps the London day', '2027-02-25T23:59:59.999Z', 3, '2027-05-25T22:59:59.999Z', '25 May 2027'],
+    ['12 months', '2026-11-22T12:00:00Z', 12, '2027-11-22T23:59:59.999Z', '22 November 2027'],
+  ])('%s', (_label, from, months, iso, words) => {
+    const at = londonExpiry(new Date(from), months);
+    expect(at.toISOString()).toBe(iso);
+    expect(londonDateInWords(at)).toBe(words);
+  });
+  it('addMonthsToDate crosses years both ways', () => {
+    expect(addMonthsToDate('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonthsToDate('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonthsToDate('2026-01-15', -2)).toBe('2025-11-15');
   });
 });

@@ -43,3 +43,41 @@ export function nextLondonMidnight(now: Date): Date {
   const guess = new Date(Date.UTC(year, month - 1, day + 1));
   return new Date(guess.getTime() - londonOffsetMinutes(guess) * 60_000);
 }
+
+const inWords = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * Every date a shopper reads (pages, emails, vouchers): the Europe/London calendar date of an
+ * instant, in words, "26 May 2027". Accepts a Date or an ISO 8601 string.
+ */
+export function londonDateInWords(at: Date | string): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(d.getTime())) throw new RangeError(`Not a date: ${String(at)}`);
+  return inWords.format(d);
+}
+
+/** 'YYYY-MM-DD' plus whole calendar months; a day past the month's end is its last day (31 Aug + 6 = 28/29 Feb). */
+export function addMonthsToDate(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The last instant of a London calendar day ('YYYY-MM-DD'): one millisecond before the next London midnight. */
+export function endOfLondonDay(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // Noon UTC of that day is always inside the London day (GMT or BST).
+  return new Date(nextLondonMidnight(new Date(Date.UTC(y, m - 1, d, 12))).getTime() - 1);
+}
+
+/**
+ * A voucher valid for `months` from its purchase (or an expiry extended by `months`): it can be
+ * used to the end of the London day `months` calendar months on, so the date printed on it, in the
+ * email and on the page is that day (never a UTC date a day out).
+ */
+export function londonExpiry(from: Date, months: number): Date {
+  return endOfLondonDay(addMonthsToDate(londonDate(from), months));
+}

@@ -1,11 +1,12 @@
 import type { FrameLocator } from '@playwright/test';
 import { expect, type APIRequestContext, type Page } from '../fixtures.ts';
+import { SERVICE_TOKEN, staffHeaders } from './staff-key.ts';
 
 // Shared steps of the buying journeys (the same steps as buying.spec.ts): the seeded deals found
 // through GraphQL, the deal page's buy form, the sandbox's transaction log.
 
 /** The shop's service token (playwright.config.ts sets SERVICE_TOKEN for the shop it starts). */
-export const SERVICE_TOKEN = process.env.E2E_SERVICE_TOKEN ?? 'e2e-service-token';
+export { SERVICE_TOKEN };
 /** The shop's payment merchant key (playwright.config.ts): the sandboxes' server-side endpoints need it. */
 export const MERCHANT_KEY = process.env.E2E_MERCHANT_KEY ?? 'e2e-merchant-key';
 
@@ -36,7 +37,8 @@ export interface Deal {
 }
 
 export async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'x-graphql-csrf': '1' } });
+  // Not an SPA operation: sent with a staff key (the shop runs in production: persisted operations only).
+  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'x-graphql-csrf': '1', ...(await staffHeaders(request)) } });
   const json = (await response.json()) as { data: T; errors?: Array<{ message: string }> };
   if (json.errors?.length) throw new Error(json.errors.map((e) => e.message).join('; '));
   return json.data;
@@ -161,15 +163,20 @@ export async function registerAndConfirm(page: Page, email: string) {
 
 export const GOOD_CARD = { number: '4111111111111111', expiry: '12/34', cvv: '123', postcode: 'G1 1AA' };
 
-/** The card typed into the sandbox's hosted fields (an iframe of the provider): the nonce comes back to the page. */
+export const cardFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title^="Card details"]');
+
+/**
+ * The card typed into the sandbox's hosted fields (an iframe of the provider). Nothing more: the
+ * shop's Pay tokenises them (the nonce comes back to the page), as Braintree's own forms do.
+ */
 export async function enterCard(page: Page, card: typeof GOOD_CARD) {
-  const frame: FrameLocator = page.frameLocator('iframe[title^="Card details"]');
+  const frame = cardFrame(page);
   await frame.getByLabel('Card number').fill(card.number);
   await frame.getByLabel('Expiry date (MM/YY)').fill(card.expiry);
   await frame.getByLabel('Security code (CVV)').fill(card.cvv);
   await frame.getByLabel('Billing postcode').fill(card.postcode);
-  await frame.getByRole('button', { name: 'Use this card' }).click();
-  await expect(page.getByText(/ready to pay/)).toBeVisible();
+  // The frame has no button of its own.
+  await expect(frame.getByRole('button')).toHaveCount(0);
 }
 
 /** Credits the signed-in shopper's wallet through the wallet service's operator route. */
@@ -184,4 +191,37 @@ export async function creditWallet(page: Page, amount: number) {
     data: { customerToken, currency: 'GBP', amount, bucket: 'refundable', reason: 'E2E goodwill credit', ref: `e2e-${Date.now()}-${++counter}` },
   });
   expect(credit.status(), await credit.text()).toBe(201);
+}
+
+/** "£12.50", "£20", "−£5" (a true minus, or a hyphen) as signed pence. */
+export function signedPence(text: string | null): number {
+  const t = (text ?? '').trim();
+  const m = /^([−-])?£(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/.exec(t);
+  if (!m) throw new Error(`Not an amount: "${t}"`);
+  const pence = Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3] ?? 0);
+  return m[1] ? -pence : pence;
+}
+
+/**
+ * Issue 14 C: the price breakdown on the page (the confirmation, or the checkout's order summary)
+ * as the shopper reads it, checked to add up: the parts make the total, the total less the wallet
+ * credit is what is paid now. Answers the figures read, in pence.
+ */
+export async function expectBreakdownAddsUp(page: Page): Promise<{ parts: Array<{ kind: string; label: string; amount: number }>; total: number; wallet: number; payNow: number }> {
+  const list = page.getByTestId('price-breakdown').first();
+  await expect(list).toBeVisible();
+  const rows = await list.locator('[data-part]').evaluateAll((els) =>
+    els.map((el) => ({ kind: el.getAttribute('data-part') ?? '', label: el.querySelector('dt')?.textContent ?? '', amount: el.querySelector('dd')?.textContent ?? '' })),
+  );
+  const read = rows.map((r) => ({ kind: r.kind, label: r.label.trim(), amount: signedPence(r.amount) }));
+  const parts = read.filter((r) => !['total', 'wallet', 'pay-now'].includes(r.kind));
+  const total = read.find((r) => r.kind === 'total')?.amount;
+  const wallet = -(read.find((r) => r.kind === 'wallet')?.amount ?? 0);
+  const payNow = read.find((r) => r.kind === 'pay-now')?.amount;
+  expect(parts.length, 'the breakdown names at least one part').toBeGreaterThan(0);
+  expect(total, 'the breakdown shows a total').toBeDefined();
+  expect(payNow, 'the breakdown shows what is paid now').toBeDefined();
+  expect(parts.reduce((s, p) => s + p.amount, 0), `the parts (${parts.map((p) => `${p.label} ${p.amount}`).join(', ')}) add up to the total`).toBe(total);
+  expect(total! - wallet, 'the total less the wallet credit is what is paid now').toBe(payNow);
+  return { parts, total: total!, wallet, payNow: payNow! };
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { BUYING_MESSAGES } from '../../domain/src/buying.ts';
 import { expect, test, type Page } from '../fixtures.ts';
 import {
+  expectBreakdownAddsUp,
   addToBasket,
   answerCookies,
   enterCard,
@@ -48,6 +49,7 @@ async function expectPaid(page: Page, count: number, paidBy: string) {
     await expect(voucher.locator('code')).toHaveText(/^[A-Z0-9-]{8,}$/);
   }
   await expect(page.getByText(paidBy, { exact: true })).toBeVisible();
+  await expectBreakdownAddsUp(page);
 }
 
 /** Charged once: exactly one approval was given, and the sandbox spent it on a sale (a second sale would need another). */

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '../fixtures.ts';
+import { staffHeaders } from './staff-key.ts';
 
 // The shop's real HTTP answers (spec §2): 404 for what does not exist, 301 from national urls
 // to shop, and every page's head tags in the served HTML before any script, so crawlers and
@@ -41,6 +42,7 @@ async function expectHead(request: APIRequestContext, path: string, canonicalPat
 async function glasgowUrls(request: APIRequestContext) {
   const res = await request.post('/graphql', {
     data: { query: '{ location(slug: "glasgow") { deals(first: 1) { edges { node { url title category { url } } } } } }' },
+    headers: await staffHeaders(request),
   });
   expect(res.ok()).toBe(true);
   const node = (await res.json()).data.location.deals.edges[0].node as { url: string; title: string; category: { url: string } };

@@ -141,6 +141,19 @@ test('search: sponsored results and their impression, price and category filters
   // Clear filters keeps the words.
   await page.getByRole('link', { name: 'Clear filters' }).first().click();
   await expect(page).toHaveURL(/\/search\?q=spa&location=glasgow&orderBy=pricelow$/);
+
+  // The header's "from £X" is the cheapest result of every page (not the first of this page):
+  // the first deal when sorted by price, low to high.
+  await page.goto('/search?q=spa&location=glasgow');
+  await waitForResults(page);
+  const summary = page.locator('.search-header__summary');
+  await expect(summary).toContainText(/ · from £[\d,]+\.\d\d$/);
+  const fromPence = Math.round(Number((await summary.textContent())!.match(/from £([\d,]+\.\d\d)$/)![1]!.replace(/,/g, '')) * 100);
+  expect(Math.min(...(await prices(page)))).toBeGreaterThanOrEqual(fromPence);
+  await page.goto('/search?q=spa&location=glasgow&orderBy=pricelow');
+  await waitForResults(page);
+  expect((await prices(page))[0]).toBe(fromPence);
+  await expect(summary).toContainText(`from £${(fromPence / 100).toFixed(2)}`);
 });
 
 test('a sponsored result opened posts the click', async ({ page }) => {

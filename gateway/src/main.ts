@@ -33,6 +33,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+// JOBS_EVERY_MS: run every background job this often instead of its own interval (tests only).
+const jobsEveryMs = env.JOBS_EVERY_MS ? Number.parseInt(env.JOBS_EVERY_MS, 10) : undefined;
+if (jobsEveryMs !== undefined && !(Number.isInteger(jobsEveryMs) && jobsEveryMs >= 50)) {
+  consoleLogger.error('JOBS_EVERY_MS must be a whole number of milliseconds, at least 50', { JOBS_EVERY_MS: env.JOBS_EVERY_MS });
+  process.exit(1);
+}
+
 const buyingServiceUrls: Partial<Record<BuyingService, string>> = {};
 for (const name of BUYING_SERVICES) {
   const url = env[`${name.toUpperCase()}_SERVICE_URL`];
@@ -59,7 +66,10 @@ const shop = await startShop({
   buyingServiceUrls,
   paymentSandboxFaults: env.PAYMENT_SANDBOX_FAULTS === '1',
   ...(env.PAYMENT_MERCHANT_KEY ? { paymentMerchantKey: env.PAYMENT_MERCHANT_KEY } : {}),
-  gateway: { dev: env.NODE_ENV === 'development', exposeRestCalls: env.EXPOSE_REST_CALLS === '1' },
+  // Production: shoppers run only the SPA's persisted operations; GraphiQL, introspection and any
+  // other operation need a staff API key (README "Internal tools").
+  gateway: { dev: env.NODE_ENV === 'development', persistedOnly: env.NODE_ENV === 'production', exposeRestCalls: env.EXPOSE_REST_CALLS === '1' },
+  ...(jobsEveryMs ? { jobs: { releaseHoldsMs: jobsEveryMs, reconcileMs: jobsEveryMs } } : {}),
   handleSignals: true,
 });
 consoleLogger.info(`Shop listening on ${shop.url} (GraphQL: ${shop.url}/graphql)`, { url: shop.url });

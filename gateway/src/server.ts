@@ -27,15 +27,15 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createBasketApp, BASKET_BASE_PATH, migrateBasket } from '@shop/basket';
-import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
+import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, pruneExpired, PRUNE_EVERY_MS, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
 import { createDealsApp, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
 import { londonDate, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
-import { createPaymentApp, createPayments, createSandboxes, migratePayment, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
+import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
 import { createWalletApp, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
 import { processDeclinedSettlements } from '@shop/checkout/lib/settlement';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
-import { createMailer, listOutbox, migrateMail, openDatabase, type Mailer } from '@shop/platform';
+import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, openDatabase, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
 import { createUsersApp, migrateUsers, USERS_BASE_PATH } from '@shop/users';
 import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
@@ -52,6 +52,7 @@ import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
 import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
 import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
+import { newNonce, securityHeaders, shopPageCsp } from './security/headers.ts';
 import { trafficMiddleware } from './traffic/traffic-cookies.ts';
 
 export const DEFAULT_PORT = 4000;
@@ -176,7 +177,10 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
           }
         : {},
     );
+  // Page metadata, frame sources and the Origin check use the configured origin, never the Host header.
+  const publicOrigin = new URL(options.publicBaseUrl ?? 'http://localhost').origin;
   const gateway = createGateway({
+    publicOrigin,
     ...options.gateway,
     services: { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets },
     serviceToken: options.serviceToken,
@@ -189,6 +193,20 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
 
   // Compresses JSON, HTML, JS and CSS above 1 KB when the client accepts it (images are skipped).
   app.use('*', compress());
+  // CSP, HSTS, nosniff, Referrer-Policy, Permissions-Policy, frame protection (security/headers.ts).
+  app.use(
+    '*',
+    securityHeaders({
+      publicOrigin,
+      trustedDocuments: [
+        // GraphiQL: every asset inline; its editor adds styles and runs blob workers.
+        { matches: (path) => path === GRAPHQL_PATH, dynamicStyles: true, workers: true },
+        // The services' Scalar API references (services/platform/src/docs.ts).
+        { matches: (path) => /^\/api\/[a-z]+\/docs$/.test(path), dynamicStyles: true },
+        { matches: (path) => path === OUTBOX_PAGE_PATH },
+      ],
+    }),
+  );
 
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
 
@@ -320,8 +338,13 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     template ??= indexTemplate(readFileSync(indexPath, 'utf8'), linkBuildingMeta);
     const answer = await resolvePage(c.req.raw);
     if (answer.status === 301) return c.redirect(answer.location, 301);
-    const html = template.render(answer.head, new URL(c.req.url).origin);
-    return c.html(html, answer.status, { 'cache-control': answer.status === 503 ? 'no-store' : 'no-cache', ...answer.headers });
+    const nonce = newNonce();
+    const html = template.render(answer.head, publicOrigin, nonce);
+    return c.html(html, answer.status, {
+      'cache-control': answer.status === 503 ? 'no-store' : 'no-cache',
+      'content-security-policy': shopPageCsp({ nonce, publicOrigin, frames: Object.values(SANDBOX_BASE_PATHS) }),
+      ...answer.headers,
+    });
   });
   app.all('*', () => problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.'));
   return { app, gateway };
@@ -372,7 +395,7 @@ export interface StartShopOptions {
    */
   paymentMerchantKey?: string;
   /** How often the shop releases expired checkout holds (default 15 s) and reconciles pending orders (default 30 s). */
-  jobs?: { releaseHoldsMs?: number; reconcileMs?: number };
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number };
 }
 
 /** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
@@ -387,32 +410,6 @@ export function selfOrigin(host: string, port: number): string {
   if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
   if (host === '::') return `http://[::1]:${port}`;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
-/**
- * A job run every `everyMs` in the shop process: one run at a time (a slow run is not started
- * again on top of itself), failures logged, stopped (and waited for) on close.
- */
-function everyInterval(name: string, everyMs: number, run: () => Promise<unknown>, logger: Logger) {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = run()
-      .then(
-        () => undefined,
-        (error: unknown) => logger.error(`Background job failed: ${name}`, { error: String(error) }),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
 
 export interface RunningShop {
@@ -464,7 +461,10 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
   let mailer: Mailer | undefined;
   let checkoutApp: CheckoutApp | undefined;
   let backgroundJobs: { stop(): Promise<void> }[] = [];
+  let releaseStartupLock: (() => Promise<void>) | undefined;
   try {
+    // Several processes may start at once on one PostgreSQL: one migrates and seeds at a time.
+    releaseStartupLock = await acquireStartupLock(database);
     await stopIfAsked();
     await migrateDeals(database.db);
     await stopIfAsked();
@@ -497,10 +497,13 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     await migrateBasket(database.db);
     await migrateWallet(database.db);
     await migratePayment(database.db);
+    await migrateSandboxes(database.db);
     await migrateCheckout(database.db);
     await migrateAddress(database.db);
     // The address table for the seeded areas (idempotent: known addresses are kept).
     await seedAddresses(database.db);
+    await migrateJobs(database.db);
+    await releaseStartupLock();
     await stopIfAsked();
     const searchApp = createSearchApp({ db: database.db, serviceToken, basePath: '/api/search' });
     // Listen first, so the default PUBLIC_BASE_URL is the address and port actually bound (port 0
@@ -544,7 +547,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     const faults = options.paymentSandboxFaults ?? false;
     const allowedOrigins = [new URL(publicBaseUrl).origin];
     const merchantKey = options.paymentMerchantKey || randomBytes(24).toString('base64url');
-    const sandboxes = createSandboxes({ faults, allowedOrigins, merchantKey });
+    // Their state is in the shop's database (payment_sandbox): a restart forgets nothing they captured.
+    const sandboxes = createSandboxes({ db, faults, allowedOrigins, merchantKey });
     const paymentLog = (message: string, fields: Record<string, unknown>) => logger.warn(message, fields);
     // One createPayments (one breaker per provider) for the payment service and the checkout's order flow.
     const payments = createPayments({ db, providers: sandboxProviders(selfOrigin(host, info.port), { log: paymentLog, merchantKey }), timeoutMs: PAYMENT_TIMEOUT_MS, log: paymentLog });
@@ -571,19 +575,23 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     });
     const checkout = checkoutApp;
     const jobs = options.jobs ?? {};
+    // Each job runs in one process at a time across every shop process on this database (its lease).
     backgroundJobs = [
-      everyInterval('release expired holds', jobs.releaseHoldsMs ?? RELEASE_HOLDS_EVERY_MS, () => releaseExpiredHolds(db, new Date()), logger),
-      everyInterval(
-        'reconcile pending orders',
-        jobs.reconcileMs ?? RECONCILE_EVERY_MS,
-        async () => {
+      everyLeased({ db, name: 'release expired holds', everyMs: jobs.releaseHoldsMs ?? RELEASE_HOLDS_EVERY_MS, run: () => releaseExpiredHolds(db, new Date()), logger }),
+      // Expired express-buy tokens and old attempt windows (issue 14).
+      everyLeased({ db, name: 'prune expired tokens', everyMs: jobs.pruneMs ?? PRUNE_EVERY_MS, run: () => pruneExpired(db, new Date()), logger }),
+      everyLeased({
+        db,
+        name: 'reconcile pending orders',
+        everyMs: jobs.reconcileMs ?? RECONCILE_EVERY_MS,
+        run: async () => {
           await reconcilePendingOrders(checkout.deps);
           await processDeclinedSettlements(checkout.deps);
           // Confirmation mail whose send failed after its order was paid goes out on the next run.
           await deliverOrderMail(checkout.deps);
         },
         logger,
-      ),
+      }),
     ];
     const buyingTarget = (name: BuyingService) => (buyingUrls[name] ? { target: { baseUrl: buyingUrls[name] } } : {});
     const { app } = createShopApp({
@@ -636,6 +644,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
   } catch (error) {
     server?.close();
     await Promise.all(backgroundJobs.map((job) => job.stop()));
+    await releaseStartupLock?.();
     await database.close();
     if (error instanceof StartupStopped) process.exit(0);
     throw error;

@@ -10,6 +10,8 @@
  * - graphql-armor limits (security/limits.ts), checked before execution; no field suggestions
  *   outside development.
  * - GraphiQL on GET /graphql in a browser, every asset inlined (works offline).
+ * - Persisted operations (security/operation-access.ts): the SPA sends ids; in production
+ *   (persistedOnly) any other operation, introspection and GraphiQL need a staff API key.
  * - Batching off: one operation per request; at most one account mutation per document
  *   (security/account-mutations.ts, A5).
  * - Cookie sessions (accounts/): CORS off (the client is same-origin; Yoga's default would
@@ -25,6 +27,7 @@ import { createContextFactory, requestIdFrom, responseCookiesOf, type GatewayCon
 import { consoleLogger, describeError, type Logger } from './logger.ts';
 import { oneAccountMutationRule } from './security/account-mutations.ts';
 import { limitsPlugin, type LimitsOptions } from './security/limits.ts';
+import { createOperationAccess, DOCUMENT_ID_PARAM, loadPersistedOperations, type PersistedOperations } from './security/operation-access.ts';
 import { HOMEPAGE_QUERY } from './security/reference-queries.ts';
 import { createSchema } from './schema/schema.ts';
 
@@ -37,8 +40,17 @@ export interface GatewayOptions {
   serviceToken: string;
   /** Development: errors carry their original message, limits are named, suggestions shown. */
   dev?: boolean;
-  /** GraphiQL on GET /graphql in a browser (default true). */
+  /** GraphiQL on GET /graphql in a browser (default true; with persistedOnly, staff only). */
   graphiql?: boolean;
+  /**
+   * Production (NODE_ENV=production): shoppers run only the persisted operations; any other
+   * operation, introspection and GraphiQL need a staff API key (default false: all open).
+   */
+  persistedOnly?: boolean;
+  /** The SPA's operations by SHA-256 (default: client/persisted-operations.json, written by the client build). */
+  persistedOperations?: PersistedOperations;
+  /** How long a staff key's verdict is cached (default 10 s). */
+  staffKeyCacheMs?: number;
   logger?: Logger;
   /** Service call timeout (default 2500 ms, spec §9). */
   timeoutMs?: number;
@@ -56,6 +68,8 @@ export interface GatewayOptions {
   clientAddress?: (request: Request) => string | null;
   /** The clock for cookie lifetimes (tests). */
   now?: () => Date;
+  /** PUBLIC_BASE_URL's origin: a POST without Sec-Fetch-Site must come from it when it names an Origin (A9). */
+  publicOrigin?: string;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
@@ -74,6 +88,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
     ...(options.now ? { now: options.now } : {}),
+  });
+  const access = createOperationAccess({
+    persistedOnly: options.persistedOnly ?? false,
+    persistedOperations: options.persistedOperations ?? loadPersistedOperations(),
+    ...(options.services.users ? { users: options.services.users } : {}),
+    serviceToken: options.serviceToken,
+    logger,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.staffKeyCacheMs !== undefined ? { cacheMs: options.staffKeyCacheMs } : {}),
   });
   const logged = new WeakSet<object>();
   const callsByRequest = new WeakMap<Request, GatewayContext['restCalls']>();
@@ -108,10 +132,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
   };
 
-  /** A browser says a POST came from another site: refused before parsing (A9, with the CSRF header rule). */
+  /**
+   * A browser says a POST came from another site: refused before parsing (A9, with the CSRF header
+   * rule). A browser that sends no Sec-Fetch-Site still sends Origin: it must be the shop's own.
+   */
   const crossSitePosts: Plugin = {
     onRequestParse({ request }) {
-      if (request.method === 'POST' && request.headers.get('sec-fetch-site') === 'cross-site') {
+      if (request.method !== 'POST') return;
+      const site = request.headers.get('sec-fetch-site');
+      const origin = request.headers.get('origin');
+      if (site === 'cross-site' || (site === null && origin !== null && options.publicOrigin && origin !== options.publicOrigin)) {
         throw createGraphQLError('Cross-site requests are not allowed.', { extensions: { http: { status: 403 } } });
       }
     },
@@ -142,7 +172,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     batching: false,
     cors: false,
     landingPage: false,
-    graphiql: options.graphiql === false ? false : { title: 'Shop GraphQL', defaultQuery: HOMEPAGE_QUERY },
+    graphiql: options.graphiql === false ? false : async (request) => (await access.isPrivileged(request)) && { title: 'Shop GraphQL', defaultQuery: HOMEPAGE_QUERY },
+    extraParamNames: [DOCUMENT_ID_PARAM],
     renderGraphiQL,
     maskedErrors: {
       isDev: dev,
@@ -171,6 +202,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       crossSitePosts,
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
+      ...access.plugins,
       limitsPlugin({ exposeLimits: dev, blockFieldSuggestions: !dev, ...options.limits }),
       accountMutations,
       responseCookies,

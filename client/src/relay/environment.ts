@@ -20,7 +20,9 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _cacheConfig, _
       // The gateway's CSRF prevention (JSON is preflighted anyway; the header makes it explicit).
       'x-graphql-csrf': '1',
     },
-    body: JSON.stringify({ query: operation.text, operationName: operation.name, variables }),
+    // Persisted operations: the build wrote each operation's text under its SHA-256 (relay.config.js
+    // persistConfig) and the gateway runs the text it holds; only the id travels.
+    body: JSON.stringify({ documentId: `sha256:${operation.id}`, operationName: operation.name, variables }),
   });
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.includes('json')) {

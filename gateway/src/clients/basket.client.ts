@@ -104,6 +104,8 @@ export interface BasketClient {
   addAddon(token: string, customerToken: string | null, addon: { addonType: string; productId: number; quantity: number }): Promise<Basket | null>;
   /** Merges a guest basket into the customer's (spec §4 merge rules); null when the guest basket is gone. */
   merge(guestToken: string, customerToken: string): Promise<Basket | null>;
+  /** Spec §7 update-vip-status: the basket's eligibleForVip follows (true only for ACTIVE). */
+  updateVipStatus(token: string, customerToken: string | null, vipStatus: string): Promise<Basket | null>;
 }
 
 const seg = encodeURIComponent;
@@ -139,6 +141,7 @@ export function createBasketClient(rest: RestClient): BasketClient {
       basketCall('DELETE', `/basket/${seg(token)}/product/${productId}?${ct(customerToken)}`, '/basket/{token}/product/{id}'),
     addAddon: (token, customerToken, addon) => basketCall('POST', `/basket/${seg(token)}/addon?${ct(customerToken)}`, '/basket/{token}/addon', addon),
     merge: (guestToken, customerToken) => basketCall('POST', `/basket/${seg(guestToken)}/merge`, '/basket/{token}/merge', { customerToken }),
+    updateVipStatus: (token, customerToken, vipStatus) => basketCall('POST', `/basket/${seg(token)}/update-vip-status?${ct(customerToken)}`, '/basket/{token}/update-vip-status', { vipStatus }),
   };
 }
 
@@ -152,6 +155,7 @@ const ProblemSchema = z.object({
   productId: z.number().int().nullish(),
   available: z.number().int().nullish(),
   retryable: z.boolean().nullish(),
+  retryAfterSeconds: z.number().int().min(0).nullish(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).max(50).optional(),
 });
 
@@ -163,7 +167,7 @@ export class BuyingProblemError extends ServiceError {
   readonly retryable: boolean | null;
 
   constructor(service: string, status: number, code: string, detail: string, problem: z.infer<typeof ProblemSchema>) {
-    super(service, status, code, { detail, ...(problem.errors ? { fieldErrors: problem.errors.slice(0, 20) } : {}) });
+    super(service, status, code, { detail, retryAfterSeconds: problem.retryAfterSeconds ?? null, ...(problem.errors ? { fieldErrors: problem.errors.slice(0, 20) } : {}) });
     this.productId = problem.productId ?? null;
     this.available = problem.available ?? null;
     this.problemMessage = problem.message ?? problem.detail ?? null;

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '@shop/domain/buying';
+import { PRICE_PART_KINDS } from '@shop/domain/price-breakdown';
 import { parse, problemError } from './basket.client.ts';
 import type { RawResponse, RestClient } from './rest-client.ts';
 
@@ -56,6 +57,16 @@ const InstrumentSchema = z.object({
 export type PaymentInstrumentData = z.infer<typeof InstrumentSchema>;
 export { InstrumentSchema };
 
+/** Issue 14 C: every part of a total (domain price-breakdown.ts), as the checkout service computed it. */
+const PriceBreakdownSchema = z.object({
+  parts: z.array(z.object({ kind: z.enum(PRICE_PART_KINDS), label: z.string(), amount: z.number().int() })),
+  total: z.number().int(),
+  wallet: z.number().int(),
+  payNow: z.number().int(),
+  dueLater: z.array(z.object({ label: z.string(), to: z.string(), amount: z.number().int() })).default([]),
+});
+export type PriceBreakdownData = z.infer<typeof PriceBreakdownSchema>;
+
 const CheckoutDealSchema = z.object({
   dealId: z.number().int(),
   dealProductId: z.number().int(),
@@ -94,6 +105,8 @@ export const CheckoutViewSchema = z.object({
     .nullish(),
   countdown: z.number().int().nullish(),
   holdExpiresAt: z.string().nullish(),
+  holdLimitReached: z.boolean().nullish(),
+  holdAgainAt: z.string().nullish(),
   giftingConfig: GiftingConfigSchema.nullish(),
   giftingDetails: GiftingConfigSchema.partial().nullish(),
   isTravel: z.boolean().nullish(),
@@ -101,8 +114,11 @@ export const CheckoutViewSchema = z.object({
   pendingOrderNumber: z.string().max(40).nullish(),
   vipChecked: z.boolean().nullish(),
   vipPrice: PenceSchema.nullish(),
+  /** Null when VIP is not offered (a guest, or a member already). */
+  vipOffer: z.object({ price: PenceSchema, checked: z.boolean() }).nullish(),
   needsDeliveryAddress: z.boolean().nullish(),
   canPay: z.boolean().nullish(),
+  breakdown: PriceBreakdownSchema.nullish(),
 });
 export type CheckoutView = z.infer<typeof CheckoutViewSchema>;
 const CheckoutAnswerSchema = z.union([z.object({ data: CheckoutViewSchema }), CheckoutViewSchema]).transform((v) => ('data' in v ? v.data : v));
@@ -115,6 +131,7 @@ const VoucherSchema = z.object({
   dealProductId: z.number().int(),
   title: z.string().nullish(),
   expiresAt: z.string().nullish(),
+  extendedMonths: z.number().int().nullish(),
   recipientName: z.string().nullish(),
 });
 
@@ -148,6 +165,7 @@ export const OrderSchema = z.object({
   paymentMethod: z.string().nullish(),
   cardType: z.string().nullish(),
   vouchers: z.array(VoucherSchema).default([]),
+  breakdown: PriceBreakdownSchema.nullish(),
   customerToken: z.string().nullish(),
   /** For a guest's order: the token that reads it back (kept in an HttpOnly cookie by the gateway). */
   accessToken: z.string().nullish(),
@@ -206,7 +224,7 @@ export interface PlaceOrderBody {
 export type PlaceOrderAnswer =
   | { kind: 'placed'; order: Order }
   | { kind: 'pending'; order: Order | null; orderId: string | null; accessToken: string | null }
-  | { kind: 'problem'; status: number; code: string; message: string | null; retryable: boolean | null; productId: number | null; available: number | null; errors: { field: string; message: string }[] };
+  | { kind: 'problem'; status: number; code: string; message: string | null; retryable: boolean | null; productId: number | null; available: number | null; retryAfterSeconds?: number | null; errors: { field: string; message: string }[] };
 
 const ProblemBodySchema = z.object({
   code: z.string().regex(/^[A-Z0-9_]{1,64}$/).optional(),
@@ -215,6 +233,7 @@ const ProblemBodySchema = z.object({
   retryable: z.boolean().nullish(),
   productId: z.number().int().nullish(),
   available: z.number().int().nullish(),
+  retryAfterSeconds: z.number().int().min(0).nullish(),
   orderId: z.string().nullish(),
   accessToken: z.string().nullish(),
   order: z.unknown().optional(),
@@ -245,6 +264,8 @@ export interface CheckoutClient {
   /** Null when there is no such basket (or it is not this shopper's). */
   view(basketToken: string, query: CheckoutQuery): Promise<CheckoutView | null>;
   setOptions(basketToken: string, owner: Owner, options: CheckoutOptions): Promise<CheckoutView | null>;
+  /** POST /checkout/{token}/hold/trim: the held units the basket no longer has go back on sale. */
+  trimHold(basketToken: string, owner: Owner): Promise<void>;
   giftingConfig(): Promise<GiftingConfig>;
   placeOrder(basketToken: string, owner: Owner, idempotencyKey: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer>;
   /** Null when there is no such order for this reader (Z1: another's order answers like a random id). */
@@ -291,6 +312,7 @@ function answerOf(res: RawResponse, method: string, logPath: string): PlaceOrder
     retryable: p.retryable ?? null,
     productId: p.productId ?? null,
     available: p.available ?? null,
+    retryAfterSeconds: p.retryAfterSeconds ?? null,
     errors: p.errors ?? [],
   };
 }
@@ -312,6 +334,11 @@ export function createCheckoutClient(rest: RestClient, orderRest: RestClient): C
       viewCall('GET', `/checkout/${seg(token)}${query({ customerToken: q.customerToken, vipUser: q.vipUser ? true : null, refresh: q.refresh ? true : null, email: q.email ?? null })}`, '/checkout/{token}'),
     setOptions: (token, owner, options) =>
       viewCall('PUT', `/checkout/${seg(token)}/options${query({ customerToken: owner.customerToken, vipUser: owner.vipUser ? true : null })}`, '/checkout/{token}/options', options),
+    async trimHold(token, owner) {
+      const logPath = '/checkout/{token}/hold/trim';
+      const res = await rest.raw('POST', `/checkout/${seg(token)}/hold/trim${query({ customerToken: owner.customerToken })}`, { logPath });
+      if (res.status !== 200 && res.status !== 404) throw problemError('POST', logPath, res.status, res.body, 'checkout');
+    },
     async giftingConfig() {
       const res = await rest.raw('GET', '/checkout/config/gifting');
       if (res.status !== 200) throw problemError('GET', '/checkout/config/gifting', res.status, res.body, 'checkout');

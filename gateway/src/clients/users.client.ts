@@ -21,6 +21,7 @@ import {
   MyEmailPreferencesSchema,
   PasswordResetDoneSchema,
   SignedInSchema,
+  StaffKeyCheckSchema,
   SubscriptionStatusSchema,
   UserResponseSchema,
   type EmailPreferences,
@@ -57,6 +58,10 @@ export interface UsersClient {
   expressRegister(input: { email: string; firstName?: string; lastName?: string }): Promise<{ email: string }>;
   /** The emailed confirmation link: confirms and signs in. */
   verifyEmail(token: string): Promise<SignedIn>;
+  /** POST /login/link: the sign-in link (same answer for every address). */
+  requestSignInLink(email: string): Promise<void>;
+  /** POST /login/link/verify: signs in from the emailed link. */
+  signInWithLink(token: string): Promise<SignedIn>;
   login(input: { email: string; password: string; rememberMe?: boolean }): Promise<SignedIn>;
   /** Ends the session (or every session of its account); 401 when it was not live. */
   logout(sessionToken: string, everywhere?: boolean): Promise<void>;
@@ -65,6 +70,8 @@ export interface UsersClient {
   subscriptionStatus(email: string): Promise<z.infer<typeof SubscriptionStatusSchema>['data']>;
   getUser(sessionToken: string): Promise<User>;
   isValidCustomerToken(customerToken: string): Promise<boolean>;
+  /** Whether a bearer token is a live staff API key (internal tools), and whose. */
+  verifyStaffKey(key: string): Promise<{ valid: boolean; name: string | null }>;
   updateUser(sessionToken: string, user: { firstName: string; lastName: string }): Promise<User>;
   /** A NEW session (rotated): every other session ends. */
   changePassword(sessionToken: string, change: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<SignedIn>;
@@ -108,6 +115,12 @@ export function createUsersClient(rest: RestClient): UsersClient {
     async verifyEmail(token) {
       return (await rest.send('POST', '/email/verify', { body: { token }, parser: SignedInSchema })).data;
     },
+    async requestSignInLink(email) {
+      await rest.send('POST', '/login/link', { body: { email } });
+    },
+    async signInWithLink(token) {
+      return (await rest.send('POST', '/login/link/verify', { body: { token }, parser: SignedInSchema })).data;
+    },
     async login({ email, password, rememberMe }) {
       const body = { loginRequest: { j_username: email, j_password: password }, ...(rememberMe !== undefined ? { rememberMe } : {}) };
       return (await rest.send('POST', '/login', { body, parser: SignedInSchema })).data;
@@ -131,6 +144,9 @@ export function createUsersClient(rest: RestClient): UsersClient {
     },
     async isValidCustomerToken(customerToken) {
       return (await rest.send('GET', `/user?ct=${seg(customerToken)}`, { parser: CustomerTokenCheckSchema, logPath: '/user?ct=…' })).data.valid;
+    },
+    async verifyStaffKey(key) {
+      return (await rest.send('POST', '/staff-keys/verify', { body: { key }, parser: StaffKeyCheckSchema })).data;
     },
     async updateUser(sessionToken, user) {
       return (await rest.send('PUT', '/user', { body: { user }, headers: session(sessionToken), parser: UserResponseSchema })).data;

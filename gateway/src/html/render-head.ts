@@ -34,8 +34,18 @@ export function renderHeadTags(head: PageHead, origin: string): string {
   ].join('\n    ');
 }
 
+/**
+ * What the client build writes in every nonce="…" (client/vite.config.ts `html.cspNonce`): the
+ * server puts the page's own nonce there (security/headers.ts shopPageCsp).
+ */
+export const CSP_NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
+
 export interface IndexTemplate {
-  render(head: PageHead, origin: string): string;
+  /**
+   * The page: `origin` is the configured public origin (never the request's Host); `nonce`
+   * replaces the build's placeholder in the template's own tags only, never in the page's values.
+   */
+  render(head: PageHead, origin: string, nonce?: string): string;
 }
 
 /**
@@ -52,8 +62,11 @@ export function indexTemplate(html: string, extraHead = ''): IndexTemplate {
   const charset = /<meta\s+charset=[^>]*>/i.exec(stripped.slice(at));
   const firstTag = /<(script|link|style)\b/i.exec(stripped.slice(at));
   if (charset && (!firstTag || charset.index < firstTag.index)) at += charset.index + charset[0].length;
-  const before = stripped.slice(0, at);
-  const after = stripped.slice(at);
+  const before = stripped.slice(0, at).split(CSP_NONCE_PLACEHOLDER);
+  const after = stripped.slice(at).split(CSP_NONCE_PLACEHOLDER);
   const extra = extraHead ? `\n    ${extraHead}` : '';
-  return { render: (pageHead, origin) => `${before}\n    ${renderHeadTags(pageHead, origin)}${extra}${after}` };
+  return {
+    render: (pageHead, origin, nonce = CSP_NONCE_PLACEHOLDER) =>
+      `${before.join(nonce)}\n    ${renderHeadTags(pageHead, origin)}${extra}${after.join(nonce)}`,
+  };
 }

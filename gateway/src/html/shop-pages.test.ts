@@ -68,10 +68,10 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     const logger = captureLogger();
     const apps = { dealsApp: services.dealsApp, searchApp: services.searchApp };
-    shop = createShopApp({ ...apps, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
-    withGuides = createShopApp({ ...apps, serviceToken: TEST_TOKEN, clientDist: dist, logger, loadGuide: guides }).app;
+    shop = createShopApp({ ...apps, serviceToken: TEST_TOKEN, clientDist: dist, logger, publicBaseUrl: 'http://shop.test' }).app;
+    withGuides = createShopApp({ ...apps, serviceToken: TEST_TOKEN, clientDist: dist, logger, loadGuide: guides, publicBaseUrl: 'http://shop.test' }).app;
     const failing = fakeService(() => new Response('boom', { status: 500 }));
-    down = createShopApp({ ...apps, dealsTarget: { app: failing }, searchTarget: { app: failing }, serviceToken: TEST_TOKEN, clientDist: dist, logger }).app;
+    down = createShopApp({ ...apps, dealsTarget: { app: failing }, searchTarget: { app: failing }, serviceToken: TEST_TOKEN, clientDist: dist, logger, publicBaseUrl: 'http://shop.test' }).app;
     const res = await gql(
       shop,
       `{ location(slug: "glasgow") { deals(first: 20) { edges { node { url title image { url } category { url } subCategory { url } } } } } }`,
@@ -202,11 +202,28 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     ] as const) {
       const res = await get(shop, path);
       expect(res.status, path).toBe(200);
-      expect(res.headers.get('referrer-policy'), path).toBe(noReferrer ? 'no-referrer' : null);
+      expect(res.headers.get('referrer-policy'), path).toBe(noReferrer ? 'no-referrer' : 'strict-origin-when-cross-origin');
       const head = headOf(await res.text());
       expect(head, path).toMatchObject({ titles: [title], robots: 'NOINDEX, FOLLOW', beforeScripts: true });
       // The canonical url never carries the token.
       expect(head.canonical, path).toBe(`http://shop.test${path.split('?')[0]}`);
+    }
+  });
+
+  it('page metadata uses the configured public origin, never the Host header (issue 14 §9)', async () => {
+    for (const [url, headers] of [
+      ['http://evil.example/deals/glasgow', {}],
+      ['http://shop.test/deals/glasgow', { host: 'evil.example' }],
+      ['http://shop.test/deals/glasgow', { host: 'evil.example', 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example' }],
+      [`http://evil.example:8080${deal.url}`, {}],
+    ] as const) {
+      const res = await shop.request(url, { headers });
+      expect(res.status, url).toBe(200);
+      const html = await res.text();
+      expect(html, url).not.toContain('evil.example');
+      const head = headOf(html);
+      expect(head.canonical, url).toMatch(/^http:\/\/shop\.test\//);
+      expect(head.ogUrl, url).toBe(head.canonical);
     }
   });
 

@@ -61,6 +61,7 @@ import {
   type PageHead,
 } from '@shop/domain';
 import type { Logger } from '../logger.ts';
+import { markInternalRequest } from '../security/operation-access.ts';
 
 /** A guide page as the guide service gives it (spec §3 Guide page; only what the head needs). */
 export interface GuidePage {
@@ -85,6 +86,8 @@ export const ACCOUNT_PAGES: Record<string, { title: string; description: string 
   '/login': { title: 'Sign in', description: 'Sign in to your Thistle Deals account.' },
   '/register': { title: 'Create an account', description: 'Create your Thistle Deals account.' },
   '/forgot-password': { title: 'Forgotten your password?', description: 'Get a link to reset your Thistle Deals password.' },
+  '/login/email-link': { title: 'Email me a sign-in link', description: 'Sign in to your Thistle Deals account with a link sent by email.' },
+  '/login/link': { title: 'Sign in with your link', description: 'Sign in to your Thistle Deals account with a link sent by email.' },
   '/reset-password': { title: 'Choose a new password', description: 'Choose a new password for your Thistle Deals account.' },
   '/activate-account': { title: 'Set your password', description: 'Set the password of your Thistle Deals account.' },
   '/confirm-email': { title: 'Confirm your email', description: 'Confirm the email address of your Thistle Deals account.' },
@@ -93,7 +96,7 @@ export const ACCOUNT_PAGES: Record<string, { title: string; description: string 
 };
 
 /** Pages opened from an emailed link that carries a token: no Referer may take it elsewhere. */
-export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/email/confirm', '/email/preferences']);
+export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/login/link', '/email/confirm', '/email/preferences']);
 
 type FetchHandler = { fetch(request: Request): Response | Promise<Response> };
 
@@ -149,12 +152,15 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
   /** One GraphQL query; undefined when the gateway could not answer (errors, a failed service). */
   async function query<T>(document: string, variables: Record<string, unknown>, request: Request): Promise<T | undefined> {
     const requestId = request.headers.get('x-request-id');
+    // The shop's own query, made in process: trusted as an internal tool's (security/operation-access.ts).
     const response = await options.gateway.fetch(
-      new Request('http://shop.internal/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
-        body: JSON.stringify({ query: document, variables }),
-      }),
+      markInternalRequest(
+        new Request('http://shop.internal/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
+          body: JSON.stringify({ query: document, variables }),
+        }),
+      ),
     );
     const body = (await response.json().catch(() => null)) as { data?: T; errors?: unknown[] } | null;
     if (!response.ok || !body?.data || (body.errors && body.errors.length > 0)) {

@@ -3,7 +3,9 @@
  *
  * - POST /not-found     { path, userAgent, date }  from the not-found view;
  * - POST /client-error  { name, message, userAgent, referrer, client, server }  from the route
- *   error boundary.
+ *   error boundary;
+ * - POST /csp  the browser's Content-Security-Policy violation reports (report-uri's
+ *   application/csp-report, report-to's application/reports+json; security/headers.ts).
  *
  * JSON only (which also keeps cross-site form posts out), at most LOG_BODY_LIMIT bytes, validated
  * with zod, and rate-limited per client address. 204 when written; otherwise a problem+json body
@@ -95,5 +97,59 @@ export function createLogRoutes(options: LogRoutesOptions): Hono {
     return c.body(null, 204);
   });
 
+  app.post('/csp', async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/(csp-report|reports\+json)\b/i.test(type)) {
+      return send({ ...problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a CSP report (application/csp-report or application/reports+json).'), title: 'Unsupported media type' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return send(validationProblem([{ field: 'body', message: 'Must be JSON.' }]));
+    }
+    const reports = cspReportsOf(body);
+    if (reports.length === 0) return send(validationProblem([{ field: 'body', message: 'Must be a CSP violation report.' }]));
+    for (const report of reports) logger.warn('CSP violation', { event: 'csp-violation', ...report });
+    return c.body(null, 204);
+  });
+
   return app;
+}
+
+const text = (value: unknown, max = 500) => (typeof value === 'string' ? value.slice(0, max) : undefined);
+/** Only the path of a page's address: its query may carry an emailed token. */
+const pathOnly = (value: unknown) => {
+  const url = text(value, 2000);
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url.split(/[?#]/)[0]!.slice(0, 500);
+  }
+};
+
+/** The violations of a report-uri body ({ "csp-report": … }) or a report-to batch ([{ type: 'csp-violation', body }]). */
+function cspReportsOf(body: unknown): Record<string, string | number | undefined>[] {
+  const one = (r: Record<string, unknown>, kebab: boolean) => ({
+    documentUrl: pathOnly(kebab ? r['document-uri'] : r.documentURL),
+    blockedUrl: pathOnly(kebab ? r['blocked-uri'] : r.blockedURL),
+    directive: text(kebab ? r['effective-directive'] ?? r['violated-directive'] : r.effectiveDirective, 100),
+    disposition: text(r.disposition, 20),
+    sourceFile: pathOnly(kebab ? r['source-file'] : r.sourceFile),
+    line: typeof (kebab ? r['line-number'] : r.lineNumber) === 'number' ? ((kebab ? r['line-number'] : r.lineNumber) as number) : undefined,
+    sample: text(kebab ? r['script-sample'] : r.sample, 80),
+  });
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'csp-report' in body) {
+    const report = (body as Record<string, unknown>)['csp-report'];
+    return report && typeof report === 'object' ? [one(report as Record<string, unknown>, true)] : [];
+  }
+  if (Array.isArray(body)) {
+    return body
+      .filter((r): r is { type: string; body: Record<string, unknown> } => !!r && typeof r === 'object' && r.type === 'csp-violation' && !!r.body && typeof r.body === 'object')
+      .slice(0, 20)
+      .map((r) => one(r.body, false));
+  }
+  return [];
 }

@@ -22,6 +22,12 @@ export interface Cursor {
   k?: string;
 }
 
+/**
+ * No list the shop serves is this deep (the deepest, a location's deals by keyset, is a few
+ * hundred thousand): a cursor past it was never issued, and is refused before any service call.
+ */
+export const MAX_CURSOR_OFFSET = 1_000_000;
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
@@ -32,7 +38,7 @@ export function decodeCursor(value: string): Cursor {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       const { o, k, ...rest } = parsed as Record<string, unknown>;
-      if (Object.keys(rest).length === 0 && Number.isSafeInteger(o) && (o as number) >= 0) {
+      if (Object.keys(rest).length === 0 && Number.isSafeInteger(o) && (o as number) >= 0 && (o as number) <= MAX_CURSOR_OFFSET) {
         if (k === undefined) return { o: o as number };
         if (typeof k === 'string' && k.length > 0 && k.length <= 500) return { o: o as number, k };
       }

@@ -19,7 +19,7 @@ import {
 import { activatePassword, changePassword, requestPasswordReset, resetPassword } from './accounts/Mutation.password.ts';
 import { deleteAccount, updateProfile } from './accounts/Mutation.profile.ts';
 import { expressRegister, register } from './accounts/Mutation.register.ts';
-import { confirmEmail, login, logout } from './accounts/Mutation.signIn.ts';
+import { confirmEmail, login, logout, requestSignInLink, signInWithLink } from './accounts/Mutation.signIn.ts';
 import { Category } from './deals/Category.ts';
 import { Deal, DealProduct, Merchant } from './deals/Deal.ts';
 import { Location, NavigationItem, SubNavigation } from './deals/Location.ts';
@@ -66,6 +66,8 @@ export const resolvers = {
     login,
     logout,
     confirmEmail,
+    requestSignInLink,
+    signInWithLink,
     requestPasswordReset,
     resetPassword,
     activatePassword,
@@ -86,6 +88,7 @@ export const resolvers = {
   RegisterResult: { __resolveType: byTypename },
   LoginResult: { __resolveType: byTypename },
   RequestPasswordResetResult: { __resolveType: byTypename },
+  RequestSignInLinkResult: { __resolveType: byTypename },
   ResetPasswordResult: { __resolveType: byTypename },
   ChangePasswordResult: { __resolveType: byTypename },
   UpdateProfileResult: { __resolveType: byTypename },

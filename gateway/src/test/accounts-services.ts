@@ -8,6 +8,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
 import { ACCOUNT_LINK_PATHS } from '@shop/domain/accounts';
 import { createMailer, listOutbox, migrateMail, type OutboxMessage } from '@shop/platform';
+import { sql } from 'kysely';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
 import { createUsersApp, migrateUsers, type RateLimits, type UsersApp } from '@shop/users';
@@ -29,6 +30,8 @@ export interface AccountServices {
   /** The token of the newest link to `page` in the mail to `to`. */
   linkToken(to: string, page: keyof typeof ACCOUNT_LINK_PATHS): Promise<string>;
   listOutbox(options: { limit: number; to?: string }): Promise<OutboxMessage[]>;
+  /** What staff do to lock an account (failed sign-ins never lock: issue 14 #5). */
+  lockAccount(email: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,9 @@ export async function openAccountServices(open: OpenTestDatabase, options: { rat
     usersApp,
     usersLog,
     mail,
+    async lockAccount(email) {
+      await sql`update users.account set locked_at = now() where lower(email) = ${email.toLowerCase()}`.execute(db);
+    },
     async linkToken(to, page) {
       const prefix = `${PUBLIC_BASE_URL}${ACCOUNT_LINK_PATHS[page]}?token=`;
       for (const message of await mail(to)) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_TOKEN_MIN_EXCLUSIVE, BUYING_MESSAGES, LINE_QUANTITY_MAX } from '@shop/domain/buying';
+import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
 import type { BasketResponse } from './contract.ts';
@@ -368,9 +369,17 @@ describe.each(testDatabases())('basket service on %s', (_name, open) => {
   });
 
   describe('the catalogue check (productCheck)', () => {
-    it('refuses an option that does not exist, is under another deal, is disabled, or VIP-only for a non-VIP basket: 404 NOT_FOUND naming dealProductId', async () => {
+    it('refuses a VIP-only option for a basket that is not a VIP member\'s: 409 VIP_ONLY naming dealProductId, in words that say why', async () => {
       const { token } = await f.create();
-      for (const l of [line(999, 1, 99), line(101, 1, 11), line(501, 1), line(701, 1)]) {
+      const body = await problem(await f.call('POST', `/basket/${token}/product`, { body: line(701, 1) }), 409, 'VIP_ONLY');
+      expect(body.errors).toEqual([{ field: 'dealProductId', message: ERROR_MESSAGES.VIP_ONLY }]);
+      expect(ERROR_MESSAGES.VIP_ONLY).toMatch(/VIP members only.*£4\.99 a year.*up to 10%/);
+      expect((await f.ok('GET', `/basket/${token}`)).products).toEqual([]);
+    });
+
+    it('refuses an option that does not exist, is under another deal or is disabled: 404 NOT_FOUND naming dealProductId', async () => {
+      const { token } = await f.create();
+      for (const l of [line(999, 1, 99), line(101, 1, 11), line(501, 1)]) {
         const body = await problem(await f.call('POST', `/basket/${token}/product`, { body: l }), 404, 'NOT_FOUND');
         expect(body.errors![0]!.field).toBe('dealProductId');
         expect(body.productId).toBe(l.dealProductId);
@@ -383,8 +392,10 @@ describe.each(testDatabases())('basket service on %s', (_name, open) => {
       const b = await f.ok('POST', `/basket/${token}/update-vip-status`, { vipStatus: 'ACTIVE' });
       expect(b).toMatchObject({ vipStatus: 'ACTIVE', eligibleForVip: true });
       await f.ok('POST', `/basket/${token}/product`, line(701, 1), 201);
-      const other = await f.ok('POST', `/basket/${token}/update-vip-status`, { vipStatus: 'NOT_CHECKED' });
-      expect(other.vipStatus).toBe('NOT_CHECKED');
+      const other = await f.ok('POST', `/basket/${token}/update-vip-status`, { vipStatus: 'RENEW' });
+      // The membership ended: the basket no longer takes VIP-exclusive options.
+      expect(other).toMatchObject({ vipStatus: 'RENEW', eligibleForVip: false });
+      await problem(await f.call('POST', `/basket/${token}/product`, { body: line(701, 2) }), 409, 'VIP_ONLY');
       await problem(await f.call('POST', `/basket/${token}/update-vip-status`, { body: { vipStatus: 'GOLD' } }), 400, 'VALIDATION_FAILED');
     });
 

@@ -365,7 +365,8 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
       const query = c.req.valid('query');
       const { vipStatus } = c.req.valid('json');
       if (!isWellFormedToken(id)) return noBasketToken(c) as never;
-      const outcome = await change(id, query.customerToken, (b) => ({ ...b, vipStatus, eligibleForVip: vipStatus === 'ACTIVE' ? true : b.eligibleForVip }));
+      // eligibleForVip follows the membership: a basket may take VIP-exclusive options only while it is ACTIVE.
+      const outcome = await change(id, query.customerToken, (b) => ({ ...b, vipStatus, eligibleForVip: vipStatus === 'ACTIVE' }));
       return send(c, outcome) as never;
     },
     hook,

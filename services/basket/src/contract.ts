@@ -7,6 +7,7 @@
 import { z } from '@hono/zod-openapi';
 import { ADDON_TYPES, GIFTING_TYPES, LINE_QUANTITY_MAX } from '@shop/domain/buying';
 import { SUBSCRIPTION_STATUSES } from '@shop/domain/accounts';
+import { isEmail } from '@shop/domain/email';
 
 /** The most lines a basket may hold (a products array longer than this is a 400). */
 export const MAX_LINES = 50;
@@ -42,12 +43,10 @@ export const giftUnitsSchema = z
   .max(LINE_QUANTITY_MAX, { error: 'Too large.' })
   .openapi({ description: 'Units of the line; below 0 is clamped to 0 and above the quantity to the quantity (spec §5).', example: 1 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const GiftSchema = z
   .strictObject({
     name: text(100).refine((s) => s.trim().length > 0, { error: 'Required field' }),
-    email: text(254).regex(EMAIL, { error: 'Enter a valid email' }).nullable().optional(),
+    email: text(254).refine(isEmail, { error: 'Enter a valid email' }).nullable().optional(),
     message: text(500, { newlines: true }).nullable().optional(),
   })
   .openapi('GiftRecipient', { description: 'Spec §3 Basket line gift: the e-gift recipient.' });

@@ -1,7 +1,7 @@
 /**
  * What the basket asks the catalogue before it keeps a line (services/checkout/README.md flow 1):
  * the option exists under that deal, is not disabled, not closed, VIP-exclusive only for a VIP
- * basket, and the quantity is within the spec §5 purchase limit and what is left. The basket does
+ * member's basket (eligibleForVip; else 409 VIP_ONLY saying so), and the quantity is within the spec §5 purchase limit and what is left. The basket does
  * not take stock: the checkout's hold and the order transaction do, in the database.
  *
  * `ProductCheck` is structurally what `stockView` of @shop/deals answers, so the shop wires it as
@@ -9,7 +9,7 @@
  */
 import { purchaseLimit } from '@shop/domain/purchase-limits';
 import { minimumQuantity } from '@shop/domain/purchase-limits';
-import type { ErrorCode } from '@shop/domain/error-codes';
+import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import type { BasketLine } from '@shop/domain/gifting';
 import type { Kysely } from 'kysely';
 
@@ -55,10 +55,12 @@ export function lineLimit(p: CatalogueProduct, loggedIn: boolean): number {
 /** Checks one line against its catalogue product; null when it may stay in the basket. */
 export function refuseLine(line: BasketLine, p: CatalogueProduct | undefined, ctx: { eligibleForVip: boolean; loggedIn: boolean; lowered?: boolean }): LineRefusal | null {
   const id = line.dealProductId;
-  // Unknown, under another deal, disabled, or VIP-only for a non-VIP basket: the same 404.
-  if (!p || p.dealId !== line.dealId || p.disabled || (p.vipExclusive && !ctx.eligibleForVip)) {
+  // Unknown, under another deal or disabled: the same 404.
+  if (!p || p.dealId !== line.dealId || p.disabled) {
     return { status: 404, code: 'NOT_FOUND', field: 'dealProductId', message: 'There is no such deal option.', productId: id };
   }
+  // VIP-only for a basket that is not a VIP member's: shown on the deal page to everyone, so say why.
+  if (p.vipExclusive && !ctx.eligibleForVip) return { status: 409, code: 'VIP_ONLY', field: 'dealProductId', message: ERROR_MESSAGES.VIP_ONLY, productId: id };
   if (p.closed) return { status: 409, code: 'DEAL_CLOSED', field: 'dealProductId', message: 'Sorry, this deal has ended.', productId: id, available: 0 };
   const min = minimumQuantity(p.pricePerPerson);
   if (line.quantity < min) return { status: 400, code: 'VALIDATION_FAILED', field: 'quantity', message: `This deal is priced per person: choose at least ${min}.`, productId: id };

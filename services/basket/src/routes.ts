@@ -153,7 +153,7 @@ export const updateVipStatus = createRoute({
   operationId: 'updateBasketVipStatus',
   tags: ['Basket'],
   summary: 'Record the shopper’s VIP status',
-  description: 'Spec §7 update-vip-status { vipStatus }. ACTIVE also makes the basket eligibleForVip (VIP-exclusive options may be added).',
+  description: 'Spec §7 update-vip-status { vipStatus }. eligibleForVip follows it: true for ACTIVE (VIP-exclusive options may be added), false for any other status.',
   request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(VipStatusBodySchema, '{ vipStatus }.') },
   responses: { 200: json(BasketSchema, 'The basket as saved.'), ...commonErrors },
 });

@@ -29,10 +29,12 @@ import { inOrders, type AnyDb } from './db/database.ts';
 import { checkoutView, giftingConfigBody } from './lib/checkout-view.ts';
 import { createBackground, FAULT_POINTS, HOLD_LIMIT_PER_ADDRESS, MAIL_LEASE_MS, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
 import { expressBuyToken } from './lib/express-buy.ts';
+import { trimBasketHold } from './lib/hold-trim.ts';
 import { orderView } from './lib/orders.ts';
 import { findOwnedOrder, placeOrder, placeOrderAddon, type Answer } from './lib/place-order.ts';
 import { loadCheckoutModel, loadGiftingConfig } from './lib/pricing.ts';
 import { evaluatePromo } from './lib/promo.ts';
+import { claimCodeAttempt, EXPRESS_BUY_LIMITS, forgiveAttempt, type AttemptClaim } from './lib/attempts.ts';
 import { reconcilePendingOrders, type ReconcileOptions } from './lib/reconcile.ts';
 
 export const CHECKOUT_BASE_PATH = '/api/checkout';
@@ -77,6 +79,14 @@ const send = (c: Context, answer: Answer): never => {
 };
 const fail = (c: Context, status: number, code: ErrorCode | 'VALIDATION_FAILED', errs?: FieldError[], detail?: string): never =>
   c.body(JSON.stringify(problem(status, code, detail ?? (code === 'VALIDATION_FAILED' ? undefined : ERROR_MESSAGES[code]), errs)), status as ContentfulStatusCode, { 'content-type': PROBLEM_CONTENT_TYPE }) as never;
+
+/** 429 RATE_LIMITED naming the field, with retryAfterSeconds and Retry-After (issue 14: code guessing, express-buy tokens). */
+const tooMany = (c: Context, field: string, retryAfterSeconds: number): never =>
+  c.body(JSON.stringify({ ...problem(429, 'RATE_LIMITED', ERROR_MESSAGES.RATE_LIMITED, [{ field, message: ERROR_MESSAGES.RATE_LIMITED }]), retryAfterSeconds }), 429, {
+    'content-type': PROBLEM_CONTENT_TYPE,
+    'retry-after': String(retryAfterSeconds),
+  }) as never;
+const rateLimitedResponse = { 429: problemContent('RATE_LIMITED: too many attempts from this basket, customer or address; retryAfterSeconds says when to try again.') };
 
 /**
  * Validation failures as 400 problems naming each field: unknown keys (Z4) one by one by their own
@@ -177,11 +187,14 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       description:
         'Spec §3 checkout data. Prices come from the catalogue, never from the client. Opening it takes the hold of the units for 300 s (countdown); opening it again keeps the expiry; refresh=true starts a new hold. A line that cannot be held is marked soldOut/available and canPay is false. While an order of this basket is pending with the provider, pendingOrderNumber names it and canPay is false. isTravel: a deal of a travel location is in the basket; isTravelValid: no travel line has fixed dates that have begun (such a line is DEAL_CLOSED).',
       request: { params: BasketTokenParam, query: CheckoutQuerySchema, headers: z_client() },
-      responses: { 200: json(AnyJson, 'The checkout.'), ...errors },
+      responses: { 200: json(AnyJson, 'The checkout.'), ...rateLimitedResponse, ...errors },
     }),
     async (c) => {
       const { basketToken } = c.req.valid('param');
       const q = c.req.valid('query');
+      // A code in the query is looked at, so it is a guess like any other (issue 14, G4).
+      const guess = q.promoCode?.trim() ? await claimCodeAttempt(deps.db, { basketToken, customerToken: q.customerToken ?? null, clientAddress: clientAddressOf(c), now: deps.now() }) : null;
+      if (guess && !guess.ok) return tooMany(c, 'promoCode', guess.retryAfterSeconds);
       const view = await checkoutView(deps, {
         basketToken,
         customerToken: q.customerToken ?? null,
@@ -193,6 +206,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
         ...(q.wallet !== undefined ? { wallet: q.wallet } : {}),
         ...(q.vipChecked !== undefined ? { vipChecked: q.vipChecked } : {}),
       });
+      if (guess?.ok && view?.promoCode && view.promoCode.outcome !== 'invalid') await forgiveAttempt(deps.db, guess.claim);
       if (!view) return fail(c, 404, 'BASKET_NOT_FOUND');
       return c.json(view, 200);
     },
@@ -206,9 +220,10 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       operationId: 'setCheckoutOptions',
       tags: ['Checkout'],
       summary: 'Store the promo code, wallet use and VIP tick of a checkout',
-      description: 'Stored per basket; answers the checkout view. The VIP option starts unticked.',
+      description:
+        'Stored per basket; answers the checkout view. The VIP option starts unticked, and a paid order clears it (and the promo code). VIP membership needs an account: vipChecked true for a guest is refused (400, vipChecked); for a VIP member it is stored but neither offered nor charged. A promo code other than the stored one is a guess: counted per basket, customer and client address before it is looked at (given back when the code exists); past the limit 429 RATE_LIMITED and nothing is stored.',
       request: { params: BasketTokenParam, query: OwnerQuerySchema, headers: z_client(), body: { required: true, content: { 'application/json': { schema: OptionsBodySchema } } } },
-      responses: { 200: json(AnyJson, 'The checkout.'), ...errors },
+      responses: { 200: json(AnyJson, 'The checkout.'), ...rateLimitedResponse, ...errors },
     }),
     async (c) => {
       const { basketToken } = c.req.valid('param');
@@ -218,16 +233,49 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       // Ownership first (Z3): nothing is stored for somebody else's basket.
       const model = await loadCheckoutModel(deps.db, { basketToken, customerToken, email: null, vipUser: false, options: { promoCode: null, wallet: false, vipChecked: false }, now: deps.now() });
       if (!model) return fail(c, 404, 'BASKET_NOT_FOUND');
+      // VIP membership belongs to an account: a guest cannot tick it (the offer is not shown to guests).
+      if (body.vipChecked && !customerToken) return fail(c, 400, 'VALIDATION_FAILED', [{ field: 'vipChecked', message: ERROR_MESSAGES.VIP_NEEDS_ACCOUNT }]);
       const now = deps.now();
       const values = { promo_code: body.promoCode?.trim() ? body.promoCode.trim().toUpperCase() : null, wallet: body.wallet, vip_checked: body.vipChecked, updated_at: now };
+      // A new code is a guess (issue 14, G4): counted before it is looked at, given back if it exists.
+      const stored = await inOrders(deps.db).selectFrom('checkout_options').select('promo_code').where('basket_token', '=', basketToken).executeTakeFirst();
+      let claim: AttemptClaim | null = null;
+      if (values.promo_code !== null && values.promo_code !== (stored?.promo_code ?? null)) {
+        const verdict = await claimCodeAttempt(deps.db, { basketToken, customerToken, clientAddress: clientAddressOf(c), now });
+        if (!verdict.ok) return tooMany(c, 'promoCode', verdict.retryAfterSeconds);
+        claim = verdict.claim;
+      }
       await inOrders(deps.db)
         .insertInto('checkout_options')
         .values({ basket_token: basketToken, hold_expires_at: null, hold_signature: null, ...values })
         .onConflict((oc) => oc.column('basket_token').doUpdateSet(values))
         .execute();
       const view = await checkoutView(deps, { basketToken, customerToken, email: null, vipUser: q.vipUser ?? false, refresh: false, clientAddress: clientAddressOf(c) });
+      if (claim && view?.promoCode && view.promoCode.outcome !== 'invalid') await forgiveAttempt(deps.db, claim);
       if (!view) return fail(c, 404, 'BASKET_NOT_FOUND');
       return c.json(view, 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/checkout/{basketToken}/hold/trim',
+      operationId: 'trimHold',
+      tags: ['Checkout'],
+      summary: 'Give back the held units the basket no longer has',
+      description:
+        'Called after a basket line was removed or its quantity lowered: the hold keeps, per option, the lower of what it holds and what the basket has, and the rest goes back on sale at once. Never takes units; a hold being paid for (pinned) is left alone. The countdown keeps its expiry.',
+      request: { params: BasketTokenParam, query: OwnerQuerySchema },
+      responses: { 200: json(zod.object({ released: zod.number().int().min(0) }), 'Units given back.'), ...errors },
+    }),
+    async (c) => {
+      const { basketToken } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const released = await trimBasketHold(deps, { basketToken, customerToken: q.customerToken ?? null });
+      if (released === null) return fail(c, 404, 'BASKET_NOT_FOUND');
+      return c.json({ released }, 200);
     },
     hook,
   );
@@ -324,14 +372,15 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       operationId: 'expressBuyToken',
       tags: ['Promotions'],
       summary: 'An express buy token for one deal option',
-      description: `Spec §7. Ineligible deals: 400 EXPRESS_BUY_INELIGIBLE '${BUYING_MESSAGES.expressBuyIneligible}' with hint '${BUYING_MESSAGES.expressBuyHint}'. Eligible: see README "Express buy".`,
-      request: { body: { required: true, content: { 'application/json': { schema: ExpressBuyBodySchema } } } },
-      responses: { 201: json(AnyJson, 'The token.'), ...errors },
+      description: `Spec §7. Ineligible deals: 400 EXPRESS_BUY_INELIGIBLE '${BUYING_MESSAGES.expressBuyIneligible}' with hint '${BUYING_MESSAGES.expressBuyHint}'. Eligible: see README "Express buy". At most ${EXPRESS_BUY_LIMITS.email.limit} tokens per email and ${EXPRESS_BUY_LIMITS.address.limit} per client address in ${EXPRESS_BUY_LIMITS.email.windowMs / 60_000} minutes: 429 RATE_LIMITED past that.`,
+      request: { headers: z_client(), body: { required: true, content: { 'application/json': { schema: ExpressBuyBodySchema } } } },
+      responses: { 201: json(AnyJson, 'The token (it lasts 30 minutes).'), ...rateLimitedResponse, ...errors },
     }),
     async (c) => {
       const body = c.req.valid('json');
       if (!isEmail(body.expressBuyTokenRequest.email)) return fail(c, 400, 'VALIDATION_FAILED', [{ field: 'expressBuyTokenRequest.email', message: BUYING_MESSAGES.email }]);
-      const result = await expressBuyToken(deps, { email: normaliseEmail(body.expressBuyTokenRequest.email), dealId: body.dealId, productId: body.productId });
+      const result = await expressBuyToken(deps, { email: normaliseEmail(body.expressBuyTokenRequest.email), dealId: body.dealId, productId: body.productId, clientAddress: clientAddressOf(c) });
+      if (!result.ok && result.reason === 'tooMany') return tooMany(c, 'expressBuyTokenRequest.email', result.retryAfterSeconds ?? 60);
       if (!result.ok) {
         return c.body(JSON.stringify({ ...problem(400, 'EXPRESS_BUY_INELIGIBLE', BUYING_MESSAGES.expressBuyIneligible), hint: BUYING_MESSAGES.expressBuyHint, reason: result.reason }), 400, { 'content-type': PROBLEM_CONTENT_TYPE }) as never;
       }
@@ -347,9 +396,10 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       operationId: 'promoCode',
       tags: ['Promotions'],
       summary: 'Check a promo code against a basket',
-      description: 'Spec §5 outcomes, classified by the message: expired, invalid, already used, not applicable, not eligible (applied otherwise).',
-      request: { query: PromoQuerySchema },
-      responses: { 200: json(AnyJson, '{ applicable, message, outcome }.'), ...errors },
+      description:
+        'Spec §5 outcomes, classified by the message: expired, invalid, already used, not applicable, not eligible (applied otherwise). Each call is a guess counted per basket, customer and client address (given back when the code exists); past the limit 429 RATE_LIMITED.',
+      request: { query: PromoQuerySchema, headers: z_client() },
+      responses: { 200: json(AnyJson, '{ applicable, message, outcome }.'), ...rateLimitedResponse, ...errors },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -357,6 +407,8 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       const email = guestEmail(q.email);
       const model = await loadCheckoutModel(deps.db, { basketToken: q.basketToken, customerToken, email, vipUser: q.vipUser ?? false, options: { promoCode: null, wallet: false, vipChecked: false }, now: deps.now() });
       if (!model) return fail(c, 404, 'BASKET_NOT_FOUND');
+      const verdict = await claimCodeAttempt(deps.db, { basketToken: q.basketToken, customerToken, clientAddress: clientAddressOf(c), now: deps.now() });
+      if (!verdict.ok) return tooMany(c, 'code', verdict.retryAfterSeconds);
       const result = await evaluatePromo(deps.db, q.code, {
         now: deps.now(),
         customerKey: model.customerKey,
@@ -365,6 +417,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
         vip: q.vipUser ?? false,
         lines: model.lines.map((l) => ({ subcategoryId: l.stock?.subcategoryId ?? null, amount: l.unitPrice * l.quantity })),
       });
+      if (result.outcome !== 'invalid') await forgiveAttempt(deps.db, verdict.claim);
       return c.json({ code: result.code, applicable: result.applicable, message: result.message, outcome: result.outcome, discount: { amount: result.discount, currency: 'GBP' } }, 200);
     },
     hook,
@@ -377,8 +430,9 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       operationId: 'reconcile',
       tags: ['Orders'],
       summary: 'Reconcile pending orders with their providers now',
-      description: 'What the shop runs every 30 s: each PENDING order is looked up at its provider by reference and paid or failed. Never charges.',
-      responses: { 200: json(AnyJson, '{ checked, paid, failed, stillPending }.'), ...errors },
+      description:
+        "What the shop runs every 30 s: each PENDING order is settled by our own record of its charge, else looked up at its provider by reference, and paid or failed. A capture whose order can no longer be fulfilled is voided or refunded (recorded) before the order fails. Never charges.",
+      responses: { 200: json(AnyJson, '{ checked, paid, failed, reversed, stillPending }.'), ...errors },
     }),
     async (c) => c.json(await reconcilePendingOrders(deps, options.reconcile), 200),
     hook,

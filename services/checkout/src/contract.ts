@@ -113,10 +113,13 @@ export const OrderParam = z.object({
     .openapi({ param: { name: 'orderId', in: 'path' }, description: 'The order number (spec §3 productOrder.id).' }),
 });
 
+/** The deepest page of a customer's orders (0-based) the orders list serves. */
+export const ORDERS_MAX_PAGE = 10_000;
+
 export const OrdersQuerySchema = z
   .object({
     customerToken: z.string().regex(CUSTOMER_TOKEN_PATTERN),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
+    page: z.coerce.number().int().min(0).max(ORDERS_MAX_PAGE).default(0),
     pageSize: z.coerce.number().int().min(1).max(50).default(10),
   })
   .strict();

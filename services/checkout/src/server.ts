@@ -2,7 +2,8 @@
  * Serves the checkout service alone on 127.0.0.1:PORT (loopback only: reliability Z5), with what
  * it needs in the same process: the deals catalogue (seeded when empty), the basket, wallet,
  * payment and mail schemas, the payment sandboxes mounted at /sandbox/<provider> and reached over
- * HTTP, and the jobs the shop runs (reconciliation every 30 s, expired holds every 15 s).
+ * HTTP, and the jobs the shop runs (reconciliation every 30 s, expired holds every 15 s, expired
+ * express-buy tokens and attempt windows every 10 min).
  *   CHECKOUT_SERVICE_TOKEN=… PUBLIC_BASE_URL=https://shop.example PORT=4107 node services/checkout/src/server.ts
  * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR. SMTP_URL sends mail by SMTP.
  * Test builds: FAULT_POINT=<name> throws at that point (README "Fault points"); with FAULT_KILL=1
@@ -17,13 +18,14 @@ import { Hono } from 'hono';
 import { migrateBasket } from '@shop/basket';
 import { migrateDeals, seedIfEmpty } from '@shop/deals';
 import { releaseExpiredHolds } from '@shop/deals/stock/index';
-import { createPayments, createSandboxes, migratePayment, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
-import { createMailer, migrateMail, openDatabase, serveOnLoopback } from '@shop/platform';
+import { createPayments, createSandboxes, migratePayment, migrateSandboxes, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
+import { createMailer, everyLeased, migrateJobs, migrateMail, openDatabase, serveOnLoopback, withStartupLock } from '@shop/platform';
 import { migrateWallet } from '@shop/wallet';
 import { createCheckoutApp, type CheckoutApp } from './app.ts';
 import { migrateCheckout } from './db/database.ts';
 import { reconcilePendingOrders } from './lib/reconcile.ts';
 import { processDeclinedSettlements } from './lib/settlement.ts';
+import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 
 const env = process.env;
 const port = Number(env.PORT ?? 4107);
@@ -39,19 +41,24 @@ const database = await openDatabase({
   ...(env.DB_POOL_SIZE ? { poolSize: Number(env.DB_POOL_SIZE) } : {}),
 });
 const db = database.db;
-await migrateDeals(db);
-await seedIfEmpty(db);
-await migrateBasket(db);
-await migrateWallet(db);
-await migratePayment(db);
-await migrateMail(db);
-await migrateCheckout(db);
+await withStartupLock(database, async () => {
+  await migrateDeals(db);
+  await seedIfEmpty(db);
+  await migrateBasket(db);
+  await migrateWallet(db);
+  await migratePayment(db);
+  await migrateSandboxes(db);
+  await migrateMail(db);
+  await migrateCheckout(db);
+  await migrateJobs(db);
+});
 
 const external = env.PAYMENT_SANDBOX_ORIGIN;
 const merchantKey = external ? env.PAYMENT_MERCHANT_KEY : randomBytes(24).toString('base64url');
 const root = new Hono();
 if (!external) {
-  const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', merchantKey });
+  // Their state is in the database: after a kill -9 they still know what they captured.
+  const sandboxes = createSandboxes({ db, faults: env.SANDBOX_FAULTS === '1', merchantKey });
   root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
   root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
   root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
@@ -79,25 +86,23 @@ app = createCheckoutApp({
 });
 console.log(`Checkout service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs; sandboxes at /sandbox/*`);
 
-// The shop's jobs, each never overlapping itself.
-function every(ms: number, name: string, work: () => Promise<unknown>) {
-  let running = false;
-  return setInterval(() => {
-    if (running) return;
-    running = true;
-    work()
-      .catch((err: unknown) => console.error(`[checkout] ${name} failed`, err instanceof Error ? err.message : String(err)))
-      .finally(() => (running = false));
-  }, ms);
-}
-const timers = [
-  every(30_000, 'reconcile', async () => {
-    const jobDeps = { db, payments, mailer, publicBaseUrl, log, ...mailLease };
-    await reconcilePendingOrders(jobDeps, reconcile);
-    // Paid orders declined at settlement (reliability P6), as the shop's job does.
-    await processDeclinedSettlements(jobDeps);
+// The shop's jobs: each never overlapping itself, nor another process's run of the same job.
+const jobLogger = { error: (message: string, fields?: Record<string, unknown>) => console.error(`[checkout] ${message}`, JSON.stringify(fields ?? {})) };
+const jobs = [
+  everyLeased({
+    db,
+    name: 'reconcile pending orders',
+    everyMs: 30_000,
+    logger: jobLogger,
+    run: async () => {
+      const jobDeps = { db, payments, mailer, publicBaseUrl, log, ...mailLease };
+      await reconcilePendingOrders(jobDeps, reconcile);
+      // Paid orders declined at settlement (reliability P6), as the shop's job does.
+      await processDeclinedSettlements(jobDeps);
+    },
   }),
-  every(15_000, 'release expired holds', () => releaseExpiredHolds(db, new Date())),
+  everyLeased({ db, name: 'release expired holds', everyMs: 15_000, logger: jobLogger, run: () => releaseExpiredHolds(db, new Date()) }),
+  everyLeased({ db, name: 'prune expired tokens', everyMs: PRUNE_EVERY_MS, logger: jobLogger, run: () => pruneExpired(db, new Date()) }),
 ];
 
 let stopping = false;
@@ -105,7 +110,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
-  timers.forEach(clearInterval);
+  await Promise.all(jobs.map((job) => job.stop()));
   await server.close();
   await app?.settled();
   await database.close();

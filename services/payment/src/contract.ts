@@ -66,8 +66,13 @@ export type ChargeSucceededWithVault = ChargeSucceeded & {
   vaulted?: { vaultToken: string; type: 'card' | 'paypal' | 'google' | 'apple' | 'klarna' | 'clearpay'; cardType: string | null; last4: string | null; expiryMonth: number | null; expiryYear: number | null } | null;
 };
 
+/** A captured charge given back: voided before settlement, or refunded (reference: the refund's id). */
+export type ReverseResult = { status: 'reversed'; kind: 'void' | 'refund'; reference: string } | { status: 'unknown' };
+
 export interface PaymentProvider {
   name: PaymentProviderName;
   charge(req: ChargeRequest, options?: ProviderCallOptions): Promise<ChargeResult | ChargeSucceededWithVault>;
   lookup(orderRef: string, options?: ProviderCallOptions): Promise<LookupResult>;
+  /** Gives a capture back (void or refund), idempotent by the transaction; absent where the adapter cannot yet. */
+  reverse?(transactionId: string, options?: ProviderCallOptions): Promise<ReverseResult>;
 }

@@ -68,6 +68,12 @@ describe('hosted fields and approval pages', () => {
     const html = await (await fetch(`${s.origin}${pages()[0][1]}&origin=${encodeURIComponent(PARENT)}`)).text();
     for (const name of ['number', 'expirationDate', 'cvv', 'postalCode']) expect(html).toContain(`name="${name}"`);
     expect(html).toContain('action="tokenize"');
+    // Like Braintree's hosted fields, no button of its own: the shop's Pay asks it to tokenise,
+    // and only the parent window at the checked origin may ask.
+    expect(html).not.toMatch(/<button/);
+    const script = await (await fetch(`${s.origin}/sandbox/braintree/hosted-fields.js`)).text();
+    expect(script).toContain("m.type === 'braintree-sandbox:tokenize'");
+    expect(script).toContain('event.origin !== target || event.source !== parentWindow()');
   });
 
   it('refuses an origin that is not allowed, or is not a bare origin', async () => {

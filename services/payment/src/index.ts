@@ -8,6 +8,7 @@ export { migratePayment, paymentMigrations, PAYMENT_SCHEMA, type PaymentDb, type
 export type { SavedInstrument } from './instruments.ts';
 export { CircuitBreaker, BREAKER_THRESHOLD, BREAKER_COOL_DOWN_MS, type BreakerState } from './breaker.ts';
 export { createSandboxes, sandboxProviders, SANDBOX_PATHS, type Sandboxes } from './sandbox/index.ts';
+export { migrateSandboxes, SANDBOX_SCHEMA } from './sandbox/store.ts';
 export { createBraintreeSandbox, type BraintreeSandbox, type BraintreeTransaction } from './sandbox/braintree/app.ts';
 export { createKlarnaSandbox, type KlarnaSandbox, type KlarnaOrder, KLARNA_DENIED_MESSAGE, KLARNA_FAILED_OTP } from './sandbox/klarna/app.ts';
 export { createClearpaySandbox, type ClearpaySandbox, type ClearpayPayment } from './sandbox/clearpay/app.ts';

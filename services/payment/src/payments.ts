@@ -13,7 +13,7 @@ import { IDEMPOTENCY_KEY_PATTERN, PAYMENT_METHODS, PAYMENT_TIMEOUT_MS, PROVIDER_
 import { PAYMENT_OUTCOME_WORDS } from '@shop/domain/payment-messages';
 import type { Kysely } from 'kysely';
 import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker.ts';
-import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions } from './contract.ts';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, ReverseResult } from './contract.ts';
 import { inPayment, type PaymentDb } from './db/database.ts';
 import { deleteInstrument, instrumentForCharge, listInstruments, saveInstrument, setDefaultInstrument, type SavedInstrument } from './instruments.ts';
 
@@ -32,6 +32,12 @@ export interface PaymentsOptions {
 export interface Payments {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   lookup(method: PaymentMethod, orderRef: string): Promise<LookupResult>;
+  /**
+   * Gives back the capture `transactionId` of `orderRef` (void or refund at the provider) and
+   * records it in payment.reversal; 'reversed' also when it was recorded before. 'unknown': the
+   * provider did not confirm (or its adapter cannot reverse yet): try again later.
+   */
+  reverse(method: PaymentMethod, orderRef: string, transactionId: string, reason: string): Promise<ReverseResult>;
   instruments(customerToken: string): Promise<SavedInstrument[]>;
   setDefaultInstrument(customerToken: string, id: string): Promise<SavedInstrument | null>;
   deleteInstrument(customerToken: string, id: string): Promise<boolean>;
@@ -233,11 +239,15 @@ export function createPayments(options: PaymentsOptions): Payments {
     // for review stays held: reconciliation must not settle it.
     const asked = await inPayment(db)
       .selectFrom('charge')
-      .select(['status', 'amount', 'currency', 'save_instrument', 'customer_token', 'provider'])
+      .select(['status', 'amount', 'currency', 'save_instrument', 'customer_token', 'provider', 'result'])
       .where('order_ref', '=', orderRef)
       .orderBy('created_at', 'desc')
       .execute();
     if (asked.some((c) => c.status === 'review')) return { status: 'unknown', provider: name, review: true };
+    // Our own durable record of a capture wins (issue 14.1): the provider's answer cannot undo
+    // money we know it took (a provider that lost its record would otherwise fail a paid order).
+    const recorded = asked.find((c) => c.status === 'succeeded' && c.provider === name && c.result);
+    if (recorded) return (typeof recorded.result === 'string' ? JSON.parse(recorded.result) : recorded.result) as LookupResult;
     const expected = asked[0] ? { amount: Number(asked[0].amount), currency: asked[0].currency } : null;
     const outcome = await withDeadline<LookupResult>(
       name,
@@ -270,6 +280,26 @@ export function createPayments(options: PaymentsOptions): Payments {
     return found;
   }
 
+  async function reverse(method: PaymentMethod, orderRef: string, transactionId: string, reason: string): Promise<ReverseResult> {
+    const name = PROVIDER_OF_METHOD[method];
+    const done = await inPayment(db).selectFrom('reversal').select(['kind', 'reference']).where('provider', '=', name).where('transaction_id', '=', transactionId).executeTakeFirst();
+    if (done) return { status: 'reversed', kind: done.kind, reference: done.reference };
+    const charge = await inPayment(db).selectFrom('charge').select('amount').where('order_ref', '=', orderRef).where('transaction_id', '=', transactionId).executeTakeFirst();
+    const provider = providers.get(name);
+    if (!charge || !provider?.reverse) {
+      log('[payment] capture cannot be given back automatically: a person must refund it', { orderRef, transactionId, provider: name });
+      return { status: 'unknown' };
+    }
+    const outcome = await withDeadline<ReverseResult>(name, (signal) => provider.reverse!(transactionId, { signal }), (r) => r.status === 'unknown', { status: 'unknown' });
+    if (outcome === 'open' || outcome.status !== 'reversed') return { status: 'unknown' };
+    await inPayment(db)
+      .insertInto('reversal')
+      .values({ provider: name, transaction_id: transactionId, order_ref: orderRef, kind: outcome.kind, reference: outcome.reference, amount: Number(charge.amount), reason, created_at: now() })
+      .onConflict((oc) => oc.columns(['provider', 'transaction_id']).doNothing())
+      .execute();
+    return outcome;
+  }
+
   /** Saves a vaulted instrument for its shopper unless it is saved already (by its vault token); its id, or null when it could not be saved. */
   async function saveOnce(customerToken: string, gateway: PaymentProviderName, vaulted: NonNullable<ChargeSucceededWithVault['vaulted']>, orderRef: string): Promise<string | null> {
     const existing = () => inPayment(db).selectFrom('instrument').select('id').where('vault_token', '=', vaulted.vaultToken).where('customer_token', '=', customerToken).executeTakeFirst();
@@ -296,6 +326,7 @@ export function createPayments(options: PaymentsOptions): Payments {
   return {
     charge,
     lookup,
+    reverse,
     call,
     timeoutMs,
     instruments: (customerToken) => listInstruments(db, customerToken),

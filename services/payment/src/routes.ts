@@ -3,7 +3,8 @@
  * routes, published in the OpenAPI document.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { IDEMPOTENCY_KEY_PATTERN, INSTRUMENT_TYPES, PAYMENT_METHODS, PAYMENT_PROVIDERS } from '@shop/domain/buying';
+import { BUYING_MESSAGES, IDEMPOTENCY_KEY_PATTERN, INSTRUMENT_TYPES, PAYMENT_METHODS, PAYMENT_PROVIDERS } from '@shop/domain/buying';
+import { EMAIL_MAX, isEmail } from '@shop/domain/email';
 import { problemContent, ProblemSchema } from '@shop/platform';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -12,7 +13,8 @@ const body = <T extends z.ZodType>(schema: T, description: string) => ({ body: {
 const Pence = z.number().int().positive().max(100_000_000).openapi({ description: 'Integer pence (a float or a fraction is a 400).', example: 1999 });
 const Currency = z.literal('GBP').openapi({ description: 'Pounds sterling only.' });
 const OrderRef = z.string().min(1).max(255).openapi({ description: 'Our reference for the charge (the order id); lookups find the charge by it.', example: 'ord_01J0000000000000000000' });
-const Email = z.string().email().max(254).openapi({ example: 'shopper@example.co.uk' });
+/** The shop's one email rule (domain/src/email.ts): the address the receipt and the mailer will take. */
+const Email = z.string().max(EMAIL_MAX).refine(isEmail, { error: BUYING_MESSAGES.email }).openapi({ example: 'shopper@example.co.uk' });
 const CustomerToken = z.string().min(10).max(255).openapi({ description: 'The signed-in shopper (from the session, never from client input).', example: 'c0ffee-customer-token' });
 const Provider = z.enum(PAYMENT_PROVIDERS);
 

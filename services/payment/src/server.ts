@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import { openDatabase, serveOnLoopback } from '@shop/platform';
 import { createPaymentApp } from './app.ts';
 import { migratePayment } from './db/database.ts';
+import { migrateSandboxes } from './sandbox/store.ts';
 import { createSandboxes, sandboxProviders, SANDBOX_PATHS } from './sandbox/index.ts';
 
 const env = process.env;
@@ -25,8 +26,9 @@ if (!serviceToken) {
 
 const database = await openDatabase({ ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
 await migratePayment(database.db);
+await migrateSandboxes(database.db);
 const merchantKey = randomBytes(24).toString('base64url');
-const sandboxes = createSandboxes({ faults: env.SANDBOX_FAULTS === '1', merchantKey, allowedOrigins: (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean) });
+const sandboxes = createSandboxes({ db: database.db, faults: env.SANDBOX_FAULTS === '1', merchantKey, allowedOrigins: (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean) });
 const root = new Hono();
 root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
 root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);

@@ -6,3 +6,5 @@ export * from './app.ts';
 export * from './docs.ts';
 export * from './serve.ts';
 export * from './mail/index.ts';
+export * from './startup-lock.ts';
+export * from './jobs/index.ts';

@@ -72,7 +72,7 @@ export const SearchResponseSchema = z
       deals: z.array(SponsoredDealSchema).openapi({ description: 'Up to 2 sponsored deals matching the words and location, highest bid first.' }),
       sessionId: z.null().openapi({ description: 'Always null here: sessions come from POST /sponsored/session.' }),
     }),
-    mainDeal: z.object({ price: MoneySchema, vipPrice: MoneySchema.nullable() }).nullable().openapi({ description: 'Prices of the first deal of the page; null when there is none.' }),
+    mainDeal: z.object({ price: MoneySchema, vipPrice: MoneySchema.nullable() }).nullable().openapi({ description: 'Prices of the cheapest deal of the whole result (every page, by headline price, postage included); null when there is none.' }),
   })
   .openapi('SearchResponse');
 

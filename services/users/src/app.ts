@@ -1,6 +1,6 @@
 /**
- * The users service: accounts, sessions, passwords, social sign-in records and email
- * subscriptions (README.md is the contract). The shop mounts it under /api/users; the gateway
+ * The users service: accounts, sessions, passwords, social sign-in records, email
+ * subscriptions and staff API keys (README.md is the contract). The shop mounts it under /api/users; the gateway
  * calls `app.fetch` on paths without that prefix.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -20,6 +20,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
 import { registerPasswordRoutes } from './passwords/passwords.handlers.ts';
 import { registerSocialRoutes } from './social/social.handlers.ts';
 import { pruneExpired } from './store/maintenance.ts';
+import { registerStaffKeyRoutes } from './staff/staff-keys.handlers.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.handlers.ts';
 import * as subscriptionRoutes from './subscriptions/subscriptions.routes.ts';
 import { registerUserRoutes } from './user/user.handlers.ts';
@@ -84,6 +85,7 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
       { name: 'Passwords', description: 'Forgotten passwords and the first password of express accounts, by emailed links.' },
       { name: 'Social sign-in', description: 'Google and Facebook identities, keyed by (issuer, subject).' },
       { name: 'Email preferences', description: 'Deals-email subscriptions: double opt-in, topics, frequency, unsubscribe, by signed links.' },
+      { name: 'Staff keys', description: 'API keys of internal tools (any GraphQL operation, introspection, GraphiQL through the gateway); never a shopper credential.' },
     ],
     log,
   });
@@ -125,5 +127,6 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
   registerPasswordRoutes(app, deps);
   registerSocialRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
+  registerStaffKeyRoutes(app, deps);
   return Object.assign(app, { settled: () => deps.background.settled() });
 }

@@ -14,6 +14,7 @@ import {
   deleteAccountSchema,
   emailPreferencesSchema,
   expressRegisterSchema,
+  forgotPasswordSchema,
   loginSchema,
   profileSchema,
   registerSchema,
@@ -45,6 +46,7 @@ export const UserSchema = z
     lastName: z.string().nullable(),
     vipUser: z.boolean(),
     vipStatus: z.enum(SUBSCRIPTION_STATUSES),
+    vipValidUntil: z.string().nullable().openapi({ description: 'When the VIP membership ends (ISO 8601): a year from payment; null when there never was one.', example: '2027-11-30T10:00:00.000Z' }),
     emailVerified: z.boolean(),
     emailSubscribed: z.boolean().openapi({ description: 'The address has a confirmed, not unsubscribed, deals-email subscription.' }),
     status: UserStatusSchema,
@@ -128,6 +130,7 @@ export const ProfileBodySchema = z.strictObject({ user: profileSchema }).openapi
 export const ChangePasswordBodySchema = z.strictObject({ passwordChange: changePasswordSchema }).openapi('ChangePasswordRequest');
 // Domain schemas are named with zod's own .meta({ id }) (the .openapi() method exists only on schemas made after @hono/zod-openapi loaded).
 export const ResetPasswordBodySchema = resetPasswordSchema.meta({ id: 'ResetPasswordRequest' });
+export const SignInLinkBodySchema = forgotPasswordSchema.meta({ id: 'SignInLinkRequest' });
 export const AnonymiseBodySchema = deleteAccountSchema.meta({ id: 'AnonymiseRequest' });
 export const SubscribeBodySchema = subscribeSchema.meta({ id: 'SubscribeRequest' });
 export const EmailPreferencesBodySchema = emailPreferencesSchema.meta({ id: 'EmailPreferencesRequest' });
@@ -159,3 +162,29 @@ export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 export type SocialClaims = z.infer<typeof SocialClaimsSchema>;
 export type RateLimitedProblem = z.infer<typeof RateLimitedProblemSchema>;
+
+// Staff API keys (store/staff-keys.ts): internal tools only, never a shopper.
+const StaffKeyNameSchema = z
+  .string({ error: 'Required field' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/, { error: 'Give a name of 1 to 64 letters, digits, dots, dashes, underscores or @, starting with a letter or digit.' })
+  .openapi({ description: 'Who or what holds the key (a person or a tool).', example: 'ops-graphiql' });
+export const StaffKeyNameBodySchema = z.strictObject({ name: StaffKeyNameSchema }).openapi('StaffKeyName');
+export const StaffKeyVerifyBodySchema = z
+  .strictObject({ key: z.string({ error: 'Required field' }).min(1, { error: 'Required field' }).max(200).openapi({ description: 'The raw key a caller sent as its bearer token.' }) })
+  .openapi('StaffKeyVerifyRequest');
+const StaffKeyInfoSchema = z
+  .object({
+    name: z.string(),
+    prefix: z.string().openapi({ description: 'The first 12 characters of the key, to recognise it.', example: 'tds_Xk3v9QaB' }),
+    createdAt: z.string().openapi({ description: 'ISO 8601.' }),
+    revokedAt: z.string().nullable().openapi({ description: 'ISO 8601; null while the key is live.' }),
+  })
+  .openapi('StaffKeyInfo');
+export const StaffKeyCreatedSchema = z
+  .object({ data: StaffKeyInfoSchema.extend({ key: z.string().openapi({ description: 'The key itself: shown in this answer only, never stored.' }) }) })
+  .openapi('StaffKeyCreated');
+export const StaffKeyResponseSchema = z.object({ data: StaffKeyInfoSchema }).openapi('StaffKeyResponse');
+export const StaffKeyListSchema = z.object({ data: z.array(StaffKeyInfoSchema) }).openapi('StaffKeyList');
+export const StaffKeyCheckSchema = z
+  .object({ data: z.object({ valid: z.boolean().openapi({ description: 'The key is a live (not revoked) staff key.' }), name: z.string().nullable() }) })
+  .openapi('StaffKeyCheck');

@@ -5,3 +5,4 @@ export { SESSION_TOKEN_HEADER, CLIENT_IP_HEADER } from './lib/http.ts';
 export { ARGON2_OPTIONS, ARGON2_PREFIX, type PasswordHashingOptions } from './lib/passwords.ts';
 export { pruneExpired } from './store/maintenance.ts';
 export * from './contract.ts';
+export { grantVipMembership, revokeVipMembership, vipMembershipEvents, vipOf, VIP_MEMBERSHIP_MONTHS, type GrantResult, type RevokeResult } from './vip/membership.ts';

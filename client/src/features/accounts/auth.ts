@@ -70,6 +70,11 @@ export function startAuthCheck(): void {
   fetchQuery<authViewerQuery>(environment, query, {}, { fetchPolicy: 'network-only' }).subscribe({ complete: done, error: done });
 }
 
+/** Reads the viewer again (a VIP membership just paid for): the header, VIP prices and options follow. */
+export function refreshAuth(): void {
+  fetchQuery<authViewerQuery>(environment, query, {}, { fetchPolicy: 'network-only' }).subscribe({});
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
-import { PRICE_PER_PERSON_MIN_QUANTITY } from '@shop/domain/buying';
+import { PRICE_PER_PERSON_MIN_QUANTITY, VIP_PRICE_PENCE } from '@shop/domain/buying';
+import { formatMoney } from '@shop/domain/money';
+import { useAuthState } from '../accounts/auth.ts';
 import { Price } from '../../ui/Price.tsx';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { mutate } from '../accounts/mutate.ts';
@@ -24,10 +26,14 @@ export function quantityRange(product: Pick<Product, 'purchaseCap' | 'remaining'
   return { min, max };
 }
 
-const buyable = (p: Product, pricePerPerson: boolean) => {
+/** VIP-exclusive options go in the basket of VIP members only (spec §6). */
+const buyable = (p: Product, pricePerPerson: boolean, vip: boolean) => {
   const { min, max } = quantityRange(p, pricePerPerson);
-  return !p.soldOut && !p.disabled && max >= min;
+  return !p.soldOut && !p.disabled && max >= min && (!p.vipExclusive || vip);
 };
+
+/** What a non-member reads beside a VIP-only option: what joining costs and gives (spec §9), and how. */
+const VIP_ONLY_NOTE = `For VIP members only. VIP costs ${formatMoney(VIP_PRICE_PENCE, 'GBP')} a year and gives extra savings of up to 10%: add it at checkout, signed in, with your next order.`;
 
 const nightsLabel = (n: number) => (n === 1 ? '1 night' : `${n} nights`);
 
@@ -90,13 +96,14 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
   );
   const id = useId();
   const navigate = useNavigate();
+  const { vip } = useAuthState();
   // Spec §3 bcor: night options, the selected nights and the products they leave.
   const nightOptions = [...new Set(d.products.map((p) => p.numberOfNights).filter((n): n is number => n != null && n > 0))].sort((a, b) => a - b);
   const [nights, setNights] = useState<number | null>(nightOptions[0] ?? null);
   const shown = nightOptions.length > 1 && nights !== null ? d.products.filter((p) => p.numberOfNights === nights) : d.products;
-  const firstBuyable = shown.find((p) => buyable(p, d.pricePerPerson));
+  const firstBuyable = shown.find((p) => buyable(p, d.pricePerPerson, vip));
   const [chosenId, setChosenId] = useState<number | null>(firstBuyable?.productId ?? null);
-  const chosen = shown.find((p) => p.productId === chosenId && buyable(p, d.pricePerPerson)) ?? firstBuyable ?? null;
+  const chosen = shown.find((p) => p.productId === chosenId && buyable(p, d.pricePerPerson, vip)) ?? firstBuyable ?? null;
   const range = chosen ? quantityRange(chosen, d.pricePerPerson) : { min: 1, max: 1 };
   const [quantity, setQuantity] = useState(range.min);
   const qty = Math.min(Math.max(quantity, range.min), range.max);
@@ -137,7 +144,8 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
   }
 
   const errorId = `${id}-error`;
-  const anyBuyable = d.products.some((p) => buyable(p, d.pricePerPerson));
+  const anyBuyable = d.products.some((p) => buyable(p, d.pricePerPerson, vip));
+  const membersOnlyLeft = !anyBuyable && d.products.some((p) => buyable(p, d.pricePerPerson, true));
 
   return (
     <form className="buy-form" aria-label="Buy this deal" noValidate onSubmit={(e) => void onSubmit(e)}>
@@ -159,7 +167,8 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
         <legend className="form-legend">{single ? 'Your option' : 'Choose your option'}</legend>
         <ul className="options__list" aria-label="Deal options">
           {shown.map((p) => {
-            const canBuy = buyable(p, d.pricePerPerson);
+            const canBuy = buyable(p, d.pricePerPerson, vip);
+            const membersOnly = p.vipExclusive && !vip;
             const discounted = p.headlineOriginalPrice.amount > p.headlinePrice.amount;
             const optionId = `${id}-option-${p.productId}`;
             return (
@@ -181,7 +190,7 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
                   <span className="option__head">
                     <span className="option__title">{p.title}</span>
                     <span className="option__badges">
-                      {p.vipExclusive ? <span className="badge badge--vip">VIP exclusive</span> : null}
+                      {p.vipExclusive ? <span className="badge badge--vip">{membersOnly ? 'VIP only' : 'VIP exclusive'}</span> : null}
                       {p.soldOut ? <span className="badge badge--soldout">Sold out</span> : null}
                       {!p.soldOut && p.disabled ? <span className="badge badge--soldout">Unavailable</span> : null}
                     </span>
@@ -195,6 +204,7 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
                   {d.pricePerPerson ? <span className="buy-option__fact">per person, for {PRICE_PER_PERSON_MIN_QUANTITY} or more</span> : null}
                   {p.numberOfNights && nightOptions.length <= 1 ? <span className="buy-option__fact">{nightsLabel(p.numberOfNights)}</span> : null}
                   {p.includedPostage.amount > 0 ? <span className="buy-option__fact">incl. {p.includedPostage.formatted} postage</span> : null}
+                  {membersOnly ? <span className="buy-option__fact buy-option__vip-note">{VIP_ONLY_NOTE}</span> : null}
                   {p.remaining != null && !p.soldOut ? (
                     <span className="buy-option__remaining">{p.remaining === 1 ? '1 remaining' : `${p.remaining} remaining`}</span>
                   ) : null}
@@ -269,7 +279,7 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
         }}
       >
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        {!anyBuyable ? 'Sold out' : chosen ? (busy ? 'Adding…' : 'Buy now') : 'Choose an option'}
+        {!anyBuyable ? (membersOnlyLeft ? 'For VIP members only' : 'Sold out') : chosen ? (busy ? 'Adding…' : 'Buy now') : 'Choose an option'}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@shop/domain/money';
+import { isEmail } from '@shop/domain/email';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import type { checkoutData_checkout$data } from '../../__generated__/checkoutData_checkout.graphql';
@@ -103,7 +104,6 @@ const GIFTING_LABEL: Record<Exclude<GiftingType, '%future added value'>, string>
   STANDARD_GIFT_PACK: 'Gift pack, standard delivery',
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Gifting of one line (spec §4): none, an e-gift to a recipient (name, email, message), gift
@@ -133,7 +133,7 @@ function LineGifting({ line, title, config, actions }: { line: Line; title: stri
     if (choice === 'E_GIFT') {
       const next: { name?: string; email?: string } = {};
       if (!name.trim()) next.name = 'Required field';
-      if (email.trim() && !EMAIL.test(email.trim())) next.email = 'Enter a valid email';
+      if (email.trim() && !isEmail(email)) next.email = 'Enter a valid email';
       setErrors(next);
       if (next.name || next.email) return;
     } else setErrors({});

@@ -4,57 +4,70 @@ import { BUYING_MESSAGES, type CheckoutStatus } from '@shop/domain/buying';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import { SmallField, type CheckoutData } from './BasketLines.tsx';
+import { PriceBreakdownRows } from './PriceBreakdown.tsx';
+import type { PriceBreakdown_breakdown$key } from '../../__generated__/PriceBreakdown_breakdown.graphql';
 import { lookupAddresses } from './checkout-mutations.ts';
 import { reportClientError } from '../../errors/report.ts';
 
-/** The order summary box (spec §3 orderSummary): what the shopper pays, and how. */
-export function OrderSummary({ summary, itemCount }: { summary: CheckoutData['orderSummary']; itemCount: number }) {
-  const rows: Array<[string, string, boolean]> = [[`Subtotal (${itemCount === 1 ? '1 item' : `${itemCount} items`})`, summary.subtotal.formatted, false]];
-  if (summary.postage.amount > 0) rows.push(['Postage', summary.postage.formatted, false]);
-  if (summary.vip.amount > 0) rows.push(['VIP membership (1 year)', summary.vip.formatted, false]);
-  if (summary.promoDiscount.amount > 0) rows.push(['Promo code', `−${summary.promoDiscount.formatted}`, true]);
+/** The order summary box (spec §3 orderSummary): every part of the total (issue 14), what the shopper pays now, and how. */
+export function OrderSummary({ breakdown }: { breakdown: PriceBreakdown_breakdown$key }) {
   return (
     <section className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
         Order summary
       </h2>
-      <dl className="order-summary__rows">
-        {rows.map(([label, value, saving]) => (
-          <div className={`order-summary__row${saving ? ' order-summary__row--saving' : ''}`} key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-        <div className="order-summary__row order-summary__row--total">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{summary.totalOrderAmount.formatted}</dd>
-        </div>
-        {summary.walletCredit.amount > 0 ? (
-          <div className="order-summary__row order-summary__row--saving">
-            <dt>Paid with wallet credit</dt>
-            <dd>−{summary.walletCredit.formatted}</dd>
-          </div>
-        ) : null}
-        <div className="order-summary__row order-summary__row--pay">
-          <dt>To pay now</dt>
-          <dd data-testid="cash-amount">{summary.cashAmount.formatted}</dd>
-        </div>
-      </dl>
+      <PriceBreakdownRows breakdown={breakdown} payNowLabel="To pay now" testIds />
     </section>
   );
 }
+
+/** A time of day as a UK shopper reads it, e.g. '3:45 pm' (Europe/London). */
+const londonTime = (iso: string): string =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso));
 
 /**
  * The hold's countdown (spec §4; issue 6 point 10: a real hold). It says what it is for, with no
  * pressure: the vouchers are kept for the shopper while it runs. At 0 it says the hold ended and
  * offers to hold them again. Screen readers hear it at the minute marks, not every second.
  */
-export function HoldCountdown({ seconds, status, failed, onRefresh }: { seconds: number; status: CheckoutStatus; failed: boolean; onRefresh: () => void }) {
+export function HoldCountdown({
+  seconds,
+  status,
+  failed,
+  limitReached = false,
+  againAt = null,
+  onRefresh,
+}: {
+  seconds: number;
+  status: CheckoutStatus;
+  failed: boolean;
+  /** Issue 14: this hold is the last of the basket's 15 minutes; at its end the units go back on sale. */
+  limitReached?: boolean;
+  /** When the basket may hold them again (ISO 8601). */
+  againAt?: string | null;
+  onRefresh: () => void;
+}) {
   const minute = seconds > 0 ? Math.ceil(seconds / 60) : 0;
   const ended = seconds <= 0;
   const refreshing = status === 'refreshing';
   // Spec §4: after a refresh the new countdown shows once the status is ready again (4 s).
-  const heldAgain = status === 'refreshed' && !failed;
+  const heldAgain = status === 'refreshed' && !failed && !limitReached;
+  if (ended && limitReached && !heldAgain) {
+    return (
+      <section className="hold hold--ended" aria-labelledby="hold-title" data-testid="hold">
+        <h2 id="hold-title" className="visually-hidden">
+          Your reserved vouchers
+        </h2>
+        <p className="hold__text" data-testid="hold-released">
+          <strong>Your hold on these vouchers has ended and they have been released.</strong> {BUYING_MESSAGES.holdLapsed}
+          {againAt ? ` You can reserve them again from ${londonTime(againAt)}.` : ''}
+        </p>
+        <p className="visually-hidden" aria-live="polite">
+          Your hold on these vouchers has ended and they have been released.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className={`hold${ended ? ' hold--ended' : ''}`} aria-labelledby="hold-title" data-testid="hold">
       <h2 id="hold-title" className="visually-hidden">
@@ -80,6 +93,7 @@ export function HoldCountdown({ seconds, status, failed, onRefresh }: { seconds:
             {formatCountdown(seconds)}
           </span>
           <span className="visually-hidden">{minute === 1 ? 'less than a minute' : `about ${minute} minutes`}</span>, so nobody else can buy them while you pay.
+          {limitReached ? ' This is the longest we can hold them: when the time is up they go back on sale.' : ''}
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">

@@ -3,11 +3,13 @@ import { useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { checkoutReducer, checkoutSettled, countdownAt, initialCheckoutState, CHECKOUT_REFRESH_RESET_MS } from '@shop/domain/checkout-status';
 import { BUYING_MESSAGES, type CheckoutStatus } from '@shop/domain/buying';
+import { isEmail } from '@shop/domain/email';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId, useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
 import { refreshBasketCount } from './basket-count.ts';
+import { refreshAuth } from '../accounts/auth.ts';
 import { checkoutFragment, reloadCheckout } from './checkout-data.ts';
 import { applyPromoCode, placeOrder, removeBasketLine, setLineGifting, setVipOption, setWalletUse, updateBasketLine, type PlaceOrderInput } from './checkout-mutations.ts';
 import { BasketLines, SmallField, type Line, type LineActions } from './BasketLines.tsx';
@@ -20,7 +22,6 @@ import { newIdempotencyKey } from './idempotency.ts';
 import { confirmationPath } from './paths.ts';
 import type { checkoutData_checkout$key } from '../../__generated__/checkoutData_checkout.graphql';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A UK postcode, loosely (the server checks it properly: 'Enter a valid postcode'). */
 const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
@@ -173,7 +174,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     const errors: FormError[] = [];
     if (!viewer) {
       if (!email.trim()) errors.push({ field: 'email', message: BUYING_MESSAGES.required });
-      else if (!EMAIL.test(email.trim())) errors.push({ field: 'email', message: BUYING_MESSAGES.email });
+      else if (!isEmail(email)) errors.push({ field: 'email', message: BUYING_MESSAGES.email });
     }
     if (data.needsDeliveryAddress) {
       for (const key of ['name', 'line1', 'town'] as const) if (!address[key].trim()) errors.push({ field: `address.${key}`, message: BUYING_MESSAGES.required });
@@ -221,6 +222,8 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     switch (result.__typename) {
       case 'OrderPlaced':
         setPaying('succeeded');
+        // A VIP membership paid for with the order is the shopper's at once.
+        if (data.vipOffer?.checked) refreshAuth();
         await navigate(confirmationPath(result.order.orderNumber), { state: { purchased: true } });
         return;
       case 'OrderPending':
@@ -280,6 +283,12 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     });
   }
 
+  /** The address as typed or as the postcode lookup filled it: a field given a value loses its 'Required field'. */
+  function changeAddress(next: AddressValue) {
+    setAddress(next);
+    form.dismiss((Object.keys(next) as (keyof AddressValue)[]).filter((key) => next[key].trim() !== '' && next[key] !== address[key]).map((key) => `address.${key}`));
+  }
+
   const status = statusText(state.status, paying);
   const fields: Record<string, string> = { ...FIELDS };
   for (const line of lines) fields[`line-${line.productId}`] = line.deal?.title ?? line.title;
@@ -303,7 +312,14 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
               <Link to={confirmationPath(data.pendingOrderNumber)}>See order {data.pendingOrderNumber}</Link>
             </div>
           ) : (
-            <HoldCountdown seconds={state.holdEndsAt === null ? countdown : seconds} status={state.status} failed={state.error} onRefresh={() => void refresh()} />
+            <HoldCountdown
+              seconds={state.holdEndsAt === null ? countdown : seconds}
+              status={state.status}
+              failed={state.error}
+              limitReached={data.holdLimitReached}
+              againAt={data.holdAgainAt}
+              onRefresh={() => void refresh()}
+            />
           )}
           {cash > 0 ? (
             <ExpressCheckout
@@ -409,7 +425,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
                   </p>
                 </>
               )}
-              {data.needsDeliveryAddress ? <DeliveryAddress value={address} onChange={setAddress} errors={errorOf} /> : null}
+              {data.needsDeliveryAddress ? <DeliveryAddress value={address} onChange={changeAddress} errors={errorOf} /> : null}
             </section>
 
             <section className="checkout-section" aria-labelledby="payment-title">
@@ -457,7 +473,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
           </form>
         </div>
         <aside className="checkout__aside" aria-label="Order summary">
-          <OrderSummary summary={data.orderSummary} itemCount={data.basket.itemCount} />
+          <OrderSummary breakdown={data.breakdown} />
           <p className="checkout__help">
             Vouchers are emailed straight after payment. <Link to="/page/e-commerceterms">Terms of sale</Link>
           </p>

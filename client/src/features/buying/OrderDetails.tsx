@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/text.ts';
+import { PriceBreakdownRows } from './PriceBreakdown.tsx';
 import type { OrderDetails_order$key } from '../../__generated__/OrderDetails_order.graphql';
 
 const METHOD_LABEL: Record<string, string> = {
@@ -29,9 +30,6 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
         status
         createdAt
         quantity
-        total {
-          formatted
-        }
         cashAmount {
           amount
           formatted
@@ -42,15 +40,15 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
         }
         paymentMethod
         cardType
+        breakdown {
+          ...PriceBreakdown_breakdown
+        }
         lines {
           dealProductId
           title
           quantity
           addonType
           gift
-          finalDealOrderAmount {
-            formatted
-          }
           deal {
             url
             title
@@ -108,21 +106,17 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
         <h2 id="order-title" className="order-summary__title">
           Order {o.orderNumber}
         </h2>
-        <dl className="order-summary__rows">
-          {o.lines.map((line) => (
-            <div className="order-summary__row" key={`${line.dealProductId}-${line.addonType ?? ''}`}>
-              <dt>
-                {line.deal?.url && !line.addonType ? <Link to={line.deal.url}>{line.title}</Link> : line.title} × {line.quantity}
+        <PriceBreakdownRows breakdown={o.breakdown} payNowLabel={o.status === 'PAID' ? 'Paid now' : 'To pay now'} />
+        <ul className="order__deals" aria-label="The deals you bought">
+          {o.lines
+            .filter((line) => !line.addonType)
+            .map((line) => (
+              <li key={line.dealProductId}>
+                {line.deal?.url ? <Link to={line.deal.url}>{line.title}</Link> : line.title}
                 {line.gift ? ' (gift)' : ''}
-              </dt>
-              <dd>{line.finalDealOrderAmount.formatted}</dd>
-            </div>
-          ))}
-          <div className="order-summary__row order-summary__row--total">
-            <dt>Total</dt>
-            <dd>{o.total.formatted}</dd>
-          </div>
-        </dl>
+              </li>
+            ))}
+        </ul>
         {paidWith.length > 0 && o.status === 'PAID' ? <p className="order-summary__paid">Paid: {paidWith.join(' and ')}.</p> : null}
         {paidWith.length > 0 && o.status === 'PENDING' ? <p className="order-summary__paid">Being confirmed: {paidWith.join(' and ')}.</p> : null}
         <p className="order-summary__paid">

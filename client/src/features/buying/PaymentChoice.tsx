@@ -4,7 +4,7 @@ import { browserFromUserAgent, type UnavailableReason } from '@shop/domain/payme
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
-import { SandboxFrame } from './SandboxFrame.tsx';
+import { SandboxFrame, type SandboxFrameHandle } from './SandboxFrame.tsx';
 import { startPayment, type PaymentMethod } from './checkout-mutations.ts';
 import type { CheckoutData } from './BasketLines.tsx';
 
@@ -150,7 +150,7 @@ export function PaymentChoice({
   const [choice, setChoice] = useState<string | null>(defaultInstrument ? `saved:${defaultInstrument.id}` : (firstAvailable ?? null));
   const [sessions, setSessions] = useState<Partial<Record<string, Session>>>({});
   const [sessionError, setSessionError] = useState<string | null>(null);
-  const [card, setCard] = useState<{ token: string; cardType: string | null } | null>(null);
+  const cardFrame = useRef<SandboxFrameHandle>(null);
   const [frameKey, setFrameKey] = useState(0);
   const [saveCard, setSaveCard] = useState(false);
   const [approval, setApproval] = useState<{ session: Session; resolve: (outcome: PaymentOutcome) => void } | null>(null);
@@ -199,13 +199,17 @@ export function PaymentChoice({
       if (!method) return { kind: 'error', message: 'Choose how you would like to pay.' };
       if (saved) return { kind: 'ready', selection: { method, token: null, savedInstrumentId: saved.id, saveInstrument: false } };
       if (method === 'CREDIT_CARD') {
-        if (!card) return { kind: 'error', message: 'Enter your card details, then press ‘Use this card’.' };
+        // Pay tokenises the hosted fields itself (Braintree's hostedFields.tokenize()); their
+        // errors show in the frame, the first also at the payment step.
+        const frame = cardFrame.current;
+        if (!frame) return { kind: 'error', message: sessionError ?? BUYING_MESSAGES.pleaseWait };
+        const card = await frame.tokenize();
+        if ('error' in card) return { kind: 'error', message: card.error };
         return { kind: 'ready', selection: { method, token: card.token, savedInstrumentId: null, saveInstrument: signedIn && saveCard } };
       }
       return approveWith(method);
     },
     reset() {
-      setCard(null);
       setFrameKey((k) => k + 1);
     },
     approve: approveWith,
@@ -217,22 +221,8 @@ export function PaymentChoice({
         <div className="card-entry">
           <h3 className="card-entry__title">Card details</h3>
           <p className="card-entry__secure">Secure payment: you type your card details into our payment provider’s form below. We never see or store your card number.</p>
-          {card ? (
-            <div className="card-entry__ready" role="status">
-              <p>
-                <strong>{card.cardType ?? 'Card'}</strong> ready to pay {cashAmount.formatted}.
-              </p>
-              <button type="button" className="link-button" onClick={() => (setCard(null), setFrameKey((k) => k + 1))}>
-                Use a different card
-              </button>
-            </div>
-          ) : cardSession ? (
-            <SandboxFrame
-              key={frameKey}
-              session={cardSession}
-              title="Card details (secure form of our payment provider)"
-              onToken={(token, cardType) => setCard({ token, cardType })}
-            />
+          {cardSession ? (
+            <SandboxFrame ref={cardFrame} key={frameKey} session={cardSession} title="Card details (secure form of our payment provider)" />
           ) : sessionError ? null : (
             <p role="status">{BUYING_MESSAGES.pleaseWait}</p>
           )}

@@ -62,6 +62,9 @@ export const checkoutFragment = graphql`
         }
       }
     }
+    breakdown {
+      ...PriceBreakdown_breakdown
+    }
     orderSummary {
       subtotal {
         amount
@@ -126,6 +129,8 @@ export const checkoutFragment = graphql`
     }
     countdown
     holdExpiresAt
+    holdLimitReached
+    holdAgainAt
     giftingConfig {
       giftWrap {
         productId

@@ -119,6 +119,11 @@ const promo = graphql`
         countdown
         ...checkoutData_checkout @alias(as: "view")
       }
+      ... on RateLimitedError {
+        code
+        message
+        field
+      }
       ... on ValidationError {
         code
         message

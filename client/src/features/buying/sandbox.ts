@@ -10,8 +10,8 @@
 export type SandboxMessage =
   | { kind: 'ready' }
   | { kind: 'height'; height: number }
-  | { kind: 'token'; token: string; cardType: string | null }
-  | { kind: 'error'; message: string; field: string | null }
+  | { kind: 'token'; token: string; cardType: string | null; requestId: string | null }
+  | { kind: 'error'; message: string; field: string | null; requestId: string | null }
   | { kind: 'cancelled' };
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -22,22 +22,24 @@ const TOKEN_FIELDS = ['nonce', 'token', 'paymentToken', 'authorization_token', '
  * hosted fields and approval page `{ type: 'braintree-sandbox:nonce', nonce, details }`, the BNPL
  * pages their token (`token`, `authorization_token`, `orderToken`), `{ approved: false,
  * declined: true }` when the plan was refused; also `…ready`, `…resize` {height}, `…error`
- * {message, field} and `…cancel`. Anything else is not for us: null.
+ * {message, field} and `…cancel`. The hosted fields' answers to a tokenise request carry its
+ * `requestId`. Anything else is not for us: null.
  */
 export function readSandboxMessage(data: unknown): SandboxMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const m = data as Record<string, unknown>;
   const type = str(m.type);
   if (!type) return null;
-  if (m.approved === false || m.declined === true) return { kind: 'error', message: str(m.message) ?? '', field: null };
+  const requestId = str(m.requestId);
+  if (m.approved === false || m.declined === true) return { kind: 'error', message: str(m.message) ?? '', field: null, requestId };
   const details = m.details && typeof m.details === 'object' ? (m.details as Record<string, unknown>) : {};
   for (const field of TOKEN_FIELDS) {
     const token = str(m[field]);
-    if (token) return { kind: 'token', token, cardType: str(m.cardType) ?? str(details.cardType) };
+    if (token) return { kind: 'token', token, cardType: str(m.cardType) ?? str(details.cardType), requestId };
   }
   if (/ready$/.test(type)) return { kind: 'ready' };
   if (/(resize|height)$/.test(type)) return typeof m.height === 'number' && Number.isFinite(m.height) ? { kind: 'height', height: Math.min(2000, Math.max(0, m.height)) } : null;
-  if (/error$/.test(type)) return { kind: 'error', message: str(m.message) ?? '', field: str(m.field) };
+  if (/error$/.test(type)) return { kind: 'error', message: str(m.message) ?? '', field: str(m.field), requestId };
   if (/(cancel|cancelled|closed)$/.test(type)) return { kind: 'cancelled' };
   return null;
 }

@@ -140,7 +140,7 @@ export function Component() {
         <TextField name="email" label="Email address" type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" errors={form.of('email')} />
         <PasswordField name="password" label="Password" autoComplete="current-password" errors={form.of('password')} />
         <p className="auth-form__forgot">
-          <Link to="/forgot-password">Forgotten your password?</Link>
+          <Link to="/forgot-password">Forgotten your password?</Link> or <Link to="/login/email-link">email me a sign-in link</Link>
         </p>
         <CheckboxField name="rememberMe" label="Keep me signed in" hint="Don’t tick this on a shared or public computer." />
         <div className="form-actions">

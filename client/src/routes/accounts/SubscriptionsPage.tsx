@@ -7,6 +7,7 @@ import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
 import { vipStatusWords } from '../../features/accounts/vip-status.ts';
+import { formatDate } from '../../lib/text.ts';
 import type { SubscriptionsPageQuery } from '../../__generated__/SubscriptionsPageQuery.graphql';
 
 /**
@@ -39,6 +40,12 @@ export function Component() {
             <dt>Membership</dt>
             <dd>{vip.short}</dd>
           </div>
+          {viewer.vipValidUntil && (active || viewer.vipStatus === 'RENEW') ? (
+            <div>
+              <dt>{active ? 'Valid until' : 'Ended on'}</dt>
+              <dd>{formatDate(viewer.vipValidUntil)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Price</dt>
             <dd>£4.99 a year</dd>
@@ -118,6 +125,7 @@ const query = graphql`
       email
       vipUser
       vipStatus
+      vipValidUntil
       emailSubscribed
       preferencesToken
       status {

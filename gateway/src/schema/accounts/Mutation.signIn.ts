@@ -3,7 +3,8 @@
  *
  * - login: the input is checked with the domain's loginSchema before any call; the users
  *   service answers the same way for an unknown email and a wrong password (LoginFailedError
- *   INVALID_CREDENTIALS); ACCOUNT_LOCKED and EMAIL_NOT_CONFIRMED come only with the right
+ *   INVALID_CREDENTIALS), throttles (RateLimitedError SIGN_IN_THROTTLED, the same for every
+ *   email); ACCOUNT_LOCKED (staff only) and EMAIL_NOT_CONFIRMED come only with the right
  *   password. Success rotates the session (the browser's previous token is ended), sets the
  *   cookies and carries the guest's recently viewed deals over.
  * - confirmEmail: the emailed link confirms the address and signs in, like login.
@@ -11,7 +12,8 @@
  *   cookies; answers ok even without a session (nothing to end).
  */
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, loginSchema } from '@shop/domain/accounts';
+import { ACCOUNT_MESSAGES, forgotPasswordSchema, loginSchema } from '@shop/domain/accounts';
+import { ACCOUNT_OUTCOMES } from './account-messages.ts';
 import type { GatewayContext } from '../../context.ts';
 import { CARRY_OVER_VIEWED_MAX } from '../../accounts/carry-over.ts';
 import type { Resolver } from '../types.ts';
@@ -66,6 +68,36 @@ export const confirmEmail: Resolver<unknown, { input: { token: string } }, Promi
   if (token.length > TOKEN_MAX) return userError('LoginFailedError', 'INVALID_LINK', 'token');
   try {
     const signedIn = await ctx.clients.users.verifyEmail(token);
+    await completeSignIn(signInDeps(ctx), signedIn);
+    return { __typename: 'LoginSuccess', viewer: signedIn.user };
+  } catch (error) {
+    const member = fromServiceError(error, LOGIN_ERRORS);
+    if (member) return member;
+    throw error;
+  }
+};
+
+/** "Email me a sign-in link" (issue 14 #5): the same answer whether or not the email is registered. */
+export const requestSignInLink: Resolver<unknown, { input: { email: string } }, Promise<{ __typename: 'SignInLinkRequested'; message: string } | AccountError>> = async (_p, { input }, ctx) => {
+  const parsed = forgotPasswordSchema.safeParse(withoutNulls(input));
+  if (!parsed.success) return firstZodError(parsed.error);
+  try {
+    await ctx.clients.users.requestSignInLink(parsed.data.email);
+    return { __typename: 'SignInLinkRequested', message: ACCOUNT_OUTCOMES.signInLinkRequested };
+  } catch (error) {
+    const member = fromServiceError(error, { allowed: ['ValidationError', 'RateLimitedError'] });
+    if (member) return member;
+    throw error;
+  }
+};
+
+/** The emailed sign-in link: signs in like login (a new session, the old one ended). */
+export const signInWithLink: Resolver<unknown, { input: { token: string } }, Promise<LoginResult>> = async (_p, { input }, ctx) => {
+  const token = input.token.trim();
+  if (!token) return validationError('token', ACCOUNT_MESSAGES.required);
+  if (token.length > TOKEN_MAX) return userError('LoginFailedError', 'INVALID_LINK', 'token');
+  try {
+    const signedIn = await ctx.clients.users.signInWithLink(token);
     await completeSignIn(signInDeps(ctx), signedIn);
     return { __typename: 'LoginSuccess', viewer: signedIn.user };
   } catch (error) {

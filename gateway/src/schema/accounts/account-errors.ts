@@ -108,6 +108,9 @@ export function fromServiceError(error: unknown, mapping: ServiceErrorMapping): 
   switch (error.code) {
     case 'RATE_LIMITED':
       return pick(rateLimited(error.retryAfterSeconds));
+    case 'SIGN_IN_THROTTLED':
+      // The sign-in throttle: the same answer for every email; the client offers the sign-in link.
+      return pick({ ...rateLimited(error.retryAfterSeconds), code: 'SIGN_IN_THROTTLED', message: messageFor('SIGN_IN_THROTTLED') });
     case 'UNAUTHENTICATED':
       return pick(userError('UnauthenticatedError', 'UNAUTHENTICATED'));
     case 'INVALID_CREDENTIALS':

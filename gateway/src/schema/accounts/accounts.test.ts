@@ -7,7 +7,7 @@
  * only ever the viewer's (Z1, Z2), unknown input keys (Z4), CSRF with a session cookie (A9),
  * aliased logins (A5), the lazy session lookup, and the customer token reaching the lists.
  */
-import { ACCOUNT_MESSAGES, ERROR_MESSAGES, LOCK_AFTER_FAILURES, SESSION_COOKIE } from '@shop/domain';
+import { ACCOUNT_MESSAGES, ERROR_MESSAGES, SESSION_COOKIE, SIGN_IN_THROTTLE } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, openAccountServices, testClientAddress, type AccountServices, type BrowserResponse } from '../../test/accounts-services.ts';
@@ -76,6 +76,7 @@ describe.each(testDatabases())('accounts through the gateway on %s', (_name, ope
       logger,
       exposeRestCalls: true,
       clientAddress: testClientAddress,
+      publicOrigin: 'http://shop.test',
     });
   });
   afterAll(() => services?.close());
@@ -222,21 +223,18 @@ describe.each(testDatabases())('accounts through the gateway on %s', (_name, ope
       expect(res.body.data.login).toEqual({ __typename: 'LoginFailedError', code: 'EMAIL_NOT_CONFIRMED', message: ERROR_MESSAGES.EMAIL_NOT_CONFIRMED, field: null });
     });
 
-    it('10 failures lock the account: the right password then gets AccountLockedError; more attempts are RateLimitedError (each counted)', async () => {
-      // This suite's users service allows 12 attempts per (email, client address) in its window (default 20).
+    it('issue 14 #5: failures are throttled, never locked, with the same answers for a registered and an unknown email (RateLimitedError SIGN_IN_THROTTLED)', async () => {
       const { email } = await signedUp();
-      const ip = nextIp();
-      const results: BrowserResponse[] = [];
-      for (let i = 0; i < LOCK_AFTER_FAILURES; i += 1) results.push(await browser(ip).gql(LOGIN, { input: { email, password: `Wrong-Password-${i}` } }));
-      expect(results.map((r) => r.body.data.login.code)).toEqual(Array(LOCK_AFTER_FAILURES).fill('INVALID_CREDENTIALS'));
-      const locked = await browser(ip).gql(LOGIN, { input: { email, password: PASSWORD } });
-      expect(locked.body.data.login).toEqual({ __typename: 'AccountLockedError', code: 'ACCOUNT_LOCKED', message: ERROR_MESSAGES.ACCOUNT_LOCKED, field: null });
-      expect(locked.setCookies).toEqual([]);
-      // While locked the password is not checked: a wrong one gets the same answer (no oracle).
-      expect((await browser(ip).gql(LOGIN, { input: { email, password: 'Wrong-Password-x' } })).body.data.login.code).toBe('ACCOUNT_LOCKED');
-      const limited = await browser(ip).gql(LOGIN, { input: { email, password: PASSWORD } });
-      expect(limited.body.data.login).toMatchObject({ __typename: 'RateLimitedError', code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED, field: null });
-      expect(limited.body.data.login.retryAfterSeconds).toBeGreaterThan(0);
+      const unknown = `nobody.${Date.now().toString(36)}@example.com`;
+      for (let i = 0; i <= SIGN_IN_THROTTLE.email.free; i += 1) {
+        const [a, b] = [await browser(nextIp()).gql(LOGIN, { input: { email, password: `Wrong-Password-${i}` } }), await browser(nextIp()).gql(LOGIN, { input: { email: unknown, password: `Wrong-Password-${i}` } })];
+        expect(b.body.data.login, `attempt ${i + 1}`).toEqual(a.body.data.login);
+        if (i < SIGN_IN_THROTTLE.email.free) expect(a.body.data.login.code).toBe('INVALID_CREDENTIALS');
+      }
+      const throttled = await browser(nextIp()).gql(LOGIN, { input: { email, password: PASSWORD } });
+      expect(throttled.body.data.login).toMatchObject({ __typename: 'RateLimitedError', code: 'SIGN_IN_THROTTLED', message: ERROR_MESSAGES.SIGN_IN_THROTTLED, field: null });
+      expect(throttled.body.data.login.retryAfterSeconds).toBeGreaterThan(0);
+      expect(throttled.setCookies).toEqual([]);
     });
   });
 
@@ -495,6 +493,22 @@ describe.each(testDatabases())('accounts through the gateway on %s', (_name, ope
       expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
       // Still signed in: none of them logged out.
       expect((await b.gql(WHO)).body.data.viewer).not.toBeNull();
+    });
+
+    it('a browser that sends no Sec-Fetch-Site: a mutation from another Origin is 403; from the public origin, or with no Origin, it runs (issue 14 §12)', async () => {
+      const { browser: b } = await signedUp();
+      const body = JSON.stringify({ query: 'mutation { logout { ok } }' });
+      for (const origin of ['https://evil.example', 'http://shop.test.evil.example', 'https://shop.test', 'http://shop.test:8080', 'null']) {
+        const res = await b.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body });
+        expect(res.status, origin).toBe(403);
+        expect(await res.text(), origin).toContain('Cross-site requests are not allowed.');
+        expect((await b.gql(WHO)).body.data.viewer, origin).not.toBeNull();
+      }
+      // The shop's own pages (no Sec-Fetch-Site from an older browser) and non-browser clients (no Origin) are served.
+      expect((await b.gql(WHO, {}, { origin: 'http://shop.test' })).body.data.viewer).not.toBeNull();
+      const same = await b.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://shop.test' }, body });
+      expect(same.status).toBe(200);
+      expect((await b.gql(WHO)).body.data.viewer).toBeNull();
     });
 
     it('50 aliased logins in one document are refused before any call; so are two (A5)', async () => {

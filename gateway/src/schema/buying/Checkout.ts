@@ -11,6 +11,7 @@ import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
 import { basketParent, gbp, type BasketParent } from './Basket.ts';
+import { priceBreakdownOf, totalOnlyBreakdown } from './breakdown.ts';
 import { ApplyPromoCodeInput, check } from './inputs.ts';
 import { basketNotFound, fromServiceError, type BuyingError } from './results.ts';
 import { currentBasket, identity } from './shopper.ts';
@@ -81,6 +82,12 @@ export const CheckoutType = {
       cashAmount: gbp(s.cashAmount ?? s.totalOrderAmount - (s.walletCredit ?? 0)),
     };
   },
+  breakdown: ({ view }: CheckoutParent) => {
+    if (view.breakdown) return priceBreakdownOf(view.breakdown);
+    const s = view.orderSummary;
+    const wallet = s.walletCredit ?? 0;
+    return totalOnlyBreakdown(s.totalOrderAmount, wallet, s.cashAmount ?? s.totalOrderAmount - wallet);
+  },
   promoCode: ({ view }: CheckoutParent) => {
     const p = view.promoCode;
     if (!p?.code) return null;
@@ -105,9 +112,13 @@ export const CheckoutType = {
   savedInstruments: ({ view }: CheckoutParent) => (view.userInfo?.paymentOptions?.paymentInstruments ?? []).map(instrumentOf),
   countdown: ({ view }: CheckoutParent) => Math.max(0, view.countdown ?? 0),
   holdExpiresAt: ({ view }: CheckoutParent) => view.holdExpiresAt ?? null,
+  holdLimitReached: ({ view }: CheckoutParent) => view.holdLimitReached === true,
+  holdAgainAt: ({ view }: CheckoutParent) => view.holdAgainAt ?? null,
   giftingConfig: async ({ view }: CheckoutParent, _a: unknown, ctx: GatewayContext) => giftingConfigOf(view.giftingConfig ?? (await ctx.clients.checkout.giftingConfig())),
-  // The VIP offer starts unticked (issue 6 point 10); £4.99 a year (spec §9).
-  vipOffer: ({ view }: CheckoutParent) => ({ price: gbp(Math.min(view.vipPrice ?? VIP_PRICE_PENCE, VIP_PRICE_PENCE)), checked: view.vipChecked === true }),
+  // The VIP offer starts unticked (issue 6 point 10); £4.99 a year (spec §9). Only for a signed-in
+  // shopper who is not a member: a guest has no account to hold it (the service answers null then).
+  vipOffer: ({ view, signedIn }: CheckoutParent) =>
+    signedIn && view.vipOffer !== null ? { price: gbp(Math.min(view.vipOffer?.price ?? view.vipPrice ?? VIP_PRICE_PENCE, VIP_PRICE_PENCE)), checked: view.vipChecked === true } : null,
   needsDeliveryAddress: ({ view, basket }: CheckoutParent) =>
     view.needsDeliveryAddress ?? basket.basket.products.some((l) => (l.giftPack ?? 0) > 0 || l.gifting?.type === 'ndd-gpk' || l.gifting?.type === 'std-gpk'),
   isTravel: ({ view }: CheckoutParent) => view.isTravel ?? false,
@@ -125,7 +136,7 @@ async function withCheckout(ctx: GatewayContext, load: (token: string, owner: Ow
     if (!view) return basketNotFound();
     return { __typename: 'Checkout', basket: basketParent(basket, customerToken !== null), view, signedIn: customerToken !== null };
   } catch (error) {
-    return fromServiceError(error, { allowPayment: true });
+    return fromServiceError(error, { allowPayment: true, fieldAliases: { promoCode: 'code' } });
   }
 }
 

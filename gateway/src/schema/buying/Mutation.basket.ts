@@ -35,8 +35,9 @@ async function run(ctx: GatewayContext, work: () => Promise<BasketResult>): Prom
 
 /** Creates the shopper's basket with its first line (see the file comment for the token rules). */
 async function createBasket(ctx: GatewayContext, customerToken: string | null, line: NewLine): Promise<Basket> {
-  const viewer = customerToken ? await ctx.session.viewer() : null;
-  const created = await ctx.clients.basket.create({ customerToken, eligibleForVip: viewer ? !viewer.vipUser : false, products: [line] });
+  // eligibleForVip: the basket may take VIP-exclusive options (a VIP member's; never a guest's).
+  const { vipUser } = await identity(ctx);
+  const created = await ctx.clients.basket.create({ customerToken, eligibleForVip: customerToken !== null && vipUser, products: [line] });
   let token = created.token;
   const bodyId = created.basket?.id ?? null;
   if (!isUsableBasketToken(token) || (bodyId !== null && bodyId !== token)) {
@@ -59,7 +60,7 @@ export const addToBasket: Resolver<unknown, { input: unknown }, Promise<BasketRe
   const line: NewLine = { dealId, dealProductId: productId, quantity, payDeposit, purchaseUrl, sessionPurchaseSource };
   return run(ctx, async () => {
     const { customerToken } = await identity(ctx);
-    const existing = await currentBasket(ctx);
+    const existing = await syncVipStatus(ctx, await currentBasket(ctx));
     const basket = existing ? await ctx.clients.basket.addLine(existing.id, customerToken, line) : await createBasket(ctx, customerToken, line);
     if (!basket) return basketNotFound();
     setCurrentBasket(ctx, basket);
@@ -67,10 +68,23 @@ export const addToBasket: Resolver<unknown, { input: unknown }, Promise<BasketRe
   });
 };
 
+/**
+ * A customer's basket follows their VIP membership (spec §7 update-vip-status): one bought or ended
+ * since the basket was made changes whether it may take VIP-exclusive options. Only when it differs.
+ */
+async function syncVipStatus(ctx: GatewayContext, basket: Basket | null): Promise<Basket | null> {
+  const { customerToken, vipUser } = await identity(ctx);
+  if (!basket || !customerToken || (basket.eligibleForVip ?? false) === vipUser) return basket;
+  const viewer = await ctx.session.viewer();
+  const synced = await ctx.clients.basket.updateVipStatus(basket.id, customerToken, vipUser ? 'ACTIVE' : (viewer?.vipStatus ?? 'NOT_CHECKED'));
+  if (synced) setCurrentBasket(ctx, synced);
+  return synced ?? basket;
+}
+
 /** The shopper's basket and the line the input names, or the NotFoundError to answer. */
 async function basketWithLine(ctx: GatewayContext, productId: number): Promise<{ basket: Basket; customerToken: string | null } | BuyingError> {
   const { customerToken } = await identity(ctx);
-  const basket = await currentBasket(ctx);
+  const basket = await syncVipStatus(ctx, await currentBasket(ctx));
   if (!basket) return basketNotFound();
   if (!basket.products.some((l) => l.dealProductId === productId && l.quantity > 0)) return notFound('NOT_FOUND', 'productId');
   return { basket, customerToken };
@@ -80,12 +94,20 @@ async function patchLine(ctx: GatewayContext, productId: number, patch: LinePatc
   return run(ctx, async () => {
     const found = await basketWithLine(ctx, productId);
     if ('__typename' in found) return found;
+    const before = found.basket.products.find((l) => l.dealProductId === productId)?.quantity ?? 0;
     const basket =
       patch.quantity === 0
         ? await ctx.clients.basket.removeLine(found.basket.id, found.customerToken, productId)
         : await ctx.clients.basket.updateLine(found.basket.id, found.customerToken, productId, patch);
     if (!basket) return basketNotFound();
     setCurrentBasket(ctx, basket);
+    // Issue 14: a line removed or lowered gives its held units back at once. The basket change
+    // stands if this fails: the hold then ends with its countdown, as before.
+    if (patch.quantity !== undefined && patch.quantity < before) {
+      await ctx.clients.checkout.trimHold(basket.id, { customerToken: found.customerToken }).catch((error: unknown) => {
+        ctx.logger.warn('Hold trim failed', { correlationId: ctx.requestId, error: error instanceof Error ? error.message : String(error) });
+      });
+    }
     return updated(basket, found.customerToken !== null, toast);
   });
 }

@@ -140,7 +140,7 @@ export const expressBuy: Resolver<unknown, { input: unknown }, Promise<ExpressBu
     return { __typename: 'ExpressBuyIneligibleError', code: 'EXPRESS_BUY_INELIGIBLE', message: BUYING_MESSAGES.expressBuyIneligible, field: 'dealId', hint: BUYING_MESSAGES.expressBuyHint };
   }
   const member = problemMember(problem, { allowStock: false, fieldAliases: { 'expressBuyTokenRequest.email': 'email' } });
-  if (member?.__typename === 'ValidationError') return member;
+  if (member?.__typename === 'ValidationError' || member?.__typename === 'RateLimitedError') return member;
   throw new Error(`Unexpected express-buy answer ${problem.status} ${problem.code}`);
 };
 

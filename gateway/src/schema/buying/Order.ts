@@ -7,14 +7,15 @@
  * access token the service issued, kept in the HttpOnly `order_access` cookie). Anyone else, and
  * any malformed or unknown id, gets null: the same answer (reliability Z1, Z2).
  */
-import { VOUCHER_EXTENSION_MAX_MONTHS, VOUCHER_VALIDITY_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout';
+import { ORDERS_MAX_PAGE, VOUCHER_EXTENSION_MAX_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout';
 import type { Order, Voucher } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
-import { clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
+import { badUserInput, clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { CustomerParent } from '../accounts/Customer.ts';
 import type { Resolver, TypeResolvers } from '../types.ts';
 import { gbp } from './Basket.ts';
+import { priceBreakdownOf, totalOnlyBreakdown } from './breakdown.ts';
 import { instrumentOf } from './Checkout.ts';
 import { identity, orderAccessToken } from './shopper.ts';
 
@@ -51,6 +52,12 @@ export const OrderType: TypeResolvers<OrderParent> = {
   walletAmountUsed: (o) => gbp(o.walletAmountUsed ?? o.walletUsed ?? 0),
   paymentMethod: (o) => (o.paymentMethod ? o.paymentMethod.toUpperCase() : null),
   cardType: (o) => o.cardType ?? null,
+  breakdown: (o) => {
+    if (o.breakdown) return priceBreakdownOf(o.breakdown);
+    const total = o.total ?? o.totalAmount ?? 0;
+    const wallet = o.walletAmountUsed ?? o.walletUsed ?? 0;
+    return totalOnlyBreakdown(total, wallet, o.cashAmount ?? total - wallet);
+  },
   vouchers: (o): VoucherParent[] => o.vouchers.map((v) => ({ ...v, orderId: o.id })),
   validityExtensionOffer: (o) => {
     const offer = o.validityExtensionOffer ?? validityExtensionOffer(o);
@@ -58,27 +65,17 @@ export const OrderType: TypeResolvers<OrderParent> = {
   },
 };
 
-/** Whole calendar months from `from` to `to` (UTC), as the checkout adds them. */
-function monthsBetween(from: Date, to: Date): number {
-  return (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
-}
-
 /**
  * The VVE offer of a paid order when the checkout service does not send one: by the service's
  * own rule and figures (POST /order-addon): the vouchers still Ready to Redeem whose extension
- * so far (their expiry beyond the VOUCHER_VALIDITY_MONTHS from payment) leaves room for `months`
+ * so far (the service's extendedMonths; each deal has its own validity) leaves room for `months`
  * more, up to VOUCHER_EXTENSION_MAX_MONTHS, priced per voucher and month.
  */
 export function validityExtensionOffer(o: Order): { addonType: 'VVE'; title: string; price: number; months: number } | null {
   if (o.status !== 'PAID' || (o.kind && o.kind !== 'order') || !o.paidAt) return null;
-  const paidAt = new Date(o.paidAt);
   const ready = o.vouchers.filter((v) => v.status === 'Ready to Redeem');
-  if (ready.length === 0 || Number.isNaN(paidAt.getTime())) return null;
-  const extended = ready.map((v) => {
-    if (!v.expiresAt) return 0;
-    const so = monthsBetween(paidAt, new Date(v.expiresAt)) - VOUCHER_VALIDITY_MONTHS;
-    return Math.min(VOUCHER_EXTENSION_MAX_MONTHS, Math.max(0, so));
-  });
+  if (ready.length === 0) return null;
+  const extended = ready.map((v) => Math.min(VOUCHER_EXTENSION_MAX_MONTHS, Math.max(0, v.extendedMonths ?? 0)));
   const months = VOUCHER_EXTENSION_MAX_MONTHS - Math.min(...extended);
   if (months <= 0) return null;
   const count = extended.filter((e) => e + months <= VOUCHER_EXTENSION_MAX_MONTHS).length;
@@ -146,6 +143,8 @@ export const buyingCustomer: TypeResolvers<CustomerParent> = {
     // continued by reading the page it falls in and dropping what came before it.
     const page = Math.floor(offset / pageSize);
     const skip = offset - page * pageSize;
+    // Deeper than the checkout pages orders: a forged cursor, refused rather than sent on (a 400 there).
+    if (page + (skip > 0 ? 1 : 0) > ORDERS_MAX_PAGE) throw badUserInput('`after` is not a cursor from this list.', 'after');
     const first = await ctx.clients.checkout.orders(customerToken, page, pageSize);
     let orders = first.orders.slice(skip);
     let hasMore = first.hasMore ?? first.orders.length === pageSize;

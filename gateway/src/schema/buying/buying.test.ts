@@ -132,7 +132,8 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     expect(view.countdown).toBeGreaterThan(290);
     expect(view.canPay).toBe(true);
     expect(view.orderSummary.totalOrderAmount.amount).toBe(first.pricePence * 2 + second.pricePence);
-    expect(view.vipOffer).toEqual({ price: { amount: 499 }, checked: false });
+    // VIP needs an account: a guest is not offered it (issue 14; vip.test.ts).
+    expect(view.vipOffer).toBeNull();
     expect(view.wallet).toBeNull();
 
     const placed = await b.gql(PLACE, {

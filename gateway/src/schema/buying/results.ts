@@ -36,7 +36,15 @@ export interface PaymentErrorValue {
   field: string | null;
   retryable: boolean;
 }
-export type BuyingError = ValidationErrorValue | NotFoundErrorValue | StockErrorValue | PaymentErrorValue;
+/** Too many code guesses or express-buy tokens (issue 14): the accounts' RateLimitedError. */
+export interface RateLimitedErrorValue {
+  __typename: 'RateLimitedError';
+  code: ErrorCode;
+  message: string;
+  field: string | null;
+  retryAfterSeconds: number;
+}
+export type BuyingError = ValidationErrorValue | NotFoundErrorValue | StockErrorValue | PaymentErrorValue | RateLimitedErrorValue;
 
 export const validationError = (field: string | null, message: string, code: ErrorCode = 'VALIDATION_FAILED'): ValidationErrorValue => ({
   __typename: 'ValidationError',
@@ -84,7 +92,16 @@ export function paymentWords(code: ErrorCode, message: string | null): string {
 
 /** A problem the service answered (code, status, fields) as the result-union member, or null when it is not one the shopper can act on. */
 export function problemMember(
-  problem: { status: number; code: string; message?: string | null; retryable?: boolean | null; productId?: number | null; available?: number | null; errors?: { field: string; message: string }[] },
+  problem: {
+    status: number;
+    code: string;
+    message?: string | null;
+    retryable?: boolean | null;
+    productId?: number | null;
+    available?: number | null;
+    retryAfterSeconds?: number | null;
+    errors?: { field: string; message: string }[];
+  },
   options: { allowPayment?: boolean; allowStock?: boolean; fieldAliases?: Record<string, string> } = {},
 ): BuyingError | null {
   const { status, code } = problem;
@@ -101,6 +118,10 @@ export function problemMember(
     const retryable = problem.retryable ?? code !== 'CARD_NOT_ACCEPTED';
     return paymentError(code, paymentWords(code, problem.message ?? null), retryable, code === 'PAYMENT_METHOD_UNAVAILABLE' || code === 'CARD_NOT_ACCEPTED' ? 'method' : null);
   }
+  if (status === 429 && code === 'RATE_LIMITED') {
+    const field = problem.errors?.[0]?.field;
+    return { __typename: 'RateLimitedError', code, message: messageFor(code), field: field ? alias(field) : null, retryAfterSeconds: problem.retryAfterSeconds ?? 600 };
+  }
   if (code === 'PRICE_CHANGED') return validationError('expectedCashAmount', messageFor('PRICE_CHANGED'), 'PRICE_CHANGED');
   if (status === 400 || status === 422 || status === 409) {
     const first = problem.errors?.[0];
@@ -114,7 +135,7 @@ export function problemMember(
 /** A ServiceError from a basket/checkout call as a member, or rethrown. */
 export function fromServiceError(error: unknown, options: Parameters<typeof problemMember>[1] = {}): BuyingError {
   if (isServiceError(error) && error.status >= 400 && error.status < 500) {
-    const extra = error instanceof BuyingProblemError ? { productId: error.productId, available: error.available, message: error.problemMessage, retryable: error.retryable } : {};
+    const extra = error instanceof BuyingProblemError ? { productId: error.productId, available: error.available, message: error.problemMessage, retryable: error.retryable, retryAfterSeconds: error.retryAfterSeconds } : {};
     const member = problemMember({ status: error.status, code: error.code, errors: error.fieldErrors, ...extra }, options);
     if (member) return member;
   }

@@ -38,6 +38,8 @@ export interface OrdersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: Timestamp | null;
+  /** The price breakdown as placed (domain PriceBreakdown); null for add-on orders and older orders. */
+  breakdown: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface OrderLineTable {
@@ -56,6 +58,8 @@ export interface OrderLineTable {
   gifting_type: string;
   gift_recipient: Json | null;
   pay_deposit: boolean;
+  /** The deal's voucher validity as sold (null: add-on lines, older orders). */
+  validity_months: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventTable {
@@ -176,6 +180,8 @@ export interface MailOutboxTable {
   html_body: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** Empty for the order's own mail; the normalised address of an e-gift recipient (one message each). */
+  recipient_key: Generated<string>;
   /** A sender's claim: until then no other sender takes the message (deliverOrderMail). */
   claimed_until: Timestamp | null;
   attempts: Generated<number>;

@@ -8,9 +8,10 @@
 import { CHECKOUT_COUNTDOWN_S, GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { inOrders } from '../db/database.ts';
-import { getHold, holderOf, holdUnits, type CheckoutDeps } from './deps.ts';
+import { getHold, getHoldWindow, HOLD_WINDOW, holderOf, holdUnits, holdWindowState, releaseExpiredHold, type CheckoutDeps } from './deps.ts';
 import { paymentOptions } from './payment-options.ts';
 import { travelValidity } from '@shop/domain/travel-checkout';
+import { checkoutBreakdown } from './breakdown.ts';
 import { loadCheckoutModel, type CheckoutModel, type GiftingConfig } from './pricing.ts';
 import { stableJson } from './tokens.ts';
 
@@ -66,18 +67,24 @@ async function takeOrKeepHold(deps: CheckoutDeps, model: CheckoutModel, q: Check
     return { countdown: 0, holdExpiresAt: storedExpiry, refused: null };
   }
   const result = await deps.db.transaction().execute(async (trx) => {
-    const taken = await holdUnits(trx, { holdKey: q.basketToken, customerKey: model.customerKey, items, expiresAt, now, ...holderOf(deps, q.clientAddress) });
+    // The basket's holding window (issue 14) caps the expiry; once it has run out the hold lapses.
+    const taken = await holdUnits(trx, { holdKey: q.basketToken, customerKey: model.customerKey, items, expiresAt, now, window: HOLD_WINDOW, ...holderOf(deps, q.clientAddress) });
     if (taken.ok) {
+      const at = taken.expiresAt;
       await inOrders(trx)
         .insertInto('checkout_options')
-        .values({ basket_token: q.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: expiresAt, hold_signature: signature, updated_at: now })
-        .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: expiresAt, hold_signature: signature, updated_at: now }))
+        .values({ basket_token: q.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: at, hold_signature: signature, updated_at: now })
+        .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: at, hold_signature: signature, updated_at: now }))
         .execute();
+    } else if (taken.retryAt) {
+      // The window has run out: whatever this basket still holds goes back on sale now, not at the next sweep.
+      await releaseExpiredHold(trx, q.basketToken, now);
     }
     return taken;
   });
+  if (!result.ok && result.retryAt) return { countdown: 0, holdExpiresAt: storedExpiry, refused: null };
   if (!result.ok) return { countdown: 0, holdExpiresAt: null, refused: { productId: result.productId, code: result.code, available: result.available } };
-  return { countdown: left(expiresAt), holdExpiresAt: expiresAt, refused: null };
+  return { countdown: left(result.expiresAt), holdExpiresAt: result.expiresAt, refused: null };
 }
 
 /** The checkout answer, or null for an unknown basket or another customer's (404 either way). */
@@ -92,6 +99,7 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
   const model = await loadCheckoutModel(deps.db, { basketToken: q.basketToken, customerToken: q.customerToken, email: q.email, vipUser: q.vipUser, options, now });
   if (!model) return null;
   const hold = model.linesOk ? await takeOrKeepHold(deps, model, q, stored) : { countdown: 0, holdExpiresAt: null, refused: null, pinned: false };
+  const window = holdWindowState(model.lines.length > 0 && !hold.pinned ? await getHoldWindow(deps.db, q.basketToken) : null, now);
   const pending = hold.pinned
     ? await inOrders(deps.db).selectFrom('orders').select('order_number').where('basket_token', '=', q.basketToken).where('status', '=', 'PENDING').executeTakeFirst()
     : undefined;
@@ -119,7 +127,7 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
       deliveryOptionType: l.line.deliveryOptionType ?? null,
       available,
       soldOut: problem === 'DEAL_SOLD_OUT' || available === 0,
-      problem: problem ? { code: problem, message: problem === 'VIP_ONLY' ? ERROR_MESSAGES.NOT_FOUND : ERROR_MESSAGES[problem as keyof typeof ERROR_MESSAGES] } : null,
+      problem: problem ? { code: problem, message: ERROR_MESSAGES[problem as keyof typeof ERROR_MESSAGES] } : null,
       needsDelivery: l.needsDelivery,
     };
   });
@@ -138,6 +146,7 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
       totalOrderAmount: money(s.totalOrderAmount),
       cashAmount: money(s.cashAmount),
     },
+    breakdown: checkoutBreakdown(model),
     promoCode: model.promo ? { code: model.promo.code, applicable: model.promo.applicable, message: model.promo.message, outcome: model.promo.outcome } : null,
     userInfo: {
       paymentOptions: {
@@ -149,13 +158,18 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
     wallet: model.wallet ? { balance: money(model.wallet.balance), usable: money(model.wallet.usable), using: model.wallet.using } : null,
     countdown: hold.countdown,
     holdExpiresAt: hold.holdExpiresAt ? hold.holdExpiresAt.toISOString() : null,
+    // Issue 14: this hold is the last the basket's 15 minutes allow (its units go back on sale at
+    // its end), and when the basket may hold them again.
+    holdLimitReached: window.limitReached,
+    holdAgainAt: window.againAt ? window.againAt.toISOString() : null,
     giftingConfig: giftingDetails,
     giftPackPreset: giftingDetails['ndd-gpk'] ?? giftingDetails['std-gpk'],
     giftWrapPreset: { dealId: GIFT_WRAP_PRESET.dealId, productId: GIFT_WRAP_PRESET.productId },
     ...travelValidity(model.lines.flatMap((l) => (l.stock ? [l.stock] : [])), model.day),
     pendingOrderNumber: pending?.order_number ?? null,
     vipChecked: model.vipChecked,
-    vipOffer: { price: money(VIP_PRICE_PENCE), checked: model.vipChecked },
+    // Offered only to a signed-in shopper who is not a member; it starts unticked on each order.
+    vipOffer: model.vipOffered ? { price: money(VIP_PRICE_PENCE), checked: model.vipChecked } : null,
     needsDeliveryAddress: model.needsDeliveryAddress,
     // A pending order of this basket (its payment outcome not known yet) is paid or failed first.
     canPay: model.linesOk && hold.refused === null && !pending,

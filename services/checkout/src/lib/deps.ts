@@ -5,7 +5,7 @@
 import type { Mailer } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import type { ChargeRequest, ChargeResult, LookupResult } from '@shop/payment/contract';
-import type { PaymentMethod } from '@shop/domain/buying';
+import { HOLD_COOL_DOWN_S, HOLD_TOTAL_LIMIT_S, type PaymentMethod } from '@shop/domain/buying';
 
 export {
   holdUnits,
@@ -15,11 +15,15 @@ export {
   unpinHold,
   sellHeld,
   releaseHold,
+  releaseExpiredHold,
+  trimHold,
+  getHoldWindow,
   countPurchase,
   uncountPurchase,
   stockView,
   type HoldItem,
   type HoldRefusal,
+  type HoldWindow,
   type StockLine,
 } from '@shop/deals/stock/index';
 export { recordPurchase } from '@shop/deals';
@@ -31,6 +35,8 @@ export interface CheckoutPayments {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   lookup(method: PaymentMethod, orderRef: string): Promise<LookupResult>;
   instruments?(customerToken: string): Promise<unknown[]>;
+  /** Gives a capture back (void, else refund) with a record; 'reversed' once done. */
+  reverse?(method: PaymentMethod, orderRef: string, transactionId: string, reason: string): Promise<{ status: string }>;
 }
 
 export type { Mailer };
@@ -65,6 +71,19 @@ export const MAIL_LEASE_MS = 5 * 60 * 1000;
  * office behind one address; the purchase limits still apply per shopper.
  */
 export const HOLD_LIMIT_PER_ADDRESS = 30;
+
+/** Issue 14: a basket holds units for at most HOLD_TOTAL_LIMIT_S from its first hold, then waits HOLD_COOL_DOWN_S. */
+export const HOLD_WINDOW = { totalMs: HOLD_TOTAL_LIMIT_S * 1000, coolDownMs: HOLD_COOL_DOWN_S * 1000 } as const;
+
+/**
+ * What the shopper is told of the basket's holding window: `limitReached` when the hold (running
+ * or just ended) is the last this window allows, `againAt` when the basket may hold again.
+ */
+export function holdWindowState(w: { startedAt: Date; heldUntil: Date } | null, now: Date): { limitReached: boolean; againAt: Date | null } {
+  if (!w || w.heldUntil.getTime() + HOLD_WINDOW.coolDownMs <= now.getTime()) return { limitReached: false, againAt: null };
+  const reached = w.heldUntil.getTime() >= w.startedAt.getTime() + HOLD_WINDOW.totalMs;
+  return { limitReached: reached, againAt: reached ? new Date(w.heldUntil.getTime() + HOLD_WINDOW.coolDownMs) : null };
+}
 
 /** The hold's holder and limit when the shopper's address is known (reliability M4). */
 export function holderOf(deps: Pick<CheckoutDeps, 'holdLimitPerAddress'>, clientAddress: string | null | undefined): { holder?: string; holderLimit?: number } {
@@ -125,6 +144,7 @@ export function fault(deps: Pick<CheckoutDeps, 'faultPoint'>, point: FaultPoint)
 
 export { getBasket, removeLines } from '@shop/basket';
 export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';
+export { grantVipMembership, revokeVipMembership } from '@shop/users/vip/membership';
 
 /** What the jobs need at the least; the rest has the app's defaults. */
 export type JobDeps = Pick<CheckoutDeps, 'db' | 'payments' | 'mailer'> & Partial<Omit<CheckoutDeps, 'db' | 'payments' | 'mailer'>>;

@@ -5,6 +5,10 @@
  * the confirmation mail written to the outbox in the paying transaction, and the answers.
  */
 import { BUYING_MESSAGES, type OrderStatus } from '@shop/domain/buying';
+import { isEmail, normaliseEmail } from '@shop/domain/accounts';
+import { londonDateInWords, londonExpiry } from '@shop/domain/london-time';
+import { breakdownText, type PriceBreakdown } from '@shop/domain/price-breakdown';
+import { SITE_NAME } from '@shop/domain/page-head';
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { problem } from '@shop/platform';
 import { sql, type Insertable, type Selectable } from 'kysely';
@@ -13,6 +17,7 @@ import type { MailOutboxTable, OrderLineTable, OrdersTable, VoucherExtensionTabl
 import {
   captureWalletCredit,
   fault,
+  grantVipMembership,
   recordPurchase,
   releaseWalletCredit,
   removeLines,
@@ -23,14 +28,19 @@ import {
   type CheckoutDeps,
 } from './deps.ts';
 import { completeKeyOfOrder } from './idempotency.ts';
+import { orderBreakdown, paidWithWords } from './breakdown.ts';
 import { BASKET_VVE_MONTHS } from './pricing.ts';
 import { generateVoucherCode } from './voucher-codes.ts';
-import { newId } from './tokens.ts';
+import { newId, sha256 } from './tokens.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-/** Vouchers are valid this long from purchase; the VVE add-on extends them (spec §9: up to 3 months). */
-export const VOUCHER_VALIDITY_MONTHS = 6;
+/**
+ * A voucher is valid for its deal's `voucher_validity_months` (the figure its fine print states,
+ * kept on the order line as sold); a line without one (sold before issue 14) has the 3 months the
+ * fine print said then. The VVE add-on extends them (spec §9: up to 3 months).
+ */
+export const VOUCHER_VALIDITY_FALLBACK_MONTHS = 3;
 export const VOUCHER_EXTENSION_MAX_MONTHS = 3;
 
 const ALLOWED: Record<OrderStatus, OrderStatus[]> = { PENDING: ['PAID', 'FAILED'], PAID: ['PAYMENT_FAILED'], FAILED: [], PAYMENT_FAILED: [] };
@@ -148,11 +158,6 @@ async function lockOrderForPaying(trx: AnyDb, orderId: string): Promise<{ order:
   return { order: order as OrderRow, lines, keyAccessToken };
 }
 
-function addMonths(date: Date, months: number): Date {
-  const d = new Date(date.getTime());
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-}
 
 type Succeeded = Extract<ChargeResult, { status: 'succeeded' }>;
 
@@ -197,8 +202,9 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     let issued: VoucherRow[] | null = null;
     let unwritten: Insertable<VoucherTable>[] = [];
     if (order.kind === 'order') {
-      const expiresAt = addMonths(now, VOUCHER_VALIDITY_MONTHS);
+      const expiryOf = new Map(lines.map((l) => [l.id, londonExpiry(now, l.validity_months ?? VOUCHER_VALIDITY_FALLBACK_MONTHS)]));
       const vouchers = lines.flatMap((line) => {
+        const expiresAt = expiryOf.get(line.id)!;
         const recipient = line.gift_recipient ? ((typeof line.gift_recipient === 'string' ? JSON.parse(line.gift_recipient) : line.gift_recipient) as { name?: string }) : null;
         return Array.from({ length: line.quantity }, () => ({
           id: newId(),
@@ -230,16 +236,16 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
       for (const addon of addonLines) {
         const ids = await inOrders(trx)
           .selectFrom('voucher')
-          .select('id')
+          .select(['id', 'expires_at'])
           .where('order_id', '=', orderId)
           .where('deal_product_id', '=', addon.deal_product_id)
           .orderBy('code')
           .limit(addon.quantity)
           .execute();
-        for (const { id } of ids) {
+        for (const { id, expires_at } of ids) {
           await inOrders(trx)
             .updateTable('voucher')
-            .set({ expires_at: addMonths(expiresAt, BASKET_VVE_MONTHS), extended_months: BASKET_VVE_MONTHS })
+            .set({ expires_at: londonExpiry(new Date(expires_at!), BASKET_VVE_MONTHS), extended_months: BASKET_VVE_MONTHS })
             .where('id', '=', id)
             .execute();
         }
@@ -250,6 +256,11 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
         for (const [dealId, quantity] of byDeal) await recordPurchase(trx as never, { customerToken: order.customer_token, dealId, quantity, at: now });
       }
       await removeLines(trx, order.basket_token, lines.map((l) => l.deal_product_id));
+      // The VIP membership paid for in this order: granted with the payment (settlement.ts takes it back).
+      if (order.vip > 0) {
+        const vip = order.customer_token ? await grantVipMembership(trx, { customerToken: order.customer_token, orderRef: orderId, now }) : null;
+        if (!vip?.granted) deps.log('[checkout] VIP membership paid for but not granted: no account', { orderId });
+      }
     } else {
       // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
       const months = lines[0]?.quantity ?? 0;
@@ -265,7 +276,7 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
       for (const v of vouchers) {
         const add = Math.min(months, VOUCHER_EXTENSION_MAX_MONTHS - v.extended_months);
         if (add <= 0 || !v.expires_at) continue;
-        const expiresAfter = addMonths(new Date(v.expires_at), add);
+        const expiresAfter = londonExpiry(new Date(v.expires_at), add);
         await inOrders(trx).updateTable('voucher').set({ expires_at: expiresAfter, extended_months: v.extended_months + add }).where('id', '=', v.id).execute();
         extensions.push({ addon_order_id: orderId, voucher_id: v.id, months: add, expires_before: new Date(v.expires_at), expires_after: expiresAfter });
       }
@@ -274,17 +285,18 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     }
     // The order as paid, its lines and vouchers as just written: the mail and the answer need no re-read.
     const view = paid && issued ? viewOf(paid, allLines, issued) : null;
-    const mail = await confirmationMail(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
+    const confirmation = await confirmationMail(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
+    const mail = [confirmation, ...(order.kind === 'order' ? egiftMails(order, lines, view ?? (await orderView(trx, paid ?? order)), now) : [])];
     const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
     const body = JSON.stringify(answer.body);
     // One statement: the confirmation mail into the outbox, the basket's checkout options cleared
-    // (promo code and hold: an order's basket starts afresh) and the key's final answer (completeKeyOfOrder).
+    // (promo code, VIP tick and hold: an order's basket starts afresh) and the key's final answer (completeKeyOfOrder).
     const writing = inOrders(trx)
       .with('mail', (db) => db.insertInto('mail_outbox').values(mail).onConflict((oc) => oc.doNothing()).returning('id'))
       .with('options', (db) =>
         db
           .updateTable('checkout_options')
-          .set({ promo_code: null, hold_expires_at: null, hold_signature: null, updated_at: now })
+          .set({ promo_code: null, vip_checked: false, hold_expires_at: null, hold_signature: null, updated_at: now })
           .where('basket_token', '=', order.kind === 'order' ? order.basket_token : sql<string>`null`)
           .returning('basket_token'),
       );
@@ -356,7 +368,9 @@ export interface OrderView {
   paymentMethod: string;
   cardType: string | null;
   failure: { code: string; message: string } | null;
-  vouchers: Array<{ id: string; code: string; status: string; dealId: number; dealProductId: number; title: string; expiresAt: string | null; recipientName: string | null }>;
+  /** Every part of the total (issue 14 C): what the page and the email list. */
+  breakdown: PriceBreakdown;
+  vouchers: Array<{ id: string; code: string; status: string; dealId: number; dealProductId: number; title: string; expiresAt: string | null; extendedMonths: number; recipientName: string | null }>;
 }
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -408,6 +422,7 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
     paymentMethod: order.payment_method,
     cardType: order.card_type,
     failure: order.failure_code ? { code: order.failure_code, message: order.failure_message ?? '' } : null,
+    breakdown: orderBreakdown(order, lines),
     vouchers: vouchers.map((v) => ({
       id: v.id,
       code: v.code,
@@ -416,6 +431,7 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
       dealProductId: v.deal_product_id,
       title: v.title,
       expiresAt: iso(v.expires_at),
+      extendedMonths: v.extended_months,
       recipientName: v.recipient_name,
     })),
   };
@@ -463,18 +479,17 @@ function answerOf(order: OrderRow, view: OrderView, accessToken: string | null):
 // ---------------------------------------------------------------------------------------------
 // Confirmation mail: written in the paying transaction, sent after commit (and by the job).
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
 /** The confirmation mail's outbox row (written with the key's final answer). */
 async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string, now: Date, known: { order: OrderRow; view: OrderView } | null) {
   const order = known?.order ?? (await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
   const view = known?.view ?? (await orderView(trx, order));
   const addon = order.kind === 'addon';
-  const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${v.expiresAt.slice(0, 10)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}` : ''}`);
+  const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}` : ''}`);
   const text = [
     addon ? `Your voucher extension for order ${order.order_number} is confirmed.` : `Thank you for your order ${order.order_number}.`,
     '',
-    `Total paid: ${pounds(order.total_amount)}${order.wallet_used > 0 ? ` (${pounds(order.wallet_used)} from your wallet)` : ''}`,
+    'What you paid:',
+    ...breakdownText(view.breakdown, paidWithWords(order.payment_method, order.card_type)),
     '',
     ...(addon ? [] : ['Your vouchers (status: Ready to Redeem):', ...voucherLines, '']),
     ...(addon ? [] : [`Want more time to use them? Extend your vouchers by up to 3 months: ${deps.publicBaseUrl.replace(/\/$/, '')}/order-addon?${new URLSearchParams({ order: order.order_number })}`]),
@@ -490,12 +505,63 @@ async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string,
   };
 }
 
+interface GiftRecipientRow {
+  name?: string;
+  email?: string | null;
+  message?: string | null;
+}
+
 /**
- * The Message-ID of an order's mail: one per (order, kind), the outbox row's own uniqueness, so
- * a message handed over again after a crash is recognisably the same message.
+ * Issue 14 D: each e-gift recipient with an email gets their vouchers, written in the paying
+ * transaction with the order's own mail: one message per recipient address (its own
+ * Message-ID), with the giver's message and what to do next, never the price.
  */
-export function orderMailMessageId(row: Pick<Selectable<MailOutboxTable>, 'order_id' | 'kind'>): string {
-  return `<${row.order_id}.${row.kind}@orders.thistledeals.example>`;
+function egiftMails(order: OrderRow, lines: LineRow[], view: OrderView, now: Date) {
+  const byRecipient = new Map<string, { name: string; lines: Array<{ line: LineRow; message: string | null }> }>();
+  for (const line of lines) {
+    if (line.addon_type !== null || !line.gift_recipient) continue;
+    const r = (typeof line.gift_recipient === 'string' ? JSON.parse(line.gift_recipient) : line.gift_recipient) as GiftRecipientRow;
+    if (typeof r.email !== 'string' || !isEmail(r.email)) continue;
+    const key = normaliseEmail(r.email);
+    const entry = byRecipient.get(key) ?? { name: r.name?.trim() || 'there', lines: [] };
+    entry.lines.push({ line, message: r.message?.trim() || null });
+    byRecipient.set(key, entry);
+  }
+  return [...byRecipient].map(([address, { name, lines: theirs }]) => {
+    const titles = [...new Set(theirs.map((t) => t.line.title))];
+    const messages = [...new Set(theirs.map((t) => t.message).filter((m): m is string => m !== null))];
+    const vouchers = view.vouchers.filter((v) => theirs.some((t) => t.line.deal_product_id === v.dealProductId));
+    const text = [
+      `Hello ${name},`,
+      '',
+      `${order.email} has sent you a gift from ${SITE_NAME}: ${titles.join(' and ')}.`,
+      ...(messages.length ? ['', messages.length === 1 ? 'Their message to you:' : 'Their messages to you:', ...messages.map((m) => `"${m}"`)] : []),
+      '',
+      vouchers.length === 1 ? 'Your voucher is ready to use (status: Ready to Redeem):' : 'Your vouchers are ready to use (status: Ready to Redeem):',
+      ...vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}`),
+      '',
+      'What to do next: book or redeem it as the deal\'s fine print says, and give the voucher code when you book or arrive. Please use it by the date shown.',
+    ].join('\n');
+    return {
+      order_id: order.id,
+      kind: 'egift_recipient',
+      recipient_key: address,
+      to_address: address,
+      subject: `A gift for you from ${order.email}: ${titles[0]}${titles.length > 1 ? ' and more' : ''}`,
+      text_body: text,
+      html_body: null,
+      created_at: now,
+    };
+  });
+}
+
+/**
+ * The Message-ID of an order's mail: one per (order, kind, recipient), the outbox row's own
+ * uniqueness, so a message handed over again after a crash is recognisably the same message.
+ */
+export function orderMailMessageId(row: Pick<Selectable<MailOutboxTable>, 'order_id' | 'kind'> & { recipient_key?: string | null }): string {
+  const recipient = row.recipient_key ? `.${sha256(row.recipient_key).slice(0, 24)}` : '';
+  return `<${row.order_id}.${row.kind}${recipient}@orders.thistledeals.example>`;
 }
 
 /**

@@ -22,12 +22,14 @@ import {
   pinHold,
   type ChargeResult,
   holderOf,
+  HOLD_WINDOW,
   type CheckoutDeps,
   type HoldItem,
 } from './deps.ts';
 import { attachOrder, claimKey, completeKey, releaseKey, type KeyRef } from './idempotency.ts';
 import { appendEvent, deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS, type StoredAnswer } from './orders.ts';
 import { methodAvailable } from './payment-options.ts';
+import { checkoutBreakdown } from './breakdown.ts';
 import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from './pricing.ts';
 
 export { VVE_PRICE_PER_VOUCHER_MONTH_PENCE };
@@ -138,7 +140,7 @@ function validateForModel(model: CheckoutModel, input: PlaceOrderInput): void {
   if (model.lines.length === 0) throw new Refusal(409, 'BASKET_EMPTY');
   const bad = model.lines.find((l) => l.problem !== null);
   if (bad) {
-    const code = bad.problem === 'PURCHASE_LIMIT' ? 'PURCHASE_LIMIT' : bad.problem === 'NOT_FOUND' || bad.problem === 'VIP_ONLY' || bad.problem === 'DEAL_CLOSED' ? 'DEAL_CLOSED' : bad.problem!;
+    const code = bad.problem === 'PURCHASE_LIMIT' ? 'PURCHASE_LIMIT' : bad.problem === 'NOT_FOUND' || bad.problem === 'DEAL_CLOSED' ? 'DEAL_CLOSED' : bad.problem!;
     throw new Refusal(409, code, undefined, [{ field: `lines.${bad.productId}`, message: ERROR_MESSAGES[code] }], { productId: bad.productId, available: bad.available ?? 0 });
   }
   if (body.orderLines) {
@@ -225,6 +227,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
       created_at: now,
       updated_at: now,
       paid_at: null,
+      breakdown: JSON.stringify(checkoutBreakdown(model)),
     };
 
     // Step 2: one transaction.
@@ -247,6 +250,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
             gifting_type: l.line.gifting?.type ?? 'none',
             gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
             pay_deposit: l.line.payDeposit === true,
+            validity_months: l.voucherValidityMonths,
           })),
           ...model.addons.map((a) => ({
             order_id: orderId,
@@ -263,6 +267,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
             gifting_type: 'none',
             gift_recipient: null,
             pay_deposit: false,
+            validity_months: null,
           })),
         ];
         // One statement: the order row (first: a second attempt on this basket waits here, on the
@@ -290,16 +295,19 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
         const hold = pinned ? null : await getHold(trx, input.basketToken);
         if (hold?.orderId && hold.orderId !== orderId) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
         if (!pinned && (!hold || hold.expiresAt <= now || !sameItems(hold.items, items))) {
-          const expiresAt = new Date(now.getTime() + CHECKOUT_COUNTDOWN_S * 1000);
-          const taken = await holdUnits(trx, { holdKey: input.basketToken, customerKey: model.customerKey, items, expiresAt, now, ...holderOf(deps, input.clientAddress) });
+          const holdInput = { holdKey: input.basketToken, customerKey: model.customerKey, items, now, ...holderOf(deps, input.clientAddress) };
+          let taken = await holdUnits(trx, { ...holdInput, expiresAt: new Date(now.getTime() + CHECKOUT_COUNTDOWN_S * 1000), window: HOLD_WINDOW });
+          // The basket's holding window has run out (issue 14): it may still pay for units that are
+          // there, but holds them only while paying (pinned below; expired at once if unpinned).
+          if (!taken.ok && taken.retryAt) taken = await holdUnits(trx, { ...holdInput, expiresAt: now });
           if (!taken.ok) {
             const code = holdWasExpired && (taken.code === 'DEAL_SOLD_OUT' || taken.code === 'INSUFFICIENT_STOCK') ? 'HOLD_EXPIRED' : taken.code === 'NOT_FOUND' ? 'DEAL_CLOSED' : taken.code;
             throw new Refusal(409, code, undefined, [{ field: `lines.${taken.productId}`, message: ERROR_MESSAGES[code] }], { productId: taken.productId, available: taken.available });
           }
           await inOrders(trx)
             .insertInto('checkout_options')
-            .values({ basket_token: input.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: expiresAt, hold_signature: stableJson(items), updated_at: now })
-            .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: expiresAt, hold_signature: stableJson(items), updated_at: now }))
+            .values({ basket_token: input.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now })
+            .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now }))
             .execute();
         }
         fault(deps, 'after-reserve');

@@ -12,6 +12,7 @@ import { londonDate } from '@shop/domain/london-time';
 import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
 import { inOrders, type AnyDb } from '../db/database.ts';
 import { getBasket, stockView, walletBalances, type StockLine } from './deps.ts';
+import { guestKeyOf } from './customer-key.ts';
 import { evaluatePromo, type PromoResult } from './promo.ts';
 
 export interface GiftProduct {
@@ -48,6 +49,15 @@ export interface PricedLine {
   postage: number;
   /** Gift wrap and gift pack units of the line, priced. */
   giftExtras: number;
+  /** What giftExtras is made of (the breakdown names them). */
+  wrap: { units: number; unitPrice: number; title: string };
+  pack: { units: number; unitPrice: number; title: string } | null;
+  /** The line pays a deposit now; the rest (balanceDue) is paid later to the merchant. */
+  deposit: boolean;
+  balanceDue: number;
+  merchantName: string | null;
+  /** The deal's voucher validity (its fine print's figure). */
+  voucherValidityMonths: number | null;
   /** quantity × unit + postage + gift extras (spec §3 finalDealOrderAmount). */
   total: number;
   stock: StockLine | null;
@@ -96,6 +106,9 @@ export interface CheckoutModel {
   addons: PricedAddon[];
   gifting: GiftingConfig;
   promo: PromoResult | null;
+  /** The VIP offer is shown: a signed-in shopper who is not a member (a guest has no account to hold it). */
+  vipOffered: boolean;
+  /** VIP membership ticked and charged in this order (never for a guest or a member). */
   vipChecked: boolean;
   wallet: WalletFigures | null;
   summary: { subtotal: number; postage: number; promoDiscount: number; vip: number; walletCredit: number; totalOrderAmount: number; cashAmount: number };
@@ -121,11 +134,17 @@ export interface ModelInput {
   giftingDetails?: boolean;
 }
 
+/**
+ * The key per-customer caps and one-per-customer promo codes count by: the customer, else the
+ * guest's canonical email (domain canonicalEmail: `capper+2@example.com` is `capper@example.com`),
+ * else the basket. The order keeps the email as typed; only the key is canonical.
+ */
 export function customerKeyOf(customerToken: string | null, email: string | null, basketToken: string): string {
   if (customerToken) return `c:${customerToken}`;
-  if (email) return `g:${email}`;
+  if (email) return guestKeyOf(email);
   return `b:${basketToken}`;
 }
+
 
 /** An order line's title: the deal's, with the option's when it says more. */
 const lineTitle = (s: StockLine): string => (s.productTitle && s.productTitle !== s.dealTitle ? `${s.dealTitle}: ${s.productTitle}` : s.dealTitle);
@@ -158,9 +177,11 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
     const s = stock.get(line.dealProductId) ?? null;
     const price = s
       ? linePrice({ pricePence: s.pricePence, depositPricePence: s.depositPricePence, payDeposit: line.payDeposit, postagePence: s.postagePence, quantity: line.quantity })
-      : { unitPence: 0, postagePence: 0, totalPence: 0 };
+      : { unitPence: 0, postagePence: 0, totalPence: 0, balanceDuePence: 0, deposit: false };
     const pack = line.gifting.type === 'ndd-gpk' || line.gifting.type === 'std-gpk' ? gifting[line.gifting.type] : null;
-    const giftExtras = Math.max(0, line.giftWrap) * gifting.giftWrap.price + (pack ? Math.max(0, line.giftPack) * pack.price : 0);
+    const wrapUnits = Math.max(0, line.giftWrap);
+    const packUnits = pack ? Math.max(0, line.giftPack) : 0;
+    const giftExtras = wrapUnits * gifting.giftWrap.price + (pack ? packUnits * pack.price : 0);
     let problem: PricedLine['problem'] = null;
     let available: number | null = null;
     if (!s || s.disabled) problem = 'NOT_FOUND';
@@ -181,6 +202,12 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
       unitPrice: price.unitPence,
       postage: price.postagePence,
       giftExtras,
+      wrap: { units: wrapUnits, unitPrice: gifting.giftWrap.price, title: gifting.giftWrap.title },
+      pack: pack ? { units: packUnits, unitPrice: pack.price, title: pack.title } : null,
+      deposit: price.deposit,
+      balanceDue: price.balanceDuePence,
+      merchantName: s?.merchantName ?? null,
+      voucherValidityMonths: s?.voucherValidityMonths ?? null,
       total: price.totalPence + giftExtras,
       stock: s,
       problem,
@@ -200,7 +227,8 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
   });
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity + l.giftExtras, 0) + addons.reduce((sum, a) => sum + a.total, 0);
   const postage = lines.reduce((sum, l) => sum + l.postage, 0);
-  const vipChecked = input.options.vipChecked === true;
+  const vipOffered = customerToken !== null && !input.vipUser;
+  const vipChecked = vipOffered && input.options.vipChecked === true;
   const promo = input.options.promoCode
     ? await evaluatePromo(db, input.options.promoCode, {
         now: input.now,
@@ -235,6 +263,7 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
     addons,
     gifting,
     promo,
+    vipOffered,
     vipChecked,
     wallet,
     summary: { subtotal, postage, promoDiscount, vip, walletCredit, totalOrderAmount: beforeWallet, cashAmount: beforeWallet - walletCredit },

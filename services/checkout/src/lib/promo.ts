@@ -4,6 +4,7 @@
  */
 import { PROMO_OUTCOMES, type PromoOutcome } from '@shop/domain/buying';
 import { inOrders, type AnyDb } from '../db/database.ts';
+import { guestKeyOf } from './customer-key.ts';
 
 export type PromoResultOutcome = PromoOutcome | 'applied';
 
@@ -34,7 +35,7 @@ export interface PromoLine {
 
 export interface PromoContext {
   now: Date;
-  /** c:{customerToken} / g:{email} / b:{basketToken}. */
+  /** c:{customerToken} / g:{canonical email} / b:{basketToken} (pricing customerKeyOf). */
   customerKey: string;
   customerToken: string | null;
   email: string | null;
@@ -67,7 +68,7 @@ export async function evaluatePromo(db: AnyDb, rawCode: string, ctx: PromoContex
   if (promo.eligibility === 'vip' && !ctx.vip) return refuse(code, 'not eligible');
   if (promo.eligibility === 'new_customer' && (await hasPaidOrder(db, ctx))) return refuse(code, 'not eligible');
   if (promo.single_use) {
-    const keys = [ctx.customerKey, ...(ctx.email ? [`g:${ctx.email}`] : [])];
+    const keys = [ctx.customerKey, ...(ctx.email ? [guestKeyOf(ctx.email)] : [])];
     const used = await inOrders(db).selectFrom('promo_redemption').select('code').where('code', '=', code).where('customer_key', 'in', keys).executeTakeFirst();
     if (used) return refuse(code, 'already used');
   }

@@ -12,6 +12,7 @@
  * - the payment row becomes 'settlement_declined';
  * - the wallet credit it captured goes back by reversing ledger entries (never deleting any);
  * - the per-customer daily counts are given back and a single-use promo code freed;
+ * - a VIP membership the order paid for is taken back (the users service's revokeVipMembership);
  * - the customer's email written to the outbox (sent after the commit, like the confirmation).
  *
  * Stock is left sold: the deals stock module exports no function that gives sold units back
@@ -22,7 +23,7 @@ import { declinedSettlements } from '@shop/payment';
 import { reverseWalletCapture } from '@shop/wallet';
 import { sql } from 'kysely';
 import { inOrders } from '../db/database.ts';
-import { jobDeps, uncountPurchase, type CheckoutDeps, type JobDeps } from './deps.ts';
+import { jobDeps, revokeVipMembership, uncountPurchase, type CheckoutDeps, type JobDeps } from './deps.ts';
 import { deliverOrderMail } from './orders.ts';
 
 /** How far back the job looks for declined settlements (the provider may tell us days later). */
@@ -99,6 +100,7 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
       for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });
     }
     await inOrders(trx).deleteFrom('promo_redemption').where('order_id', '=', order.id).execute();
+    const vip = order.vip > 0 ? await revokeVipMembership(trx, { orderRef: order.id, now }) : { revoked: false as const };
     await inOrders(trx)
       .insertInto('order_event')
       .values({
@@ -106,7 +108,7 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
         type: 'settlement_declined',
         from_status: 'PAID',
         to_status: 'PAYMENT_FAILED',
-        data: JSON.stringify({ transactionId: decline.transactionId, processorCode: decline.processorCode, vouchersCancelled: cancelled.length, extensionsTakenBack: takenBack.length, walletReversed: wallet.reversed ? wallet.marketing + wallet.refundable : 0, stockReturned: false }),
+        data: JSON.stringify({ transactionId: decline.transactionId, processorCode: decline.processorCode, vouchersCancelled: cancelled.length, extensionsTakenBack: takenBack.length, vipRevoked: vip.revoked, walletReversed: wallet.reversed ? wallet.marketing + wallet.refundable : 0, stockReturned: false }),
         at: now,
       })
       .execute();
@@ -121,6 +123,7 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
         ? ['The extension it added has been taken back; these vouchers keep the expiry date they had before:', ...takenBack.map((v) => `- ${v.title}: ${v.code} (${v.months} month${v.months === 1 ? '' : 's'})`), '']
         : []),
       ...(wallet.reversed ? [`The ${pounds(wallet.marketing + wallet.refundable)} of wallet credit used for it is back in your wallet.`, ''] : []),
+      ...(vip.revoked ? ['The VIP membership it paid for has been cancelled.', ''] : []),
       `Nothing has been taken from your card for the ${pounds(order.cash_amount)} card payment.`,
     ].join('\n');
     await inOrders(trx)

@@ -15,7 +15,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_KEY } from '@shop/payment/test/harness';
 import { openDatabase, type Database } from '@shop/platform';
-import { C1_FAULT_POINTS, C1_RUNS as RUNS, expectOneOutcome, killAndRecover, startCheckoutServer } from '../test/crash-harness.ts';
+import {
+  C1_FAULT_POINTS,
+  C1_RANDOM_ORDERS,
+  C1_RANDOM_RUNS,
+  C1_RUNS as RUNS,
+  expectLedgerOutcomes,
+  expectOneOutcome,
+  killAndRecover,
+  placeAndKillAtRandom,
+  seededRandom,
+  startCheckoutServer,
+} from '../test/crash-harness.ts';
 import { cardOrder, checkoutFixture, TEST_TOKEN, type CheckoutFixture } from '../test/fixture.ts';
 
 describe('C1: kill -9 at checkout fault points (PGlite file storage, a real process)', () => {
@@ -82,4 +93,28 @@ describe('C1: kill -9 at checkout fault points (PGlite file storage, a real proc
     },
     120_000 * RUNS,
   );
+
+  // Issue 14.1: the shop's own sandboxes die with it and come back from the PGlite directory.
+  const seed = Number(process.env.C1_SEED ?? Date.now() % 1_000_000);
+  it(`${C1_RANDOM_ORDERS} concurrent orders, kill -9 at a random moment, restart, reconcile: every order as the provider's ledger says (×${C1_RANDOM_RUNS}, C1_SEED=${seed})`, async () => {
+    const random = seededRandom(seed);
+    for (let run = 1; run <= C1_RANDOM_RUNS; run++) {
+      const initial = C1_RANDOM_ORDERS + 2;
+      const p = await f.product({ remaining: initial, pricePence: 700 });
+      const placings = [];
+      for (let i = 0; i < C1_RANDOM_ORDERS; i++) placings.push({ token: await f.basket([{ product: p, quantity: 1 }]), key: `random-pglite-${seed}-${run}-${i}`, body: cardOrder(700) });
+      const killAfterMs = Math.round(50 + random() * 1500);
+      console.log(`[C1 random] PGlite seed ${seed} run ${run}: kill -9 after ${killAfterMs} ms`);
+      const startOwn = (extra: Record<string, string>) => startCheckoutServer({ DATA_DIR: dataDir, CHECKOUT_SERVICE_TOKEN: TEST_TOKEN, PORT: '0', CLAIM_LEASE_MS: '500', ...extra }, { pglite: true });
+      await release();
+      let reconcile: Record<string, unknown>;
+      try {
+        ({ reconcile } = await placeAndKillAtRandom(startOwn, placings, killAfterMs));
+      } finally {
+        await reopen();
+      }
+      const outcome = await expectLedgerOutcomes(db, { productId: p.productId, initial, label: `seed ${seed} run ${run} (${killAfterMs} ms)` });
+      console.log(`[C1 random] run ${run}: ${outcome.paid} paid, ${outcome.failed} failed, ${outcome.reversed} given back; reconcile ${JSON.stringify(reconcile)}`);
+    }
+  }, 180_000 * C1_RANDOM_RUNS);
 });

@@ -9,7 +9,18 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MERCHANT_KEY } from '@shop/payment/test/harness';
-import { C1_FAULT_POINTS, C1_RUNS as RUNS, expectOneOutcome, killAndRecover, startCheckoutServer as startServer } from '../test/crash-harness.ts';
+import {
+  C1_FAULT_POINTS,
+  C1_RANDOM_ORDERS,
+  C1_RANDOM_RUNS,
+  C1_RUNS as RUNS,
+  expectLedgerOutcomes,
+  expectOneOutcome,
+  killAndRecover,
+  placeAndKillAtRandom,
+  seededRandom,
+  startCheckoutServer as startServer,
+} from '../test/crash-harness.ts';
 import { cardOrder, checkoutFixture, postgres16, TEST_TOKEN, type CheckoutFixture } from '../test/fixture.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -52,4 +63,22 @@ describe.skipIf(!adminUrl)('C1: kill -9 at checkout fault points (PostgreSQL, a 
     },
     120_000 * RUNS,
   );
+
+  // Issue 14.1: the shop's own sandboxes die with it and come back from the database.
+  const seed = Number(process.env.C1_SEED ?? Date.now() % 1_000_000);
+  it(`${C1_RANDOM_ORDERS} concurrent orders, kill -9 at a random moment, restart, reconcile: every order as the provider's ledger says (×${C1_RANDOM_RUNS}, C1_SEED=${seed})`, async () => {
+    const random = seededRandom(seed);
+    for (let run = 1; run <= C1_RANDOM_RUNS; run++) {
+      const initial = C1_RANDOM_ORDERS + 2;
+      const p = await f.product({ remaining: initial, pricePence: 700 });
+      const placings = [];
+      for (let i = 0; i < C1_RANDOM_ORDERS; i++) placings.push({ token: await f.basket([{ product: p, quantity: 1 }]), key: `random-${seed}-${run}-${i}`, body: cardOrder(700) });
+      const killAfterMs = Math.round(50 + random() * 1500);
+      console.log(`[C1 random] PostgreSQL seed ${seed} run ${run}: kill -9 after ${killAfterMs} ms`);
+      const startOwn = (extra: Record<string, string>) => startServer({ DATABASE_URL: dbUrl, CHECKOUT_SERVICE_TOKEN: TEST_TOKEN, PORT: '0', DB_POOL_SIZE: '4', CLAIM_LEASE_MS: '500', ...extra });
+      const { reconcile } = await placeAndKillAtRandom(startOwn, placings, killAfterMs);
+      const outcome = await expectLedgerOutcomes(f.db, { productId: p.productId, initial, label: `seed ${seed} run ${run} (${killAfterMs} ms)` });
+      console.log(`[C1 random] run ${run}: ${outcome.paid} paid, ${outcome.failed} failed, ${outcome.reversed} given back; reconcile ${JSON.stringify(reconcile)}`);
+    }
+  }, 180_000 * C1_RANDOM_RUNS);
 });

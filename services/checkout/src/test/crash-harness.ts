@@ -166,3 +166,109 @@ export async function expectOneOutcome(
   expect(new Set(sandboxes.braintree.transactions().slice(run.sandboxBefore).map((tx) => tx.orderId))).toEqual(new Set([order.id]));
   expect(await invariantViolations(db)).toEqual({});
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14.1: many concurrent orders, kill -9 at a random moment, the shop's OWN sandboxes (in the
+// killed process, their state in the database), restart, one reconciliation, and every order's
+// outcome checked against the provider's ledger (payment_sandbox.record).
+
+/** Runs of the random-kill scenario: 2 in the fast tier, C1_RANDOM_RUNS for more (at most 50). */
+export const C1_RANDOM_RUNS = Math.max(1, Math.min(50, Number(process.env.C1_RANDOM_RUNS ?? 2) || 2));
+/** Concurrent orders per run (C1_RANDOM_ORDERS, default 10). */
+export const C1_RANDOM_ORDERS = Math.max(2, Math.min(40, Number(process.env.C1_RANDOM_ORDERS ?? 10) || 10));
+
+/** mulberry32: a small seeded generator, so a failing run can be replayed with C1_SEED. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Starts a server (its own sandboxes, no faults), places every order at once, SIGKILLs it
+ * `killAfterMs` later, starts it again on the same database, runs one reconciliation (orders the
+ * provider never saw fail at once: nothing is in flight any more) and stops it.
+ */
+export async function placeAndKillAtRandom(start: (env: Record<string, string>) => Promise<RunningServer>, placings: Placing[], killAfterMs: number): Promise<{ answered: number; reconcile: Body }> {
+  const doomed = await start({});
+  let answered = 0;
+  try {
+    const sent = placings.map((p) =>
+      postToServer(doomed.origin, `/checkout/${p.token}/order`, p.body, p.key).then(
+        () => void answered++,
+        () => undefined,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, killAfterMs));
+    doomed.child.kill('SIGKILL');
+    expect(await doomed.exited).toBe('SIGKILL');
+    await Promise.all(sent);
+  } finally {
+    if (doomed.child.exitCode === null && doomed.child.signalCode === null) {
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
+    }
+  }
+  const server = await start({ RECONCILE_ABANDON_AFTER_MS: '0' });
+  let reconcile: Body;
+  try {
+    const res = await postToServer(server.origin, '/checkout/reconcile', {});
+    expect(res.ok).toBe(true);
+    reconcile = (await res.json()) as Body;
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  expect(await server.exited).toBe(0);
+  return { answered, reconcile };
+}
+
+/**
+ * Every order of the product against the Braintree sandbox's stored ledger: PAID iff exactly one
+ * capture not given back (and its vouchers); FAILED iff none (a capture given back is recorded in
+ * payment.reversal); nothing PENDING; no capture for an order we do not have; stock = initial −
+ * the PAID quantities; Part D's invariants.
+ */
+export async function expectLedgerOutcomes(db: Database['db'], run: { productId: number; initial: number; label: string }): Promise<{ paid: number; failed: number; reversed: number }> {
+  const orders = (
+    await sql<{ id: string; status: string; quantity: number; vouchers: number }>`select o.id, o.status, l.quantity,
+      (select count(*)::int from orders.voucher v where v.order_id = o.id) as vouchers
+      from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${run.productId}`.execute(db)
+  ).rows;
+  const ledger = (
+    await sql<{ order_id: string; id: string; status: string; refunded: boolean }>`select data->>'orderId' as order_id, data->>'id' as id, data->>'status' as status, (data->>'refundId') is not null as refunded
+      from payment_sandbox.record where provider = 'braintree' and kind = 'tx' and coalesce(data->>'type', 'sale') = 'sale'
+      and data->>'orderId' in (select o.id::text from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${run.productId})`.execute(db)
+  ).rows;
+  const reversals = (await sql<{ transaction_id: string }>`select transaction_id from payment.reversal where order_ref in (select o.id::text from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${run.productId})`.execute(db)).rows;
+  const reversedIds = new Set(reversals.map((r) => r.transaction_id));
+  const kept = (orderId: string) => ledger.filter((t) => t.order_id === orderId && ['submitted_for_settlement', 'settling', 'settled'].includes(t.status) && !t.refunded);
+  const givenBack = (orderId: string) => ledger.filter((t) => t.order_id === orderId && (t.status === 'voided' || t.refunded));
+  let paid = 0;
+  let failed = 0;
+  for (const o of orders) {
+    const where = `${run.label}: order ${o.id}`;
+    if (o.status === 'PAID') {
+      paid += o.quantity;
+      expect(kept(o.id), where).toHaveLength(1);
+      expect(o.vouchers, where).toBe(o.quantity);
+    } else {
+      expect(o.status, where).toBe('FAILED');
+      expect(kept(o.id), where).toHaveLength(0);
+      expect(o.vouchers, where).toBe(0);
+      failed++;
+    }
+    // Every capture given back has its record.
+    for (const t of givenBack(o.id)) expect(reversedIds.has(t.id), `${where}: reversal recorded`).toBe(true);
+  }
+  // No capture in the ledger belongs to an order that does not exist.
+  expect(ledger.every((t) => orders.some((o) => o.id === t.order_id))).toBe(true);
+  const remaining = (await sql<{ remaining: number }>`select remaining from deals.product where id = ${run.productId}`.execute(db)).rows[0]!.remaining;
+  expect(remaining, `${run.label}: stock`).toBe(run.initial - paid);
+  expect(await invariantViolations(db)).toEqual({});
+  return { paid: orders.filter((o) => o.status === 'PAID').length, failed, reversed: reversals.length };
+}

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { createOutboxMailer, listOutbox, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { creditWallet, migrateWallet } from '@shop/wallet';
+import { migrateUsers } from '@shop/users';
 import { sql, type RawBuilder } from 'kysely';
 import { createCheckoutApp, type CheckoutApp, type CheckoutAppOptions } from '../app.ts';
 import { migrateCheckout } from '../db/database.ts';
@@ -36,7 +37,7 @@ export interface CheckoutFixture {
   clock: { now: Date; advance(ms: number): void };
   logged: Array<{ message: string; fields: Record<string, unknown> }>;
   /** A fresh product (its own option) with `remaining` units, no cap, no postage, priced `pricePence`. */
-  product(options?: { remaining?: number | null; pricePence?: number; purchaseCap?: number | null; postagePence?: number | null; highFraudRisk?: boolean }): Promise<TestProduct>;
+  product(options?: { remaining?: number | null; pricePence?: number; purchaseCap?: number | null; postagePence?: number | null; highFraudRisk?: boolean; depositPricePence?: number | null }): Promise<TestProduct>;
   basket(lines: Array<Partial<BasketLine> & { product: TestProduct; quantity: number }>, customerToken?: string | null, addons?: Array<{ addonType: 'VVE'; productId: number; quantity: number }>): Promise<string>;
   credit(customerToken: string, amount: number, bucket?: 'marketing' | 'refundable'): Promise<void>;
   request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<Response>;
@@ -58,6 +59,8 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
   await migrateWallet(db);
   await migratePayment(db);
   await migrateMail(db);
+  // The users schema: a paid VIP membership is granted in the paying transaction.
+  await migrateUsers(db);
   await migrateCheckout(db);
   const sandboxes = await serveSandboxes({ faults: true });
   const logged: CheckoutFixture['logged'] = [];
@@ -115,7 +118,7 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
       await sql`insert into deals.deal (id, price_pence, vip_exclusive, product_count, closing_date, sold_count, high_fraud_risk, purchase_cap, price_per_person, ${cols})
         select ${dealId}, ${price}, false, 1, null, 0, ${o.highFraudRisk ?? false}, null, false, ${cols} from deals.deal where id = ${template.id}`.execute(db);
       await sql`insert into deals.product (id, deal_id, position, title, price_pence, original_price_pence, display_discount, purchase_cap, remaining, has_deposit, deposit_product_id, deposit_price_pence, postage_pence, number_of_nights, check_in_date, check_out_date, vip_exclusive, disabled)
-        values (${productId}, ${dealId}, 1, 'Test option', ${price}, ${price * 2}, true, ${o.purchaseCap ?? null}, ${o.remaining === undefined ? 10 : o.remaining}, false, null, null, ${o.postagePence ?? null}, null, null, null, false, false)`.execute(db);
+        values (${productId}, ${dealId}, 1, 'Test option', ${price}, ${price * 2}, true, ${o.purchaseCap ?? null}, ${o.remaining === undefined ? 10 : o.remaining}, ${o.depositPricePence != null}, null, ${o.depositPricePence ?? null}, ${o.postagePence ?? null}, null, null, null, false, false)`.execute(db);
       return { productId, dealId, pricePence: price };
     },
     async basket(lines, customerToken = null, addons = []) {

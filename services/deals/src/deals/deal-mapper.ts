@@ -1,7 +1,7 @@
 /**
  * Rows to the contract's Deal: one mapper, used by lists and by lookups by id.
  */
-import { dealPath } from '@shop/domain';
+import { dealPath, voucherValiditySentence } from '@shop/domain';
 import type { Deal, DealProduct, Money } from '../contract.ts';
 import type { DealsDb } from '../db/database.ts';
 import type { CategoryRecord, LocationRecord } from '../locations/locations.store.ts';
@@ -78,7 +78,7 @@ export async function hydrateDeals(db: DealsDb, rows: DealRow[], catalogue: Cata
       headline: r.headline,
       description: r.description,
       highlights: parseList(r.highlights),
-      finePrint: parseList(r.fine_print),
+      finePrint: [voucherValiditySentence(r.voucher_validity_months), ...parseList(r.fine_print)],
       price: gbp(price),
       originalPrice: gbp(Number(r.original_price_pence)),
       discountPercentage: r.discount_percentage,

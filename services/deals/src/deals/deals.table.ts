@@ -29,6 +29,8 @@ export interface DealTable {
   image_alt: string;
   highlights: JsonText<string[]>;
   fine_print: JsonText<string[]>;
+  /** How long its vouchers are valid from purchase; the fine print's validity sentence is made from it. */
+  voucher_validity_months: Generated<number>;
   // Denormalised from the products so lists can sort and filter on an index.
   price_pence: number;
   original_price_pence: number;

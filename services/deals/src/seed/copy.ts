@@ -25,7 +25,10 @@ export interface OfferDraft {
   headline: string;
   description: string;
   highlights: string[];
+  /** Without the validity sentence: the deal mapper writes it from `voucherValidityMonths`. */
   finePrint: string[];
+  /** How long the deal's vouchers are valid from purchase (deals.deal.voucher_validity_months). */
+  voucherValidityMonths: number;
   products: ProductDraft[];
   pricePerPerson: boolean;
   bookingCalendar: boolean;
@@ -69,8 +72,8 @@ function slugSite(name: string): string {
   return `https://www.${name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '')}.co.uk`;
 }
 
+// The validity sentence is not here: it is made from each deal's voucherValidityMonths (issue 14 E).
 const COMMON_FINE_PRINT = [
-  'Voucher valid for 3 months from the date of purchase.',
   'Booking required in advance and subject to availability.',
   'Please present your voucher on arrival.',
   'Not valid with any other offer.',
@@ -121,7 +124,8 @@ function restaurant(ctx: OfferContext): OfferDraft {
     headline: cap(`${lower(meal)}${drinkPart.toLowerCase() ? ` with ${c.drink}` : ''} for ${people.toLowerCase()} at ${merchantName}, ${areaName}`.replace(/^./, (m) => m.toUpperCase())),
     description: cap(`${merchantName} brings ${c.adj === 'Italian' || c.adj === 'Indian' || c.adj === 'Asian' ? `${c.adj} cooking` : `${c.adj} favourites`} to ${areaName}, with ${dish} and seasonal specials made from Scottish produce. Choose your dishes from the à la carte menu${withDrink ? ` and toast the occasion with ${c.drink}` : ''}.`),
     highlights: [`${meal} from the à la carte menu`, withDrink ? `Includes ${c.drink} per person` : `Signature ${dish}`, `In the heart of ${areaName}`, `Rated ${rng.int(42, 49) / 10} by local diners`],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 3), 'Valid Sunday to Thursday; Friday and Saturday for a £5 supplement.', 'Over-18s only for alcoholic drinks.'],
+    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Valid Sunday to Thursday; Friday and Saturday for a £5 supplement.', 'Over-18s only for alcoholic drinks.'],
+    voucherValidityMonths: 3,
     products,
     pricePerPerson: false,
     bookingCalendar: rng.chance(0.3),
@@ -171,7 +175,8 @@ function activity(ctx: OfferContext): OfferDraft {
     headline: cap(`${lower(a.thing)} for ${people.toLowerCase()} at ${merchantName}, ${area?.name ?? ''}`.replace(/^./, (m) => m.toUpperCase())),
     description: cap(`Enjoy ${a.long}. ${merchantName} is a short walk from ${area?.streets[0] ?? 'the city centre'} and suits birthdays, team outings and days out with friends.`),
     highlights: [cap1(a.thing), a.unit === 'group' ? 'Options for groups of two, four or six' : 'Options for one or two people', 'All equipment provided', 'Friendly, safety-briefed staff'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 3), 'Please arrive 15 minutes before your session.', 'Minimum age 12; under-16s must be accompanied by an adult.'],
+    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Please arrive 15 minutes before your session.', 'Minimum age 12; under-16s must be accompanied by an adult.'],
+    voucherValidityMonths: 6,
     products,
     pricePerPerson: a.unit === 'person' && rng.chance(0.5),
     bookingCalendar: rng.chance(0.6),
@@ -199,7 +204,8 @@ function afternoonTea(ctx: OfferContext): OfferDraft {
     headline: cap(`${name.toLowerCase().replace('prosecco', 'Prosecco').replace('champagne', 'Champagne').replace('gin', 'gin')} for ${people.toLowerCase()} at ${merchantName}, ${area?.name ?? ''}`.replace(/^./, (m) => m.toUpperCase())),
     description: cap(`Finger sandwiches, warm scones with clotted cream and jam, and a tier of handmade cakes, served with loose-leaf tea${style === 'Classic' ? '' : ` and a glass of ${style}`} in ${possessive(merchantName)} elegant lounge.`),
     highlights: ['Finger sandwiches and warm scones', 'Handmade cakes and pastries', style === 'Classic' ? 'Bottomless loose-leaf tea or coffee' : `A glass of ${style} each`, 'Gluten-free option on request'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 3), 'Served daily from 12pm to 4.30pm.', 'Dietary requirements must be given when booking.'],
+    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Served daily from 12pm to 4.30pm.', 'Dietary requirements must be given when booking.'],
+    voucherValidityMonths: 3,
     products: [
       { title: `${name} for two`, original: base * 2, discountPct: rng.int(35, 55) },
       ...(rng.chance(0.6) ? [{ title: `${name} for four`, original: base * 4, discountPct: rng.int(38, 58) }] : []),
@@ -245,7 +251,8 @@ function spaBeauty(ctx: OfferContext): OfferDraft {
     headline: cap(`${name} at ${merchantName} in ${area?.name ?? 'town'}: take some time out for yourself`),
     description: cap(`${merchantName} is a calm ${t.kind === 'spa' ? 'spa' : 'salon'} on ${area?.streets[0] ?? 'the high street'} with qualified therapists and premium products. Your ${name.toLowerCase()} includes a consultation beforehand.`),
     highlights: [name, 'Qualified, friendly therapists', 'Premium, cruelty-free products', `Easy to reach in ${area?.name ?? 'town'}`],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 3), t.kind === 'salon' ? 'A patch test is required 48 hours before tints and lash treatments.' : 'Robe and towels provided; please bring swimwear.', 'Cancellations need 24 hours\u2019 notice.'],
+    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), t.kind === 'salon' ? 'A patch test is required 48 hours before tints and lash treatments.' : 'Robe and towels provided; please bring swimwear.', 'Cancellations need 24 hours\u2019 notice.'],
+    voucherValidityMonths: 6,
     products,
     pricePerPerson: false,
     bookingCalendar: rng.chance(0.5),
@@ -281,7 +288,8 @@ function classes(ctx: OfferContext): OfferDraft {
     headline: cap(`${name} at ${merchantName}, ${area?.name ?? ''}: learn something new or get back in shape`),
     description: cap(`${merchantName} runs friendly, expert-led sessions in ${area?.name ?? 'town'}. ${name} suits complete beginners and improvers alike, with all equipment provided.`),
     highlights: [name, 'Expert, qualified instructors', 'Suitable for beginners', 'All equipment provided'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Sessions must be used within the voucher\u2019s validity.', 'New customers only.'],
+    finePrint: [...COMMON_FINE_PRINT.slice(0, 1), 'Sessions must be used within the voucher\u2019s validity.', 'New customers only.'],
+    voucherValidityMonths: 6,
     products: [{ title: name, original: base, discountPct: rng.int(40, 70) }, ...(rng.chance(0.4) ? [{ title: `${name} for two`, original: base * 2, discountPct: rng.int(45, 70) }] : [])],
     pricePerPerson: rng.chance(0.3),
     bookingCalendar: rng.chance(0.4),
@@ -315,7 +323,8 @@ function foodDrink(ctx: OfferContext): OfferDraft {
     headline: cap(`${name} at ${merchantName}, ${area?.name ?? ''}: a treat to share`),
     description: cap(`Settle in at ${merchantName} on ${area?.streets[0] ?? 'the high street'} for ${name.toLowerCase()}, guided by staff who know their stuff and love to share it.`),
     highlights: [name, 'Hosted by knowledgeable staff', `Handy for ${area?.name ?? 'town'}`, 'Ideal as a gift'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 3), ctx.sub === 'bakery-treats' ? 'Collection only; 48 hours\u2019 notice needed.' : 'Over-18s only; ID may be requested.'],
+    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), ctx.sub === 'bakery-treats' ? 'Collection only; 48 hours\u2019 notice needed.' : 'Over-18s only; ID may be requested.'],
+    voucherValidityMonths: 3,
     products: [{ title: name, original: base, discountPct: rng.int(30, 55) }, ...(rng.chance(0.45) ? [{ title: `${name} (double)`, original: base * 2, discountPct: rng.int(35, 58) }] : [])],
     pricePerPerson: false,
     bookingCalendar: rng.chance(0.3),
@@ -367,6 +376,7 @@ function shopGoods(ctx: OfferContext): OfferDraft {
     description: cap(`${merchantName} offers this ${product.toLowerCase()} at a fraction of the RRP. Delivered to your door ${postage === 0 ? 'free of charge' : 'for a small postage fee'} within 5 to 7 working days.`),
     highlights: [product, options.length > 1 ? `Choose from ${options.join(', ')}` : `Option: ${options[0]}`, postage === 0 ? 'Free UK delivery' : 'Tracked UK delivery', '12-month warranty where applicable'],
     finePrint: ['Delivered within 5 to 7 working days.', 'Delivery to UK mainland addresses; Highlands and Islands may take longer.', '14-day returns for unused items in original packaging.', 'Limit 5 per customer.'],
+    voucherValidityMonths: 12,
     products: options.map((v, i) => ({ title: `${product} – ${v}`, original: base + i * pounds(rng, 0, 15), discountPct: rng.int(30, 70), postage })),
     pricePerPerson: false,
     bookingCalendar: false,
@@ -401,6 +411,7 @@ function travel(ctx: OfferContext): OfferDraft {
     description: cap(`Escape to ${dest.place} and stay at ${shortName}, a ${stars}-star favourite with ${withFlights ? 'flights from Glasgow or Edinburgh included' : `${board.toLowerCase()} included`}. Perfect for a romantic break or a catch-up with friends.`),
     highlights: [`${stars}-star stay for two in ${dest.place}`, withFlights ? 'Return flights from Scotland' : board, nightsOptions.length > 1 ? `Choose ${nightsOptions.slice(0, -1).join(', ')} or ${nightsOptions[nightsOptions.length - 1]} nights` : `${firstNights} night${firstNights > 1 ? 's' : ''} for two`, 'Flexible dates across the year'],
     finePrint: ['Subject to availability; supplements apply in peak season.', 'Dates must be booked at checkout or within 14 days of purchase.', withFlights ? 'ATOL protected. Passports must be valid for six months.' : 'Check-in from 3pm, check-out by 11am.', 'A deposit secures your booking; the balance is due 8 weeks before travel.'],
+    voucherValidityMonths: 12,
     products: nightsOptions.map((n) => {
       const original = perNight * 2 * n + (withFlights ? pounds(rng, 180, 400) : 0);
       return { title: `${n} night${n > 1 ? 's' : ''} for two${withFlights ? ' with flights' : ''}`, original, discountPct: rng.int(20, 50), nights: n, ...(rng.chance(0.4) ? { deposit: Math.round(original / 500) * 100 } : {}) };

@@ -199,7 +199,7 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
     deals.push({
       id: dealId, location_id: loc.id, category_id: top.id, subcategory_id: sub?.id ?? null, merchant_id: merchant.id, image_id: imageId,
       title: offer.title, headline: offer.headline, description: offer.description, image_alt: offer.imageAlt,
-      highlights: JSON.stringify(offer.highlights), fine_print: JSON.stringify(offer.finePrint),
+      highlights: JSON.stringify(offer.highlights), fine_print: JSON.stringify(offer.finePrint), voucher_validity_months: offer.voucherValidityMonths,
       price_pence: summary.price, original_price_pence: summary.originalPrice, discount_percentage: summary.discountPercentage,
       vip_price_pence: summary.vipPrice, headline_price_pence: headline.price, headline_discount_percentage: headline.discountPercentage, currency: 'GBP', price_display: summary.discountPercentage > 0 ? 'show discount' : 'show price',
       vip_exclusive: summary.vipExclusive, product_count: dealProducts.filter((p) => !p.disabled).length,

@@ -1,5 +1,5 @@
 export {
-  holdUnits, getHold, pinHold, pinCoveringHold, unpinHold, sellHeld, releaseHold, releaseExpiredHolds, countPurchase, uncountPurchase, stockView, sumDemand,
-  StockError, type HoldItem, type HoldRefusal, type HoldRefusalCode, type HoldUnitsInput, type StockLine, type StockDb,
+  holdUnits, getHold, pinHold, pinCoveringHold, unpinHold, sellHeld, releaseHold, releaseExpiredHold, releaseExpiredHolds, trimHold, getHoldWindow, countPurchase, uncountPurchase, stockView, sumDemand,
+  StockError, type HoldItem, type HoldRefusal, type HoldRefusalCode, type HoldWindow, type HoldUnitsInput, type StockLine, type StockDb,
 } from './stock.ts';
 export { stockSnapshot, stockInvariantViolations, type StockFigures } from './invariant.ts';

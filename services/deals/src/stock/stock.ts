@@ -19,8 +19,26 @@ import { sql, type Kysely } from 'kysely';
 export type StockDb = Kysely<any>;
 
 export type HoldItem = { productId: number; quantity: number };
-export type HoldRefusalCode = 'DEAL_SOLD_OUT' | 'INSUFFICIENT_STOCK' | 'PURCHASE_LIMIT' | 'DEAL_CLOSED' | 'NOT_FOUND' | 'HOLD_LIMIT';
-export type HoldRefusal = { ok: false; code: HoldRefusalCode; productId: number; available: number };
+export type HoldRefusalCode = 'DEAL_SOLD_OUT' | 'INSUFFICIENT_STOCK' | 'PURCHASE_LIMIT' | 'DEAL_CLOSED' | 'NOT_FOUND' | 'HOLD_LIMIT' | 'HOLD_EXPIRED';
+export type HoldRefusal = {
+  ok: false;
+  code: HoldRefusalCode;
+  productId: number;
+  available: number;
+  /** HOLD_EXPIRED from a holding window that has run out: when this key may hold again. */
+  retryAt?: Date;
+};
+
+/**
+ * A hold key's total holding time (issue 14, reliability M4): from the first hold of a window the
+ * key may hold for at most `totalMs`, however often it refreshes; then its units go back on sale
+ * and the key may hold again only once it has held nothing for `coolDownMs`. A hold taken within
+ * a window expires at the window's end at the latest.
+ */
+export interface HoldWindow {
+  totalMs: number;
+  coolDownMs: number;
+}
 
 export interface HoldUnitsInput {
   /** The basket token the hold belongs to. */
@@ -37,6 +55,8 @@ export interface HoldUnitsInput {
    */
   holder?: string | null;
   holderLimit?: number;
+  /** The key's holding window (see HoldWindow); without it the hold lasts until `expiresAt`. */
+  window?: HoldWindow;
 }
 
 export interface StockLine {
@@ -60,6 +80,10 @@ export interface StockLine {
   /** The deal's and the option's titles (what an order line is called). */
   dealTitle: string;
   productTitle: string;
+  /** Who sells it (a deposit's balance is paid to them). */
+  merchantName: string;
+  /** How long its vouchers are valid from purchase (the deal's one figure, also its fine print's). */
+  voucherValidityMonths: number;
   /** The deal is sold in a travel location (spec §3 checkout isTravel). */
   isTravel: boolean;
   /** A stay option's fixed dates ('YYYY-MM-DD'), when it has them. */
@@ -76,6 +100,8 @@ export class StockError extends Error {
 }
 
 const INT_MAX = 2_147_483_647;
+/** How long a holding window is remembered after its last hold (longer than any cool-down). */
+const WINDOW_KEPT_MS = 24 * 60 * 60 * 1000;
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function checkId(id: unknown, what: string): asserts id is number {
@@ -174,6 +200,22 @@ export async function holdUnits(trx: StockDb, input: HoldUnitsInput): Promise<{ 
   const demand = sumDemand(input.items);
 
   await lockHoldKey(trx, input.holdKey);
+  // The key's holding window, read and written under the key's lock (one window per key at a time).
+  let expiresAt = input.expiresAt;
+  let windowStart: Date | null = null;
+  if (input.window && demand.size > 0) {
+    const { totalMs, coolDownMs } = input.window;
+    const { rows: [w] } = await sql<{ started_at: Date; held_until: Date }>`select started_at, held_until from deals.hold_window
+      where hold_key = ${input.holdKey}`.execute(trx);
+    const now = input.now.getTime();
+    const fresh = !w || new Date(w.held_until).getTime() + coolDownMs <= now;
+    windowStart = fresh ? input.now : new Date(w.started_at);
+    const endsAt = windowStart.getTime() + totalMs;
+    if (now >= endsAt) {
+      return { ok: false, code: 'HOLD_EXPIRED', productId: [...demand.keys()][0] ?? 0, available: 0, retryAt: new Date((w ? new Date(w.held_until).getTime() : now) + coolDownMs) };
+    }
+    if (expiresAt.getTime() > endsAt) expiresAt = new Date(endsAt);
+  }
   const old = await lockHoldRows(trx, input.holdKey);
   const oldQty = new Map(old.map((r) => [r.product_id, r.quantity]));
   const pin = old.find((r) => r.order_id !== null)?.order_id ?? null;
@@ -214,10 +256,15 @@ export async function holdUnits(trx: StockDb, input: HoldUnitsInput): Promise<{ 
   await sql`delete from deals.stock_hold where hold_key = ${input.holdKey}`.execute(trx);
   if (demand.size > 0) {
     const holder = input.holder ?? null;
-    const rows = [...demand].map(([productId, quantity]) => sql`(${input.holdKey}, ${productId}, ${quantity}, ${input.customerKey}, ${input.expiresAt}, ${pin}, ${holder})`);
+    const rows = [...demand].map(([productId, quantity]) => sql`(${input.holdKey}, ${productId}, ${quantity}, ${input.customerKey}, ${expiresAt}, ${pin}, ${holder})`);
     await sql`insert into deals.stock_hold (hold_key, product_id, quantity, customer_key, expires_at, order_id, holder) values ${sql.join(rows)}`.execute(trx);
   }
-  return { ok: true, expiresAt: input.expiresAt };
+  if (windowStart) {
+    const until = expiresAt.getTime() > windowStart.getTime() ? expiresAt : windowStart;
+    await sql`insert into deals.hold_window (hold_key, started_at, held_until) values (${input.holdKey}, ${windowStart}, ${until})
+      on conflict (hold_key) do update set started_at = excluded.started_at, held_until = excluded.held_until`.execute(trx);
+  }
+  return { ok: true, expiresAt };
 }
 
 /** The hold of a key, or null when it holds nothing. */
@@ -334,6 +381,45 @@ async function releaseWhere(trx: StockDb, holdKey: string, onlyExpiredAt: Date |
   return deleted.rows.length > 0;
 }
 
+/**
+ * Shrinks the hold of `holdKey` to at most `items` (a basket line removed or reduced): each
+ * product keeps the lower of what it holds and what is wanted, the rest goes back to remaining at
+ * once. Never takes units, never touches a pinned hold (an order is being paid). Units released.
+ */
+export async function trimHold(trx: StockDb, input: { holdKey: string; items: HoldItem[] }): Promise<number> {
+  checkKey(input.holdKey, 'holdKey');
+  const wanted = input.items.length ? sumDemand(input.items) : new Map<number, number>();
+  await lockHoldKey(trx, input.holdKey);
+  const rows = await lockHoldRows(trx, input.holdKey);
+  if (rows.length === 0 || rows.some((r) => r.order_id !== null)) return 0;
+  const cut = rows.filter((r) => r.quantity > (wanted.get(r.product_id) ?? 0));
+  if (cut.length === 0) return 0;
+  await lockProducts(trx, cut.map((r) => r.product_id));
+  let released = 0;
+  for (const r of cut) {
+    const keep = wanted.get(r.product_id) ?? 0;
+    if (keep === 0) await sql`delete from deals.stock_hold where hold_key = ${input.holdKey} and product_id = ${r.product_id}`.execute(trx);
+    else await sql`update deals.stock_hold set quantity = ${keep} where hold_key = ${input.holdKey} and product_id = ${r.product_id}`.execute(trx);
+    await giveBack(trx, r.product_id, r.quantity - keep);
+    released += r.quantity - keep;
+  }
+  return released;
+}
+
+/** The holding window of a key (see HoldWindow), or null when it has none on record. */
+export async function getHoldWindow(db: StockDb, holdKey: string): Promise<{ startedAt: Date; heldUntil: Date } | null> {
+  checkKey(holdKey, 'holdKey');
+  const { rows: [w] } = await sql<{ started_at: Date; held_until: Date }>`select started_at, held_until from deals.hold_window where hold_key = ${holdKey}`.execute(db);
+  return w ? { startedAt: new Date(w.started_at), heldUntil: new Date(w.held_until) } : null;
+}
+
+/** Releases the hold of one key now if it is unpinned and has expired at `now` (what the sweeper would do next). */
+export async function releaseExpiredHold(trx: StockDb, holdKey: string, now: Date): Promise<boolean> {
+  checkKey(holdKey, 'holdKey');
+  checkDate(now, 'now');
+  return releaseWhere(trx, holdKey, now);
+}
+
 /** Releases a hold (pinned or not): its units go back to remaining. Nothing held: nothing happens. */
 export async function releaseHold(trx: StockDb, holdKey: string): Promise<void> {
   checkKey(holdKey, 'holdKey');
@@ -352,6 +438,16 @@ export async function releaseExpiredHolds(db: StockDb, now: Date): Promise<numbe
   let released = 0;
   for (const { hold_key } of rows) {
     if (await db.transaction().execute((trx) => releaseWhere(trx, hold_key, now))) released++;
+  }
+  // Holding windows a day past their last hold are forgotten (any cool-down is far shorter; a
+  // forgotten window is a fresh one, as it would be anyway). Under the key's lock, like every write.
+  const { rows: old } = await sql<{ hold_key: string }>`select hold_key from deals.hold_window
+    where held_until < ${new Date(now.getTime() - WINDOW_KEPT_MS)} order by hold_key limit 1000`.execute(db);
+  for (const { hold_key } of old) {
+    await db.transaction().execute(async (trx) => {
+      await lockHoldKey(trx, hold_key);
+      await sql`delete from deals.hold_window where hold_key = ${hold_key} and held_until < ${new Date(now.getTime() - WINDOW_KEPT_MS)}`.execute(trx);
+    });
   }
   return released;
 }
@@ -413,7 +509,9 @@ export async function stockView(db: StockDb, input: { productIds: number[]; cust
     vip_exclusive: boolean; price_pence: number; has_deposit: boolean; deposit_price_pence: number | null; postage_pence: number | null;
     deal_id: number; subcategory_id: number | null; high_fraud_risk: boolean; price_per_person: boolean; held: number; bought: number;
     deal_title: string; product_title: string; is_travel: boolean; check_in_date: string | null; check_out_date: string | null;
-  }>`select p.id, d.title as deal_title, p.title as product_title, p.remaining, p.purchase_cap, p.disabled, d.closing_date, p.vip_exclusive,
+    merchant_name: string; voucher_validity_months: number;
+  }>`select p.id, d.title as deal_title, p.title as product_title, d.voucher_validity_months,
+      (select m.name from deals.merchant m where m.id = d.merchant_id) as merchant_name, p.remaining, p.purchase_cap, p.disabled, d.closing_date, p.vip_exclusive,
       p.price_pence, p.has_deposit, p.deposit_price_pence, p.postage_pence, p.deal_id, d.subcategory_id, d.high_fraud_risk, d.price_per_person,
       p.check_in_date, p.check_out_date, coalesce((select l.is_travel from deals.location l where l.id = d.location_id), false) as is_travel,
       coalesce((select sum(h.quantity) from deals.stock_hold h where h.product_id = p.id), 0)::integer as held,
@@ -438,6 +536,8 @@ export async function stockView(db: StockDb, input: { productIds: number[]; cust
       pricePerPerson: r.price_per_person,
       dealTitle: r.deal_title,
       productTitle: r.product_title,
+      merchantName: r.merchant_name,
+      voucherValidityMonths: r.voucher_validity_months,
       isTravel: r.is_travel,
       checkInDate: r.check_in_date,
       checkOutDate: r.check_out_date,

@@ -74,8 +74,21 @@ export interface CustomerTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
+/** A capture given back because its order could not be fulfilled (one per captured transaction). */
+export interface ReversalTable {
+  provider: string;
+  transaction_id: string;
+  order_ref: string;
+  kind: 'void' | 'refund';
+  reference: string;
+  amount: ColumnType<string | number, number, never>;
+  reason: string;
+  created_at: ColumnType<Date, Date, never>;
+}
+
 export interface PaymentDatabase {
   charge: ChargeTable;
+  reversal: ReversalTable;
   customer: CustomerTable;
   instrument: InstrumentTable;
   webhook_event: WebhookEventTable;

@@ -4,7 +4,7 @@
  * provider idempotency key; the outcome words come from domain/src/payment-messages.ts.
  */
 import { gatewayRejectionWords, PAYMENT_OUTCOME_WORDS, processorDeclineWords, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
-import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, ReverseResult } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
 import { THREE_DS_UNAVAILABLE } from '../sandbox/braintree/values.ts';
 import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
@@ -43,6 +43,7 @@ type Transaction = {
   creditCard?: { cardType?: unknown; last4?: unknown; expirationMonth?: unknown; expirationYear?: unknown };
   threeDSecureInfo?: { status?: unknown } | null;
   paymentMethodToken?: unknown;
+  type?: unknown;
 };
 
 const INSTRUMENT_TYPES: Record<string, 'card' | 'paypal' | 'google' | 'apple'> = {
@@ -180,7 +181,8 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
   async function lookup(orderRef: string, call: ProviderCallOptions = {}): Promise<LookupResult> {
     const answer = await send({ method: 'GET', url: url(`/transactions?orderId=${encodeURIComponent(orderRef)}`), signal: call.signal, fetch: options.fetch, retry: true });
     if (answer.kind === 'unknown' || answer.status !== 200 || !Array.isArray(answer.body.transactions)) return unknown();
-    const transactions = answer.body.transactions as Transaction[];
+    // Refunds (credit transactions) are not charges.
+    const transactions = (answer.body.transactions as Transaction[]).filter((tx) => tx.type !== 'credit');
     if (transactions.length === 0) return { status: 'none' };
     const method = (tx: Transaction) => METHOD_OF_INSTRUMENT[String(tx.paymentInstrumentType)] ?? 'credit_card';
     // A capture wins over the declines of earlier attempts.
@@ -232,5 +234,25 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     };
   }
 
-  return { name: 'braintree', charge, lookup, clientToken, ensureCustomer, vaultNonce };
+  /** Transaction.void while the capture is not settled, Transaction.refund once it is. */
+  async function reverse(transactionId: string, call: ProviderCallOptions = {}): Promise<ReverseResult> {
+    const path = (op: string) => url(`/transactions/${encodeURIComponent(transactionId)}/${op}`);
+    const voided = await send({ method: 'POST', url: path('void'), body: {}, signal: call.signal, fetch: options.fetch, retry: true });
+    if (voided.kind === 'unknown') return { status: 'unknown' };
+    if (voided.status === 200 && (voided.body.transaction as Transaction | undefined)?.status === 'voided') return { status: 'reversed', kind: 'void', reference: transactionId };
+    const errors = voided.body.errors as Array<{ code?: unknown }> | undefined;
+    if (voided.status !== 422 || !Array.isArray(errors) || errors[0]?.code !== '91504') {
+      log('[payment] braintree refused the void', { status: voided.status, transactionId });
+      return { status: 'unknown' };
+    }
+    const refunded = await send({ method: 'POST', url: path('refund'), body: {}, signal: call.signal, fetch: options.fetch, retry: true });
+    const credit = refunded.kind === 'unknown' ? undefined : (refunded.body.transaction as Transaction | undefined);
+    if (refunded.kind === 'unknown' || refunded.status !== 200 || typeof credit?.id !== 'string') {
+      if (refunded.kind !== 'unknown') log('[payment] braintree refused the refund', { status: refunded.status, transactionId });
+      return { status: 'unknown' };
+    }
+    return { status: 'reversed', kind: 'refund', reference: credit.id };
+  }
+
+  return { name: 'braintree', charge, lookup, reverse, clientToken, ensureCustomer, vaultNonce };
 }

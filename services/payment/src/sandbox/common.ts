@@ -11,6 +11,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import type { SandboxState } from './store.ts';
 
 export const FAULT_MODES = [
   'delay-ms',
@@ -64,6 +66,28 @@ export interface SandboxOptions {
    * The shop sets one, so nobody reaches another shopper's transactions through /sandbox/*.
    */
   merchantKey?: string;
+  /**
+   * The database the sandbox keeps its state in (schema payment_sandbox, migrateSandboxes), so it
+   * remembers its transactions across a restart as a real provider does. Without one, memory.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle
+  db?: Kysely<any> | null;
+}
+
+/**
+ * Every request waits for the sandbox's stored state to be loaded, and what it changed is
+ * written before its answer leaves (a storage failure is a 503: nothing was promised).
+ */
+export function durableState(app: Hono, state: SandboxState, ready: Promise<void>): void {
+  app.use('*', async (c, next) => {
+    await ready;
+    await next();
+    try {
+      await state.flush();
+    } catch {
+      c.res = c.json({ error: 'sandbox: storage unavailable' }, 503);
+    }
+  });
 }
 
 export const sleep = (ms: number, signal?: AbortSignal) =>
@@ -294,6 +318,14 @@ type StoredAnswer = { hash: string; status: number; body: unknown } | { hash: st
  */
 export class IdempotencyStore {
   private answers = new Map<string, StoredAnswer>();
+  /** With a state, every answer kept is also stored (and restored at start). */
+  private readonly state: SandboxState | null;
+  constructor(state: SandboxState | null = null) {
+    this.state = state;
+  }
+  restore(key: string, stored: unknown): void {
+    this.answers.set(key, stored as StoredAnswer);
+  }
   async run(c: Context, key: string | undefined, body: unknown, work: () => Promise<Response>): Promise<Response> {
     if (!key) return work();
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -310,7 +342,9 @@ export class IdempotencyStore {
   remember(key: string | undefined, body: unknown, status: number, answer: unknown): void {
     if (!key) return;
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    this.answers.set(key, { hash, status, body: answer });
+    const stored = { hash, status, body: answer };
+    this.answers.set(key, stored);
+    this.state?.put('idem', key, stored);
   }
   /** The work never committed (5xx, reset before commit): the key may be used again. */
   forgetInFlight(key: string | undefined): void {

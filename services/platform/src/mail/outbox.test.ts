@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../test-databases.ts';
-import { createMailer, createOutboxMailer, createSmtpMailer, listOutbox, migrateMail } from './index.ts';
+import { EMAIL_CASES } from '@shop/domain/email-cases';
+import { assertSendable, createMailer, createOutboxMailer, createSmtpMailer, listOutbox, migrateMail } from './index.ts';
 
 describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
   it('stores each message and lists them newest first, filtered by recipient whatever its case', async () => {
@@ -102,6 +103,15 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('the mailer takes exactly the addresses of the one email rule (domain/src/email.ts)', () => {
+  it.each(EMAIL_CASES)('$address: $why', ({ address, valid }) => {
+    // The forms and contracts hand over the trimmed address.
+    const send = () => assertSendable({ to: address.trim(), subject: 'Hello', text: 'Hi', kind: 'notice' });
+    if (valid) expect(send).not.toThrow();
+    else expect(send).toThrow('Mail recipient must be one plain address');
   });
 });
 

@@ -96,7 +96,7 @@ export function registerSearchRoutes(app: OpenAPIHono, deps: SearchDeps): void {
   async function resolve(filter: store.SearchFilter, request: store.SummaryRequest): Promise<ResolvedSearch> {
     if (!filter.q) return { ...(await store.summariseWithoutWords(deps.db, filter, request)), correctedQuery: null };
     // Nothing searchable (punctuation, symbols): no match, and nothing to send to the database.
-    if (!WORD_CHARS.test(filter.q)) return { summary: { groups: [], ids: [], sponsored: [] }, rows: [], correctedQuery: null };
+    if (!WORD_CHARS.test(filter.q)) return { summary: { groups: [], ids: [], sponsored: [], cheapest: null }, rows: [], correctedQuery: null };
     let found = await store.summariseWithWords(deps.db, filter, request);
     let total = totalOf(found.summary, filter);
     let correctedQuery: string | null = null;
@@ -167,7 +167,7 @@ export function registerSearchRoutes(app: OpenAPIHono, deps: SearchDeps): void {
       return row ? [{ ...row, score: r.score }] : [];
     });
     const total = totalOf(summary, filter);
-    const first = page[0];
+    const cheapest = summary.cheapest;
     const direction = sort === 'relevance' ? 'desc' : (order ?? store.SORT_COLUMNS[sort].direction);
     const body: SearchResponse = {
       deals: page.map((r, i) => ({
@@ -186,7 +186,8 @@ export function registerSearchRoutes(app: OpenAPIHono, deps: SearchDeps): void {
       facetedNavigation: { navigations: query.facetedNavigation === 'false' ? [] : facets(summary.groups, filter, names), count: total },
       searchResult: { totalResults: total, page: query.page, pageSize: query.pageSize, query: q, correctedQuery, sort, order: direction, strategy },
       sponsored: { deals: summary.sponsored.map((s) => ({ id: s.id, adId: s.adId, urlPath: s.url, isSponsored: true as const })), sessionId: null },
-      mainDeal: first ? { price: gbp(first.price, first.currency), vipPrice: first.vipPrice === null ? null : gbp(first.vipPrice, first.currency) } : null,
+      // The cheapest deal of every page (spec §3 mainDeal, the 'from £X' of the results header).
+      mainDeal: cheapest && total > 0 ? { price: gbp(cheapest.price, cheapest.currency), vipPrice: cheapest.vipPrice === null ? null : gbp(cheapest.vipPrice, cheapest.currency) } : null,
     };
     return c.json(body, 200);
   }

@@ -99,6 +99,15 @@ export interface SearchSummary {
   groups: FacetGroup[];
   ids: RankedId[];
   sponsored: SponsoredRow[];
+  /** The cheapest deal of the whole result (every page), by headline price then id; null when none. */
+  cheapest: CheapestRow | null;
+}
+
+export interface CheapestRow {
+  id: number;
+  price: number;
+  vipPrice: number | null;
+  currency: string;
 }
 
 /** A summary and the deals of the page asked for with it. */
@@ -165,6 +174,7 @@ interface RawSummary {
   ids: Array<[number, number | null]> | null;
   sponsored: Array<{ id: number; adId: number; url: string }> | null;
   rows: PageRow[] | null;
+  cheapest: CheapestRow | null;
 }
 
 const GROUPS = (from: RawBuilder<unknown>) => sql`(select json_agg(g) from (
@@ -196,12 +206,21 @@ const SPONSORED = (where: RawBuilder<unknown>) => sql`(select json_agg(json_buil
     order by c.bid_pence desc, c.ad_id limit ${SPONSORED_PER_SEARCH}
   ) s)`;
 
+/**
+ * The cheapest deal of a result: `ordered` lists (id, price) of every result (not only the
+ * ordered depth), the min taken by the database (ties by id).
+ */
+const CHEAPEST = (ordered: RawBuilder<unknown>) => sql`(select json_build_object('id', d.id, 'price', d.price_pence, 'vipPrice', d.vip_price_pence, 'currency', d.currency)
+  from (${ordered} limit 1) c join search.deal_document d on d.id = c.id)`;
+
 function finish(raw: RawSummary | undefined): SummaryWithPage {
+  const cheapest = raw?.cheapest ?? null;
   return {
     summary: {
       groups: (raw?.groups ?? []).map((g) => ({ ...g, count: Number(g.count) })),
       ids: (raw?.ids ?? []).map(([id, score]) => ({ id: Number(id), score: score === null ? null : Number(score) })),
       sponsored: (raw?.sponsored ?? []).map((s) => ({ id: Number(s.id), adId: Number(s.adId), url: s.url })),
+      cheapest: cheapest && { id: Number(cheapest.id), price: Number(cheapest.price), vipPrice: cheapest.vipPrice === null ? null : Number(cheapest.vipPrice), currency: cheapest.currency },
     },
     rows: (raw?.rows ?? []).map(toPageRow),
   };
@@ -280,7 +299,7 @@ export async function summariseWithWords(db: SearchDb, f: SearchFilter, r: Summa
   const sponsoredMatch = sql`${trigram ? sql`${nq} <% c.title_norm` : sql`c.search_vector @@ ${tsq}`} and ${and(liveAndLocation(f, 'c'))}`;
   const result = await sql<RawSummary>`
     with m as materialized (
-      select d.id, ${trigram ? sql`d.location_slug` : sql`d.facet_id`}, d.category_slug, d.subcategory_slug, ${sortColumns}
+      select d.id, ${trigram ? sql`d.location_slug` : sql`d.facet_id`}, d.category_slug, d.subcategory_slug, d.price_pence as headline_pence, ${sortColumns}
       from ${trigram ? sql`search.deal_document d` : sql`search.deal_match d`}
       where ${match} and ${and([...liveAndLocation(f, 'd'), ...otherFilters(f, 'd')])}
     ),
@@ -289,6 +308,7 @@ export async function summariseWithWords(db: SearchDb, f: SearchFilter, r: Summa
     select
       ${trigram ? GROUPS(sql`m as x`) : FACET_GROUPS(sql`m as x`)} as groups,
       ${idsAndPage(r, f.now)},
+      ${CHEAPEST(sql`select h.id from hits h order by h.headline_pence, h.id`)} as cheapest,
       ${SPONSORED(sponsoredMatch)} as sponsored`.execute(db);
   return finish(result.rows[0]);
 }
@@ -312,6 +332,7 @@ export async function summariseWithoutWords(db: SearchDb, f: SearchFilter, r: Su
     select
       ${groups} as groups,
       ${idsAndPage(r, f.now)},
+      ${CHEAPEST(sql`select d.id from search.deal_document d where ${all} order by d.price_pence, d.id`)} as cheapest,
       ${SPONSORED(and(liveAndLocation(f, 'c')))} as sponsored`.execute(db);
   return finish(result.rows[0]);
 }

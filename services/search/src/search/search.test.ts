@@ -40,7 +40,6 @@ describe.each(testDatabases())('GET /search on %s', (_name, open) => {
     expect(r.searchResult).toMatchObject({ page: 0, pageSize: 12, query: 'massage', sort: 'relevance', strategy: 'a', correctedQuery: null });
     expect(r.deals.length).toBeGreaterThan(0);
     expect(r.sponsored.sessionId).toBeNull();
-    expect(r.mainDeal?.price).toEqual(r.deals[0]!.price);
     for (const [i, d] of r.deals.entries()) {
       expect(d.rank).toBe(i + 1);
       expect(d.url).toBe(feed.get(d.id)!.url);
@@ -49,6 +48,22 @@ describe.each(testDatabases())('GET /search on %s', (_name, open) => {
     const browse = await search('/search/glasgow');
     expect(browse.searchResult.sort).toBe('popularity');
     expect(browse.deals.every((d) => d.score === null)).toBe(true);
+  });
+
+  it('mainDeal is the cheapest deal of the whole result (every page), whatever the sort and page: the "from £X" of the header', async () => {
+    let firstWasNotCheapest = 0;
+    for (const path of ['/search/glasgow?q=massage', '/search/glasgow', '/search/all?q=afternoon%20tea&sort=price', '/search/all?category=spa&minPrice=2000', '/search/all?q=masage']) {
+      const every = await allPages(path);
+      expect(every.length, path).toBeGreaterThan(1);
+      const lowest = Math.min(...every.map((d) => d.price.amount));
+      for (const page of [0, 1]) {
+        const r = await search(`${path}${path.includes('?') ? '&' : '?'}pageSize=12&page=${page}`);
+        expect(r.mainDeal?.price, `${path} page ${page}`).toEqual({ amount: lowest, currency: 'GBP' });
+        if (page === 0 && r.deals[0]!.price.amount !== lowest) firstWasNotCheapest++;
+      }
+    }
+    // The old reading (the first deal of the page) would fail on these.
+    expect(firstWasNotCheapest).toBeGreaterThan(2);
   });
 
   it('ranks a deal with the word in its title above one with it only in the headline or elsewhere', async () => {

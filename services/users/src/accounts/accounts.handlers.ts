@@ -1,12 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from '@shop/domain/accounts';
+import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, SIGN_IN_LINK_TTL_MS } from '@shop/domain/accounts';
 import { authOf, signIn } from '../lib/auth.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
 import type { UsersDeps } from '../lib/deps.ts';
-import { activateMail, alreadyRegisteredMail, confirmEmailMail } from '../lib/emails.ts';
-import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
+import { activateMail, alreadyRegisteredMail, confirmEmailMail, signInLinkMail } from '../lib/emails.ts';
+import { clientAddress, fail, rateLimited, throttled, validationHook } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
+import { claimSignIn, forgiveEmail, releaseAttempt } from '../lib/sign-in-throttle.ts';
 import {
   findByEmail,
   findById,
@@ -14,11 +15,11 @@ import {
   lockInForce,
   providersOf,
   recordEvent,
-  recordFailedLogin,
   rehash,
   updateAccount,
   userJson,
 } from '../store/accounts.ts';
+import { deleteIdentities } from '../store/identities.ts';
 import { endAllSessions, endSession } from '../store/sessions.ts';
 import { confirmSubscription, findSubscriptionByEmail, requestSubscription } from '../store/subscriptions.ts';
 import { consumeToken, issueToken, voidTokens } from '../store/tokens.ts';
@@ -123,29 +124,38 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       if (deps.passwords.full()) return rateLimited(c, 1) as never;
       const verdict = await hitAll(db, deps.limits, [['loginPerAddress', address], ['loginPerEmail', perEmailKey(email, address)]], now);
       if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      // The throttle (issue 14 #5): per address and per email typed, registered or not, before any
+      // lookup, so its answer and its timing say nothing about the address.
+      const throttle = await claimSignIn(db, { email, address }, now);
+      if (!throttle.allowed) {
+        await recordEvent(db, null, 'login_throttled', now);
+        return throttled(c, throttle.retryAfterSeconds) as never;
+      }
       const account = await findByEmail(db, email);
       let ok = false;
       try {
-        if (account && lockInForce(account, now)) {
-          // While the lock is in force the password is not checked at all, so the lock never
-          // tells a guesser that a guess was right (reliability A5). The hash work is still done.
-          await deps.passwords.dummyVerify(password);
-          await recordEvent(db, account.id, 'login_refused_locked', now);
-          return fail(c, 423, 'ACCOUNT_LOCKED') as never;
-        }
         if (account?.passwordHash) ok = await deps.passwords.verify(account.passwordHash, password);
         else await deps.passwords.dummyVerify(password);
       } catch (err) {
-        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds) as never;
+        if (err instanceof HashBusyError) {
+          // Nothing was checked: the claims are given back.
+          await releaseAttempt(db, 'address', address, now);
+          await releaseAttempt(db, 'email', email, now);
+          return rateLimited(c, err.retryAfterSeconds) as never;
+        }
         throw err;
       }
       if (!account || !ok) {
-        if (account) {
-          await recordFailedLogin(db, account.id, now);
-        } else {
-          await recordEvent(db, null, 'login_failed_unknown', now);
-        }
+        await recordEvent(db, account?.id ?? null, account ? 'login_failed' : 'login_failed_unknown', now);
         return fail(c, 401, 'INVALID_CREDENTIALS') as never;
+      }
+      // The right password: the address's claim is given back and the email's count forgotten.
+      await releaseAttempt(db, 'address', address, now);
+      await forgiveEmail(db, email);
+      if (lockInForce(account, now)) {
+        // A staff lock, told only to someone who gave the right password.
+        await recordEvent(db, account.id, 'login_refused_locked', now);
+        return fail(c, 423, 'ACCOUNT_LOCKED') as never;
       }
       if (!account.emailVerified) {
         await recordEvent(db, account.id, 'login_refused_unconfirmed', now);
@@ -166,6 +176,63 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         }
       }
       return c.json(await signIn(deps, c, account, body.rememberMe === true, 'login'), 200);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.requestSignInLink,
+    async (c) => {
+      const { email } = c.req.valid('json');
+      const address = clientAddress(c);
+      const verdict = await hitAll(db, deps.limits, [['signInLinkPerAddress', address], ['signInLinkPerEmail', perEmailKey(email, address)]], deps.now());
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      // As reset requests: looked up after the answer, and an unknown address gets nothing.
+      deps.background.run('sign_in_link', async () => {
+        const now = deps.now();
+        const account = await findByEmail(db, email);
+        if (!account) return;
+        const token = await db.transaction().execute(async (trx) => {
+          await voidTokens(trx, account.id, ['sign_in_link'], now);
+          await recordEvent(trx, account.id, 'sign_in_link_requested', now);
+          return issueToken(trx, 'sign_in_link', { userId: account.id }, SIGN_IN_LINK_TTL_MS, now);
+        });
+        await mailer.send(signInLinkMail(links, account.email!, account, token));
+      });
+      return c.json({ data: { status: 'CHECK_EMAIL' as const } }, 202);
+    },
+    hook,
+  );
+
+  app.openapi(
+    routes.signInWithLink,
+    async (c) => {
+      const { token } = c.req.valid('json');
+      const now = deps.now();
+      const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], now);
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK') as never;
+      const account = await db.transaction().execute(async (trx) => {
+        const owner = await consumeToken(trx, 'sign_in_link', token, now);
+        const row = owner?.userId ? await findById(trx, owner.userId) : null;
+        if (!row || !row.email) return null;
+        if (!row.emailVerified) {
+          // The link proves the address. Whatever was set on the account before anyone proved it
+          // (a password, a Facebook identity, sessions) was not the owner's: it goes (pre-hijacking).
+          await updateAccount(trx, row.id, { email_verified: true, password_hash: null }, now);
+          await deleteIdentities(trx, row.id);
+          await endAllSessions(trx, row.id);
+          await voidTokens(trx, row.id, ['confirm_email', 'password_activate'], now);
+          await recordEvent(trx, row.id, 'pre_hijack_cleared', now);
+        }
+        return (await findById(trx, row.id))!;
+      });
+      if (!account) return fail(c, 400, 'INVALID_LINK') as never;
+      if (lockInForce(account, now)) {
+        await recordEvent(db, account.id, 'login_refused_locked', now);
+        return fail(c, 423, 'ACCOUNT_LOCKED') as never;
+      }
+      return c.json(await signIn(deps, c, account, false, 'login', { via: 'sign_in_link' }), 200);
     },
     hook,
   );

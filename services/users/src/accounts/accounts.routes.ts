@@ -7,6 +7,8 @@ import {
   LoginBodySchema,
   LogoutBodySchema,
   RegisterBodySchema,
+  ResetRequestedSchema,
+  SignInLinkBodySchema,
   SignedInSchema,
   SubscriptionStatusBodySchema,
   SubscriptionStatusSchema,
@@ -60,15 +62,43 @@ export const login = createRoute({
   summary: 'Sign in with email and password',
   description:
     'Spec §7. A new session every time (the one the request carried is ended). Unknown email and wrong password answer the same 401 with the same timing (a dummy argon2 verify). ' +
-    `Consecutive wrong passwords lock the account: while the lock is in force every attempt gets 423, whatever the password (it is not checked); 403 is given only when the password was right.`,
+    'Failed attempts are throttled, never locked out (domain SIGN_IN_THROTTLE): per email typed (registered or not) 5 free, then a wait of 1 minute doubling per failure up to 15 minutes; per client address 20 free, the same waits. ' +
+    'While a wait runs every attempt answers 429 SIGN_IN_THROTTLED with retryAfterSeconds, the same for every address, and the password is not checked. The way round: POST /login/link. ' +
+    '403 EMAIL_NOT_CONFIRMED and 423 ACCOUNT_LOCKED (staff only) are given only when the password was right.',
   request: body(LoginBodySchema, 'loginRequest { j_username, j_password } and rememberMe.'),
   responses: {
     200: json(SignedInSchema, 'Signed in.'),
     ...commonErrors,
     401: problemContent('INVALID_CREDENTIALS (unknown email or wrong password, indistinguishable), or UNAUTHORISED (service token).'),
     403: problemContent('EMAIL_NOT_CONFIRMED: the password was right but the address is not confirmed; a fresh link has been sent.'),
-    423: problemContent('ACCOUNT_LOCKED: the account is locked (the password is not checked); a password reset unlocks it, or the lock lifts by itself after LOCK_DURATION_MS.'),
+    423: problemContent('ACCOUNT_LOCKED: the password was right but staff have locked the account (failed sign-ins never lock).'),
   },
+});
+
+export const requestSignInLink = createRoute({
+  method: 'post',
+  path: '/login/link',
+  operationId: 'requestSignInLink',
+  tags: ['Accounts'],
+  summary: 'Email a sign-in link ("Email me a sign-in link")',
+  description:
+    'Always 202 with the same body and timing: a registered address gets a link (PUBLIC_BASE_URL/login/link?token=, single use, 15 minutes, stored hashed) that voids older ones; an unknown address gets nothing, as reset requests. ' +
+    'The way round the sign-in throttle: opening the link signs in whatever the password throttle says. Rate-limited per client address and per (email, client address).',
+  request: body(SignInLinkBodySchema, 'The email (domain forgotPasswordSchema).'),
+  responses: { 202: json(ResetRequestedSchema, 'Check your email.'), ...commonErrors },
+});
+
+export const signInWithLink = createRoute({
+  method: 'post',
+  path: '/login/link/verify',
+  operationId: 'signInWithLink',
+  tags: ['Accounts'],
+  summary: 'Sign in from an emailed sign-in link',
+  description:
+    'Uses the link up and signs in with a new session (the one the request carried is ended); the email\'s sign-in throttle count is forgotten. The link proves the address: an unconfirmed account is confirmed, ' +
+    'and loses any password, sessions and linked identities set before (account pre-hijacking). 400 INVALID_LINK for an unknown, used, voided or expired link; 423 ACCOUNT_LOCKED when staff have locked the account.',
+  request: body(TokenBodySchema, 'The token of the link.'),
+  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 423: problemContent('ACCOUNT_LOCKED (staff only).') },
 });
 
 export const logout = createRoute({

@@ -1,12 +1,13 @@
 /**
- * Brute force and credential stuffing (reliability A5, L3): the lock after LOCK_AFTER_FAILURES
- * with the reset as the way out and its expiry after LOCK_DURATION_MS (never a lockout for good),
+ * Brute force and credential stuffing (reliability A5, L3; issue 14 #5): throttling per email and
+ * per address that never locks and answers alike for registered and unknown emails, the emailed
+ * sign-in link as the owner's way round,
  * per-address and per-(email, address) rate limits (429 + Retry-After), the bounded argon2 pool,
  * and the counters' atomicity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { LOCK_AFTER_FAILURES, LOCK_DURATION_MS } from '@shop/domain/accounts';
+import { SIGN_IN_LINK_TTL_MS, SIGN_IN_THROTTLE, signInDelayMs } from '@shop/domain/accounts';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { testDatabases } from '@shop/platform/test-databases';
 import { DEFAULT_RATE_LIMITS, hit } from '../lib/rate-limit.ts';
@@ -29,100 +30,121 @@ describe.each(testDatabases())('brute force on %s', (_name, open) => {
     return retryAfter;
   };
 
-  it(`locks the account after ${LOCK_AFTER_FAILURES} wrong passwords; the owner unlocks it by a reset`, async () => {
+  const throttledProblem = async (res: Response) => {
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(await problemOf(res)).toMatchObject({ status: 429, code: 'SIGN_IN_THROTTLED', detail: ERROR_MESSAGES.SIGN_IN_THROTTLED, retryAfterSeconds: retryAfter });
+    return retryAfter;
+  };
+  const comparable = async (res: Response) => ({ status: res.status, body: await res.text(), retryAfter: res.headers.get('retry-after') });
+
+  it('issue 14 #5: a registered and an unknown email get the same answers at every count; the throttle waits, it never locks', async () => {
     const me = await f.signUp();
-    for (let i = 1; i <= LOCK_AFTER_FAILURES; i++) {
-      const res = await f.login(me.email, `Wrong-Guess-${i}`, { ip: f.ip() });
-      expect(await problemOf(res)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', detail: ERROR_MESSAGES.INVALID_CREDENTIALS });
+    const unknown = f.email('nobody');
+    const t = SIGN_IN_THROTTLE.email;
+    for (let i = 1; i <= t.free + 4; i++) {
+      const known = await f.login(me.email, `Wrong-Guess-${i}`, { ip: f.ip() });
+      const other = await f.login(unknown, `Wrong-Guess-${i}`, { ip: f.ip() });
+      const [a, b] = [await comparable(known), await comparable(other)];
+      expect(b, `attempt ${i}`).toEqual(a);
+      if (i <= t.free) expect(a.status).toBe(401);
+      else expect(JSON.parse(a.body)).toMatchObject({ code: 'SIGN_IN_THROTTLED' });
+      if (i > t.free) continue;
+      // After the free failures the first wait begins.
+      if (i === t.free) expect(signInDelayMs('email', i)).toBe(t.firstDelayMs);
     }
-    // Locked: every attempt gets 423 whatever the password, which is not checked, so the lock
-    // never tells a guesser that a guess was right.
-    const locked = await f.login(me.email, me.password);
-    expect(await problemOf(locked)).toMatchObject({ status: 423, code: 'ACCOUNT_LOCKED', detail: ERROR_MESSAGES.ACCOUNT_LOCKED });
-    const wrong = await f.login(me.email, 'Wrong-Again-1');
-    expect(await problemOf(wrong)).toMatchObject({ status: 423, code: 'ACCOUNT_LOCKED', detail: ERROR_MESSAGES.ACCOUNT_LOCKED });
-    expect(await (await f.call('GET', '/user/account-status', { session: me.data.session.token })).json()).toEqual({ data: { status: 'LOCKED', vipStatus: 'NOT_CHECKED' } });
-    expect(((await (await f.call('POST', '/subscription-status', { body: { requestSubscriptionDetails: { email: me.email } } })).json()) as { data: { isLocked: boolean } }).data.isLocked).toBe(true);
-
-    await f.call('POST', `/user/${encodeURIComponent(me.email)}/password_reset_request`);
-    const token = await f.linkToken(me.email, 'resetPassword');
-    expect((await f.call('POST', '/user/password_reset', { body: { token, password: 'Unlocked-Pass-4', confirmPassword: 'Unlocked-Pass-4' } })).status).toBe(200);
-    expect((await f.login(me.email, 'Unlocked-Pass-4')).status).toBe(200);
-    const { rows } = await sql<{ failed_logins: number; locked_at: Date | null }>`select failed_logins, locked_at from users.account where email = ${me.email}`.execute(f.database.db);
-    expect(rows[0]).toMatchObject({ failed_logins: 0, locked_at: null });
+    // While the wait runs the right password is not checked either: nothing tells a guesser a guess was right.
+    expect(await throttledProblem(await f.login(me.email, me.password, { ip: f.ip() }))).toBeLessThanOrEqual(t.firstDelayMs / 1000);
+    // Never ACCOUNT_LOCKED, and the account is not locked.
+    expect(await (await f.call('GET', '/user/account-status', { session: me.data.session.token })).json()).toEqual({ data: { status: 'ACTIVE', vipStatus: 'NOT_CHECKED' } });
+    // Once the wait has passed the owner signs in, and the count is forgotten.
+    f.clock.advance(t.firstDelayMs);
+    expect((await f.login(me.email, me.password, { ip: f.ip() })).status).toBe(200);
+    for (let i = 0; i < t.free; i++) expect((await f.login(me.email, `Wrong-Again-${i}`, { ip: f.ip() })).status).toBe(401);
   });
 
-  it(`the lock lifts by itself ${LOCK_DURATION_MS / 60_000} minutes after it was set, and the count of failures starts again from zero`, async () => {
+  it('the waits double per failure up to 15 minutes, and a day without failures forgets the count', async () => {
     const me = await f.signUp();
-    // A remember-me session, so that it outlives the hour (idle 14 days).
-    const session = ((await (await f.login(me.email, me.password, { rememberMe: true })).json()) as { data: { session: { token: string } } }).data.session.token;
-    const status = async () => ({
-      account: ((await (await f.call('GET', '/user/account-status', { session })).json()) as { data: { status: string } }).data.status,
-      isLocked: ((await (await f.call('POST', '/subscription-status', { ip: f.ip(), body: { requestSubscriptionDetails: { email: me.email } } })).json()) as { data: { isLocked: boolean } }).data
-        .isLocked,
-      user: ((await (await f.call('GET', '/user', { session })).json()) as { data: { status: { isLocked: boolean } } }).data.status.isLocked,
-    });
-    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) expect((await f.login(me.email, `Wrong-Guess-${i}`, { ip: f.ip() })).status).toBe(401);
-    // Guesses while locked (423 whatever the password) neither lengthen the lock nor count towards the next one.
-    f.clock.advance(LOCK_DURATION_MS - 60_000);
-    expect((await f.login(me.email, 'Wrong-While-Locked', { ip: f.ip() })).status).toBe(423);
-    expect((await f.login(me.email, me.password, { ip: f.ip() })).status).toBe(423);
-    expect(await status()).toEqual({ account: 'LOCKED', isLocked: true, user: true });
-
-    f.clock.advance(60_000);
-    expect(await status()).toEqual({ account: 'ACTIVE', isLocked: false, user: false });
-    // From zero again: LOCK_AFTER_FAILURES - 1 wrong passwords do not lock; the right one then signs in.
-    for (let i = 0; i < LOCK_AFTER_FAILURES - 1; i++) expect((await f.login(me.email, `Wrong-After-${i}`, { ip: f.ip() })).status).toBe(401);
-    const { rows } = await sql<{ failed_logins: number; locked_at: Date | null }>`select failed_logins, locked_at from users.account where email = ${me.email}`.execute(f.database.db);
-    expect(rows[0]).toMatchObject({ failed_logins: LOCK_AFTER_FAILURES - 1, locked_at: null });
-    expect((await f.login(me.email, me.password, { ip: f.ip() })).status).toBe(200);
-    // And it locks again at the threshold, for another full period.
-    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) expect((await f.login(me.email, `Wrong-Again-${i}`, { ip: f.ip() })).status).toBe(401);
-    expect((await f.login(me.email, me.password, { ip: f.ip() })).status).toBe(423);
-    f.clock.advance(LOCK_DURATION_MS);
-    expect((await f.login(me.email, me.password, { ip: f.ip() })).status).toBe(200);
+    const t = SIGN_IN_THROTTLE.email;
+    for (let i = 0; i < t.free; i++) expect((await f.login(me.email, `Wrong-${i}`, { ip: f.ip() })).status).toBe(401);
+    const waits: number[] = [];
+    for (let failures = t.free; failures < t.free + 6; failures++) {
+      const wait = await throttledProblem(await f.login(me.email, 'Wrong-While-Waiting', { ip: f.ip() }));
+      waits.push(wait);
+      f.clock.advance(wait * 1000);
+      expect((await f.login(me.email, `Wrong-After-${failures}`, { ip: f.ip() })).status).toBe(401);
+    }
+    expect(waits).toEqual([60, 120, 240, 480, 900, 900]);
+    expect(signInDelayMs('email', 100)).toBe(t.maxDelayMs);
+    f.clock.advance(t.forgetAfterMs);
+    for (let i = 0; i < t.free; i++) expect((await f.login(me.email, `Fresh-${i}`, { ip: f.ip() })).status).toBe(401);
   });
 
-  it("an attacker who locked the account and used up their reset requests leaves the owner's reset alone (counted per email and address)", async () => {
+  it('the emailed sign-in link is the way round: single use, 15 minutes, signs in and forgets the count; unknown emails get the same answer and no mail', async () => {
     const me = await f.signUp();
     const attacker = f.ip();
-    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) expect((await f.login(me.email, `Attack-${i}`, { ip: attacker })).status).toBe(401);
-    const reset = (ip: string) => f.call('POST', `/user/${encodeURIComponent(me.email)}/password_reset_request`, { ip });
-    for (let i = 0; i < DEFAULT_RATE_LIMITS.resetPerEmail.limit; i++) expect((await reset(attacker)).status).toBe(202);
-    await expectRateLimited(await reset(attacker));
-    // The attacker's logins for this email run out too; the owner's from their own address do not.
-    for (let i = LOCK_AFTER_FAILURES; i < DEFAULT_RATE_LIMITS.loginPerEmail.limit; i++) expect((await f.login(me.email, `Attack-${i}`, { ip: attacker })).status).toBe(423);
-    await expectRateLimited(await f.login(me.email, me.password, { ip: attacker }));
-
+    for (let i = 0; i <= SIGN_IN_THROTTLE.email.free; i++) await f.login(me.email, `Attack-${i}`, { ip: attacker });
     const owner = f.ip();
-    expect((await f.login(me.email, me.password, { ip: owner })).status).toBe(423);
-    await f.mail(me.email);
-    expect((await reset(owner)).status).toBe(202);
-    // The newest link is the owner's (each request voids the older ones).
-    const token = await f.linkToken(me.email, 'resetPassword');
-    expect((await f.call('POST', '/user/password_reset', { ip: owner, body: { token, password: 'Owner-Again-7', confirmPassword: 'Owner-Again-7' } })).status).toBe(200);
-    expect((await f.login(me.email, 'Owner-Again-7', { ip: owner })).status).toBe(200);
+    await throttledProblem(await f.login(me.email, me.password, { ip: owner }));
+
+    const ask = (email: string) => f.call('POST', '/login/link', { ip: owner, body: { email } });
+    const unknown = f.email('nobody');
+    const [a, b] = [await ask(me.email), await ask(unknown)];
+    expect(a.status).toBe(202);
+    expect(await comparable(b)).toEqual(await comparable(a));
+    expect(await f.mail(unknown)).toEqual([]);
+    const first = await f.linkToken(me.email, 'signInLink');
+    await ask(me.email);
+    const token = await f.linkToken(me.email, 'signInLink');
+    expect(token).not.toBe(first);
+    // A newer link voids older ones.
+    expect(await problemOf(await f.call('POST', '/login/link/verify', { ip: owner, body: { token: first } }))).toMatchObject({ status: 400, code: 'INVALID_LINK' });
+    const signed = await f.call('POST', '/login/link/verify', { ip: owner, session: me.data.session.token, body: { token } });
+    expect(signed.status).toBe(200);
+    const session = ((await signed.json()) as { data: { session: { token: string } } }).data.session.token;
+    expect(session).not.toBe(me.data.session.token);
+    // The session the request carried is ended (rotation); the link works once.
+    expect((await f.call('GET', '/session', { session: me.data.session.token })).status).toBe(401);
+    expect((await f.call('GET', '/session', { session })).status).toBe(200);
+    expect(await problemOf(await f.call('POST', '/login/link/verify', { ip: owner, body: { token } }))).toMatchObject({ status: 400, code: 'INVALID_LINK' });
+    // The email's count is forgotten: the password works again at once.
+    expect((await f.login(me.email, me.password, { ip: owner })).status).toBe(200);
+
+    // Expiry: 15 minutes.
+    await ask(me.email);
+    const late = await f.linkToken(me.email, 'signInLink');
+    f.clock.advance(SIGN_IN_LINK_TTL_MS);
+    expect(await problemOf(await f.call('POST', '/login/link/verify', { ip: owner, body: { token: late } }))).toMatchObject({ status: 400, code: 'INVALID_LINK' });
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from users.one_time_token where purpose = 'sign_in_link' and length(token_hash) = 64`.execute(f.database.db);
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(3);
   });
 
-  it('a right password clears the count of wrong ones (consecutive failures lock, not a lifetime total)', async () => {
+  it('a throttled attacker leaves the owner at another address a link; the link from PUBLIC_BASE_URL, never the Host header', async () => {
     const me = await f.signUp();
-    for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < LOCK_AFTER_FAILURES - 1; i++) expect((await f.login(me.email, `Wrong-${round}-${i}`)).status).toBe(401);
-      expect((await f.login(me.email, me.password)).status).toBe(200);
-    }
+    const res = await f.call('POST', '/login/link', { ip: f.ip(), headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, body: { email: me.email } });
+    expect(res.status).toBe(202);
+    const [mail] = (await f.mail(me.email)).filter((m) => m.kind === 'sign_in_link');
+    expect(mail!.text).not.toContain('evil.example');
+    expect(mail!.text).toMatch(/\/login\/link\?token=[A-Za-z0-9_-]{43}/);
   });
 
-  it(`limits logins per client address (default ${DEFAULT_RATE_LIMITS.loginPerAddress.limit} per 15 minutes): 429 with Retry-After, then the window passes`, async () => {
+  it(`throttles failures per client address (${SIGN_IN_THROTTLE.address.free} free, then waits): other addresses are not held back`, async () => {
     const ip = f.ip();
-    for (let i = 0; i < DEFAULT_RATE_LIMITS.loginPerAddress.limit; i++) {
+    for (let i = 0; i < SIGN_IN_THROTTLE.address.free; i++) {
       expect((await f.login(f.email('stuffing'), 'Some-Password-1', { ip })).status).toBe(401);
     }
-    const retryAfter = await expectRateLimited(await f.login(f.email('stuffing'), 'Some-Password-1', { ip }));
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Another address is not held back; this one is again once the window has passed.
+    const retryAfter = await throttledProblem(await f.login(f.email('stuffing'), 'Some-Password-1', { ip }));
+    expect(retryAfter).toBe(SIGN_IN_THROTTLE.address.firstDelayMs / 1000);
     expect((await f.login(f.email('stuffing'), 'Some-Password-1', { ip: f.ip() })).status).toBe(401);
     f.clock.advance(retryAfter * 1000);
     expect((await f.login(f.email('stuffing'), 'Some-Password-1', { ip })).status).toBe(401);
+  });
+
+  it(`limits logins per client address (default ${DEFAULT_RATE_LIMITS.loginPerAddress.limit} per 15 minutes): 429 RATE_LIMITED with Retry-After`, async () => {
+    const app = f.withApp({ rateLimits: { loginPerAddress: { limit: 3, windowMs: 60_000 } } });
+    const ip = f.ip();
+    for (let i = 0; i < 3; i++) expect((await f.call('POST', '/login', { ip, body: { loginRequest: { j_username: f.email('vol'), j_password: 'Some-Password-1' } } }, app)).status).toBe(401);
+    await expectRateLimited(await f.call('POST', '/login', { ip, body: { loginRequest: { j_username: f.email('vol'), j_password: 'Some-Password-1' } } }, app));
   });
 
   it('limits logins and reset requests per (email, address), and registrations per email and per address', async () => {

@@ -14,6 +14,7 @@ import type {
   RateLimitTable,
   SessionTable,
   SocialIdentityTable,
+  StaffKeyTable,
 } from './tables.ts';
 
 export const USERS_SCHEMA = 'users';
@@ -27,6 +28,7 @@ export interface UsersDatabase {
   rate_limit: RateLimitTable;
   link_secret: LinkSecretTable;
   account_event: AccountEventTable;
+  staff_key: StaffKeyTable;
 }
 
 export type UsersDb = Kysely<UsersDatabase>;

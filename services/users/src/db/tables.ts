@@ -22,6 +22,7 @@ export interface AccountTable {
   locked_at: NullableTimestamp;
   vip_user: Generated<boolean>;
   vip_status: Generated<SubscriptionStatus>;
+  vip_valid_until: NullableTimestamp;
   has_address: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -38,7 +39,7 @@ export interface SessionTable {
   absolute_expires_at: Timestamp;
 }
 
-export type TokenPurpose = 'confirm_email' | 'password_reset' | 'password_activate' | 'subscription_confirm' | 'anonymise_confirm';
+export type TokenPurpose = 'confirm_email' | 'password_reset' | 'password_activate' | 'subscription_confirm' | 'anonymise_confirm' | 'sign_in_link';
 
 export interface OneTimeTokenTable {
   id: Id;
@@ -92,4 +93,13 @@ export interface AccountEventTable {
   kind: string;
   at: Timestamp;
   detail: JSONColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
+export interface StaffKeyTable {
+  id: Id;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
 }

@@ -5,9 +5,10 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Session, SignedIn } from '../contract.ts';
-import { clearFailedLogins, findById, recordEvent, userJson, type AccountRow, type EventKind } from '../store/accounts.ts';
+import { findById, recordEvent, userJson, type AccountRow, type EventKind } from '../store/accounts.ts';
 import { createSession, endSession, endSessionByToken, touchSession, type LiveSession } from '../store/sessions.ts';
 import type { UsersDeps } from './deps.ts';
+import { forgiveEmail } from './sign-in-throttle.ts';
 import { fail, SESSION_TOKEN_HEADER } from './http.ts';
 
 export interface Authenticated {
@@ -55,7 +56,7 @@ export function authOf(c: Context): Authenticated {
 export async function signIn(deps: UsersDeps, c: Context, account: AccountRow, persistent: boolean, kind: EventKind, detail: Record<string, unknown> | null = null): Promise<SignedIn> {
   const now = deps.now();
   await endSessionByToken(deps.db, c.req.header(SESSION_TOKEN_HEADER));
-  await clearFailedLogins(deps.db, account.id, now);
+  await forgiveEmail(deps.db, account.email);
   const session: Session = await createSession(deps.db, account.id, persistent, now);
   await recordEvent(deps.db, account.id, kind, now, detail);
   const fresh = (await findById(deps.db, account.id)) ?? account;

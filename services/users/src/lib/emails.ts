@@ -83,6 +83,14 @@ export function activateMail(links: Links, to: string, token: string): MailMessa
   ]);
 }
 
+/** "Email me a sign-in link": signs in without the password (the way round sign-in throttling). */
+export function signInLinkMail(links: Links, to: string, account: { firstName: string | null; emailVerified: boolean }, token: string): MailMessage {
+  return compose('sign_in_link', to, `Your ${SHOP_NAME} sign-in link`, greetingName(account), [
+    { text: `Here is the link you asked for to sign in to ${SHOP_NAME} without your password:`, link: { label: 'Sign me in', url: links.url('signInLink', token) } },
+    { text: 'The link works once and expires in 15 minutes. If you did not ask for it, you can ignore this email: nobody can use it without access to your inbox.' },
+  ]);
+}
+
 export function resetMail(links: Links, to: string, account: { firstName: string | null; emailVerified: boolean }, token: string): MailMessage {
   return compose('password_reset', to, `Reset your ${SHOP_NAME} password`, greetingName(account), [
     { text: 'We received a request to reset the password of your account. Choose a new password here:', link: { label: 'Reset my password', url: links.url('resetPassword', token) } },

@@ -38,6 +38,12 @@ export function rateLimited(c: Context, retryAfterSeconds: number): Response {
   return sendProblem(c, { ...accountProblem(429, 'RATE_LIMITED'), retryAfterSeconds: seconds } as Problem, { 'retry-after': String(seconds) });
 }
 
+/** 429 SIGN_IN_THROTTLED (the sign-in throttle), with retryAfterSeconds and Retry-After like every 429. */
+export function throttled(c: Context, retryAfterSeconds: number): Response {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return sendProblem(c, { ...accountProblem(429, 'SIGN_IN_THROTTLED'), retryAfterSeconds: seconds } as Problem, { 'retry-after': String(seconds) });
+}
+
 /** 400 naming the fields. */
 export const invalid = (c: Context, errors: FieldError[]) => sendProblem(c, accountProblem(400, 'VALIDATION_FAILED', errors));
 

@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS = {
   /** POST /login per client address (credential stuffing across many accounts). */
   loginPerAddress: { limit: 100, windowMs: 15 * MINUTE },
-  /** POST /login per (email, client address) (above LOCK_AFTER_FAILURES, so the lock speaks first; per address too, so an attacker cannot use up the owner's logins). */
+  /** POST /login per (email, client address): a volume cap above the sign-in throttle's (per address too, so an attacker cannot use up the owner's logins). */
   loginPerEmail: { limit: 20, windowMs: 15 * MINUTE },
   /** POST /register and /express-register. */
   registerPerAddress: { limit: 20, windowMs: 60 * MINUTE },
@@ -26,6 +26,10 @@ export const DEFAULT_RATE_LIMITS = {
   resetPerAddress: { limit: 20, windowMs: 60 * MINUTE },
   /** Per (email, client address): an attacker using up their own allowance leaves the owner's reset (the way out of a lock) alone. */
   resetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  /** POST /login/link (the sign-in link, the way round the sign-in throttle). */
+  signInLinkPerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  /** Per (email, client address), as resetPerEmail: an attacker using up their own allowance leaves the owner's links alone. */
+  signInLinkPerEmail: { limit: 5, windowMs: 60 * MINUTE },
   /** POST /subscription-status (the spec's pre-login call, an enumeration oracle by design). */
   statusPerAddress: { limit: 60, windowMs: 15 * MINUTE },
   statusPerEmail: { limit: 20, windowMs: 15 * MINUTE },

@@ -2,10 +2,11 @@
  * Accounts: rows of users.account, the JSON the routes answer with, and the event log beside them.
  */
 import { sql, type Transaction } from 'kysely';
-import { LOCK_AFTER_FAILURES, LOCK_DURATION_MS, type SubscriptionStatus, type UserStatus } from '@shop/domain/accounts';
+import type { SubscriptionStatus, UserStatus } from '@shop/domain/accounts';
 import type { UsersDatabase, UsersDb } from '../db/database.ts';
 import type { SocialProvider, User } from '../contract.ts';
 import { newCustomerToken } from '../lib/crypto.ts';
+import { vipOf } from '../vip/membership.ts';
 
 export type Db = UsersDb | Transaction<UsersDatabase>;
 export const users = (db: Db) => db.withSchema('users');
@@ -22,6 +23,8 @@ export interface AccountRow {
   lockedAt: Date | null;
   vipUser: boolean;
   vipStatus: SubscriptionStatus;
+  /** When the VIP membership ends (vip/membership.ts); null when there never was one. */
+  vipValidUntil: Date | null;
   hasAddress: boolean;
   createdAt: Date;
   anonymisedAt: Date | null;
@@ -39,6 +42,7 @@ const COLUMNS = [
   'locked_at',
   'vip_user',
   'vip_status',
+  'vip_valid_until',
   'has_address',
   'created_at',
   'anonymised_at',
@@ -56,6 +60,7 @@ type RawAccount = {
   locked_at: Date | null;
   vip_user: boolean;
   vip_status: SubscriptionStatus;
+  vip_valid_until: Date | null;
   has_address: boolean;
   created_at: Date;
   anonymised_at: Date | null;
@@ -74,6 +79,7 @@ function toRow(r: RawAccount): AccountRow {
     lockedAt: r.locked_at ? new Date(r.locked_at) : null,
     vipUser: r.vip_user,
     vipStatus: r.vip_status,
+    vipValidUntil: r.vip_valid_until ? new Date(r.vip_valid_until) : null,
     hasAddress: r.has_address,
     createdAt: new Date(r.created_at),
     anonymisedAt: r.anonymised_at ? new Date(r.anonymised_at) : null,
@@ -124,39 +130,12 @@ export async function insertAccount(db: Db, account: NewAccount, now: Date): Pro
   return r ? toRow(r as RawAccount) : null;
 }
 
-/** Whether the account's lock is in force at `now`: it lifts by itself LOCK_DURATION_MS after locked_at. */
-export function lockInForce(row: Pick<AccountRow, 'lockedAt'>, now: Date): boolean {
-  return row.lockedAt !== null && now.getTime() < row.lockedAt.getTime() + LOCK_DURATION_MS;
-}
-
 /**
- * Counts a wrong password and logs it, in one statement (one round trip, as the unknown-address
- * path's single event insert: no timing difference); locks the account at LOCK_AFTER_FAILURES.
- * A lock that has run its LOCK_DURATION_MS is cleared here and the count starts again from zero.
+ * Whether the account is locked: only staff set locked_at (a password reset clears it). Failed
+ * sign-ins never lock (issue 14 #5: they are throttled, lib/sign-in-throttle.ts).
  */
-export async function recordFailedLogin(db: Db, id: number, now: Date): Promise<{ lockedNow: boolean }> {
-  const expiredBefore = new Date(now.getTime() - LOCK_DURATION_MS);
-  const { rows } = await sql<{ kind: string }>`
-    with failed as (
-      update users.account set
-        failed_logins = case when locked_at <= ${expiredBefore}::timestamptz then 1 else failed_logins + 1 end,
-        locked_at = case
-          when locked_at <= ${expiredBefore}::timestamptz then case when 1 >= ${LOCK_AFTER_FAILURES} then ${now}::timestamptz end
-          when locked_at is null and failed_logins + 1 >= ${LOCK_AFTER_FAILURES} then ${now}::timestamptz
-          else locked_at
-        end,
-        updated_at = ${now}
-      where id = ${id}
-      returning id, (locked_at = ${now}::timestamptz) as locked_now
-    )
-    insert into users.account_event (user_id, kind, at)
-    select id, case when locked_now then 'locked' else 'login_failed' end, ${now} from failed
-    returning kind`.execute(db);
-  return { lockedNow: rows[0]?.kind === 'locked' };
-}
-
-export async function clearFailedLogins(db: Db, id: number, now: Date): Promise<void> {
-  await users(db).updateTable('account').set({ failed_logins: 0, updated_at: now }).where('id', '=', id as never).where('failed_logins', '>', 0).execute();
+export function lockInForce(row: Pick<AccountRow, 'lockedAt'>, _now?: Date): boolean {
+  return row.lockedAt !== null;
 }
 
 export async function updateAccount(
@@ -184,7 +163,8 @@ export type EventKind =
   | 'login'
   | 'login_failed'
   | 'login_failed_unknown'
-  | 'locked'
+  | 'login_throttled'
+  | 'sign_in_link_requested'
   | 'login_refused_locked'
   | 'login_refused_unconfirmed'
   | 'rehashed'
@@ -249,14 +229,16 @@ export function statusOf(row: AccountRow, providers: SocialProvider[], subscribe
 /** The User JSON of the README. */
 export async function userJson(db: Db, row: AccountRow, now: Date): Promise<User> {
   const [providers, subscribed] = await Promise.all([providersOf(db, row.id), isSubscribed(db, row.email)]);
+  const vip = vipOf(row, now);
   return {
     id: row.id,
     customerToken: row.customerToken,
     email: row.email ?? '',
     firstName: row.firstName,
     lastName: row.lastName,
-    vipUser: row.vipUser,
-    vipStatus: row.vipStatus,
+    vipUser: vip.vipUser,
+    vipStatus: vip.vipStatus,
+    vipValidUntil: vip.vipValidUntil ? vip.vipValidUntil.toISOString() : null,
     emailVerified: row.emailVerified,
     emailSubscribed: subscribed,
     status: statusOf(row, providers, subscribed, now),

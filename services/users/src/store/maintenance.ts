@@ -1,8 +1,10 @@
 /**
  * Keeps the working tables at their expected sizes (reliability L5): expired sessions, spent or
- * long-expired link tokens and old rate-limit windows are deleted. The account event log is
+ * long-expired link tokens, old rate-limit windows and forgotten sign-in throttle rows are deleted. The account event log is
  * never pruned.
  */
+import { sql } from 'kysely';
+import { SIGN_IN_THROTTLE } from '@shop/domain/accounts';
 import { users, type Db } from './accounts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,5 +19,8 @@ export async function pruneExpired(db: Db, now: Date): Promise<{ sessions: numbe
     .deleteFrom('rate_limit')
     .where('window_start', '<', new Date(now.getTime() - DAY))
     .executeTakeFirst();
+  // Sign-in throttle rows past their forgetting time count as nothing (sign-in-throttle.ts).
+  const forgetAfter = Math.max(SIGN_IN_THROTTLE.email.forgetAfterMs, SIGN_IN_THROTTLE.address.forgetAfterMs);
+  await sql`delete from users.sign_in_throttle where last_failure_at < ${new Date(now.getTime() - forgetAfter)}`.execute(db);
   return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows), rateLimits: Number(rateLimits.numDeletedRows) };
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { vipOf } from '../vip/membership.ts';
 import { isValidCustomerToken, RESET_TOKEN_TTL_MS } from '@shop/domain/accounts';
 import { authenticate, authOf, signIn, unauthenticated } from '../lib/auth.ts';
 import type { UsersDatabase } from '../db/database.ts';
@@ -102,7 +103,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const auth = authOf(c);
       const { account } = auth;
       const status = lockInForce(account, deps.now()) ? ('LOCKED' as const) : account.emailVerified ? ('ACTIVE' as const) : ('UNCONFIRMED' as const);
-      return c.json({ data: { status, vipStatus: account.vipStatus } }, 200);
+      return c.json({ data: { status, vipStatus: vipOf(account, deps.now()).vipStatus } }, 200);
     },
     hook,
   );

@@ -25,6 +25,7 @@ import {
   approvalForm,
   checkedTargetOrigin,
   decimalToPence,
+  durableState,
   escapeHtml,
   FaultControl,
   fromLoopback,
@@ -38,6 +39,7 @@ import {
   withFault,
   type SandboxOptions,
 } from '../common.ts';
+import { SandboxState } from '../store.ts';
 import { HOSTED_FIELDS_SCRIPT } from './hosted-fields-script.ts';
 import { WebhookEmitter, type WebhookKind, type WebhookTransaction } from './webhooks.ts';
 import {
@@ -57,7 +59,7 @@ import {
   type MethodBehaviour,
 } from './values.ts';
 
-export type BraintreeTransactionStatus = 'submitted_for_settlement' | 'settling' | 'settled' | 'settlement_declined' | 'processor_declined' | 'failed' | 'gateway_rejected';
+export type BraintreeTransactionStatus = 'submitted_for_settlement' | 'settling' | 'settled' | 'settlement_declined' | 'processor_declined' | 'failed' | 'gateway_rejected' | 'voided';
 /** A sale that took the money (it may have settled, or been declined at settlement, since). */
 const CAPTURED: readonly BraintreeTransactionStatus[] = ['submitted_for_settlement', 'settling', 'settled', 'settlement_declined'];
 export type BraintreeTransaction = {
@@ -79,6 +81,11 @@ export type BraintreeTransaction = {
   processorSettlementResponseCode: string;
   processorSettlementResponseText: string;
   createdAt: string;
+  /** 'credit' for a refund (its refundedTransactionId the sale); a sale otherwise. */
+  type?: 'sale' | 'credit';
+  refundedTransactionId?: string | null;
+  /** A sale's refund (Transaction.refund), once made. */
+  refundId?: string | null;
 };
 
 export interface BraintreeSandbox {
@@ -88,6 +95,8 @@ export interface BraintreeSandbox {
   transactions(): BraintreeTransaction[];
   /** Successful captures (submitted for settlement, settled or declined at settlement since) for an order reference. */
   captures(orderId: string): BraintreeTransaction[];
+  /** Captures of an order reference given back since: voided before settlement or refunded after. */
+  reversals(orderId: string): BraintreeTransaction[];
   /**
    * Webhook notifications (P6): `configure({ url, secret, settleAfterMs })` turns settlement on
    * (each captured sale settles `settleAfterMs` later, £4001.xx card/PayPal sales are declined at
@@ -97,6 +106,8 @@ export interface BraintreeSandbox {
   webhooks: Pick<WebhookEmitter, 'configure' | 'sent' | 'replay' | 'settled' | 'stop' | 'enabled'>;
   /** A fresh single-use card nonce, as the hosted fields would give (tests). */
   tokenizeCard(card: { number: string; expirationDate: string; cvv: string; postalCode: string }): { nonce: string } | { errors: Array<{ field: string; message: string }> };
+  /** Resolves once the stored state (options.db) is loaded; requests wait for it themselves. */
+  ready: Promise<void>;
 }
 
 type Json = Record<string, unknown>;
@@ -113,7 +124,8 @@ const APPROVAL_METHODS: Record<string, { kind: InstrumentKind; heading: string; 
 export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeSandbox {
   const now = options.now ?? (() => new Date());
   const faults = new FaultControl(options.faults === true);
-  const idempotency = new IdempotencyStore();
+  const state = new SandboxState('braintree', options.db ?? null);
+  const idempotency = new IdempotencyStore(state);
   const allowed = options.allowedOrigins ?? [];
   const clientTokens = new Map<string, { expiresAt: number; customerId: string | null }>(); // by fingerprint
   const nonces = new Map<string, MethodBehaviour & { consumed: boolean; expiresAt: number }>();
@@ -121,8 +133,21 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   const customers = new Map<string, { id: string; email: string | null; createdAt: string }>();
   const log: BraintreeTransaction[] = [];
   const webhooks = new WebhookEmitter(faults, now);
+  type StoredTx = BraintreeTransaction & { fingerprint?: string };
+  const ready = state.load().then((records) => {
+    for (const r of records) {
+      const data = r.data as never;
+      if (r.kind === 'tx') log.push(data);
+      else if (r.kind === 'idem') idempotency.restore(r.id, data);
+      else if (r.kind === 'nonce') nonces.set(r.id, data);
+      else if (r.kind === 'vault') vault.set(r.id, data);
+      else if (r.kind === 'customer') customers.set(r.id, data);
+      else if (r.kind === 'client_token') clientTokens.set(r.id, data);
+    }
+  });
 
   const app = new Hono();
+  durableState(app, state, ready);
   mountFaultAdmin(app, faults);
   if (faults.enabled) {
     // Test builds (loopback only): what the sandbox's webhooks sent, and a replay of an old one.
@@ -145,12 +170,15 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   app.use('/customers', auth);
   app.use('/customers/*', auth);
   app.use('/transactions', auth);
+  app.use('/transactions/*', auth);
 
   // --- browser side -------------------------------------------------------------------------
 
   const newClientToken = (customerId: string | null = null) => {
     const fingerprint = randomId('fp_', 16);
-    clientTokens.set(fingerprint, { expiresAt: now().getTime() + CLIENT_TOKEN_TTL_MS, customerId });
+    const grant = { expiresAt: now().getTime() + CLIENT_TOKEN_TTL_MS, customerId };
+    clientTokens.set(fingerprint, grant);
+    state.put('client_token', fingerprint, grant);
     return Buffer.from(JSON.stringify({ version: 2, authorizationFingerprint: fingerprint, environment: 'sandbox' })).toString('base64');
   };
   /** The client token's grant (its customer, null for a guest's), or null when it is not a live one. */
@@ -167,7 +195,9 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   const clientTokenValid = (token: unknown): boolean => clientTokenGrant(token) !== null;
   const issueNonce = (behaviour: MethodBehaviour) => {
     const nonce = `tokencc_${randomId('', 12)}`;
-    nonces.set(nonce, { ...behaviour, consumed: false, expiresAt: now().getTime() + NONCE_TTL_MS });
+    const issued = { ...behaviour, consumed: false, expiresAt: now().getTime() + NONCE_TTL_MS };
+    nonces.set(nonce, issued);
+    state.put('nonce', nonce, issued);
     return nonce;
   };
 
@@ -243,7 +273,6 @@ ${field('number', 'Card number', 'cc-number')}
 ${field('expirationDate', 'Expiry date (MM/YY)', 'cc-exp')}
 ${field('cvv', 'Security code (CVV)', 'cc-csc')}
 ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
-<button type="submit">Use this card</button>
 </form>
 <p id="hosted-fields-message" role="status" aria-live="polite"></p>
 </main>`;
@@ -329,6 +358,7 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
         if (customers.has(id)) return null;
         const customer = { id, email: typeof input.email === 'string' ? input.email : null, createdAt: now().toISOString() };
         customers.set(id, customer);
+        state.put('customer', id, customer);
         return customer;
       },
       (customer) => (customer ? c.json({ customer: { ...customer, paymentMethods: [] } }, 201) : c.json({ errors: [{ code: '91609', attribute: 'id', message: 'Customer ID has already been taken.' }] }, 422)),
@@ -368,7 +398,10 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
       if ('error' in found) return validation(found.error);
       if (found.validationError) return validation(found.validationError);
       const issued = nonces.get(input.paymentMethodNonce);
-      if (issued) issued.consumed = true; // single use, whatever the outcome
+      if (issued) {
+        issued.consumed = true; // single use, whatever the outcome
+        state.put('nonce', input.paymentMethodNonce, issued);
+      }
       method = found;
       fingerprint = `${found.kind}:${found.cardType}:${found.last4}`;
     } else {
@@ -401,8 +434,9 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
         createdAt: at.toISOString(),
         ...fields,
       };
+      (tx as StoredTx).fingerprint = fingerprint;
       log.push(tx);
-      (tx as BraintreeTransaction & { fingerprint?: string }).fingerprint = fingerprint;
+      state.put('tx', tx.id, tx);
       return tx;
     };
     const answer = (tx: BraintreeTransaction): SaleAnswer => {
@@ -448,7 +482,9 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
       paymentMethodToken = randomId('vt_', 8);
       const { cvv: _cvv, ...kept } = method;
       const customerId = typeof input.customerId === 'string' && customers.has(input.customerId) ? input.customerId : null;
-      vault.set(paymentMethodToken, { ...kept, cvv: null, alwaysConsumed: false, customerId });
+      const vaulted = { ...kept, cvv: null, alwaysConsumed: false, customerId };
+      vault.set(paymentMethodToken, vaulted);
+      state.put('vault', paymentMethodToken, vaulted);
     }
     const captured = record('submitted_for_settlement', { paymentMethodToken });
     scheduleSettlement(captured);
@@ -488,6 +524,8 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
         tx.processorSettlementResponseCode = '4000';
         tx.processorSettlementResponseText = 'Settled';
       }
+      state.put('tx', tx.id, tx);
+      await state.flush().catch(() => undefined); // kept in memory; written with the next change
       if (kind === 'transaction_settled' && !webhooks.notifySettled) return;
       await webhooks.deliver(webhooks.notification(kind, subject(tx)), fault);
       if (notifyAuthorized && fault?.mode === 'webhook-reorder') await webhooks.deliver(authorized, null);
@@ -505,10 +543,12 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
           c,
           faults,
           'sale',
-          () => {
+          async () => {
             committed = true;
             const result = sale(input, key !== undefined);
             idempotency.remember(key, input, result.status, result.body);
+            // Stored before anything is answered (or dropped): the sale is the provider's record.
+            await state.flush();
             return result;
           },
           (result) => c.json(result.body, result.status as 200),
@@ -534,11 +574,62 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     );
   });
 
+  // Transaction.void (a capture not settled yet) and Transaction.refund (a settled one): the
+  // money goes back. Both are idempotent by the transaction: a second void or refund changes
+  // nothing and answers what the first did.
+  const findSale = (id: string) => log.find((tx) => tx.id === id && tx.type !== 'credit');
+  app.post('/transactions/:id/void', (c) =>
+    withFault(
+      c,
+      faults,
+      'void',
+      async () => {
+        const tx = findSale(c.req.param('id'));
+        if (!tx) return { status: 404, body: { errors: [{ code: 'not_found', message: 'Transaction not found.' }] } as Json };
+        if (tx.status === 'voided') return { status: 200, body: { success: true, transaction: tx } as Json };
+        if (tx.status !== 'submitted_for_settlement' && tx.status !== 'settling') {
+          return { status: 422, body: { success: false, errors: [{ code: '91504', attribute: 'base', message: 'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.' }] } as Json };
+        }
+        tx.status = 'voided';
+        state.put('tx', tx.id, tx);
+        await state.flush();
+        return { status: 200, body: { success: true, transaction: tx } as Json };
+      },
+      (r) => c.json(r.body, r.status as 200),
+    ),
+  );
+  app.post('/transactions/:id/refund', (c) =>
+    withFault(
+      c,
+      faults,
+      'refund',
+      async () => {
+        const tx = findSale(c.req.param('id'));
+        if (!tx) return { status: 404, body: { errors: [{ code: 'not_found', message: 'Transaction not found.' }] } as Json };
+        const existing = tx.refundId ? log.find((t) => t.id === tx.refundId) : undefined;
+        if (existing) return { status: 200, body: { success: true, transaction: existing } as Json };
+        if (tx.status !== 'settled' && tx.status !== 'settling') {
+          return { status: 422, body: { success: false, errors: [{ code: '91506', attribute: 'base', message: 'Cannot refund a transaction unless it is settled.' }] } as Json };
+        }
+        const credit: BraintreeTransaction = { ...tx, id: randomId('', 4), type: 'credit', refundedTransactionId: tx.id, refundId: null, status: 'submitted_for_settlement', paymentMethodToken: null, createdAt: now().toISOString() };
+        log.push(credit);
+        tx.refundId = credit.id;
+        state.put('tx', credit.id, credit);
+        state.put('tx', tx.id, tx);
+        await state.flush();
+        return { status: 200, body: { success: true, transaction: credit } as Json };
+      },
+      (r) => c.json(r.body, r.status as 200),
+    ),
+  );
+
+  const isCapture = (tx: BraintreeTransaction) => tx.type !== 'credit' && CAPTURED.includes(tx.status);
   return {
     app,
     faults,
     transactions: () => log.map((tx) => ({ ...tx })),
-    captures: (orderId) => log.filter((tx) => tx.orderId === orderId && CAPTURED.includes(tx.status)),
+    captures: (orderId) => log.filter((tx) => tx.orderId === orderId && isCapture(tx)),
+    reversals: (orderId) => log.filter((tx) => tx.orderId === orderId && tx.type !== 'credit' && (tx.status === 'voided' || (!!tx.refundId && CAPTURED.includes(tx.status)))),
     webhooks: {
       configure: (config) => webhooks.configure(config),
       sent: () => webhooks.sent(),
@@ -549,6 +640,7 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
         return webhooks.enabled;
       },
     },
+    ready,
     tokenizeCard: (input) => {
       const result = tokenizeCard(input);
       return 'errors' in result ? result : { nonce: result.nonce };

@@ -17,6 +17,7 @@ import {
   approvalForm,
   checkedTargetOrigin,
   decimalToPence,
+  durableState,
   escapeHtml,
   FaultControl,
   IdempotencyStore,
@@ -29,6 +30,7 @@ import {
   withFault,
   type SandboxOptions,
 } from '../common.ts';
+import { SandboxState } from '../store.ts';
 
 export type ClearpayPayment = { id: string; token: string; merchantReference: string; status: 'APPROVED' | 'DECLINED' | 'PENDING'; amount: { amount: string; currency: 'GBP' }; created: string; settlesAt: number | null };
 
@@ -40,6 +42,8 @@ export interface ClearpaySandbox {
   captures(reference: string): ClearpayPayment[];
   /** What the approval page does, for tests. */
   confirm(token: string, email: string): { status: 'SUCCESS' } | { error: string };
+  /** Resolves once the stored state (options.db) is loaded; requests wait for it themselves. */
+  ready: Promise<void>;
 }
 
 type Checkout = { token: string; amount: number; reference: string; email: string | null; confirmedEmail: string | null; used: boolean; expiresAt: number };
@@ -50,11 +54,21 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
   const now = options.now ?? (() => new Date());
   const pendingMs = options.pendingMs ?? 2_000;
   const faults = new FaultControl(options.faults === true);
-  const idempotency = new IdempotencyStore();
+  const state = new SandboxState('clearpay', options.db ?? null);
+  const idempotency = new IdempotencyStore(state);
   const allowed = options.allowedOrigins ?? [];
   const checkouts = new Map<string, Checkout>();
   const payments: ClearpayPayment[] = [];
+  const ready = state.load().then((records) => {
+    for (const r of records) {
+      const data = r.data as never;
+      if (r.kind === 'payment') payments.push(data);
+      else if (r.kind === 'idem') idempotency.restore(r.id, data);
+      else if (r.kind === 'checkout') checkouts.set(r.id, data);
+    }
+  });
   const app = new Hono();
+  durableState(app, state, ready);
   mountFaultAdmin(app, faults);
   const auth = merchantAuth(options.merchantKey);
   app.use('/v2/*', auth);
@@ -65,6 +79,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
     if (p.status === 'PENDING' && p.settlesAt !== null && p.settlesAt <= now().getTime()) {
       p.status = 'APPROVED';
       p.settlesAt = null;
+      state.put('payment', p.id, p);
     }
     return p;
   };
@@ -79,6 +94,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
     const consumer = input.consumer as { email?: unknown } | undefined;
     const checkout: Checkout = { token: randomId('cp_', 16), amount: pence, reference, email: typeof consumer?.email === 'string' ? consumer.email : null, confirmedEmail: null, used: false, expiresAt: now().getTime() + CHECKOUT_TTL_MS };
     checkouts.set(checkout.token, checkout);
+    state.put('checkout', checkout.token, checkout);
     return c.json({ token: checkout.token, expires: new Date(checkout.expiresAt).toISOString(), redirectCheckoutUrl: `checkout?token=${checkout.token}` }, 201);
   });
 
@@ -87,6 +103,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
     if (!checkout || checkout.expiresAt <= now().getTime() || checkout.used) return { error: 'This Clearpay checkout has expired. Please start again.' };
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { error: 'Enter a valid email' };
     checkout.confirmedEmail = email.toLowerCase();
+    state.put('checkout', checkout.token, checkout);
     return { status: 'SUCCESS' };
   }
 
@@ -124,6 +141,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
     const reference = typeof input.merchantReference === 'string' && input.merchantReference ? input.merchantReference.slice(0, 255) : null;
     if (!reference) return { status: 400, body: { errorCode: 'invalid_object', message: 'merchantReference is required.', httpStatusCode: 400 } };
     checkout.used = true;
+    state.put('checkout', checkout.token, checkout);
     const status: ClearpayPayment['status'] = checkout.confirmedEmail.includes('+declined') ? 'DECLINED' : checkout.confirmedEmail.includes('+pending') ? 'PENDING' : 'APPROVED';
     const payment: ClearpayPayment = {
       id: randomId('', 6),
@@ -135,6 +153,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
       settlesAt: status === 'PENDING' ? now().getTime() + pendingMs : null,
     };
     payments.push(payment);
+    state.put('payment', payment.id, payment);
     const shown = { id: payment.id, token: payment.token, status: payment.status, merchantReference: reference, originalAmount: payment.amount, created: payment.created };
     if (status === 'DECLINED') return { status: 402, body: { ...shown, errorCode: 'payment_declined', message: 'Payment declined', httpStatusCode: 402 } };
     return { status: status === 'PENDING' ? 202 : 201, body: shown };
@@ -151,10 +170,11 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
           c,
           faults,
           'capture',
-          () => {
+          async () => {
             committed = true;
             const answer = capture(input);
             idempotency.remember(key, input, answer.status, answer.body);
+            await state.flush();
             return answer;
           },
           (answer) => c.json(answer.body, answer.status as 200),
@@ -183,5 +203,6 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
     payments: () => payments.map((p) => ({ ...settle(p) })),
     captures: (reference) => payments.filter((p) => p.merchantReference === reference && settle(p).status === 'APPROVED'),
     confirm,
+    ready,
   };
 }

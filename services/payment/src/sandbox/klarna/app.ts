@@ -14,6 +14,7 @@ import {
   APPROVAL_SCRIPT,
   approvalForm,
   checkedTargetOrigin,
+  durableState,
   escapeHtml,
   FaultControl,
   IdempotencyStore,
@@ -25,6 +26,7 @@ import {
   withFault,
   type SandboxOptions,
 } from '../common.ts';
+import { SandboxState } from '../store.ts';
 
 export const KLARNA_DENIED_MESSAGE = 'Your purchase can not be accepted. Please choose another payment method.';
 export const KLARNA_FAILED_OTP = '999999';
@@ -39,6 +41,8 @@ export interface KlarnaSandbox {
   captures(reference: string): KlarnaOrder[];
   /** What the approval page does, for tests: the authorization token or the refusal. */
   approve(sessionId: string, email: string, otp: string): { authorization_token: string } | { declined: true } | { error: string };
+  /** Resolves once the stored state (options.db) is loaded; requests wait for it themselves. */
+  ready: Promise<void>;
 }
 
 type Session = { id: string; amount: number; currency: string; reference: string; expiresAt: number; denied: boolean };
@@ -50,12 +54,23 @@ const AUTHORIZATION_TTL_MS = 60 * 60 * 1000;
 export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox {
   const now = options.now ?? (() => new Date());
   const faults = new FaultControl(options.faults === true);
-  const idempotency = new IdempotencyStore();
+  const state = new SandboxState('klarna', options.db ?? null);
+  const idempotency = new IdempotencyStore(state);
   const allowed = options.allowedOrigins ?? [];
   const sessions = new Map<string, Session>();
   const authorizations = new Map<string, Authorization>();
   const orders: KlarnaOrder[] = [];
+  const ready = state.load().then((records) => {
+    for (const r of records) {
+      const data = r.data as never;
+      if (r.kind === 'order') orders.push(data);
+      else if (r.kind === 'idem') idempotency.restore(r.id, data);
+      else if (r.kind === 'session') sessions.set(r.id, data);
+      else if (r.kind === 'authorization') authorizations.set(r.id, data);
+    }
+  });
   const app = new Hono();
+  durableState(app, state, ready);
   mountFaultAdmin(app, faults);
   const auth = merchantAuth(options.merchantKey);
   app.use('/payments/*', auth);
@@ -71,6 +86,7 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
     const reference = typeof input.merchant_reference1 === 'string' ? input.merchant_reference1.slice(0, 255) : '';
     const session: Session = { id: randomId('ks_', 12), amount: amount as number, currency: 'GBP', reference, expiresAt: now().getTime() + SESSION_TTL_MS, denied: false };
     sessions.set(session.id, session);
+    state.put('session', session.id, session);
     return c.json({ session_id: session.id, client_token: Buffer.from(JSON.stringify({ session_id: session.id, env: 'sandbox' })).toString('base64'), payment_method_categories: [{ identifier: 'pay_over_time', name: 'Pay in 3 instalments' }] });
   });
 
@@ -81,10 +97,13 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
     if (!/^\d{6}$/.test(otp) || otp === KLARNA_FAILED_OTP) return { error: 'The code you entered is incorrect. Please try again.' };
     if (/\+denied@/i.test(email)) {
       session.denied = true;
+      state.put('session', session.id, session);
       return { declined: true };
     }
     const token = randomId('kat_', 16);
-    authorizations.set(token, { token, sessionId, amount: session.amount, email: email.toLowerCase(), used: false, expiresAt: now().getTime() + AUTHORIZATION_TTL_MS });
+    const authorization = { token, sessionId, amount: session.amount, email: email.toLowerCase(), used: false, expiresAt: now().getTime() + AUTHORIZATION_TTL_MS };
+    authorizations.set(token, authorization);
+    state.put('authorization', token, authorization);
     return { authorization_token: token };
   }
 
@@ -127,10 +146,11 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
           c,
           faults,
           'order',
-          () => {
+          async () => {
             committed = true;
             const answer = createOrder(token, input);
             idempotency.remember(key, { token, ...input }, answer.status, answer.body);
+            await state.flush();
             return answer;
           },
           (answer) => c.json(answer.body, answer.status as 200),
@@ -149,6 +169,7 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
     const reference = typeof input.merchant_reference1 === 'string' && input.merchant_reference1 ? input.merchant_reference1.slice(0, 255) : null;
     if (!reference) return { status: 400, body: { error_code: 'BAD_VALUE', error_messages: ['merchant_reference1 is required.'] } };
     authorization.used = true;
+    state.put('authorization', token, authorization);
     const order: KlarnaOrder = {
       order_id: randomId('ko_', 10),
       merchant_reference1: reference,
@@ -160,6 +181,7 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
       created_at: now().toISOString(),
     };
     orders.push(order);
+    state.put('order', order.order_id, order);
     return { status: 200, body: { order_id: order.order_id, fraud_status: order.fraud_status, order_amount: order.order_amount, redirect_url: null } };
   }
 
@@ -175,5 +197,6 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
     orders: () => orders.map((o) => ({ ...o })),
     captures: (reference) => orders.filter((o) => o.merchant_reference1 === reference),
     approve,
+    ready,
   };
 }

@@ -1,0 +1,125 @@
+/**
+ * Issue 14 through the gateway, against the real basket, checkout, payment, deals and users
+ * services on one database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set):
+ *
+ * - A: a signed-up shopper ticks VIP and pays by card; right after, viewer.vipUser is true and
+ *   vipStatus ACTIVE with its end a year on, the next checkout's VIP box is not offered (a member)
+ *   and never charged, and a VIP-exclusive option goes in the basket at its VIP price;
+ * - B: a non-member (and a guest) adding a VIP-exclusive option gets a UserError (VIP_ONLY) whose
+ *   message says it is for VIP members, what it costs and gives; nothing is added. A guest is not
+ *   offered VIP at all (it needs an account).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
+import { ERROR_MESSAGES } from '@shop/domain';
+import { testDatabases } from '@shop/platform/test-databases';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBuyingServices, PASSWORD, type BuyingServices } from '../../../test/buying-services.ts';
+import { Browser, testClientAddress } from '../../test/accounts-services.ts';
+import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
+import { createGateway, type Gateway } from '../../yoga.ts';
+
+const ERR = '... on UserError { __typename code message field }';
+const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename ... on BasketUpdated { basket { itemCount lines { productId quantity unitPrice { amount } } } } ${ERR} } }`;
+const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { vip { amount } cashAmount { amount } } vipOffer { price { amount } checked } } ${ERR} } }`;
+const SET_VIP = `mutation($c: Boolean!) { setVipOption(input: { checked: $c }) { __typename ... on Checkout { orderSummary { vip { amount } cashAmount { amount } } vipOffer { checked } } ${ERR} } }`;
+const PLACE = `mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename ... on OrderPlaced { order { orderNumber } } ${ERR} } }`;
+const VIEWER = `{ viewer { vipUser vipStatus vipValidUntil } }`;
+
+let sequence = 0;
+const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
+let ipCounter = 60;
+const nextIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
+const key = () => `key-${Date.now().toString(36)}-${(sequence += 1)}-${Math.random().toString(36).slice(2)}`;
+
+describe.each(testDatabases())('VIP membership through the gateway on %s', (_name, open) => {
+  let services: BuyingServices;
+  let yoga: Gateway;
+  const logger = captureLogger();
+  let options: { dealId: number; productId: number; pricePence: number }[] = [];
+  let vipOption: { dealId: number; productId: number; pricePence: number };
+
+  const browser = () => new Browser(yoga, 'http://shop.test', nextIp());
+
+  async function signedUp(): Promise<Browser> {
+    const email = uniqueEmail('vip');
+    const b = browser();
+    const registered = await b.gql(`mutation($input: RegisterInput!) { register(input: $input) { __typename } }`, { input: { email, password: PASSWORD, firstName: 'Morag', lastName: 'Vip' } });
+    expect(registered.body.data.register.__typename).toBe('RegisterAccepted');
+    const confirmed = await b.gql(`mutation($t: String!) { confirmEmail(input: { token: $t }) { __typename } }`, { t: await services.linkToken(email, 'confirmEmail') });
+    expect(confirmed.body.data.confirmEmail.__typename).toBe('LoginSuccess');
+    return b;
+  }
+  const add = (b: Browser, o: { dealId: number; productId: number }) => b.gql(ADD, { i: { dealId: o.dealId, productId: o.productId, quantity: 1 } });
+  const checkout = async (b: Browser) => {
+    const res = await b.gql(CHECKOUT);
+    expect(res.body.data?.checkout.__typename, JSON.stringify(res.body)).toBe('Checkout');
+    return res.body.data.checkout;
+  };
+
+  beforeAll(async () => {
+    services = await openBuyingServices(open);
+    yoga = createGateway({ services: services.targets, serviceToken: TEST_TOKEN, logger, exposeRestCalls: true, clientAddress: testClientAddress });
+    options = await services.buyable(3);
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    const row = (
+      await sql<{ deal_id: number; id: number; price_pence: number }>`select p.deal_id, p.id, p.price_pence from deals.product p join deals.deal d on d.id = p.deal_id
+        where p.vip_exclusive and not p.disabled and not d.price_per_person and p.deposit_price_pence is null and p.postage_pence is null
+          and (p.remaining is null or p.remaining >= 5) and (p.purchase_cap is null or p.purchase_cap >= 2) and (d.closing_date is null or d.closing_date > ${soon})
+        order by p.id limit 1`.execute(services.db)
+    ).rows[0];
+    if (!row) throw new Error('No VIP-exclusive option in the seeded catalogue');
+    vipOption = { dealId: Number(row.deal_id), productId: Number(row.id), pricePence: Number(row.price_pence) };
+  });
+  afterAll(() => services?.close());
+
+  it('B: a non-member cannot put a VIP-exclusive option in the basket: VIP_ONLY in words that say why; a guest is not offered VIP', async () => {
+    const guest = browser();
+    const refused = (await add(guest, vipOption)).body.data.addToBasket;
+    expect(refused).toEqual({ __typename: 'ValidationError', code: 'VIP_ONLY', message: ERROR_MESSAGES.VIP_ONLY, field: 'productId' });
+    expect(refused.message).toMatch(/VIP members only/);
+    expect(refused.message).toContain('£4.99 a year');
+    expect(refused.message).toContain('up to 10%');
+    // With a basket already (the same refusal, nothing added).
+    expect((await add(guest, options[0]!)).body.data.addToBasket.__typename).toBe('BasketUpdated');
+    expect((await add(guest, vipOption)).body.data.addToBasket).toMatchObject({ __typename: 'ValidationError', code: 'VIP_ONLY' });
+    expect((await checkout(guest)).vipOffer).toBeNull();
+    expect((await guest.gql(SET_VIP, { c: true })).body.data.setVipOption).toMatchObject({ __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: ERROR_MESSAGES.VIP_NEEDS_ACCOUNT, field: 'vipChecked' });
+
+    const member = await signedUp();
+    expect((await add(member, vipOption)).body.data.addToBasket).toMatchObject({ __typename: 'ValidationError', code: 'VIP_ONLY', message: ERROR_MESSAGES.VIP_ONLY });
+  });
+
+  it('A: VIP paid at checkout is the shopper\'s at once: vipUser, ACTIVE for a year, no second offer, VIP-exclusive options at their VIP price', async () => {
+    const b = await signedUp();
+    expect((await b.gql(VIEWER)).body.data.viewer).toEqual({ vipUser: false, vipStatus: 'NOT_CHECKED', vipValidUntil: null });
+    // Their basket exists before they join (it was made for a non-member).
+    expect((await add(b, options[1]!)).body.data.addToBasket.__typename).toBe('BasketUpdated');
+    expect((await checkout(b)).vipOffer).toEqual({ price: { amount: 499 }, checked: false });
+    const ticked = (await b.gql(SET_VIP, { c: true })).body.data.setVipOption;
+    expect(ticked.orderSummary.vip.amount).toBe(499);
+    const cash = ticked.orderSummary.cashAmount.amount;
+    expect(cash).toBe(options[1]!.pricePence + 499);
+    const before = Date.now();
+    const placed = (await b.gql(PLACE, { i: { idempotencyKey: key(), method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: cash } })).body.data.placeOrder;
+    expect(placed.__typename, JSON.stringify(placed)).toBe('OrderPlaced');
+
+    const viewer = (await b.gql(VIEWER)).body.data.viewer;
+    expect(viewer).toMatchObject({ vipUser: true, vipStatus: 'ACTIVE' });
+    const end = new Date(viewer.vipValidUntil);
+    const yearOn = new Date(before);
+    yearOn.setUTCMonth(yearOn.getUTCMonth() + 12);
+    expect(Math.abs(end.getTime() - yearOn.getTime())).toBeLessThan(60_000);
+
+    // The VIP-exclusive option now goes in (the basket follows the membership), at its VIP price.
+    const added = (await add(b, vipOption)).body.data.addToBasket;
+    expect(added.__typename, JSON.stringify(added)).toBe('BasketUpdated');
+    expect(added.basket.lines.find((l: any) => l.productId === vipOption.productId).unitPrice.amount).toBe(vipOption.pricePence);
+    // The next checkout: VIP is not offered again (a member) and nothing VIP is charged.
+    const next = await checkout(b);
+    expect(next.vipOffer).toBeNull();
+    expect(next.orderSummary).toEqual({ vip: { amount: 0 }, cashAmount: { amount: vipOption.pricePence } });
+    const paidAgain = (await b.gql(PLACE, { i: { idempotencyKey: key(), method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: vipOption.pricePence } })).body.data.placeOrder;
+    expect(paidAgain.__typename, JSON.stringify(paidAgain)).toBe('OrderPlaced');
+  });
+});
