@@ -178,6 +178,11 @@ describe.each(testDatabases())('the hold window and line trims on %s', (_name, o
       const start = f.clock.now.getTime();
       await view(token);
       const windowEnd = start + 15 * MIN;
+      // Held without a break up to the window's end (refreshed every 4 minutes, as a bot would).
+      for (const minute of [4, 8, 12]) {
+        f.clock.now = new Date(start + minute * MIN);
+        await view(token, true);
+      }
       // Refreshes from just before to just after the window's end, with the sweeper running too.
       const moments = [-2000, -1000, -1, 0, 1, 1000, 60_000];
       const results = await Promise.all(

@@ -87,7 +87,8 @@ describe.each(testDatabases())('the price breakdown on %s', (_db, open) => {
         : c.gift === 'pack'
           ? { giftPack: 1, gifting: { gift: true, giftPackProductId: 2440915, giftProductId: null, type: 'ndd-gpk' as const } }
           : {};
-    const customer = c.wallet === 'none' ? null : `breakdown-customer-${seq}-${Date.now().toString(36)}`;
+    // A wallet and VIP belong to an account (a guest is never offered VIP), so those cases sign in.
+    const customer = c.wallet === 'none' && !c.vip ? null : `breakdown-customer-${seq}-${Date.now().toString(36)}`;
     const token = await f.basket([{ product: main, quantity: 2, payDeposit: c.deposit, ...gifting }, ...(other ? [{ product: other, quantity: 1 }] : [])], customer);
     if (customer) await f.credit(customer, c.wallet === 'part' ? 300 : 1_000_000, 'refundable');
     const owner = customer ? `?customerToken=${customer}` : '';
