@@ -2,26 +2,29 @@
  * The one email rule (issue 14): what every form, every service contract and the mailer accept
  * as an address, and the canonical customer key for per-customer limits. Pure: no I/O.
  *
- * The rule is the RFC 5321/5322 "dot-atom" address that SMTP servers take without quoting,
- * ASCII only (SMTPUTF8 is not assumed of the relay):
+ * The rule is the RFC 5321/5322 "dot-atom" address that SMTP servers take without quoting, with
+ * the RFC 6531 internationalised letters (our SMTP transport speaks SMTPUTF8, and shoppers have
+ * accounts at addresses such as zoë@example.com):
  * - trimmed first; at most 254 characters in all, exactly one `@`;
- * - the local part is 1–64 characters of letters, digits and ! # $ % & ' * + / = ? ^ _ ` { | } ~ -,
- *   in dot-separated runs (no leading, trailing or double dot; no quoted strings);
+ * - the local part is 1–64 characters of letters (any script), digits and
+ *   ! # $ % & ' * + / = ? ^ _ ` { | } ~ -, in dot-separated runs (no leading, trailing or double
+ *   dot; no quoted strings);
  * - the domain has at least two labels, each 1–63 letters, digits and hyphens, not starting or
  *   ending with a hyphen, and the last one (the top-level domain) is letters only, 2 or more
  *   (or an `xn--` IDN label); no IP literals.
- * So `buyer<b>x</b>@example.com`, `a b@example.com`, `a,b@example.com`, `"a"@example.com` and
- * `a@localhost` are refused everywhere, the mailer included.
+ * So `buyer<b>x</b>@example.com`, `a b@example.com`, `a,b@example.com`, `"a"@example.com`,
+ * `a@localhost` and any control, format (zero-width) or space character are refused everywhere,
+ * the mailer included.
  */
 import { z } from 'zod';
 
 export const EMAIL_MAX = 254;
 export const EMAIL_LOCAL_MAX = 64;
 
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-const LOCAL = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`);
-const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const TOP_LABEL = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+const ATOM = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const LOCAL = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`, 'u');
+const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u;
+const TOP_LABEL = /^(?:\p{L}[\p{L}\p{M}]{1,62}|xn--[A-Za-z0-9-]{1,59})$/u;
 
 /** The address is one the shop can send to (see the rule above); surrounding spaces are allowed (they are trimmed). */
 export function isEmail(value: string): boolean {

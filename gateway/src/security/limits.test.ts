@@ -2,12 +2,12 @@
  * G1: each query limit at exactly the limit (accepted) and one over (refused before execution:
  * no resolver runs, no REST call), and our own largest queries fit with a margin.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { captureLogger, fakeService, gql, TEST_TOKEN } from '../test/helpers.ts';
 import { createGateway } from '../yoga.ts';
 import { LIMITS, type LimitName } from './limits.ts';
+import { shippedOperations } from './operation-access.ts';
 import { DEAL_PAGE_QUERY, GUIDE_PAGE_QUERY, HOMEPAGE_QUERY, SEARCH_PAGE_QUERY } from './reference-queries.ts';
 
 /** A search answer with no results (the search service's contract), for counting what reaches the service. */
@@ -176,22 +176,12 @@ describe('our own largest queries fit the limits with a margin', () => {
 });
 
 /**
- * Every operation the shipped client sends, from the Relay compiler's artifacts (`npm test` runs
- * the compiler before the tests): the limits are measured against our own largest query.
+ * Every operation the shipped client sends, from the Relay compiler's artifacts and the persisted
+ * map (`npm test` runs the compiler before the tests): the limits are measured against our own
+ * largest query.
  */
-function clientOperations(): [string, string][] {
-  const dir = new URL('../../../client/src/__generated__/', import.meta.url);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql.ts'));
-  const ops: [string, string][] = [];
-  for (const f of files) {
-    const m = /"text": ("(?:[^"\\]|\\.)*")/.exec(readFileSync(new URL(f, dir), 'utf8'));
-    if (m) ops.push([f.replace('.graphql.ts', ''), JSON.parse(m[1]!) as string]);
-  }
-  return ops;
-}
-
 describe('every client operation fits the limits with a margin', () => {
-  const ops = clientOperations();
+  const ops = shippedOperations();
   it('the Relay artifacts are there (run relay-compiler --noWatchman)', () => {
     expect(ops.map(([name]) => name)).toEqual(expect.arrayContaining(['HomePageQuery', 'CategoryPageQuery', 'DealPageQuery', 'LocationLayoutQuery']));
   });

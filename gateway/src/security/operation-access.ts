@@ -15,7 +15,8 @@
  *   persisted ids work too.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
@@ -45,6 +46,22 @@ export function loadPersistedOperations(file = PERSISTED_OPERATIONS_FILE): Persi
     if (!/^[0-9a-f]{64}$/.test(id) || typeof text !== 'string') throw new Error(`${file}: bad entry ${id.slice(0, 80)}`);
   }
   return parsed as PersistedOperations;
+}
+
+/**
+ * The operations the shipped client sends, by name: each Relay artifact's persisted id looked up in
+ * the map the same build wrote. For tests and benchmarks that measure the client's own queries.
+ */
+export function shippedOperations(file = PERSISTED_OPERATIONS_FILE): Array<[name: string, text: string]> {
+  const map = loadPersistedOperations(file);
+  const dir = fileURLToPath(new URL('../../../client/src/__generated__/', import.meta.url));
+  if (!existsSync(dir)) return [];
+  const ops: Array<[string, string]> = [];
+  for (const f of readdirSync(dir).filter((name) => name.endsWith('.graphql.ts'))) {
+    const id = /"id": "([0-9a-f]{64})"/.exec(readFileSync(join(dir, f), 'utf8'))?.[1];
+    if (id && Object.hasOwn(map, id)) ops.push([f.replace('.graphql.ts', ''), map[id]!]);
+  }
+  return ops;
 }
 
 const internalRequests = new WeakSet<Request>();

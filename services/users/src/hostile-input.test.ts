@@ -149,6 +149,11 @@ describe.each(testDatabases())('hostile input on %s (reliability V2, V3, V4)', (
       'post /subscription/confirm': { token: 'A'.repeat(43) },
       'put /email/preferences': { token: preferencesToken, topics: ['travel'], frequency: 'weekly' },
       'post /email/preferences/unsubscribe': { token: preferencesToken },
+      'post /login/link': { email: target.email },
+      'post /login/link/verify': { token: 'A'.repeat(43) },
+      'post /staff-keys': { name: 'hostile-input-tool' },
+      'post /staff-keys/revoke': { name: 'hostile-input-none' },
+      'post /staff-keys/verify': { key: 'A'.repeat(43) },
     };
   };
 

@@ -10,7 +10,7 @@
 import { ACCOUNT_MESSAGES, ERROR_MESSAGES, SESSION_COOKIE, SIGN_IN_THROTTLE } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, openAccountServices, testClientAddress, type AccountServices, type BrowserResponse } from '../../test/accounts-services.ts';
+import { Browser, openAccountServices, testClientAddress, type AccountServices } from '../../test/accounts-services.ts';
 import { captureLogger, fakeService, TEST_TOKEN } from '../../test/helpers.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import { createGateway, CSRF_HEADER, type Gateway } from '../../yoga.ts';

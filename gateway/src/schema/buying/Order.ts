@@ -135,7 +135,7 @@ export const buyingCustomer: TypeResolvers<CustomerParent> = {
   },
   orders: async (customer, args: { first?: number | null; after?: string | null }, ctx) => {
     const pageSize = clampFirst(args.first, ORDERS_PAGE_DEFAULT);
-    const offset = args.after ? decodeCursor(args.after).o + 1 : 0;
+    const offset = args.after != null ? decodeCursor(args.after).o + 1 : 0;
     const customerToken = await viewerToken(ctx, customer);
     const empty = { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: offset > 0, startCursor: null, endCursor: null } };
     if (!customerToken) return empty;

@@ -93,7 +93,7 @@ export async function resolveLocationDeals(location: Location, args: LocationDea
   let deals: DealsResponse['deals'];
   let keyset: string | null;
   let hasNextPage: boolean;
-  if (args.after) {
+  if (args.after != null) {
     const cursor = decodeCursor(args.after);
     start = cursor.o + 1;
     if (cursor.k) {

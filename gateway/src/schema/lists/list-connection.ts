@@ -44,7 +44,7 @@ export async function listConnection(
   let start: number;
   let response: ListResponse | null;
   let deals: Deal[];
-  if (args.after) {
+  if (args.after != null) {
     start = decodeCursor(args.after).o + 1;
     if (beyondLastPage(start, size)) return emptyDealConnection(size, canonicalUrl, start);
     const page = Math.floor(start / size);

@@ -113,7 +113,7 @@ export async function runSearch(
   let start: number;
   let response: SearchResponse | null;
   let items: SearchResponse['deals'];
-  if (args.after) {
+  if (args.after != null) {
     const cursor = decodeCursor(args.after);
     start = cursor.o + 1;
     if (beyondLastPage(start, size)) return emptySearchConnection(start, size, base.q ?? '', base.variant);

@@ -35,6 +35,7 @@ export const listKeys = createRoute({
   operationId: 'listStaffKeys',
   tags: ['Staff keys'],
   summary: 'Every staff key, live and revoked (never the keys themselves)',
+  description: 'Name, prefix, when created and when revoked, for every key ever made. `npm run staff-key -- list` prints the same.',
   responses: { 200: json(StaffKeyListSchema, 'Oldest first.'), ...commonErrors },
 });
 
