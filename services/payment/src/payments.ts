@@ -246,8 +246,12 @@ export function createPayments(options: PaymentsOptions): Payments {
     if (asked.some((c) => c.status === 'review')) return { status: 'unknown', provider: name, review: true };
     // Our own durable record of a capture wins (issue 14.1): the provider's answer cannot undo
     // money we know it took (a provider that lost its record would otherwise fail a paid order).
+    // A settlement the provider later declined is not such a capture: then the provider is asked.
     const recorded = asked.find((c) => c.status === 'succeeded' && c.provider === name && c.result);
-    if (recorded) return (typeof recorded.result === 'string' ? JSON.parse(recorded.result) : recorded.result) as LookupResult;
+    const declinedLater =
+      recorded &&
+      (await inPayment(db).selectFrom('settlement').select('status').where('order_ref', '=', orderRef).where('status', '=', 'settlement_declined').executeTakeFirst());
+    if (recorded && !declinedLater) return (typeof recorded.result === 'string' ? JSON.parse(recorded.result) : recorded.result) as LookupResult;
     const expected = asked[0] ? { amount: Number(asked[0].amount), currency: asked[0].currency } : null;
     const outcome = await withDeadline<LookupResult>(
       name,

@@ -36,14 +36,12 @@ export async function acquireStartupLock(database: Pick<Database, 'db' | 'dialec
   };
 }
 
+/** `work` under the start-up lock (the block form of acquireStartupLock). */
 export async function withStartupLock<T>(database: Pick<Database, 'db' | 'dialect'>, work: () => Promise<T>): Promise<T> {
-  if (database.dialect !== 'postgres') return work();
-  return database.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
-    }
-  });
+  const release = await acquireStartupLock(database);
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
 }

@@ -1,98 +1,28 @@
-import { useEffect, useState } from 'react';
 import { graphql } from 'react-relay';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
-import { Notice } from '../../ui/Notice.tsx';
-import { AuthLayout } from '../../features/accounts/AuthLayout.tsx';
-import { SOMETHING_WRONG } from '../../features/accounts/form-helpers.ts';
-import { afterLoginPath } from '../../features/accounts/redirect.ts';
-import { mutate } from '../../features/accounts/mutate.ts';
 import { setViewerInStore } from '../../features/accounts/auth.ts';
-import { clearPostLoginUrl } from '../../features/layouts/post-login.ts';
-import { reportClientError } from '../../errors/report.ts';
+import { mutate } from '../../features/accounts/mutate.ts';
+import { TokenSignInLink } from '../../features/accounts/TokenSignInLink.tsx';
 import type { ConfirmEmailPageMutation } from '../../__generated__/ConfirmEmailPageMutation.graphql';
-
-type Outcome = { kind: 'confirming' } | { kind: 'failed'; message: string; retry: boolean };
-
-/** One request per token in this page's life (StrictMode runs effects twice). */
-const confirming = new Map<string, Promise<ConfirmEmailPageMutation['response']>>();
 
 /**
  * /confirm-email?token= (the registration email's link): confirms the address, signs the
- * shopper in and sends them on (spec §4 post-login order, else their account page).
+ * shopper in and sends them on.
  */
 export function Component() {
-  const { search, state } = useLocation();
-  const navigate = useNavigate();
-  const token = new URLSearchParams(search).get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'confirming' } : { kind: 'failed', message: 'The link is incomplete. Open it again from your email.', retry: false });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    const key = `${token}#${attempt}`;
-    let request = confirming.get(key);
-    if (!request) {
-      request = mutate<ConfirmEmailPageMutation>(mutation, { input: { token } }, (store) => setViewerInStore(store, { root: 'confirmEmail' }));
-      confirming.set(key, request);
-    }
-    request.then(
-      ({ confirmEmail: result }) => {
-        if (!live) return;
-        if (result.__typename === 'LoginSuccess') {
-          clearPostLoginUrl();
-          void navigate(afterLoginPath(state, search), { replace: true, state: { flash: 'Your email address is confirmed and you’re signed in.' } });
-        } else {
-          setOutcome({ kind: 'failed', message: result.__typename === '%other' ? SOMETHING_WRONG : result.message, retry: result.__typename === 'RateLimitedError' });
-        }
-      },
-      (error: unknown) => {
-        reportClientError(error);
-        if (live) setOutcome({ kind: 'failed', message: SOMETHING_WRONG, retry: true });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // The state and search of this visit are read once, when the answer comes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, attempt, navigate]);
-
-  if (outcome.kind === 'confirming') {
-    return (
-      <AuthLayout title="Confirming your email address" description="Confirm the email address of your Thistle Deals account.">
-        <p className="auth-card__lede" role="status">
-          <span className="spinner spinner--inline" aria-hidden="true" /> Confirming your email address…
-        </p>
-      </AuthLayout>
-    );
-  }
   return (
-    <AuthLayout title="We couldn’t confirm your email address" description="Confirm the email address of your Thistle Deals account.">
-      <Notice title="This link didn’t work" variant="error">
-        <p>{outcome.message}</p>
-      </Notice>
-      <p>Confirmation links work for 7 days, and only once. If you’ve already confirmed your address, just sign in.</p>
-      <p className="form-actions">
-        {outcome.retry ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setOutcome({ kind: 'confirming' });
-              setAttempt((a) => a + 1);
-            }}
-          >
-            Try again
-          </button>
-        ) : null}
-        <Link className={outcome.retry ? undefined : 'button button--primary'} to="/login">
-          Sign in
-        </Link>
-        <Link to="/register">Create an account</Link>
-      </p>
-    </AuthLayout>
+    <TokenSignInLink
+      name="confirmEmail"
+      run={async (token) => (await mutate<ConfirmEmailPageMutation>(mutation, { input: { token } }, (store) => setViewerInStore(store, { root: 'confirmEmail' }))).confirmEmail}
+      description="Confirm the email address of your Thistle Deals account."
+      workingTitle="Confirming your email address"
+      working="Confirming your email address…"
+      failedTitle="We couldn’t confirm your email address"
+      rules="Confirmation links work for 7 days, and only once. If you’ve already confirmed your address, just sign in."
+      successFlash="Your email address is confirmed and you’re signed in."
+      primary={{ to: '/login', label: 'Sign in' }}
+      secondary={{ to: '/register', label: 'Create an account' }}
+    />
   );
 }
 
