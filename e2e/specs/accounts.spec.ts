@@ -219,6 +219,34 @@ test('forgotten password: the same answer for any address, then the emailed link
   await expect(page).toHaveURL(/\/myaccount$/);
 });
 
+test('issue 14 #5: wrong passwords are throttled, never locked; the emailed sign-in link is the way round', async ({ page }) => {
+  const email = newEmail('ailsa');
+  await registerAndConfirm(page, email, 'Ailsa');
+  await signOutFromMenu(page, 'Ailsa');
+
+  // Five free failures, each the ordinary wrong-password answer; the sixth attempt waits, even
+  // with the right password (the password is not checked while the wait runs).
+  await page.goto('/login');
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, email, `Wrong-pass-${i}`);
+    await expect(page.getByRole('alert')).toContainText('incorrect');
+  }
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toContainText('Too many sign-in attempts. Try again later, or email yourself a sign-in link.');
+
+  await page.getByRole('link', { name: 'email me a sign-in link' }).click();
+  await expect(page).toHaveURL(/\/login\/email-link$/);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('sign-in-link-sent.png') });
+
+  await page.goto(await emailedLink(page.request, email, '/login/link'));
+  await expect(page).toHaveURL(/\/myaccount$/);
+  await expect(page.getByText('You’re signed in.')).toBeVisible();
+  await expect(accountButton(page, 'Hi Ailsa')).toBeVisible();
+});
+
 test('delete the account: what goes and what stays, the password again, then signed out at home', async ({ page }) => {
   const email = newEmail('isla');
   await registerAndConfirm(page, email, 'Isla');
