@@ -117,8 +117,10 @@ async function buy(shopper: Shopper, option: Option, tag: string) {
 async function homepageDealIds(): Promise<string[]> {
   const data = await new Shopper(nextIp()).gql(HOMEPAGE_QUERY, { location: 'glasgow', page: null, first: 9 });
   const ids = new Set<string>();
+  // The client's homepage selects each deal's url, not its id: /deals/{location}/…/{dealId}/{slug}.html.
   JSON.stringify(data, (key, value) => {
-    if (key === 'dealId' && (typeof value === 'string' || typeof value === 'number')) ids.add(String(value));
+    const id = key === 'url' && typeof value === 'string' ? /\/(\d+)\/[^/]+\.html$/.exec(value)?.[1] : undefined;
+    if (id) ids.add(id);
     return value;
   });
   if (ids.size === 0) throw new Error('the homepage listed no deals');
