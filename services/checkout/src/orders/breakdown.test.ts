@@ -149,7 +149,7 @@ describe.each(testDatabases())('the price breakdown on %s', (_db, open) => {
     // The email lists every part, the total, what was paid now and what is due later.
     await f.app.settled();
     const mail = (await f.outbox(email)).find((m) => m.kind === 'order_confirmation');
-    expect(mail, 'the confirmation email').toBeTruthy();
+    expect(mail?.subject, 'the confirmation email').toBe(`Your order ${order.orderNumber}: your vouchers`);
     for (const p of b.parts) expect(mail!.text).toContain(`${p.label}: ${formatSignedMoney(p.amount)}`);
     expect(mail!.text).toContain(`Total: ${formatMoney(b.total)}`);
     if (b.wallet > 0) expect(mail!.text).toContain(`Paid with wallet credit: −${formatMoney(b.wallet)}`);
