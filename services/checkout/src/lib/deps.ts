@@ -66,6 +66,21 @@ export class InjectedFault extends Error {
 export const MAIL_LEASE_MS = 5 * 60 * 1000;
 
 /**
+ * A hand-over the mail relay refused is tried again after 5 s, doubling to at most 10 minutes
+ * between tries, and given up a day after the order (reliability C4: a relay down for a minute
+ * or an hour loses nothing; the order's own page still shows the vouchers).
+ */
+export const MAIL_RETRY_FIRST_MS = 5_000;
+export const MAIL_RETRY_MAX_MS = 10 * 60 * 1000;
+export const MAIL_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** When a message whose `attempts`-th hand-over failed is next tried. */
+export function mailRetryAt(now: Date, attempts: number): Date {
+  const wait = Math.min(MAIL_RETRY_FIRST_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)), MAIL_RETRY_MAX_MS);
+  return new Date(now.getTime() + wait);
+}
+
+/**
  * Units one client address may hold at once, over every basket it opens (reliability M4): a bot
  * cannot take a deal off sale by holding it in basket after basket. Generous for one household or
  * office behind one address; the purchase limits still apply per shopper.

@@ -24,6 +24,8 @@ import {
   sellHeld,
   uncountPurchase,
   unpinHold,
+  mailRetryAt,
+  MAIL_GIVE_UP_AFTER_MS,
   type ChargeResult,
   type CheckoutDeps,
 } from './deps.ts';
@@ -568,8 +570,9 @@ export function orderMailMessageId(row: Pick<Selectable<MailOutboxTable>, 'order
  * Hands unsent order mail to the Mailer, oldest first, at least once: a message is claimed with a
  * lease (`mailLeaseMs`) and marked sent only after the Mailer took it. A sender that died between
  * the two (reliability C1, `after-outbox-insert`) leaves the lease to run out, and the next run
- * hands the message over again with the same Message-ID (the outbox keeps it once). A failed
- * hand-over is retried on the next run, ten attempts at most.
+ * hands the message over again with the same Message-ID (the outbox keeps it once). A refused
+ * hand-over (the relay down) is tried again with back-off (`mailRetryAt`: 5 s doubling to 10 min)
+ * until a day after the order, so an outage of any length short of that loses nothing.
  */
 export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'now' | 'log' | 'faultPoint' | 'mailLeaseMs'>, limit = 50): Promise<number> {
   const now = deps.now();
@@ -579,7 +582,8 @@ export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' 
     set claimed_until = ${new Date(now.getTime() + deps.mailLeaseMs)}, attempts = m.attempts + 1
     where m.id in (
       select o.id from orders.mail_outbox o
-      where o.sent_at is null and (o.claimed_until is null or o.claimed_until <= ${now}) and o.attempts < 10
+      where o.sent_at is null and (o.claimed_until is null or o.claimed_until <= ${now})
+        and o.created_at > ${new Date(now.getTime() - MAIL_GIVE_UP_AFTER_MS)}
       order by o.id limit ${limit} for update skip locked)
     returning m.*`.execute(deps.db);
   const sent: string[] = [];
@@ -594,8 +598,9 @@ export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' 
         ...(row.html_body ? { html: row.html_body } : {}),
       });
     } catch (err) {
-      await inOrders(deps.db).updateTable('mail_outbox').set({ claimed_until: null }).where('id', '=', row.id).execute();
-      deps.log('[checkout] order mail not sent', { id: row.id, error: err instanceof Error ? err.message : String(err) });
+      const retryAt = mailRetryAt(deps.now(), row.attempts);
+      await inOrders(deps.db).updateTable('mail_outbox').set({ claimed_until: retryAt }).where('id', '=', row.id).execute();
+      deps.log('[checkout] order mail not sent', { id: row.id, attempts: row.attempts, retryAt: retryAt.toISOString(), error: err instanceof Error ? err.message : String(err) });
       continue;
     }
     fault(deps, 'after-outbox-insert');

@@ -1,50 +1,15 @@
 /**
  * The platform SMTP mailer delivers real SMTP: to a local smtp-server on 127.0.0.1:0, parsed
  * with postal-mime (architecture.md Email: "tests receive real SMTP with a local SMTP server").
- * It lives here because smtp-server and postal-mime are this package's test dependencies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { createMailer, createSmtpMailer, loadNodemailer, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database, type SmtpMailer } from '@shop/platform';
 import { createUsersApp } from '../app.ts';
 import { migrateUsers } from '../db/database.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  email: Awaited<ReturnType<typeof PostalMime.parse>>;
-}
-
-async function startSmtp(options: { reject?: boolean } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (options.reject) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-        PostalMime.parse(Buffer.concat(chunks)).then(
-          (email) => {
-            received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), email });
-            callback();
-          },
-          (err: Error) => callback(err),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtp, type LocalSmtp, type ReceivedMail as Received } from '@shop/platform/test-fixtures/smtp-server';
 
 describe('SMTP mailer (platform createMailer with SMTP_URL)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: LocalSmtp;
   const mailers: SmtpMailer[] = [];
   beforeAll(async () => {
     smtp = await startSmtp();
