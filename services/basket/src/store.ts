@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Basket, BasketLine } from '@shop/domain/gifting';
 import { isBasketToken } from '@shop/domain/gifting';
-import { mergeGuestLines } from '@shop/domain/gifting';
+import { mergeGuestLines, newLine } from '@shop/domain/gifting';
 import type { GiftingType } from '@shop/domain/buying';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inBasket, type BasketDatabase, type BasketDb, type BasketTable, type BasketTrx, type LineTable } from './db/database.ts';
@@ -166,6 +166,19 @@ export async function insertBasket(trx: AnyDb, b: { token: string; customerToken
     .returning('token')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/**
+ * An Express Buy's own basket (checkout's express order, issue 14 G): one unit of one option, in a
+ * basket nobody else holds the token of, so the shopper's open basket is left as it was. It is
+ * nobody's open basket (no customer token): the order names the customer.
+ */
+export async function insertExpressBasket(trx: AnyDb, e: { token: string; dealId: number; productId: number; purchaseUrl: string | null; now: Date }): Promise<void> {
+  await insertBasket(trx, { token: e.token, customerToken: null, brand: 'shop', eligibleForVip: false, now: e.now });
+  await inBasket(typed(trx))
+    .insertInto('line')
+    .values(rowFromLine(e.token, newLine({ dealId: e.dealId, dealProductId: e.productId, quantity: 1, purchaseUrl: e.purchaseUrl, sessionPurchaseSource: 'express-buy' }), 0))
+    .execute();
 }
 
 /** Writes the basket row and replaces its lines and add-ons by `next` (inside the caller's transaction). */

@@ -17,6 +17,8 @@ import {
   BasketTokenParam,
   CheckoutQuerySchema,
   ExpressBuyBodySchema,
+  ExpressOrderBodySchema,
+  ExpressTokenParam,
   OptionsBodySchema,
   OrderParam,
   OrderQuerySchema,
@@ -28,7 +30,7 @@ import {
 import { inOrders, type AnyDb } from './db/database.ts';
 import { checkoutView, giftingConfigBody } from './lib/checkout-view.ts';
 import { createBackground, FAULT_POINTS, HOLD_LIMIT_PER_ADDRESS, MAIL_LEASE_MS, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
-import { expressBuyToken } from './lib/express-buy.ts';
+import { expressBuyToken, placeExpressOrder } from './lib/express-buy.ts';
 import { trimBasketHold } from './lib/hold-trim.ts';
 import { orderView } from './lib/orders.ts';
 import { findOwnedOrder, placeOrder, placeOrderAddon, type Answer } from './lib/place-order.ts';
@@ -384,7 +386,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       if (!result.ok) {
         return c.body(JSON.stringify({ ...problem(400, 'EXPRESS_BUY_INELIGIBLE', BUYING_MESSAGES.expressBuyIneligible), hint: BUYING_MESSAGES.expressBuyHint, reason: result.reason }), 400, { 'content-type': PROBLEM_CONTENT_TYPE }) as never;
       }
-      return c.json({ data: { token: result.token, expiresAt: result.expiresAt.toISOString() } }, 201);
+      return c.json({ data: { token: result.token, expiresAt: result.expiresAt.toISOString(), price: result.price } }, 201);
     },
     hook,
   );
@@ -435,6 +437,49 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       responses: { 200: json(AnyJson, '{ checked, paid, failed, reversed, stillPending }.'), ...errors },
     }),
     async (c) => c.json(await reconcilePendingOrders(deps, options.reconcile), 200),
+    hook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/express-buy/{expressBuyToken}/order',
+      operationId: 'placeExpressOrder',
+      tags: ['Orders'],
+      summary: "Pay for an express buy token's option with a saved instrument (Idempotency-Key required)",
+      description:
+        "Issue 14 G, README \"Express buy\": signed-in customers only (customerToken). The token is bound to a one-line basket of its own on the first attempt, and that basket is placed as POST /checkout/{basketToken}/order places one, with the same answers; the shopper's own basket is untouched. A token that is unknown, another customer's, or expired before its first attempt: 409 EXPRESS_BUY_INELIGIBLE with the hint. Once paid, a new key on the same token answers BASKET_EMPTY.",
+      request: {
+        params: ExpressTokenParam,
+        query: OwnerQuerySchema,
+        headers: z_idem().extend(z_client().shape),
+        body: { required: true, content: { 'application/json': { schema: ExpressOrderBodySchema } } },
+      },
+      responses: {
+        201: json(AnyJson, 'Paid: the spec §3 order response.'),
+        202: json(AnyJson, 'PAYMENT_PENDING: the provider did not answer in time; the order is reconciled, never charged twice.'),
+        402: problemContent('The payment did not go through (spec §8 words).'),
+        409: problemContent('EXPRESS_BUY_INELIGIBLE, DEAL_SOLD_OUT, PURCHASE_LIMIT, DEAL_CLOSED, PRICE_CHANGED, PAYMENT_METHOD_UNAVAILABLE, BASKET_EMPTY (already paid), IDEMPOTENCY_CONFLICT (in flight).'),
+        422: problemContent('IDEMPOTENCY_CONFLICT: the key was used with another body.'),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const key = idempotencyKey(c);
+      if (typeof key !== 'string') return key as never;
+      const { expressBuyToken: token } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const body = c.req.valid('json');
+      const answer = await placeExpressOrder(deps, {
+        token,
+        customerToken: q.customerToken ?? null,
+        vipUser: q.vipUser ?? false,
+        idempotencyKey: key,
+        clientAddress: clientAddressOf(c),
+        body: { ...body, payment: { method: body.payment.method as PaymentMethod, savedInstrumentId: body.payment.savedInstrumentId } },
+      });
+      return send(c, answer);
+    },
     hook,
   );
 

@@ -133,6 +133,29 @@ export const ExpressBuyBodySchema = z
   .strict()
   .openapi('ExpressBuyTokenRequest');
 
+export const ExpressTokenParam = z.object({
+  expressBuyToken: z
+    .string()
+    .min(20)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .openapi({ param: { name: 'expressBuyToken', in: 'path' }, description: 'The token of POST /express-buy-token.' }),
+});
+
+export const ExpressOrderBodySchema = z
+  .object({
+    expectedCashAmount: pence('The price the shopper saw (the token answer\'s price): PRICE_CHANGED when it no longer matches.'),
+    payment: z
+      .object({
+        method: z.enum(PAYMENT_METHODS),
+        savedInstrumentId: z.string().min(1).max(200).openapi({ description: "One of the customer's saved instruments (GET /payment/addon/paymentInstruments)." }),
+      })
+      .strict(),
+    email: z.string().max(254).nullish().openapi({ description: "The signed-in customer's account email (the gateway adds it): the token's email." }),
+  })
+  .strict()
+  .openapi('ExpressOrderRequest');
+
 export const PromoQuerySchema = z
   .object({
     code: z.string().min(1).max(40),

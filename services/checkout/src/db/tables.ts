@@ -159,6 +159,8 @@ export interface ExpressBuyTokenTable {
   product_id: number;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** The basket its order pays for, bound on the first order attempt. */
+  basket_token: string | null;
 }
 
 /** What a paid VVE add-on order added to each voucher of its parent order (taken back if its payment fails at settlement). */

@@ -157,7 +157,7 @@ export function fault(deps: Pick<CheckoutDeps, 'faultPoint'>, point: FaultPoint)
   throw new InjectedFault(point);
 }
 
-export { getBasket, removeLines } from '@shop/basket';
+export { getBasket, removeLines, insertExpressBasket, newBasketToken } from '@shop/basket';
 export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';
 export { grantVipMembership, revokeVipMembership } from '@shop/users/vip/membership';
 

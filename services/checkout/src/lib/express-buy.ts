@@ -7,18 +7,26 @@
  * (`pruneExpressBuyTokens`). Tokens made are limited per email and per client address
  * (EXPRESS_BUY_LIMITS, counted in the database), checked after eligibility so an ineligible deal
  * costs nothing.
+ *
+ * The express order (`placeExpressOrder`, issue 14 G): a signed-in shopper pays for the token's
+ * option with a saved instrument, without their basket. The token is bound to a one-line basket of
+ * its own on the first attempt, and that basket is placed like any other (placeOrder: the same
+ * idempotency, hold, caps, charge and paying transaction), so nothing about paying is done twice.
  */
 import { londonDate } from '@shop/domain/london-time';
 import { inOrders } from '../db/database.ts';
 import { guestKeyOf } from './customer-key.ts';
-import { stockView, type CheckoutDeps } from './deps.ts';
+import { insertExpressBasket, newBasketToken, stockView, type CheckoutDeps } from './deps.ts';
 import { newToken, sha256 } from './tokens.ts';
 import { claimAttempt, EXPRESS_BUY_LIMITS } from './attempts.ts';
+import { orderEmail, placeOrder, type Answer, type PaymentChoice } from './place-order.ts';
+import { fieldRefusal, Refusal } from './refusal.ts';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
 
 export const EXPRESS_BUY_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 /** `reason: 'tooMany'` (with retryAfterSeconds): the email or address made too many tokens lately. */
-export type ExpressBuyResult = { ok: true; token: string; expiresAt: Date } | { ok: false; reason: string; retryAfterSeconds?: number };
+export type ExpressBuyResult = { ok: true; token: string; expiresAt: Date; price: number } | { ok: false; reason: string; retryAfterSeconds?: number };
 
 export async function expressBuyToken(deps: CheckoutDeps, input: { email: string; dealId: number; productId: number; clientAddress?: string | null }): Promise<ExpressBuyResult> {
   const now = deps.now();
@@ -42,7 +50,69 @@ export async function expressBuyToken(deps: CheckoutDeps, input: { email: string
     .insertInto('express_buy_token')
     .values({ token_hash: sha256(token), email: input.email, deal_id: input.dealId, product_id: input.productId, created_at: now, expires_at: expiresAt })
     .execute();
-  return { ok: true, token, expiresAt };
+  return { ok: true, token, expiresAt, price: s!.pricePence };
+}
+
+export interface ExpressOrderInput {
+  token: string;
+  customerToken: string | null;
+  vipUser: boolean;
+  idempotencyKey: string;
+  clientAddress?: string | null;
+  body: { email?: string | null; expectedCashAmount: number; payment: Pick<PaymentChoice, 'method' | 'savedInstrumentId'> };
+}
+
+/** The token no longer buys anything (unknown, another shopper's, or expired before its first attempt). */
+const expressRefusal = () => new Refusal(409, 'EXPRESS_BUY_INELIGIBLE', BUYING_MESSAGES.expressBuyIneligible, [{ field: 'expressBuyToken', message: BUYING_MESSAGES.expressBuyHint }], { hint: BUYING_MESSAGES.expressBuyHint });
+
+export async function placeExpressOrder(deps: CheckoutDeps, input: ExpressOrderInput): Promise<Answer> {
+  let basketToken: string;
+  try {
+    // Saved instruments belong to accounts: Express Buy is for signed-in shoppers.
+    if (!input.customerToken) throw fieldRefusal('customerToken', 'Sign in to use Express Buy.');
+    if (!input.body.payment.savedInstrumentId) throw fieldRefusal('payment.savedInstrumentId', BUYING_MESSAGES.required);
+    const email = orderEmail(input.body.email);
+    const now = deps.now();
+    const hash = sha256(input.token);
+    const row = await inOrders(deps.db).selectFrom('express_buy_token').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    if (!row || row.email !== email) throw expressRefusal();
+    if (row.basket_token) basketToken = row.basket_token;
+    else {
+      if (new Date(row.expires_at) <= now) throw expressRefusal();
+      const fresh = newBasketToken();
+      basketToken = await deps.db.transaction().execute(async (trx) => {
+        const bound = await inOrders(trx)
+          .updateTable('express_buy_token')
+          .set({ basket_token: fresh })
+          .where('token_hash', '=', hash)
+          .where('basket_token', 'is', null)
+          .returning('basket_token')
+          .executeTakeFirst();
+        if (!bound) {
+          // Another attempt bound it first: that basket.
+          const other = await inOrders(trx).selectFrom('express_buy_token').select('basket_token').where('token_hash', '=', hash).executeTakeFirstOrThrow();
+          return other.basket_token!;
+        }
+        await insertExpressBasket(trx, { token: fresh, dealId: row.deal_id, productId: row.product_id, purchaseUrl: null, now });
+        return fresh;
+      });
+    }
+  } catch (err) {
+    if (err instanceof Refusal) return { status: err.status, body: JSON.stringify(err.body) };
+    throw err;
+  }
+  return placeOrder(deps, {
+    basketToken,
+    customerToken: input.customerToken,
+    vipUser: input.vipUser,
+    idempotencyKey: input.idempotencyKey,
+    clientAddress: input.clientAddress ?? null,
+    body: {
+      email: input.body.email ?? null,
+      expectedCashAmount: input.body.expectedCashAmount,
+      payment: { method: input.body.payment.method, token: null, savedInstrumentId: input.body.payment.savedInstrumentId, saveInstrument: false },
+    },
+  });
 }
 
 /** Deletes the tokens that expired before `now` (one statement: safe with several processes running). */

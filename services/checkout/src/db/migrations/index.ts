@@ -5,6 +5,7 @@ import * as mailLease from './2026_12_04_1100_mail_lease.ts';
 import * as voucherExtension from './2026_12_04_1200_voucher_extension.ts';
 import * as attemptLimit from './2026_12_05_0900_attempt_limit.ts';
 import * as breakdownValidity from './2026_12_05_0900_breakdown_validity.ts';
+import * as expressOrder from './2026_12_06_0900_express_order.ts';
 
 /** Every migration of the orders schema, by name (run in name order). */
 export const checkoutMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const checkoutMigrations: Record<string, Migration> = {
   '2026_12_04_1200_voucher_extension': { up: voucherExtension.up, down: voucherExtension.down },
   '2026_12_05_0900_attempt_limit': { up: attemptLimit.up, down: attemptLimit.down },
   '2026_12_05_0900_breakdown_validity': { up: breakdownValidity.up, down: breakdownValidity.down },
+  '2026_12_06_0900_express_order': { up: expressOrder.up, down: expressOrder.down },
 };
