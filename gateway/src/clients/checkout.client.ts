@@ -202,7 +202,9 @@ const OrdersPageSchema = z
   .union([z.object({ data: z.array(OrderSchema), total: z.number().int().nullish(), hasMore: z.boolean().nullish() }).passthrough(), z.array(OrderSchema)])
   .transform((v) => (Array.isArray(v) ? { orders: v, hasMore: null as boolean | null } : { orders: v.data, hasMore: v.hasMore ?? (typeof v.total === 'number' ? null : null), total: v.total ?? null }));
 
-const ExpressBuySchema = z.union([z.object({ data: z.object({ token: z.string() }) }), z.object({ token: z.string() })]).transform((v) => ('data' in v ? v.data.token : v.token));
+const ExpressBuyTokenSchema = z.object({ token: z.string(), price: z.number().int(), expiresAt: z.string() });
+const ExpressBuySchema = z.union([z.object({ data: ExpressBuyTokenSchema }), ExpressBuyTokenSchema]).transform((v) => ('data' in v ? v.data : v));
+export type ExpressBuyTokenData = z.infer<typeof ExpressBuyTokenSchema>;
 
 export interface OrderPayment {
   method: string;
@@ -271,7 +273,9 @@ export interface CheckoutClient {
   /** Null when there is no such order for this reader (Z1: another's order answers like a random id). */
   order(orderId: string, reader: { customerToken: string } | { accessToken: string }): Promise<Order | null>;
   orders(customerToken: string, page: number, pageSize: number): Promise<{ orders: Order[]; hasMore: boolean | null }>;
-  expressBuyToken(input: { email: string; dealId: number; productId: number }): Promise<{ token: string } | { problem: PlaceOrderAnswer & { kind: 'problem' } }>;
+  expressBuyToken(input: { email: string; dealId: number; productId: number }): Promise<{ token: ExpressBuyTokenData } | { problem: PlaceOrderAnswer & { kind: 'problem' } }>;
+  /** POST /express-buy/{token}/order?customerToken=: the token's option paid with a saved instrument. */
+  placeExpressOrder(token: string, owner: Owner, idempotencyKey: string, body: { expectedCashAmount: number; payment: { method: string; savedInstrumentId: string }; email: string | null }): Promise<PlaceOrderAnswer>;
   /** POST /order-addon?customerToken|accessToken: the VVE extension of a paid order's vouchers. */
   orderAddon(
     idempotencyKey: string,
@@ -371,6 +375,11 @@ export function createCheckoutClient(rest: RestClient, orderRest: RestClient): C
       const answer = answerOf(res, 'POST', logPath);
       if (answer.kind !== 'problem') throw problemError('POST', logPath, res.status, res.body, 'checkout');
       return { problem: answer };
+    },
+    async placeExpressOrder(token, owner, idempotencyKey, body) {
+      const logPath = '/express-buy/{token}/order';
+      const res = await orderRest.raw('POST', `/express-buy/${seg(token)}/order${query({ customerToken: owner.customerToken, vipUser: owner.vipUser ? true : null })}`, { body, headers: { 'idempotency-key': idempotencyKey }, logPath });
+      return answerOf(res, 'POST', logPath);
     },
     async orderAddon(idempotencyKey, reader, body) {
       const logPath = '/order-addon';

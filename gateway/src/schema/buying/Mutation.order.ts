@@ -9,7 +9,8 @@
  *   PaymentError in the spec §8 words; 409 → StockError (sold out, not enough, limit, hold ran
  *   out) or PaymentError (still in flight); a changed price or a reused key with another body →
  *   ValidationError naming the field.
- * - expressBuy (POST express-buy-token) and buyOrderAddon (the VVE add-on after purchase).
+ * - expressBuy (POST express-buy-token), placeExpressOrder (POST express-buy/{token}/order: the
+ *   token's option paid with a saved instrument) and buyOrderAddon (the VVE add-on after purchase).
  *
  * A guest's order is readable afterwards through the access token the service issued, kept in an
  * HttpOnly cookie (shopper.ts), so the confirmation page can be reloaded.
@@ -19,7 +20,7 @@ import type { Order, PlaceOrderAnswer } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { fromGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
-import { BuyOrderAddonInput, check, ExpressBuyInput, PlaceOrderInput, StartPaymentInput } from './inputs.ts';
+import { BuyOrderAddonInput, check, ExpressBuyInput, PlaceExpressOrderInput, PlaceOrderInput, StartPaymentInput } from './inputs.ts';
 import { loadOrder, validityExtensionOffer, type OrderParent } from './Order.ts';
 import { basketNotFound, fromServiceError, notFound, problemMember, validationError, type BuyingError } from './results.ts';
 import { currentBasket, forgetCurrentBasket, identity, orderAccessToken, rememberOrderAccess } from './shopper.ts';
@@ -127,13 +128,17 @@ export const startPayment: Resolver<unknown, { input: unknown }, Promise<StartPa
   }
 };
 
-type ExpressBuyResult = { __typename: 'ExpressBuyToken'; token: string } | { __typename: 'ExpressBuyIneligibleError'; code: 'EXPRESS_BUY_INELIGIBLE'; message: string; field: string | null; hint: string } | BuyingError;
+type ExpressBuyResult = { __typename: 'ExpressBuyToken'; token: string; price: { amount: number; currency: 'GBP' }; expiresAt: string } | { __typename: 'ExpressBuyIneligibleError'; code: 'EXPRESS_BUY_INELIGIBLE'; message: string; field: string | null; hint: string } | BuyingError;
 
 export const expressBuy: Resolver<unknown, { input: unknown }, Promise<ExpressBuyResult>> = async (_p, { input }, ctx) => {
   const parsed = check(ExpressBuyInput, input);
   if (!parsed.ok) return parsed.error;
-  const answer = await ctx.clients.checkout.expressBuyToken(parsed.data);
-  if ('token' in answer) return { __typename: 'ExpressBuyToken', token: answer.token };
+  // A signed-in shopper's token is made for their account email (the express order checks it).
+  const { customerToken, email: accountEmail } = await identity(ctx);
+  const email = customerToken && accountEmail ? accountEmail : parsed.data.email;
+  if (!email) return validationError('email', BUYING_MESSAGES.required);
+  const answer = await ctx.clients.checkout.expressBuyToken({ ...parsed.data, email });
+  if ('token' in answer) return { __typename: 'ExpressBuyToken', token: answer.token.token, price: { amount: answer.token.price, currency: 'GBP' }, expiresAt: answer.token.expiresAt };
   const { problem } = answer;
   if (problem.code === 'EXPRESS_BUY_INELIGIBLE' || problem.status === 404 || problem.status === 409) {
     // Spec §8: the words and the hint, whatever made the deal ineligible (also an unknown deal).
@@ -142,6 +147,35 @@ export const expressBuy: Resolver<unknown, { input: unknown }, Promise<ExpressBu
   const member = problemMember(problem, { allowStock: false, fieldAliases: { 'expressBuyTokenRequest.email': 'email' } });
   if (member?.__typename === 'ValidationError' || member?.__typename === 'RateLimitedError') return member;
   throw new Error(`Unexpected express-buy answer ${problem.status} ${problem.code}`);
+};
+
+/** The checkout's payment method of a saved instrument's type (payment service: card, paypal, google, apple). */
+const METHOD_OF_INSTRUMENT: Record<string, string> = { card: 'credit_card', paypal: 'paypal', google: 'google_pay', apple: 'apple_pay', klarna: 'klarna', clearpay: 'clearpay' };
+
+export const placeExpressOrder: Resolver<unknown, { input: unknown }, Promise<PlaceOrderResult>> = async (_p, { input }, ctx) => {
+  const parsed = check(PlaceExpressOrderInput, input);
+  if (!parsed.ok) return parsed.error;
+  const data = parsed.data;
+  const savedInstrumentId = instrumentKey(data.savedInstrumentId);
+  if (!savedInstrumentId) return notFound('NOT_FOUND', 'savedInstrumentId');
+  try {
+    const { customerToken, vipUser, email } = await identity(ctx);
+    if (!customerToken) return validationError('expressBuyToken', 'Sign in to use Express Buy.');
+    // The instrument is the viewer's own (another's is refused like an unknown one), and says how it pays.
+    const instrument = (await ctx.clients.payment.instruments(customerToken)).find((i) => i.id === savedInstrumentId);
+    if (!instrument) return notFound('NOT_FOUND', 'savedInstrumentId');
+    const answer = await ctx.clients.checkout.placeExpressOrder(data.expressBuyToken, { customerToken, vipUser }, data.idempotencyKey, {
+      expectedCashAmount: data.expectedCashAmount,
+      payment: { method: METHOD_OF_INSTRUMENT[instrument.type.toLowerCase()] ?? 'credit_card', savedInstrumentId },
+      email,
+    });
+    if (answer.kind === 'problem' && answer.code === 'EXPRESS_BUY_INELIGIBLE') {
+      return validationError('expressBuyToken', `${BUYING_MESSAGES.expressBuyIneligible} ${BUYING_MESSAGES.expressBuyHint}`, 'EXPRESS_BUY_INELIGIBLE');
+    }
+    return await orderResult(ctx, answer, false);
+  } catch (error) {
+    return fromServiceError(error, { allowPayment: true });
+  }
 };
 
 export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceOrderResult>> = async (_p, { input }, ctx) => {

@@ -301,6 +301,51 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     expect(viewer.wallet).toEqual([{ currency: 'GBP', balance: { amount: 700 - wallet } }]);
   });
 
+  it('Express Buy (issue 14 G): a signed-in shopper with a saved card buys one unit at the token\'s price, and the basket is left as it was', async () => {
+    const a = await signedUp();
+    await add(a.browser, options[6]!, 1);
+    expect((await pay(a.browser, { saveInstrument: true })).body.data.placeOrder.__typename).toBe('OrderPlaced');
+    const [instrument] = (await a.browser.gql(VIEWER)).body.data.viewer.paymentInstruments;
+    await add(a.browser, options[4]!, 2);
+    const basketBefore = (await a.browser.gql(BASKET)).body.data.basket;
+    const TOKEN = `mutation($i: ExpressBuyInput!) { expressBuy(input: $i) { __typename ... on ExpressBuyToken { token price { amount formatted } expiresAt } ... on ExpressBuyIneligibleError { code message hint } ${ERR} } }`;
+    const EXPRESS_ORDER = PLACE.replace('$i: PlaceOrderInput!', '$i: PlaceExpressOrderInput!').replace('placeOrder(input: $i)', 'placeExpressOrder(input: $i)');
+    // No email given: a signed-in shopper's token is made for their account email.
+    let chosen: (typeof options)[number] | undefined;
+    let token: { token: string; price: { amount: number; formatted: string }; expiresAt: string } | undefined;
+    for (const option of options) {
+      const answer = (await a.browser.gql(TOKEN, { i: { dealId: option.dealId, productId: option.productId } })).body.data.expressBuy;
+      if (answer.__typename === 'ExpressBuyToken') {
+        chosen = option;
+        token = answer;
+        break;
+      }
+    }
+    expect(token, 'an option Express Buy can sell').toBeDefined();
+    expect(token!.price.amount).toBe(chosen!.pricePence);
+    expect(Date.parse(token!.expiresAt)).toBeGreaterThan(Date.now());
+
+    const input = { idempotencyKey: key(), expressBuyToken: token!.token, savedInstrumentId: instrument.id, expectedCashAmount: token!.price.amount };
+    const placed = (await a.browser.gql(EXPRESS_ORDER, { i: input })).body.data.placeExpressOrder;
+    expect(placed.__typename, JSON.stringify(placed)).toBe('OrderPlaced');
+    expect(placed.order).toMatchObject({ status: 'PAID', total: { amount: chosen!.pricePence }, lines: [{ dealProductId: chosen!.productId, quantity: 1 }] });
+    expect(placed.order.vouchers).toHaveLength(1);
+    expect((await a.browser.gql(BASKET)).body.data.basket).toEqual(basketBefore);
+    // The same key: the same order. A new key on the paid token: nothing more is bought.
+    expect((await a.browser.gql(EXPRESS_ORDER, { i: input })).body.data.placeExpressOrder.order.orderNumber).toBe(placed.order.orderNumber);
+    expect((await a.browser.gql(EXPRESS_ORDER, { i: { ...input, idempotencyKey: key() } })).body.data.placeExpressOrder.__typename).not.toMatch(/^Order/);
+
+    // Another shopper: neither this token nor this card is theirs; a guest cannot express-buy.
+    const b = await signedUp();
+    const theirs = (await b.browser.gql(EXPRESS_ORDER, { i: { ...input, idempotencyKey: key() } })).body.data.placeExpressOrder;
+    expect(theirs).toMatchObject({ __typename: 'NotFoundError', field: 'savedInstrumentId' });
+    const guest = (await browser().gql(EXPRESS_ORDER, { i: { ...input, idempotencyKey: key() } })).body.data.placeExpressOrder;
+    expect(guest).toMatchObject({ __typename: 'ValidationError', field: 'expressBuyToken', message: 'Sign in to use Express Buy.' });
+    // A made-up token: the spec §8 words and the hint.
+    const fresh = (await a.browser.gql(EXPRESS_ORDER, { i: { ...input, idempotencyKey: key(), expressBuyToken: 'x'.repeat(43) } })).body.data.placeExpressOrder;
+    expect(fresh).toMatchObject({ __typename: 'ValidationError', code: 'EXPRESS_BUY_INELIGIBLE', message: `${BUYING_MESSAGES.expressBuyIneligible} ${BUYING_MESSAGES.expressBuyHint}` });
+  });
+
   it('Z1/Z2: another shopper\'s Basket, Order, Voucher and PaymentInstrument ids answer exactly like random ids; tampered ids are null', async () => {
     const a = await signedUp();
     await add(a.browser, options[6]!, 1);

@@ -7,7 +7,7 @@ import { addressLookup, addressSuggestions } from './Address.ts';
 import { BasketLineType, BasketType } from './Basket.ts';
 import { applyPromoCode, checkout, CheckoutType, giftingConfig, setVipOption, setWalletUse } from './Checkout.ts';
 import { addBasketAddon, addToBasket, basketQuery, removeBasketLine, setLineGifting, updateBasketLine } from './Mutation.basket.ts';
-import { buyOrderAddon, expressBuy, placeOrder, startPayment } from './Mutation.order.ts';
+import { buyOrderAddon, expressBuy, placeExpressOrder, placeOrder, startPayment } from './Mutation.order.ts';
 import { buyingCustomer, order, OrderLineType, OrderType, VoucherType } from './Order.ts';
 
 const byTypename = (value: { __typename?: string }) => value.__typename ?? null;
@@ -25,6 +25,7 @@ export const buyingMutation = {
   startPayment,
   placeOrder,
   expressBuy,
+  placeExpressOrder,
   buyOrderAddon,
 };
 /** Fields `extend type Customer` adds (wallet, orders, paymentInstruments). */

@@ -130,7 +130,14 @@ export const PlaceOrderInput = z.object({
   deliveryAddress: optional(AddressInputSchema),
 });
 
-export const ExpressBuyInput = z.object({ email, dealId: id('deal'), productId: id('option') });
+export const ExpressBuyInput = z.object({ email: optional(email), dealId: id('deal'), productId: id('option') });
+
+export const PlaceExpressOrderInput = z.object({
+  idempotencyKey,
+  expressBuyToken: z.string().min(1, { error: BUYING_MESSAGES.required }).max(TEXT_MAX.token, { error: 'This Express Buy is not valid.' }),
+  savedInstrumentId: z.string().min(1, { error: 'Choose how you would like to pay.' }).max(200, { error: 'No such payment method.' }),
+  expectedCashAmount: z.number().int({ error: 'Give the amount in pence.' }).min(0, { error: 'The amount cannot be negative.' }),
+});
 
 export const BuyOrderAddonInput = z.object({
   idempotencyKey,
