@@ -10,12 +10,16 @@ import {
   GOOD_CARD,
   newEmail,
   nonceSpent,
+  openDeal,
+  pence,
+  plainOptionFirst,
   payButton,
   registerAndConfirm,
   restaurantDeal,
   RESTAURANTS,
   SERVICE_TOKEN,
   watchApprovals,
+  type Deal,
 } from './buying-helpers.ts';
 
 // Buying with the wallets (issue 6): the express options above the checkout form (spec §6:
@@ -252,6 +256,62 @@ test('signed in: no express options without a saved instrument (spec §6); with 
   await addToBasket(page, deal);
   await expect(express(page).getByRole('button')).toHaveText(['Pay with PayPal', 'Pay with Google Pay']);
   await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
+});
+
+test('Express Buy (issue 14 G): a signed-in shopper with a saved card buys one voucher from the deal page by keyboard, the basket untouched; an ineligible deal says so', async ({ page }) => {
+  await registerAndConfirm(page, newEmail('expressbuy'));
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  const other = await findDeal(page.request, (d) => restaurantDeal(d) && d.dealId !== deal.dealId, RESTAURANTS);
+  const firstBuyable = (d: Deal) => d.products.find((p) => !p.soldOut && !p.disabled && !p.vipExclusive && (p.remaining ?? 1) > 0);
+  const ineligible = await findDeal(page.request, (d) => {
+    const p = firstBuyable(d);
+    return openDeal(d) && !d.products.some((x) => x.vipExclusive) && !!p && (d.pricePerPerson || p.hasDeposit || (p.postagePrice?.amount ?? 0) > 0);
+  });
+  const expressBox = page.getByRole('region', { name: 'Express Buy' });
+
+  // No saved instrument yet: no Express Buy.
+  await page.goto(other.url);
+  await expect(page.getByRole('form', { name: 'Buy this deal' })).toBeVisible();
+  await expect(expressBox).toHaveCount(0);
+
+  // A card saved with an order; then something left in the basket.
+  await addToBasket(page, deal);
+  await enterCard(page, GOOD_CARD);
+  await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: BUYING_MESSAGES.purchaseSuccessful })).toBeVisible();
+  await addToBasket(page, deal);
+
+  await page.goto(other.url);
+  await expect(expressBox).toBeVisible();
+  await expect(expressBox).toContainText('Visa ending 1111');
+  const option = plainOptionFirst(other)!;
+  await expressBox.getByRole('button', { name: 'Express Buy' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = expressBox.getByRole('group', { name: 'Confirm your Express Buy' });
+  await expect(confirm).toContainText(`1 × ${option.title}`);
+  await expect(confirm).toContainText('Visa ending 1111');
+  const pay = confirm.getByRole('button', { name: /^Pay £/ });
+  await expect(pay).toBeFocused();
+  const price = (await pay.textContent())!.replace(/^Pay | now$/g, '').trim();
+  expect(pence(price)).toBe(option.price.amount);
+  await page.keyboard.press('Enter');
+  await expectPaid(page, 1, `Paid: ${price} by Visa.`);
+  await expect(page.getByRole('list', { name: 'Vouchers' })).toContainText(other.title);
+
+  // The basket still holds what it held.
+  await page.goto('/checkout');
+  const lines = page.getByRole('list', { name: 'Your basket' }).getByRole('listitem');
+  await expect(lines.filter({ hasText: deal.title })).toBeVisible();
+  await expect(lines.filter({ hasText: other.title })).toHaveCount(0);
+
+  // An option Express Buy cannot sell (a delivery, a deposit or a per-person price): the spec §8 words and the hint.
+  await page.goto(ineligible.url);
+  await expressBox.getByRole('button', { name: 'Express Buy' }).click();
+  const alert = expressBox.getByRole('alert');
+  await expect(alert).toContainText(BUYING_MESSAGES.expressBuyIneligible);
+  await expect(alert).toContainText(BUYING_MESSAGES.expressBuyHint);
+  await expect(new AxeBuilder({ page }).withTags(tags).include('.express-buy').analyze().then((r) => r.violations)).resolves.toEqual([]);
 });
 
 test('@mobile the express options on a phone: stacked, full width, finger-sized, nothing wider than the screen', async ({ page }) => {

@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../ui/Field.tsx';
 import { mutate } from '../accounts/mutate.ts';
 import { reportClientError } from '../../errors/report.ts';
 import { linkRootBasket } from './basket-count.ts';
+import { ExpressBuy } from './ExpressBuy.tsx';
 import { SOMETHING_WRONG } from './words.ts';
 import type { AddToBasket_deal$key, AddToBasket_deal$data } from '../../__generated__/AddToBasket_deal.graphql';
 import type { AddToBasketMutation } from '../../__generated__/AddToBasketMutation.graphql';
@@ -148,140 +149,143 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
   const membersOnlyLeft = !anyBuyable && d.products.some((p) => buyable(p, d.pricePerPerson, true));
 
   return (
-    <form className="buy-form" aria-label="Buy this deal" noValidate onSubmit={(e) => void onSubmit(e)}>
-      {nightOptions.length > 1 ? (
-        <div className="buy-form__field">
-          <label className="form-label" htmlFor={`${id}-nights`}>
-            Nights
-          </label>
-          <select id={`${id}-nights`} className="select" value={nights ?? ''} onChange={(e) => setNights(Number(e.target.value))}>
-            {nightOptions.map((n) => (
-              <option key={n} value={n}>
-                {nightsLabel(n)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <fieldset className="choices buy-form__options" aria-describedby={error ? errorId : undefined}>
-        <legend className="form-legend">{single ? 'Your option' : 'Choose your option'}</legend>
-        <ul className="options__list" aria-label="Deal options">
-          {shown.map((p) => {
-            const canBuy = buyable(p, d.pricePerPerson, vip);
-            const membersOnly = p.vipExclusive && !vip;
-            const discounted = p.headlineOriginalPrice.amount > p.headlinePrice.amount;
-            const optionId = `${id}-option-${p.productId}`;
-            return (
-              <li key={p.id} className={`option buy-option${canBuy ? '' : ' option--unavailable'}${chosen?.productId === p.productId ? ' buy-option--chosen' : ''}`}>
-                <input
-                  type="radio"
-                  className="radio__input buy-option__radio"
-                  name="productId"
-                  id={optionId}
-                  value={p.productId}
-                  checked={chosen?.productId === p.productId}
-                  disabled={!canBuy}
-                  onChange={() => {
-                    setChosenId(p.productId);
-                    setError(null);
-                  }}
-                />
-                <label htmlFor={optionId} className="buy-option__label">
-                  <span className="option__head">
-                    <span className="option__title">{p.title}</span>
-                    <span className="option__badges">
-                      {p.vipExclusive ? <span className="badge badge--vip">{membersOnly ? 'VIP only' : 'VIP exclusive'}</span> : null}
-                      {p.soldOut ? <span className="badge badge--soldout">Sold out</span> : null}
-                      {!p.soldOut && p.disabled ? <span className="badge badge--soldout">Unavailable</span> : null}
-                    </span>
-                  </span>
-                  <Price
-                    price={p.headlinePrice.formatted}
-                    original={discounted ? p.headlineOriginalPrice.formatted : null}
-                    discount={discounted && p.displayDiscount ? p.headlineDiscountPercentage : null}
-                    amount={p.headlinePrice.amount}
-                  />
-                  {d.pricePerPerson ? <span className="buy-option__fact">per person, for {PRICE_PER_PERSON_MIN_QUANTITY} or more</span> : null}
-                  {p.numberOfNights && nightOptions.length <= 1 ? <span className="buy-option__fact">{nightsLabel(p.numberOfNights)}</span> : null}
-                  {p.includedPostage.amount > 0 ? <span className="buy-option__fact">incl. {p.includedPostage.formatted} postage</span> : null}
-                  {membersOnly ? <span className="buy-option__fact buy-option__vip-note">{VIP_ONLY_NOTE}</span> : null}
-                  {p.remaining != null && !p.soldOut ? (
-                    <span className="buy-option__remaining">{p.remaining === 1 ? '1 remaining' : `${p.remaining} remaining`}</span>
-                  ) : null}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-      </fieldset>
-      {chosen ? (
-        <>
+    <>
+      <form className="buy-form" aria-label="Buy this deal" noValidate onSubmit={(e) => void onSubmit(e)}>
+        {nightOptions.length > 1 ? (
           <div className="buy-form__field">
-            <label className="form-label" htmlFor={`${id}-qty`}>
-              Quantity
+            <label className="form-label" htmlFor={`${id}-nights`}>
+              Nights
             </label>
-            {d.pricePerPerson ? (
-              <div className="form-hint" id={`${id}-qty-hint`}>
-                At least {PRICE_PER_PERSON_MIN_QUANTITY}: this deal is priced per person.
-              </div>
-            ) : null}
-            <select
-              id={`${id}-qty`}
-              className="select"
-              value={qty}
-              aria-describedby={d.pricePerPerson ? `${id}-qty-hint` : undefined}
-              onChange={(e) => {
-                setQuantity(Number(e.target.value));
-                setError(null);
-              }}
-            >
-              {Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i).map((n) => (
+            <select id={`${id}-nights`} className="select" value={nights ?? ''} onChange={(e) => setNights(Number(e.target.value))}>
+              {nightOptions.map((n) => (
                 <option key={n} value={n}>
-                  {n}
+                  {nightsLabel(n)}
                 </option>
               ))}
             </select>
           </div>
-          {chosen.hasDeposit && chosen.depositPrice ? (
-            <fieldset className="choices buy-form__deposit">
-              <legend className="form-legend">How would you like to pay?</legend>
-              <div className="choices__list">
-                <div className="radio">
-                  <input type="radio" className="radio__input" id={`${id}-full`} name="payDeposit" checked={!payDeposit} onChange={() => setPayDeposit(false)} />
-                  <label className="radio__label" htmlFor={`${id}-full`}>
-                    Pay in full today ({chosen.price.formatted} each)
+        ) : null}
+        <fieldset className="choices buy-form__options" aria-describedby={error ? errorId : undefined}>
+          <legend className="form-legend">{single ? 'Your option' : 'Choose your option'}</legend>
+          <ul className="options__list" aria-label="Deal options">
+            {shown.map((p) => {
+              const canBuy = buyable(p, d.pricePerPerson, vip);
+              const membersOnly = p.vipExclusive && !vip;
+              const discounted = p.headlineOriginalPrice.amount > p.headlinePrice.amount;
+              const optionId = `${id}-option-${p.productId}`;
+              return (
+                <li key={p.id} className={`option buy-option${canBuy ? '' : ' option--unavailable'}${chosen?.productId === p.productId ? ' buy-option--chosen' : ''}`}>
+                  <input
+                    type="radio"
+                    className="radio__input buy-option__radio"
+                    name="productId"
+                    id={optionId}
+                    value={p.productId}
+                    checked={chosen?.productId === p.productId}
+                    disabled={!canBuy}
+                    onChange={() => {
+                      setChosenId(p.productId);
+                      setError(null);
+                    }}
+                  />
+                  <label htmlFor={optionId} className="buy-option__label">
+                    <span className="option__head">
+                      <span className="option__title">{p.title}</span>
+                      <span className="option__badges">
+                        {p.vipExclusive ? <span className="badge badge--vip">{membersOnly ? 'VIP only' : 'VIP exclusive'}</span> : null}
+                        {p.soldOut ? <span className="badge badge--soldout">Sold out</span> : null}
+                        {!p.soldOut && p.disabled ? <span className="badge badge--soldout">Unavailable</span> : null}
+                      </span>
+                    </span>
+                    <Price
+                      price={p.headlinePrice.formatted}
+                      original={discounted ? p.headlineOriginalPrice.formatted : null}
+                      discount={discounted && p.displayDiscount ? p.headlineDiscountPercentage : null}
+                      amount={p.headlinePrice.amount}
+                    />
+                    {d.pricePerPerson ? <span className="buy-option__fact">per person, for {PRICE_PER_PERSON_MIN_QUANTITY} or more</span> : null}
+                    {p.numberOfNights && nightOptions.length <= 1 ? <span className="buy-option__fact">{nightsLabel(p.numberOfNights)}</span> : null}
+                    {p.includedPostage.amount > 0 ? <span className="buy-option__fact">incl. {p.includedPostage.formatted} postage</span> : null}
+                    {membersOnly ? <span className="buy-option__fact buy-option__vip-note">{VIP_ONLY_NOTE}</span> : null}
+                    {p.remaining != null && !p.soldOut ? (
+                      <span className="buy-option__remaining">{p.remaining === 1 ? '1 remaining' : `${p.remaining} remaining`}</span>
+                    ) : null}
                   </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        {chosen ? (
+          <>
+            <div className="buy-form__field">
+              <label className="form-label" htmlFor={`${id}-qty`}>
+                Quantity
+              </label>
+              {d.pricePerPerson ? (
+                <div className="form-hint" id={`${id}-qty-hint`}>
+                  At least {PRICE_PER_PERSON_MIN_QUANTITY}: this deal is priced per person.
                 </div>
-                <div className="radio">
-                  <input type="radio" className="radio__input" id={`${id}-deposit`} name="payDeposit" checked={payDeposit} onChange={() => setPayDeposit(true)} />
-                  <label className="radio__label" htmlFor={`${id}-deposit`}>
-                    Pay a {chosen.depositPrice.formatted} deposit today, and the rest to the merchant
-                  </label>
+              ) : null}
+              <select
+                id={`${id}-qty`}
+                className="select"
+                value={qty}
+                aria-describedby={d.pricePerPerson ? `${id}-qty-hint` : undefined}
+                onChange={(e) => {
+                  setQuantity(Number(e.target.value));
+                  setError(null);
+                }}
+              >
+                {Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {chosen.hasDeposit && chosen.depositPrice ? (
+              <fieldset className="choices buy-form__deposit">
+                <legend className="form-legend">How would you like to pay?</legend>
+                <div className="choices__list">
+                  <div className="radio">
+                    <input type="radio" className="radio__input" id={`${id}-full`} name="payDeposit" checked={!payDeposit} onChange={() => setPayDeposit(false)} />
+                    <label className="radio__label" htmlFor={`${id}-full`}>
+                      Pay in full today ({chosen.price.formatted} each)
+                    </label>
+                  </div>
+                  <div className="radio">
+                    <input type="radio" className="radio__input" id={`${id}-deposit`} name="payDeposit" checked={payDeposit} onChange={() => setPayDeposit(true)} />
+                    <label className="radio__label" htmlFor={`${id}-deposit`}>
+                      Pay a {chosen.depositPrice.formatted} deposit today, and the rest to the merchant
+                    </label>
+                  </div>
                 </div>
-              </div>
-            </fieldset>
-          ) : null}
-        </>
-      ) : null}
-      {error ? (
-        <div role="alert">
-          <ErrorMessage id={errorId} messages={[error.message]} />
-        </div>
-      ) : null}
-      <button
-        type="submit"
-        className="button button--primary button--large buy-form__submit"
-        disabled={!chosen}
-        aria-busy={busy || undefined}
-        aria-describedby={error ? errorId : undefined}
-        onClick={(e) => {
-          if (busy) e.preventDefault();
-        }}
-      >
-        {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        {!anyBuyable ? (membersOnlyLeft ? 'For VIP members only' : 'Sold out') : chosen ? (busy ? 'Adding…' : 'Buy now') : 'Choose an option'}
-      </button>
-    </form>
+              </fieldset>
+            ) : null}
+          </>
+        ) : null}
+        {error ? (
+          <div role="alert">
+            <ErrorMessage id={errorId} messages={[error.message]} />
+          </div>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--primary button--large buy-form__submit"
+          disabled={!chosen}
+          aria-busy={busy || undefined}
+          aria-describedby={error ? errorId : undefined}
+          onClick={(e) => {
+            if (busy) e.preventDefault();
+          }}
+        >
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {!anyBuyable ? (membersOnlyLeft ? 'For VIP members only' : 'Sold out') : chosen ? (busy ? 'Adding…' : 'Buy now') : 'Choose an option'}
+        </button>
+      </form>
+      {chosen ? <ExpressBuy dealId={d.dealId} productId={chosen.productId} optionTitle={chosen.title} /> : null}
+    </>
   );
 }
 

@@ -1,0 +1,219 @@
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { useNavigate } from 'react-router';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { useAuthState } from '../accounts/auth.ts';
+import { mutate } from '../accounts/mutate.ts';
+import { reportClientError } from '../../errors/report.ts';
+import { ErrorMessage } from '../../ui/Field.tsx';
+import { QuietBoundary } from '../lists/QuietBoundary.tsx';
+import { newIdempotencyKey } from './idempotency.ts';
+import { confirmationPath } from './paths.ts';
+import { SOMETHING_WRONG } from './words.ts';
+import type { ExpressBuyInstrumentsQuery } from '../../__generated__/ExpressBuyInstrumentsQuery.graphql';
+import type { ExpressBuyTokenMutation, ExpressBuyTokenMutation$data } from '../../__generated__/ExpressBuyTokenMutation.graphql';
+import type { ExpressBuyOrderMutation, PlaceExpressOrderInput } from '../../__generated__/ExpressBuyOrderMutation.graphql';
+
+type Token = Extract<ExpressBuyTokenMutation$data['expressBuy'], { __typename: 'ExpressBuyToken' }>;
+type Step = { kind: 'idle' } | { kind: 'asking' } | { kind: 'confirm'; token: Token } | { kind: 'paying'; token: Token };
+
+/**
+ * Express Buy on the deal page (issue 14 G): a signed-in shopper with a saved card or PayPal
+ * account buys one voucher of the chosen option with it, without the basket (which stays as it
+ * was). Shown only to such shoppers; their instruments are asked for only then, off the page's
+ * critical path. First the token (an ineligible option answers in the spec §8 words with the
+ * hint), then a confirm step that names the price and what pays, then the order and on to its
+ * confirmation page.
+ */
+export function ExpressBuy(props: { dealId: number; productId: number; optionTitle: string }) {
+  const { authenticated } = useAuthState();
+  if (!authenticated) return null;
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <ExpressBuyBox key={props.productId} {...props} />
+      </Suspense>
+    </QuietBoundary>
+  );
+}
+
+function ExpressBuyBox({ dealId, productId, optionTitle }: { dealId: number; productId: number; optionTitle: string }) {
+  const data = useLazyLoadQuery<ExpressBuyInstrumentsQuery>(instrumentsQuery, {}, { fetchPolicy: 'store-or-network' });
+  const instruments = data.viewer?.paymentInstruments ?? [];
+  const instrument = instruments.find((i) => i.isDefault) ?? instruments[0] ?? null;
+  const id = useId();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [error, setError] = useState<{ message: string; hint: string | null } | null>(null);
+  // One key per attempt to pay, reused if its answer never came (never a second charge).
+  const attempt = useRef<{ token: string; key: string } | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (step.kind === 'confirm') confirmButton.current?.focus();
+  }, [step.kind]);
+
+  if (!instrument) return null;
+
+  async function ask() {
+    setStep({ kind: 'asking' });
+    setError(null);
+    try {
+      const { expressBuy: result } = await mutate<ExpressBuyTokenMutation>(tokenMutation, { input: { dealId, productId } });
+      if (result.__typename === 'ExpressBuyToken') {
+        setStep({ kind: 'confirm', token: result });
+        return;
+      }
+      setStep({ kind: 'idle' });
+      if (result.__typename === 'ExpressBuyIneligibleError') setError({ message: result.message, hint: result.hint });
+      else if (result.__typename === 'ValidationError' || result.__typename === 'RateLimitedError') setError({ message: result.message, hint: null });
+      else setError({ message: SOMETHING_WRONG, hint: null });
+    } catch (err) {
+      reportClientError(err);
+      setStep({ kind: 'idle' });
+      setError({ message: SOMETHING_WRONG, hint: null });
+    }
+  }
+
+  async function pay(token: Token) {
+    if (!instrument) return;
+    setStep({ kind: 'paying', token });
+    setError(null);
+    const current = attempt.current?.token === token.token ? attempt.current : { token: token.token, key: newIdempotencyKey() };
+    attempt.current = current;
+    const input: PlaceExpressOrderInput = { idempotencyKey: current.key, expressBuyToken: token.token, savedInstrumentId: instrument.id, expectedCashAmount: token.price.amount };
+    let result;
+    try {
+      result = (await mutate<ExpressBuyOrderMutation>(orderMutation, { input })).placeExpressOrder;
+    } catch (err) {
+      reportClientError(err);
+      setStep({ kind: 'confirm', token });
+      setError({ message: BUYING_MESSAGES.requestProblem, hint: null });
+      return;
+    }
+    attempt.current = null;
+    if (result.__typename === 'OrderPlaced' || result.__typename === 'OrderPending') {
+      await navigate(confirmationPath(result.order.orderNumber), { state: result.__typename === 'OrderPlaced' ? { purchased: true } : { pending: true } });
+      return;
+    }
+    setStep({ kind: 'idle' });
+    if (result.__typename === '%other') setError({ message: SOMETHING_WRONG, hint: null });
+    else setError({ message: result.message, hint: null });
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <section className="express-buy" aria-labelledby={`${id}-title`}>
+      <h2 className="express-buy__title" id={`${id}-title`}>
+        Express Buy
+      </h2>
+      {step.kind === 'confirm' || step.kind === 'paying' ? (
+        <div className="express-buy__confirm" role="group" aria-label="Confirm your Express Buy">
+          <p className="express-buy__summary">
+            1 × {optionTitle}: <strong>{step.token.price.formatted}</strong>, paid now with {instrument.description}. Your voucher comes by email and on the next page.
+          </p>
+          <div className="express-buy__actions">
+            <button
+              ref={confirmButton}
+              type="button"
+              className="button button--primary"
+              aria-busy={step.kind === 'paying' || undefined}
+              aria-describedby={error ? errorId : undefined}
+              onClick={() => {
+                if (step.kind === 'confirm') void pay(step.token);
+              }}
+            >
+              {step.kind === 'paying' ? <span className="spinner" aria-hidden="true" /> : null}
+              {step.kind === 'paying' ? 'Paying…' : `Pay ${step.token.price.formatted} now`}
+            </button>
+            <button type="button" className="button button--secondary" disabled={step.kind === 'paying'} onClick={() => setStep({ kind: 'idle' })}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="express-buy__hint">One voucher, paid with {instrument.description}, without the basket.</p>
+          <button type="button" className="button button--secondary express-buy__start" aria-busy={step.kind === 'asking' || undefined} aria-describedby={error ? errorId : undefined} onClick={() => void ask()}>
+            {step.kind === 'asking' ? <span className="spinner" aria-hidden="true" /> : null}
+            Express Buy
+          </button>
+        </>
+      )}
+      {error ? (
+        <div role="alert" className="express-buy__error">
+          <ErrorMessage id={errorId} messages={[error.message]} />
+          {error.hint ? <p className="express-buy__fallback">{error.hint}</p> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+const instrumentsQuery = graphql`
+  query ExpressBuyInstrumentsQuery {
+    viewer {
+      paymentInstruments {
+        id
+        description
+        isDefault
+      }
+    }
+  }
+`;
+
+const tokenMutation = graphql`
+  mutation ExpressBuyTokenMutation($input: ExpressBuyInput!) {
+    expressBuy(input: $input) {
+      __typename
+      ... on ExpressBuyToken {
+        token
+        expiresAt
+        price {
+          amount
+          formatted
+        }
+      }
+      ... on ExpressBuyIneligibleError {
+        message
+        hint
+      }
+      ... on ValidationError {
+        message
+      }
+      ... on RateLimitedError {
+        message
+      }
+    }
+  }
+`;
+
+const orderMutation = graphql`
+  mutation ExpressBuyOrderMutation($input: PlaceExpressOrderInput!) {
+    placeExpressOrder(input: $input) {
+      __typename
+      ... on OrderPlaced {
+        order {
+          orderNumber
+        }
+      }
+      ... on OrderPending {
+        order {
+          orderNumber
+        }
+      }
+      ... on PaymentError {
+        message
+      }
+      ... on StockError {
+        message
+      }
+      ... on ValidationError {
+        message
+      }
+      ... on NotFoundError {
+        message
+      }
+    }
+  }
+`;
