@@ -9,12 +9,18 @@
 //       basket and placing an order by card at once, the Braintree sandbox answering each sale after
 //       a random 50–300 ms. Goal: exactly 10 PAID, 190 clean sold-out answers, zero 5xx, p95 of
 //       the sold-out answer < 1 s, the units sold and none held.
+//   L4  slow provider (the bulkhead): 10 clients browsing while 20 buy as guests for --seconds,
+//       twice: with every sale answered in 50 ms, then with 30 % of them held to 2,500 ms (the
+//       sandbox's fault control). Goal: the browse p95 of the slow run within 1.3x (or 50 ms) of
+//       the fast run's, zero 5xx, no PostgreSQL session idle in a transaction for more than 500 ms
+//       at any sample (no connection or row lock held while the provider thinks), memory growth
+//       < 50 MiB.
 //   L5  bounded soak: 10 clients browsing and buying (one guest order in ten requests) for
 //       --soak-minutes (default 3; reliability.md asks 10 on the nightly tier). Goal: zero 5xx, the
 //       shop's memory after warm-up grows < 50 MiB, open file descriptors flat, the p95 of the last
 //       minute within 1.5x of the first, and the stock invariants hold at the end.
 //
-// `node bench/load.ts [l1] [l2] [l5] [--seconds 30] [--soak-minutes 3]` (all three by default).
+// `node bench/load.ts [l1] [l2] [l4] [l5] [--seconds 30] [--soak-minutes 3]` (all four by default).
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names the server (default the machine's, database test).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -192,6 +198,60 @@ async function l1(db: pg.Client) {
   return { goal: `exactly ${UNITS} PAID, ${BUYERS - UNITS} sold-out answers, zero 5xx, sold-out p95 < 1 s, none left or held`, result, met };
 }
 
+/** Arms the sandbox: the next `count` sales answer after 50 ms, or after `slowMs` for `slowShare` of them (at random). */
+async function armSaleDelays(count: number, slowShare: number, slowMs: number) {
+  await fetch(`${base}/sandbox/braintree/__faults`, { method: 'DELETE' });
+  for (let i = 0; i < count; i++) {
+    const delayMs = Math.random() < slowShare ? slowMs : 50;
+    const armed = await fetch(`${base}/sandbox/braintree/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'delay-ms', delayMs, route: 'sale', times: 1 }) });
+    if (!armed.ok) throw new Error(`arming the sandbox delay: ${armed.status}`);
+  }
+}
+
+async function l4(db: pg.Client, pid: number, dealIds: string[]) {
+  const options = await buyableOptions(db, 20);
+  for (const o of options) await db.query(`update deals.product set remaining = 100000, purchase_cap = null where id = $1`, [o.productId]);
+  const browsers = Array.from({ length: 10 }, () => new Shopper(nextIp()));
+  const phase = async (name: string, slowShare: number) => {
+    await armSaleDelays(2000, slowShare, 2500);
+    log(`L4 ${name}: 10 clients browsing, 20 buying, ${Math.round(slowShare * 100)} % of sales held 2,500 ms, ${SECONDS} s`);
+    // Sessions idle inside a transaction for over 500 ms: a connection (and its locks) held while waiting.
+    let idleInTransactionMax = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await db.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction' and now() - state_change > interval '500 milliseconds'`);
+        idleInTransactionMax = Math.max(idleInTransactionMax, rows[0].n as number);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
+    const rssBefore = rssMiB(pid);
+    let pending = 0;
+    const [browsing, orders] = await Promise.all([
+      closedLoop(SECONDS, 10, (client, i) => browse(browsers[client]!, dealIds, i)),
+      closedLoop(SECONDS, 20, async (client, i) => {
+        const answer = await buy(new Shopper(nextIp()), options[(client + i) % options.length]!, `l4-${name}-${client}-${i}`);
+        if (answer.__typename === 'OrderPending') pending++;
+        else if (answer.__typename !== 'OrderPlaced') throw new Error(`order answered ${answer.__typename} ${answer.code ?? ''}`);
+      }),
+    ]);
+    sampling = false;
+    await sampler;
+    await fetch(`${base}/sandbox/braintree/__faults`, { method: 'DELETE' });
+    const rssAfter = rssMiB(pid);
+    log(`L4 ${name}: browse p95 ${browsing.p95} ms, ${orders.requests} orders (${pending} pending), idle in transaction max ${idleInTransactionMax}`);
+    return { browse: browsing, orders, pendingAnswers: pending, idleInTransactionMax, rssGrowthMiB: rssBefore !== null && rssAfter !== null ? r1(rssAfter - rssBefore) : null };
+  };
+  const fast = await phase('fast', 0);
+  const slow = await phase('slow', 0.3);
+  const p95Ratio = r1(slow.browse.p95 / fast.browse.p95);
+  const met =
+    (p95Ratio <= 1.3 || slow.browse.p95 - fast.browse.p95 <= 50) &&
+    [fast, slow].every((p) => p.browse.serverErrors === 0 && p.orders.serverErrors === 0 && p.orders.errors === 0 && p.browse.errors === 0 && p.idleInTransactionMax === 0) &&
+    (slow.rssGrowthMiB ?? 0) < 50;
+  return { goal: 'browse p95 with 30 % of sales held 2,500 ms within 1.3x (or 50 ms) of the run with fast sales, zero errors, no session idle in a transaction > 500 ms, RSS growth < 50 MiB', fast, slow, p95Ratio, met };
+}
+
 async function l5(db: pg.Client, pid: number, dealIds: string[]) {
   const options = await buyableOptions(db, 20);
   for (const o of options) await db.query(`update deals.product set remaining = 100000, purchase_cap = null where id = $1`, [o.productId]);
@@ -247,17 +307,18 @@ try {
   const dealIds = await homepageDealIds();
   if (run('l2')) report.L2 = await l2(dealIds);
   if (run('l1')) report.L1 = await l1(db);
+  if (run('l4')) report.L4 = await l4(db, shop.pid!, dealIds);
   if (run('l5')) report.L5 = await l5(db, shop.pid!, dealIds);
 } finally {
   await db.end();
   await stopShopProcess(shop);
 }
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-for (const name of ['L1', 'L2', 'L5']) {
+for (const name of ['L1', 'L2', 'L4', 'L5']) {
   if (report[name]) writeFileSync(join(root, 'bench', 'results', `load-${name.toLowerCase()}-latest.json`), JSON.stringify({ when: report.when, cpus: report.cpus, cpu: report.cpu, ...(report[name] as object) }, null, 2) + '\n');
 }
 console.log(JSON.stringify(report, null, 2));
-const failed = ['L1', 'L2', 'L5'].filter((n) => report[n] && !(report[n] as { met: boolean }).met);
+const failed = ['L1', 'L2', 'L4', 'L5'].filter((n) => report[n] && !(report[n] as { met: boolean }).met);
 if (failed.length) {
   log(`goals not met: ${failed.join(', ')}`);
   process.exitCode = 1;

@@ -15,6 +15,7 @@ import { requestId } from 'hono/request-id';
 import { fieldErrorsFromZod, notFoundProblem, problem, problemResponse, validationProblem } from './problem.ts';
 import { requireServiceToken } from './service-auth.ts';
 import { mountApiDocs } from './docs.ts';
+import { isRetryableDatabaseError } from './database.ts';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -63,6 +64,14 @@ export function createServiceApp(options: ServiceAppOptions): OpenAPIHono {
     // mistake: their 4xx, as a problem naming the body, not a 500 and an error-log line.
     if (err instanceof HTTPException && err.status < 500) {
       return problemResponse(c, problem(err.status, 'VALIDATION_FAILED', 'The request could not be read.', [{ field: 'body', message: 'The request could not be read.' }]));
+    }
+    // The database went away mid-request (restart, connections cut) or asked for a retry: rolled
+    // back, so the caller may send the same request again (its idempotency key with it): 503 with
+    // Retry-After, not a 500 (reliability C2).
+    if (isRetryableDatabaseError(err)) {
+      log('[http] database unavailable', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: err instanceof Error ? err.message : String(err) });
+      c.header('retry-after', '1');
+      return problemResponse(c, problem(503, 'SERVICE_UNAVAILABLE', 'The service is busy. Please try again in a moment.'));
     }
     // Log everything we know with the request id; answer with nothing internal.
     log('[http] unhandled error', {

@@ -109,6 +109,25 @@ export function preparedStatementName(text: string): string | null {
   return name;
 }
 
+/**
+ * SQLSTATEs (and socket errors) of a database that went away or asked for the transaction to be
+ * run again (reliability C2): the server shutting down or restarting (57P01–57P03), a connection
+ * lost (class 08), a serialization failure or deadlock (40001, 40P01). The transaction was rolled
+ * back by the server, so the request can be tried again as it was.
+ */
+const RETRYABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '40001', '40P01']);
+const RETRYABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/** True for an error of a database that went away or asked for a retry (see RETRYABLE_SQLSTATES). */
+export function isRetryableDatabaseError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (RETRYABLE_SQLSTATES.has(e.code) || RETRYABLE_SOCKET.has(e.code))) return true;
+    // pg's own words when the server closed the socket under a query.
+    if (typeof e.message === 'string' && /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** A pg client that sends Kysely's statements as named (prepared) statements. */
 class PreparingClient extends pg.Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query() is heavily overloaded; this forwards every form unchanged
@@ -126,8 +145,12 @@ function openPostgres(url: string, poolSize: number): Database {
   // DB_PREPARED_STATEMENTS=0 turns named statements off (e.g. behind a transaction-mode pooler).
   const prepare = process.env.DB_PREPARED_STATEMENTS !== '0';
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, ...(prepare ? { Client: PreparingClient } : {}) });
-  // An idle client that loses its server (restart, failover) must not crash the process.
+  // A client that loses its server (restart, failover, pg_terminate_backend) must not crash the
+  // process: idle ones report through the pool, checked-out ones through their own 'error' event,
+  // which has no listener while a request holds the client between two queries (reliability C2).
+  // The query in flight, if any, rejects on its own; the pool drops the dead client on release.
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+  pool.on('connect', (client) => client.on('error', (err) => console.error('[db] connection lost:', err.message)));
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
