@@ -66,6 +66,7 @@ class Shopper {
       headers: {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json',
+        ...(process.env.BENCH_IDENTITY ? { 'accept-encoding': 'identity' } : {}),
         'x-forwarded-for': this.ip,
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
       },

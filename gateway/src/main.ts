@@ -24,6 +24,7 @@
  */
 import { socialProvidersFromEnv } from './accounts/social.ts';
 import { consoleLogger } from './logger.ts';
+import { DEFAULT_RESPONSE_CACHE_TTL_MS } from './response-cache.ts';
 import { BUYING_SERVICES, DEFAULT_PORT, outboxPageEnabled, startShop, type BuyingService } from './server.ts';
 
 const env = process.env;
@@ -33,6 +34,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+// Anonymous answers are reused this long (gateway/src/response-cache.ts); 0 turns the cache off.
+const responseCacheTtlMs = env.RESPONSE_CACHE_TTL_MS === undefined ? DEFAULT_RESPONSE_CACHE_TTL_MS : Number.parseInt(env.RESPONSE_CACHE_TTL_MS, 10);
+if (!Number.isInteger(responseCacheTtlMs) || responseCacheTtlMs < 0) {
+  consoleLogger.error('RESPONSE_CACHE_TTL_MS must be a whole number of milliseconds (0: off)', { RESPONSE_CACHE_TTL_MS: env.RESPONSE_CACHE_TTL_MS });
+  process.exit(1);
+}
 // JOBS_EVERY_MS: run every background job this often instead of its own interval (tests only).
 const jobsEveryMs = env.JOBS_EVERY_MS ? Number.parseInt(env.JOBS_EVERY_MS, 10) : undefined;
 if (jobsEveryMs !== undefined && !(Number.isInteger(jobsEveryMs) && jobsEveryMs >= 50)) {
@@ -68,7 +75,7 @@ const shop = await startShop({
   ...(env.PAYMENT_MERCHANT_KEY ? { paymentMerchantKey: env.PAYMENT_MERCHANT_KEY } : {}),
   // Production: shoppers run only the SPA's persisted operations; GraphiQL, introspection and any
   // other operation need a staff API key (README "Internal tools").
-  gateway: { dev: env.NODE_ENV === 'development', persistedOnly: env.NODE_ENV === 'production', exposeRestCalls: env.EXPOSE_REST_CALLS === '1' },
+  gateway: { dev: env.NODE_ENV === 'development', persistedOnly: env.NODE_ENV === 'production', exposeRestCalls: env.EXPOSE_REST_CALLS === '1', responseCacheTtlMs },
   ...(jobsEveryMs ? { jobs: { releaseHoldsMs: jobsEveryMs, reconcileMs: jobsEveryMs } } : {}),
   handleSignals: true,
 });

@@ -30,6 +30,7 @@ import { limitsPlugin, type LimitsOptions } from './security/limits.ts';
 import { createOperationAccess, DOCUMENT_ID_PARAM, loadPersistedOperations, type PersistedOperations } from './security/operation-access.ts';
 import { HOMEPAGE_QUERY } from './security/reference-queries.ts';
 import { createSchema } from './schema/schema.ts';
+import { anonymousResponseCache } from './response-cache.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 export const CSRF_HEADER = 'x-graphql-csrf';
@@ -60,6 +61,8 @@ export interface GatewayOptions {
   limits?: Pick<LimitsOptions, 'onMeasure' | 'limits'>;
   /** Extra Yoga plugins (tests). */
   plugins?: Plugin[];
+  /** How long an anonymous query's answer is reused (response-cache.ts); 0 or unset: never. */
+  responseCacheTtlMs?: number;
   /** The social sign-in providers configured (Query.socialProviders). */
   socialProviders?: readonly SocialProviderName[];
   /** Handlers run after each sign-in (default: the recently-viewed one). */
@@ -204,6 +207,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       ...access.plugins,
       limitsPlugin({ exposeLimits: dev, blockFieldSuggestions: !dev, ...options.limits }),
+      ...anonymousResponseCache(options.responseCacheTtlMs ?? 0),
       accountMutations,
       responseCookies,
       correlateMaskedErrors,

@@ -42,7 +42,7 @@ describe.skipIf(!adminUrl)('C2: database connections cut under a load of orders 
   it(`${ORDERS} orders at once, every connection cut ${CUTS} times: retryable answers only, recovery within 5 s, nothing half-written, one capture per paid order`, async () => {
     const initial = ORDERS + 10;
     const p = await f.product({ remaining: initial, pricePence: 700 });
-    const placings = [];
+    const placings: Array<{ token: string; key: string; email: string; last: number }> = [];
     for (let i = 0; i < ORDERS; i++) placings.push({ token: await f.basket([{ product: p, quantity: 1 }]), key: `c2-${Date.now().toString(36)}-${i}`, email: `c2.${i}@example.com`, last: 0 });
     for (let i = 0; i < ORDERS; i++) f.sandboxes.braintree.faults.arm({ mode: 'delay-ms', delayMs: 100 + Math.floor(Math.random() * 300), route: 'sale' });
     const place = async (pl: (typeof placings)[number]) => {
