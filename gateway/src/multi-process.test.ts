@@ -22,6 +22,7 @@ import { ACCOUNT_LINK_PATHS, SIGN_IN_THROTTLE } from '@shop/domain/accounts';
 import type { Database } from '@shop/platform';
 import { openFreshPostgres } from '@shop/platform/test-databases';
 import { Browser } from './test/accounts-services.ts';
+import { buyableOptions } from '../test/buying-services.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const root = resolve(import.meta.dirname, '../..');
@@ -184,20 +185,8 @@ describe.skipIf(!adminUrl)('two shop processes behind HAProxy on one PostgreSQL'
   it('the flash-sale race split across both processes sells exactly the stock', async () => {
     const UNITS = 8;
     const BUYERS = 32;
-    const option = await db
-      .selectFrom('deals.product as p')
-      .innerJoin('deals.deal as d', 'd.id', 'p.deal_id')
-      .select(['p.id as product_id', 'p.deal_id', 'p.price_pence as price'])
-      .where('p.disabled', '=', false)
-      .where('p.vip_exclusive', '=', false)
-      .where('d.vip_exclusive', '=', false)
-      .where('d.price_per_person', '=', false)
-      .where('p.deposit_price_pence', 'is', null)
-      .where('p.postage_pence', 'is', null)
-      .where((eb: any) => eb.or([eb('d.closing_date', 'is', null), eb('d.closing_date', '>', new Date(Date.now() + 2 * 86_400_000))]))
-      .orderBy('p.deal_id')
-      .orderBy('p.id')
-      .executeTakeFirstOrThrow();
+    const [found] = await buyableOptions(db, 1);
+    const option = { product_id: found!.productId, deal_id: found!.dealId, price: found!.pricePence };
     await db.updateTable('deals.product').set({ remaining: UNITS, purchase_cap: null }).where('id', '=', option.product_id).execute();
     const buyers = Array.from({ length: BUYERS }, () => browserAt(lb));
     const added = await Promise.all(buyers.map((b) => b.gql(ADD, { i: { dealId: Number(option.deal_id), productId: Number(option.product_id), quantity: 1 } })));

@@ -5,8 +5,9 @@
  */
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopApp } from './server.ts';
-import { openSeededShopServices } from './test/search-service.ts';
+import { createGateway } from './yoga.ts';
+import { openBuyingServices, type BuyingServices } from '../test/buying-services.ts';
+import { testClientAddress } from './test/accounts-services.ts';
 import { captureLogger, TEST_TOKEN } from './test/helpers.ts';
 import { isAnonymousRequest } from './response-cache.ts';
 
@@ -14,29 +15,24 @@ const [, open] = testDatabases()[0]!;
 const QUERY = `query($slug: String!) { location(slug: $slug) { name deals(first: 3) { edges { node { dealId title price { amount } } } } } }`;
 
 describe('the anonymous response cache', () => {
-  let close = async () => {};
-  let services: Awaited<ReturnType<typeof openSeededShopServices>>;
-  const apps: Array<ReturnType<typeof createShopApp>['app']> = [];
-  const shopWith = (ttl: number) => {
-    const app = createShopApp({ dealsApp: services.dealsApp, searchApp: services.searchApp, serviceToken: TEST_TOKEN, logger: captureLogger(), gateway: { responseCacheTtlMs: ttl, exposeRestCalls: true } }).app;
-    apps.push(app);
-    return app;
-  };
+  let services: BuyingServices;
+  const shopWith = (ttl: number) => createGateway({ services: services.targets, serviceToken: TEST_TOKEN, logger: captureLogger(), exposeRestCalls: true, clientAddress: testClientAddress, responseCacheTtlMs: ttl });
   beforeAll(async () => {
-    services = await openSeededShopServices(open, 30);
-    close = services.close;
+    services = await openBuyingServices(open);
   });
   afterAll(async () => {
-    await close();
+    await services?.close();
   });
 
-  const ask = async (app: ReturnType<typeof shopWith>, headers: Record<string, string> = {}, query = QUERY) => {
-    const res = await app.request('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-graphql-csrf': '1', ...headers },
-      body: JSON.stringify({ query, variables: { slug: 'glasgow' } }),
-    });
-    return { status: res.status, calls: Number(res.headers.get('x-rest-calls')), body: await res.text() };
+  const ask = async (app: ReturnType<typeof shopWith>, headers: Record<string, string> = {}, query = QUERY, variables: Record<string, unknown> = { slug: 'glasgow' }) => {
+    const res = await app.fetch(
+      new Request('http://shop.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-graphql-csrf': '1', ...headers },
+        body: JSON.stringify({ query, variables }),
+      }),
+    );
+    return { status: res.status, calls: Number(res.headers.get('x-rest-calls')), setCookie: res.headers.getSetCookie(), body: await res.text() };
   };
 
   it('answers an anonymous query from memory within the TTL, with the same bytes', async () => {
@@ -65,16 +61,26 @@ describe('the anonymous response cache', () => {
     expect((await ask(shop, headers)).calls).toBeGreaterThan(0);
   });
 
-  it('never caches a mutation, and resolves again once the TTL has passed', async () => {
-    const shop = shopWith(150);
-    const mutation = `mutation { subscribeEmail(input: { email: "cache.test@example.com", source: HEADER }) { __typename } }`;
-    const m1 = await ask(shop, {}, mutation);
-    const m2 = await ask(shop, {}, mutation);
-    expect(m1.calls).toBeGreaterThan(0);
-    expect(m2.calls).toBeGreaterThan(0);
+  it('never caches a mutation: two anonymous shoppers adding to a basket get two baskets, each with its cookie', async () => {
+    const shop = shopWith(60_000);
+    const [option] = await services.buyable(1);
+    const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename ... on BasketUpdated { basket { id itemCount } } } }`;
+    const vars = { i: { dealId: option!.dealId, productId: option!.productId, quantity: 1 } };
+    const first = await ask(shop, { cookie: 'td_consent=none' }, ADD, vars);
+    const second = await ask(shop, { cookie: 'td_consent=none' }, ADD, vars);
+    for (const answer of [first, second]) {
+      expect(JSON.parse(answer.body).data.addToBasket.__typename, answer.body).toBe('BasketUpdated');
+      expect(answer.calls).toBeGreaterThan(0);
+      expect(answer.setCookie.some((c) => c.startsWith('basket_token='))).toBe(true);
+    }
+    expect(JSON.parse(second.body).data.addToBasket.basket.id).not.toBe(JSON.parse(first.body).data.addToBasket.basket.id);
+  });
+
+  it('resolves again once the TTL (and the stale window after it) has passed', async () => {
+    const shop = shopWith(100);
     await ask(shop);
     expect((await ask(shop)).calls).toBe(0);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 250));
     expect((await ask(shop)).calls).toBeGreaterThan(0);
   });
 

@@ -129,36 +129,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
         );
         return ((await res.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
       },
-      async buyable(count) {
-        const soon = new Date(Date.now() + 2 * 86_400_000);
-        const rows = await db
-          .selectFrom('deals.product as p')
-          .innerJoin('deals.deal as d', 'd.id', 'p.deal_id')
-          .select(['p.deal_id', 'p.id', 'p.price_pence'])
-          .where('p.disabled', '=', false)
-          .where('p.vip_exclusive', '=', false)
-          .where('d.vip_exclusive', '=', false)
-          .where('d.price_per_person', '=', false)
-          .where('p.deposit_price_pence', 'is', null)
-          .where('p.postage_pence', 'is', null)
-          .where((eb) => eb.or([eb('p.remaining', 'is', null), eb('p.remaining', '>=', 20)]))
-          .where((eb) => eb.or([eb('p.purchase_cap', 'is', null), eb('p.purchase_cap', '>=', 5)]))
-          .where((eb) => eb.or([eb('d.closing_date', 'is', null), eb('d.closing_date', '>', soon)]))
-          .orderBy('p.deal_id')
-          .orderBy('p.id')
-          .execute();
-        // One option per deal: lines of different deals.
-        const seen = new Set<number>();
-        const out: { dealId: number; productId: number; pricePence: number }[] = [];
-        for (const r of rows as { deal_id: number; id: number; price_pence: number }[]) {
-          if (seen.has(r.deal_id)) continue;
-          seen.add(r.deal_id);
-          out.push({ dealId: r.deal_id, productId: r.id, pricePence: r.price_pence });
-          if (out.length === count) break;
-        }
-        if (out.length < count) throw new Error(`Only ${out.length} buyable options in the seeded catalogue`);
-        return out;
-      },
+      buyable: (count) => buyableOptions(db, count),
       async close() {
         await usersApp.settled();
         await checkoutApp.settled();
@@ -171,4 +142,39 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
     await database.close();
     throw error;
   }
+}
+
+/**
+ * `count` options of different deals anyone can buy now with nothing to decide (no deposit,
+ * postage, per-person price or VIP), open for two more days, with room for several units.
+ */
+export async function buyableOptions(db: Database['db'], count: number): Promise<{ dealId: number; productId: number; pricePence: number }[]> {
+  const soon = new Date(Date.now() + 2 * 86_400_000);
+  const rows = await db
+    .selectFrom('deals.product as p')
+    .innerJoin('deals.deal as d', 'd.id', 'p.deal_id')
+    .select(['p.deal_id', 'p.id', 'p.price_pence'])
+    .where('p.disabled', '=', false)
+    .where('p.vip_exclusive', '=', false)
+    .where('d.vip_exclusive', '=', false)
+    .where('d.price_per_person', '=', false)
+    .where('p.deposit_price_pence', 'is', null)
+    .where('p.postage_pence', 'is', null)
+    .where((eb) => eb.or([eb('p.remaining', 'is', null), eb('p.remaining', '>=', 20)]))
+    .where((eb) => eb.or([eb('p.purchase_cap', 'is', null), eb('p.purchase_cap', '>=', 5)]))
+    .where((eb) => eb.or([eb('d.closing_date', 'is', null), eb('d.closing_date', '>', soon)]))
+    .orderBy('p.deal_id')
+    .orderBy('p.id')
+    .execute();
+  // One option per deal: lines of different deals.
+  const seen = new Set<number>();
+  const out: { dealId: number; productId: number; pricePence: number }[] = [];
+  for (const r of rows as { deal_id: number; id: number; price_pence: number }[]) {
+    if (seen.has(r.deal_id)) continue;
+    seen.add(r.deal_id);
+    out.push({ dealId: r.deal_id, productId: r.id, pricePence: r.price_pence });
+    if (out.length === count) break;
+  }
+  if (out.length < count) throw new Error(`Only ${out.length} buyable options in the seeded catalogue`);
+  return out;
 }

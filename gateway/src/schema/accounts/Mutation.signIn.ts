@@ -62,20 +62,28 @@ export const login: Resolver<unknown, LoginArgs, Promise<LoginResult>> = async (
 /** Link tokens are short (32 bytes, base64url); anything this long is no link of ours. */
 export const TOKEN_MAX = 300;
 
-export const confirmEmail: Resolver<unknown, { input: { token: string } }, Promise<LoginResult>> = async (_p, { input }, ctx) => {
-  const token = input.token.trim();
-  if (!token) return validationError('token', ACCOUNT_MESSAGES.required);
-  if (token.length > TOKEN_MAX) return userError('LoginFailedError', 'INVALID_LINK', 'token');
-  try {
-    const signedIn = await ctx.clients.users.verifyEmail(token);
-    await completeSignIn(signInDeps(ctx), signedIn);
-    return { __typename: 'LoginSuccess', viewer: signedIn.user };
-  } catch (error) {
-    const member = fromServiceError(error, LOGIN_ERRORS);
-    if (member) return member;
-    throw error;
-  }
-};
+/**
+ * An emailed link that signs in (confirming the address, or the sign-in link): the token checked
+ * for shape here, redeemed by the users service, then a new session as after login.
+ */
+function signInByLink(redeem: (ctx: GatewayContext, token: string) => Promise<Parameters<typeof completeSignIn>[1]>): Resolver<unknown, { input: { token: string } }, Promise<LoginResult>> {
+  return async (_p, { input }, ctx) => {
+    const token = input.token.trim();
+    if (!token) return validationError('token', ACCOUNT_MESSAGES.required);
+    if (token.length > TOKEN_MAX) return userError('LoginFailedError', 'INVALID_LINK', 'token');
+    try {
+      const signedIn = await redeem(ctx, token);
+      await completeSignIn(signInDeps(ctx), signedIn);
+      return { __typename: 'LoginSuccess', viewer: signedIn.user };
+    } catch (error) {
+      const member = fromServiceError(error, LOGIN_ERRORS);
+      if (member) return member;
+      throw error;
+    }
+  };
+}
+
+export const confirmEmail = signInByLink((ctx, token) => ctx.clients.users.verifyEmail(token));
 
 /** "Email me a sign-in link" (issue 14 #5): the same answer whether or not the email is registered. */
 export const requestSignInLink: Resolver<unknown, { input: { email: string } }, Promise<{ __typename: 'SignInLinkRequested'; message: string } | AccountError>> = async (_p, { input }, ctx) => {
@@ -92,20 +100,7 @@ export const requestSignInLink: Resolver<unknown, { input: { email: string } }, 
 };
 
 /** The emailed sign-in link: signs in like login (a new session, the old one ended). */
-export const signInWithLink: Resolver<unknown, { input: { token: string } }, Promise<LoginResult>> = async (_p, { input }, ctx) => {
-  const token = input.token.trim();
-  if (!token) return validationError('token', ACCOUNT_MESSAGES.required);
-  if (token.length > TOKEN_MAX) return userError('LoginFailedError', 'INVALID_LINK', 'token');
-  try {
-    const signedIn = await ctx.clients.users.signInWithLink(token);
-    await completeSignIn(signInDeps(ctx), signedIn);
-    return { __typename: 'LoginSuccess', viewer: signedIn.user };
-  } catch (error) {
-    const member = fromServiceError(error, LOGIN_ERRORS);
-    if (member) return member;
-    throw error;
-  }
-};
+export const signInWithLink = signInByLink((ctx, token) => ctx.clients.users.signInWithLink(token));
 
 export const logout: Resolver<unknown, { input?: { everywhere?: boolean | null } | null }, Promise<{ ok: boolean }>> = async (_p, args, ctx) => {
   const token = ctx.session.token();
