@@ -84,6 +84,19 @@ export const PROVIDER_OF_METHOD: Record<PaymentMethod, PaymentProviderName> = {
 /** Spec §3 payment instrument types. */
 export const INSTRUMENT_TYPES = ['card', 'paypal', 'google', 'apple', 'klarna', 'clearpay'] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
+/** How a saved instrument of each type pays: the one map for the gateway, the client and the payment providers. */
+export const METHOD_OF_INSTRUMENT: Record<InstrumentType, PaymentMethod> = {
+  card: 'credit_card',
+  paypal: 'paypal',
+  google: 'google_pay',
+  apple: 'apple_pay',
+  klarna: 'klarna',
+  clearpay: 'clearpay',
+};
+/** The payment method of an instrument type in any letter case (GraphQL enums are upper case); a card when unknown. */
+export function methodOfInstrument(type: string): PaymentMethod {
+  return METHOD_OF_INSTRUMENT[type.toLowerCase() as InstrumentType] ?? 'credit_card';
+}
 /** Spec §3 price display modes. */
 export const PRICE_DISPLAY_MODES = ['hidden', 'show discount', 'show discount indicative', 'show original price', 'show price', 'show VIP discount price'] as const;
 /** Spec §3 voucher statuses; issue 6 issues vouchers as 'Ready to Redeem'. */

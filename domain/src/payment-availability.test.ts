@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUYING_MESSAGES, PAYMENT_METHODS, type PaymentMethod } from './buying.ts';
+import { BUYING_MESSAGES, INSTRUMENT_TYPES, methodOfInstrument, PAYMENT_METHODS, type PaymentMethod } from './buying.ts';
 import {
   browserFromUserAgent,
   isMethodAvailable,
@@ -144,5 +144,17 @@ describe('payment UI modes and outcome words', () => {
     expect(processorDeclineWords('2777', 'credit_card')).toMatchObject({ code: 'PAYMENT_DECLINED', message: BUYING_MESSAGES.cardDeclined });
     expect(processorDeclineWords('2004', 'credit_card').message).toBe(BUYING_MESSAGES.cardExpired);
     expect(processorDeclineWords('2006', 'credit_card').message).toBe(BUYING_MESSAGES.cardExpiryDate);
+  });
+});
+
+describe('the payment method of a saved instrument', () => {
+  it('maps every instrument type to a method the shop takes, in either letter case', () => {
+    for (const type of INSTRUMENT_TYPES) expect(PAYMENT_METHODS).toContain(methodOfInstrument(type));
+    expect(methodOfInstrument('GOOGLE')).toBe('google_pay');
+    expect(methodOfInstrument('apple')).toBe('apple_pay');
+    expect(methodOfInstrument('card')).toBe('credit_card');
+  });
+  it('treats an unknown type as a card', () => {
+    expect(methodOfInstrument('venmo')).toBe('credit_card');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { BUYING_MESSAGES, methodOfInstrument } from '@shop/domain/buying';
 import { browserFromUserAgent, type UnavailableReason } from '@shop/domain/payment-availability';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
@@ -46,14 +46,6 @@ const HINT: Record<string, string> = {
   APPLE_PAY: 'You approve the payment with Apple Pay.',
   KLARNA: 'Spread the cost with Klarna. Klarna checks your eligibility.',
   CLEARPAY: 'Pay in instalments with Clearpay. Clearpay checks your eligibility.',
-};
-const METHOD_OF_INSTRUMENT: Record<string, PaymentMethod> = {
-  CARD: 'CREDIT_CARD',
-  PAYPAL: 'PAYPAL',
-  GOOGLE: 'GOOGLE_PAY',
-  APPLE: 'APPLE_PAY',
-  KLARNA: 'KLARNA',
-  CLEARPAY: 'CLEARPAY',
 };
 /** The words when an approval page says no. */
 const REFUSED: Partial<Record<string, string>> = {
@@ -159,7 +151,7 @@ export function PaymentChoice({
   const noCash = cashAmount.amount <= 0;
   const savedId = choice?.startsWith('saved:') ? choice.slice('saved:'.length) : null;
   const saved = savedId ? (instruments.find((i) => i.id === savedId) ?? null) : null;
-  const method: PaymentMethod | null = saved ? (METHOD_OF_INSTRUMENT[saved.type] ?? 'CREDIT_CARD') : ((choice as PaymentMethod | null) ?? null);
+  const method: PaymentMethod | null = saved ? (methodOfInstrument(saved.type).toUpperCase() as PaymentMethod) : ((choice as PaymentMethod | null) ?? null);
   const newCard = !saved && method === 'CREDIT_CARD' && !noCash;
 
   // The card's hosted fields need a session as soon as the card is chosen.

@@ -15,7 +15,7 @@
  * A guest's order is readable afterwards through the access token the service issued, kept in an
  * HttpOnly cookie (shopper.ts), so the confirmation page can be reloaded.
  */
-import { BUYING_MESSAGES, messageFor, PROVIDER_OF_METHOD } from '@shop/domain';
+import { BUYING_MESSAGES, messageFor, methodOfInstrument, PROVIDER_OF_METHOD } from '@shop/domain';
 import type { Order, PlaceOrderAnswer } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { fromGlobalId } from '../../relay/global-id.ts';
@@ -149,9 +149,6 @@ export const expressBuy: Resolver<unknown, { input: unknown }, Promise<ExpressBu
   throw new Error(`Unexpected express-buy answer ${problem.status} ${problem.code}`);
 };
 
-/** The checkout's payment method of a saved instrument's type (payment service: card, paypal, google, apple). */
-const METHOD_OF_INSTRUMENT: Record<string, string> = { card: 'credit_card', paypal: 'paypal', google: 'google_pay', apple: 'apple_pay', klarna: 'klarna', clearpay: 'clearpay' };
-
 export const placeExpressOrder: Resolver<unknown, { input: unknown }, Promise<PlaceOrderResult>> = async (_p, { input }, ctx) => {
   const parsed = check(PlaceExpressOrderInput, input);
   if (!parsed.ok) return parsed.error;
@@ -166,7 +163,7 @@ export const placeExpressOrder: Resolver<unknown, { input: unknown }, Promise<Pl
     if (!instrument) return notFound('NOT_FOUND', 'savedInstrumentId');
     const answer = await ctx.clients.checkout.placeExpressOrder(data.expressBuyToken, { customerToken, vipUser }, data.idempotencyKey, {
       expectedCashAmount: data.expectedCashAmount,
-      payment: { method: METHOD_OF_INSTRUMENT[instrument.type.toLowerCase()] ?? 'credit_card', savedInstrumentId },
+      payment: { method: methodOfInstrument(instrument.type), savedInstrumentId },
       email,
     });
     if (answer.kind === 'problem' && answer.code === 'EXPRESS_BUY_INELIGIBLE') {

@@ -3,6 +3,7 @@
  * Braintree-like API at `baseUrl` (our sandbox at /sandbox/braintree). Every sale carries the
  * provider idempotency key; the outcome words come from domain/src/payment-messages.ts.
  */
+import { METHOD_OF_INSTRUMENT } from '@shop/domain/buying';
 import { gatewayRejectionWords, PAYMENT_OUTCOME_WORDS, processorDeclineWords, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
 import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, ReverseResult } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
@@ -46,13 +47,13 @@ type Transaction = {
   type?: unknown;
 };
 
+/** Braintree's paymentInstrumentType → our instrument type. */
 const INSTRUMENT_TYPES: Record<string, 'card' | 'paypal' | 'google' | 'apple'> = {
   credit_card: 'card',
   paypal_account: 'paypal',
   android_pay_card: 'google',
   apple_pay_card: 'apple',
 };
-const METHOD_OF_INSTRUMENT: Record<string, string> = { credit_card: 'credit_card', paypal_account: 'paypal', android_pay_card: 'google_pay', apple_pay_card: 'apple_pay' };
 
 export function braintreeProvider(options: BraintreeProviderOptions): BraintreeProvider {
   const url = (path: string) => joinUrl(options.baseUrl, path);
@@ -184,7 +185,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     // Refunds (credit transactions) are not charges.
     const transactions = (answer.body.transactions as Transaction[]).filter((tx) => tx.type !== 'credit');
     if (transactions.length === 0) return { status: 'none' };
-    const method = (tx: Transaction) => METHOD_OF_INSTRUMENT[String(tx.paymentInstrumentType)] ?? 'credit_card';
+    const method = (tx: Transaction) => METHOD_OF_INSTRUMENT[INSTRUMENT_TYPES[String(tx.paymentInstrumentType)] ?? 'card'];
     // A capture wins over the declines of earlier attempts.
     const captured = transactions.find((tx) => ['submitted_for_settlement', 'settling', 'settled', 'authorized'].includes(String(tx.status)));
     if (captured) {
