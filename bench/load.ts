@@ -152,11 +152,7 @@ async function l1(db: pg.Client) {
   const [option] = await buyableOptions(db, 1);
   await db.query(`update deals.product set remaining = $1, purchase_cap = null where id = $2`, [UNITS, option!.productId]);
   // The sandbox answers every sale after 50–300 ms (its fault control; PAYMENT_SANDBOX_FAULTS=1).
-  const delays = Array.from({ length: BUYERS }, () => 50 + Math.floor(Math.random() * 250));
-  for (const delayMs of delays) {
-    const armed = await fetch(`${base}/sandbox/braintree/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'delay-ms', delayMs, route: 'sale', times: 1 }) });
-    if (!armed.ok) throw new Error(`arming the sandbox delay: ${armed.status}`);
-  }
+  await armSaleDelays(BUYERS, () => 50 + Math.floor(Math.random() * 250));
   log(`L1: ${BUYERS} buyers for ${UNITS} units`);
   const shoppers = Array.from({ length: BUYERS }, () => new Shopper(nextIp()));
   await Promise.all(shoppers.map((s) => s.gql(ADD, { i: { dealId: option!.dealId, productId: option!.productId, quantity: 1 } })));
@@ -200,12 +196,11 @@ async function l1(db: pg.Client) {
   return { goal: `exactly ${UNITS} PAID, ${BUYERS - UNITS} sold-out answers, zero 5xx, sold-out p95 < 1 s, none left or held`, result, met };
 }
 
-/** Arms the sandbox: the next `count` sales answer after 50 ms, or after `slowMs` for `slowShare` of them (at random). */
-async function armSaleDelays(count: number, slowShare: number, slowMs: number) {
+/** Arms the sandbox (its fault control; PAYMENT_SANDBOX_FAULTS=1): the next `count` sales each answer after `delayMs()`. */
+async function armSaleDelays(count: number, delayMs: () => number) {
   await fetch(`${base}/sandbox/braintree/__faults`, { method: 'DELETE' });
   for (let i = 0; i < count; i++) {
-    const delayMs = Math.random() < slowShare ? slowMs : 50;
-    const armed = await fetch(`${base}/sandbox/braintree/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'delay-ms', delayMs, route: 'sale', times: 1 }) });
+    const armed = await fetch(`${base}/sandbox/braintree/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'delay-ms', delayMs: delayMs(), route: 'sale', times: 1 }) });
     if (!armed.ok) throw new Error(`arming the sandbox delay: ${armed.status}`);
   }
 }
@@ -215,7 +210,8 @@ async function l4(db: pg.Client, pid: number, dealIds: string[]) {
   for (const o of options) await db.query(`update deals.product set remaining = 100000, purchase_cap = null where id = $1`, [o.productId]);
   const browsers = Array.from({ length: 10 }, () => new Shopper(nextIp()));
   const phase = async (name: string, slowShare: number) => {
-    await armSaleDelays(2000, slowShare, 2500);
+    // Sales answer after 50 ms, or after 2,500 ms for `slowShare` of them (at random).
+    await armSaleDelays(2000, () => (Math.random() < slowShare ? 2500 : 50));
     log(`L4 ${name}: 10 clients browsing, 20 buying, ${Math.round(slowShare * 100)} % of sales held 2,500 ms, ${SECONDS} s`);
     // Sessions idle inside a transaction for over 500 ms: a connection (and its locks) held while waiting.
     let idleInTransactionMax = 0;
