@@ -19,7 +19,7 @@ import { ExpressCheckout } from './ExpressCheckout.tsx';
 import type { PaymentMethod } from './checkout-mutations.ts';
 import { Toasts, useToasts } from './Toasts.tsx';
 import { newIdempotencyKey } from './idempotency.ts';
-import { confirmationPath } from './paths.ts';
+import { confirmationPath, goToConfirmation } from './paths.ts';
 import type { checkoutData_checkout$key } from '../../__generated__/checkoutData_checkout.graphql';
 
 /** A UK postcode, loosely (the server checks it properly: 'Enter a valid postcode'). */
@@ -221,16 +221,11 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     refreshBasketCount();
     switch (result.__typename) {
       case 'OrderPlaced':
+      case 'OrderPending':
         setPaying('succeeded');
         // A VIP membership paid for with the order is the shopper's at once.
-        if (data.vipOffer?.checked) refreshAuth();
-        await navigate(confirmationPath(result.order.orderNumber), { state: { purchased: true } });
-        return;
-      case 'OrderPending':
-        // The provider has not answered yet: the order's page says so and updates itself; paying
-        // again here could only meet the pending order (never a second charge), so the shopper goes there.
-        setPaying('succeeded');
-        await navigate(confirmationPath(result.order.orderNumber), { state: { pending: true } });
+        if (result.__typename === 'OrderPlaced' && data.vipOffer?.checked) refreshAuth();
+        await goToConfirmation(navigate, result);
         return;
       case 'StockError':
         setPaying('idle');

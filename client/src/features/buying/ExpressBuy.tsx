@@ -8,7 +8,7 @@ import { reportClientError } from '../../errors/report.ts';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { QuietBoundary } from '../lists/QuietBoundary.tsx';
 import { newIdempotencyKey } from './idempotency.ts';
-import { confirmationPath } from './paths.ts';
+import { goToConfirmation } from './paths.ts';
 import { SOMETHING_WRONG } from './words.ts';
 import type { ExpressBuyInstrumentsQuery } from '../../__generated__/ExpressBuyInstrumentsQuery.graphql';
 import type { ExpressBuyTokenMutation, ExpressBuyTokenMutation$data } from '../../__generated__/ExpressBuyTokenMutation.graphql';
@@ -93,7 +93,7 @@ function ExpressBuyBox({ dealId, productId, optionTitle }: { dealId: number; pro
     }
     attempt.current = null;
     if (result.__typename === 'OrderPlaced' || result.__typename === 'OrderPending') {
-      await navigate(confirmationPath(result.order.orderNumber), { state: result.__typename === 'OrderPlaced' ? { purchased: true } : { pending: true } });
+      await goToConfirmation(navigate, result);
       return;
     }
     setStep({ kind: 'idle' });
