@@ -4,7 +4,8 @@
  * - 50 concurrent buyers for a product with 10 left end with exactly 10 orders and stock 0;
  * - a request retried after a timeout gives one order and one charge;
  * - a provider failure after stock was taken leaves stock, wallet and orders as before.
- * Plus P4's parallel duplicates (one order). Skipped without TEST_DATABASE_URL.
+ * Plus P4's parallel duplicates (one order), and the early sold-out answer that does not queue on
+ * the product row. Skipped without TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
@@ -60,6 +61,28 @@ describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreS
     expect(f.logged.filter((l) => l.message.includes('unhandled'))).toEqual([]);
     expect(await invariantViolations(f.db)).toEqual({});
     expect(await stockInvariantViolations(f.db, stockBefore)).toEqual([]);
+  });
+
+  it('a buyer after the last unit is held is told it is sold out at once, without queueing on the product row', async () => {
+    const p = await f.product({ remaining: 1, pricePence: 700 });
+    const holder = await f.basket([{ product: p, quantity: 1 }]);
+    const late = await f.basket([{ product: p, quantity: 1 }]);
+    // The first basket's checkout holds the last unit.
+    expect((await f.request('GET', `/checkout/${holder}?email=holder@example.com`)).status).toBe(200);
+    const before = (await sql<{ n: number }>`select count(*)::int as n from orders.orders`.execute(f.db)).rows[0]!.n;
+    // Another transaction (a sale in its paying step, say) holds the product row's lock meanwhile.
+    const answer = await f.db.transaction().execute(async (trx) => {
+      await sql`select 1 from deals.product where id = ${p.productId} for update`.execute(trx);
+      const placed = place(late, cardOrder(700, { email: 'late@example.com' }));
+      return Promise.race([placed, new Promise<'queued'>((resolve) => setTimeout(() => resolve('queued'), 1500))]);
+    });
+    expect(answer).not.toBe('queued');
+    if (answer === 'queued') return;
+    expect(answer.status).toBe(409);
+    expect(((await answer.json()) as Body).code).toBe('DEAL_SOLD_OUT');
+    // Refused before anything was written.
+    expect((await sql<{ n: number }>`select count(*)::int as n from orders.orders`.execute(f.db)).rows[0]!.n).toBe(before);
+    expect((await sql`select remaining from deals.product where id = ${p.productId}`.execute(f.db)).rows).toEqual([{ remaining: 0 }]);
   });
 
   it('M2: one guest (one email) in 10 baskets at once against a cap of 2 a day gets exactly 2 orders', async () => {
