@@ -5,7 +5,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { shippedOperations } from '../gateway/src/security/operation-access.ts';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,13 +12,6 @@ export const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-
-/** The operation text the shipped client sends (Relay artifacts and the persisted map; build the client first). */
-export function clientOperation(name: string): string {
-  const text = new Map(shippedOperations()).get(name);
-  if (!text) throw new Error(`no operation ${name} in the persisted map; build the client (node scripts/tasks.ts build)`);
-  return text;
-}
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 export const r1 = (x: number) => Math.round(x * 10) / 10;

@@ -3,20 +3,25 @@
  * within the TTL (no REST call, the same bytes); anything personal (a session, basket or tracking
  * cookie, a staff key) and every mutation is resolved each time; after the TTL it is resolved again.
  */
+import { gunzipSync } from 'node:zlib';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from './yoga.ts';
 import { openBuyingServices, type BuyingServices } from '../test/buying-services.ts';
 import { testClientAddress } from './test/accounts-services.ts';
 import { captureLogger, TEST_TOKEN } from './test/helpers.ts';
-import { isAnonymousRequest } from './response-cache.ts';
+import { acceptsGzip, anonymousFront, isAnonymousRequest } from './response-cache.ts';
 
 const [, open] = testDatabases()[0]!;
 const QUERY = `query($slug: String!) { location(slug: $slug) { name deals(first: 3) { edges { node { dealId title price { amount } } } } } }`;
 
 describe('the anonymous response cache', () => {
   let services: BuyingServices;
-  const shopWith = (ttl: number) => createGateway({ services: services.targets, serviceToken: TEST_TOKEN, logger: captureLogger(), exposeRestCalls: true, clientAddress: testClientAddress, responseCacheTtlMs: ttl });
+  /** The gateway with the cache's front before it, as server.ts serves it. */
+  const shopWith = (ttl: number) => {
+    const gateway = createGateway({ services: services.targets, serviceToken: TEST_TOKEN, logger: captureLogger(), exposeRestCalls: true, clientAddress: testClientAddress, responseCacheTtlMs: ttl });
+    return { fetch: anonymousFront(gateway.fetch, { ttlMs: ttl, restCallsHeader: true }) };
+  };
   beforeAll(async () => {
     services = await openBuyingServices(open);
   });
@@ -82,6 +87,63 @@ describe('the anonymous response cache', () => {
     expect((await ask(shop)).calls).toBe(0);
     await new Promise((r) => setTimeout(r, 250));
     expect((await ask(shop)).calls).toBeGreaterThan(0);
+  });
+
+  it('answers a repeat from its front as finished bytes: gzipped when the client takes gzip, never with the cache metadata', async () => {
+    const shop = shopWith(60_000);
+    const first = await ask(shop, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.calls).toBeGreaterThan(0);
+    expect(JSON.parse(first.body).extensions).toBeUndefined();
+    const res = await shop.fetch(
+      new Request('http://shop.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-graphql-csrf': '1', 'accept-encoding': 'gzip, deflate, br' },
+        body: JSON.stringify({ query: QUERY, variables: { slug: 'glasgow' } }),
+      }),
+    );
+    expect(res.headers.get('x-rest-calls')).toBe('0');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(first.body);
+    // Without gzip: the same text.
+    const plain = await ask(shop);
+    expect(plain.calls).toBe(0);
+    expect(plain.body).toBe(first.body);
+  });
+
+  it('keys the front by the headers the pipeline reads: another Accept goes through the pipeline and is answered in its own media type', async () => {
+    const shop = shopWith(60_000);
+    await ask(shop);
+    const res = await shop.fetch(
+      new Request('http://shop.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-graphql-csrf': '1' },
+        body: JSON.stringify({ query: QUERY, variables: { slug: 'glasgow' } }),
+      }),
+    );
+    // (The plugin behind may still answer it from memory: its key is the operation, not the headers.)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    // Other variables are another answer.
+    expect((await ask(shop, {}, QUERY, { slug: 'edinburgh' })).calls).toBeGreaterThan(0);
+  });
+
+  it('keeps no answer with errors in its front', async () => {
+    const shop = shopWith(60_000);
+    const bad = `query { location(slug: "glasgow") { name nope } }`;
+    const first = await ask(shop, {}, bad, {});
+    expect(JSON.parse(first.body).errors).toBeDefined();
+    const again = await ask(shop, {}, bad, {});
+    expect(JSON.parse(again.body).errors).toBeDefined();
+    expect(JSON.parse(again.body).extensions?.responseCache).toBeUndefined();
+  });
+
+  it('acceptsGzip reads Accept-Encoding as HTTP does', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip(null)).toBe(false);
   });
 
   it('is off when the TTL is 0', async () => {

@@ -52,6 +52,7 @@ import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
 import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
 import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
+import { anonymousFront } from './response-cache.ts';
 import { newNonce, securityHeaders, shopPageCsp } from './security/headers.ts';
 import { trafficMiddleware } from './traffic/traffic-cookies.ts';
 
@@ -233,10 +234,12 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     GRAPHQL_PATH,
     bodyLimit({ maxSize: GRAPHQL_BODY_LIMIT, onError: () => problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.') }),
   );
+  // Anonymous queries the response cache stored are answered here as finished bytes (response-cache.ts).
+  const answerGraphql = anonymousFront(gateway.fetch, { ttlMs: options.gateway?.responseCacheTtlMs ?? 0, restCallsHeader: options.gateway?.exposeRestCalls ?? false });
   app.all(GRAPHQL_PATH, (c) => {
     // The shopper's address, decided here where the socket is known (accounts/client-ip.ts).
     setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
-    return gateway.fetch(c.req.raw);
+    return answerGraphql(c.req.raw);
   });
 
   // Social sign-in (accounts/social.ts): /auth/:provider/start and /callback; 404 for a provider not configured.

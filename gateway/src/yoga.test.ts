@@ -153,7 +153,8 @@ describe('what reaches the services (Z5)', () => {
     const headers = Object.fromEntries(deals.requests[0]!.headers);
     expect(headers['x-service-token']).toBe(TEST_TOKEN);
     expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Object.keys(headers).sort()).toEqual(['accept', 'x-request-id', 'x-service-token']);
+    expect(headers['accept-encoding']).toBe('identity');
+    expect(Object.keys(headers).sort()).toEqual(['accept', 'accept-encoding', 'x-request-id', 'x-service-token']);
   });
 });
 
