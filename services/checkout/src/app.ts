@@ -29,7 +29,8 @@ import {
 } from './contract.ts';
 import { inOrders, type AnyDb } from './db/database.ts';
 import { checkoutView, giftingConfigBody } from './lib/checkout-view.ts';
-import { createBackground, FAULT_POINTS, HOLD_LIMIT_PER_ADDRESS, MAIL_LEASE_MS, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
+import pLimit from 'p-limit';
+import { createBackground, FAULT_POINTS, HOLD_LIMIT_PER_ADDRESS, MAIL_LEASE_MS, PLACING_CONCURRENCY, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
 import { expressBuyToken, placeExpressOrder } from './lib/express-buy.ts';
 import { trimBasketHold } from './lib/hold-trim.ts';
 import { orderView } from './lib/orders.ts';
@@ -60,6 +61,8 @@ export interface CheckoutAppOptions {
   mailLeaseMs?: number;
   /** Units one client address may hold at once over all its baskets (default HOLD_LIMIT_PER_ADDRESS, reliability M4). */
   holdLimitPerAddress?: number;
+  /** Orders deciding at once (default PLACING_CONCURRENCY; deps.placing). */
+  placingConcurrency?: number;
   /** Options of POST /checkout/reconcile (tests pass abandonAfterMs). */
   reconcile?: ReconcileOptions;
 }
@@ -147,6 +150,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
     keyRetentionMs: options.keyRetentionMs ?? 24 * 60 * 60 * 1000,
     mailLeaseMs: options.mailLeaseMs ?? MAIL_LEASE_MS,
     holdLimitPerAddress: options.holdLimitPerAddress ?? HOLD_LIMIT_PER_ADDRESS,
+    placing: pLimit(options.placingConcurrency ?? PLACING_CONCURRENCY),
     background: createBackground(log),
   };
   const app = createServiceApp({

@@ -2,6 +2,7 @@
  * What this service takes from the other buying services (README "Module functions"): the one
  * place those imports live, so the rest of the code names them once.
  */
+import pLimit from 'p-limit';
 import type { Mailer } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import type { ChargeRequest, ChargeResult, LookupResult } from '@shop/payment/contract';
@@ -124,8 +125,20 @@ export interface CheckoutDeps {
   mailLeaseMs: number;
   /** Units one client address may hold at once over all its baskets (reliability M4: denial of inventory). */
   holdLimitPerAddress: number;
+  /**
+   * Runs an order's deciding steps (its model read, refusals, the order written and its units
+   * held) at most PLACING_CONCURRENCY at a time in this process, first come first served; the
+   * charge and what follows run outside it. In a rush for the last units (bench L1) every order
+   * otherwise reads the stock at once and all of them queue together on its row; a few at a time,
+   * the first ones hold the units and the rest are refused early, without their order written
+   * (place-order.ts refuseWhatIsGone). The database still decides every sale.
+   */
+  placing: <T>(work: () => Promise<T>) => Promise<T>;
   background: Background;
 }
+
+/** Orders deciding at once in one process (deps.placing); two cores gain nothing from more. */
+export const PLACING_CONCURRENCY = 4;
 
 export interface Background {
   run(name: string, work: () => Promise<unknown>): void;
@@ -174,6 +187,7 @@ export function jobDeps(partial: JobDeps): CheckoutDeps {
     keyRetentionMs: 24 * 60 * 60 * 1000,
     mailLeaseMs: MAIL_LEASE_MS,
     holdLimitPerAddress: HOLD_LIMIT_PER_ADDRESS,
+    placing: pLimit(PLACING_CONCURRENCY),
     background: createBackground(log),
     ...partial,
     log,

@@ -170,9 +170,9 @@ function validateForModel(model: CheckoutModel, input: PlaceOrderInput): void {
  * A line the stock can no longer cover, read without a lock (the same sum the hold makes under
  * its locks: what is left plus what this basket holds), is refused before any lock or write: the
  * buyers who come after the last unit of a flash sale get their sold-out answer without queueing
- * one by one on the product row. (It does not help bench L1's 200 simultaneous buyers, who all
- * read the stock before anyone held it; that burst is bound by the process's CPU.) A line that
- * looks coverable goes on to the locked check as before, which stays the one that decides.
+ * one by one on the product row; with deps.placing letting a few orders decide at a time, that is
+ * most of a rush for the last units (bench L1). A line that looks coverable goes on to the locked
+ * check as before, which stays the one that decides.
  */
 async function refuseWhatIsGone(deps: CheckoutDeps, basketToken: string, model: CheckoutModel, holdWasExpired: boolean): Promise<void> {
   const short = model.lines.filter((l) => l.stock !== null && l.stock.remaining !== null && l.stock.remaining < l.quantity);
@@ -196,181 +196,185 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
   const ref: KeyRef = { scope: input.customerToken ? `c:${input.customerToken}` : `b:${input.basketToken}`, operation: 'place-order', key: input.idempotencyKey };
   const requestHash = sha256(stableJson({ basketToken: input.basketToken, body: input.body }));
   return idempotent(deps, ref, requestHash, async () => {
-    const now = deps.now();
-    const email = orderEmail(input.body.email);
-    const options = await inOrders(deps.db).selectFrom('checkout_options').selectAll().where('basket_token', '=', input.basketToken).executeTakeFirst();
-    const model = await loadCheckoutModel(deps.db, {
-      basketToken: input.basketToken,
-      customerToken: input.customerToken,
-      email,
-      vipUser: input.vipUser,
-      options: { promoCode: options?.promo_code ?? null, wallet: options?.wallet ?? false, vipChecked: options?.vip_checked ?? false },
-      now,
-      giftingDetails: false,
-    });
-    if (!model) throw new Refusal(404, 'BASKET_NOT_FOUND');
-    validateForModel(model, input);
-    const holdWasExpired = !!options?.hold_expires_at && new Date(options.hold_expires_at) <= now;
-    await refuseWhatIsGone(deps, input.basketToken, model, holdWasExpired);
-    const orderId = newId();
-    const accessToken = input.customerToken ? null : newToken();
-    const items = model.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
-    const s = model.summary;
-
-    const orderRow: Omit<Insertable<OrdersTable>, 'order_number'> = {
-      id: orderId,
-      kind: 'order',
-      parent_order_id: null,
-      status: 'PENDING',
-      basket_token: input.basketToken,
-      customer_key: model.customerKey,
-      customer_token: input.customerToken,
-      email,
-      subtotal: s.subtotal,
-      postage: s.postage,
-      promo_discount: s.promoDiscount,
-      vip: s.vip,
-      total_amount: s.totalOrderAmount,
-      cash_amount: s.cashAmount,
-      wallet_used: s.walletCredit,
-      payment_method: input.body.payment.method,
-      provider: null,
-      card_type: null,
-      transaction_id: null,
-      save_instrument: input.body.payment.saveInstrument,
-      saved_instrument_id: input.body.payment.savedInstrumentId,
-      promo_code: model.promo?.applicable ? model.promo.code : null,
-      delivery_address: input.body.deliveryAddress ? JSON.stringify(input.body.deliveryAddress) : null,
-      cap_day: model.day,
-      access_token_hash: accessToken ? sha256(accessToken) : null,
-      failure_code: null,
-      failure_message: null,
-      created_at: now,
-      updated_at: now,
-      paid_at: null,
-      breakdown: JSON.stringify(checkoutBreakdown(model)),
-    };
-
-    // Step 2: one transaction.
-    try {
-      await deps.db.transaction().execute(async (trx) => {
-        let lineNo = 0;
-        const lineRows = [
-          ...model.lines.map((l) => ({
-            order_id: orderId,
-            line_no: ++lineNo,
-            deal_id: l.dealId,
-            deal_product_id: l.productId,
-            title: l.title,
-            quantity: l.quantity,
-            unit_price: l.unitPrice,
-            postage: l.postage,
-            line_total: l.total,
-            addon_type: null,
-            gift: l.line.gifting?.gift === true || (input.body.orderLines?.find((o) => o.dealProductId === l.productId)?.gift ?? false),
-            gifting_type: l.line.gifting?.type ?? 'none',
-            gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
-            pay_deposit: l.line.payDeposit === true,
-            validity_months: l.voucherValidityMonths,
-          })),
-          ...model.addons.map((a) => ({
-            order_id: orderId,
-            line_no: ++lineNo,
-            deal_id: a.dealId,
-            deal_product_id: a.productId,
-            title: a.title,
-            quantity: a.quantity,
-            unit_price: a.unitPrice,
-            postage: 0,
-            line_total: a.total,
-            addon_type: 'VVE',
-            gift: false,
-            gifting_type: 'none',
-            gift_recipient: null,
-            pay_deposit: false,
-            validity_months: null,
-          })),
-        ];
-        // One statement: the order row (first: a second attempt on this basket waits here, on the
-        // one-pending-order index), its lines, the 'created' event (appendEvent) and the key tied to
-        // the order (attachOrder).
-        await inOrders(trx)
-          .with('placed', (db) => db.insertInto('orders').values({ ...orderRow, order_number: sql<string>`'TD' || nextval('orders.order_number_seq')` }).returning('id'))
-          .with('lines', (db) => db.insertInto('order_line').values(lineRows).returning('id'))
-          .with('created', (db) =>
-            db
-              .insertInto('order_event')
-              .values({ order_id: orderId, type: 'created', from_status: null, to_status: 'PENDING', data: JSON.stringify({ cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key }), at: now })
-              .returning('id'),
-          )
-          .updateTable('idempotency_key')
-          .set({ order_id: orderId, access_token: accessToken })
-          .where('scope', '=', ref.scope)
-          .where('operation', '=', ref.operation)
-          .where('idem_key', '=', ref.key)
-          .execute();
-
-        // The hold: still covering the basket (usually: pinned to this order in one statement), or
-        // taken again under the stock locks and then pinned.
-        const pinned = await pinCoveringHold(trx, { holdKey: input.basketToken, orderId, items, now });
-        const hold = pinned ? null : await getHold(trx, input.basketToken);
-        if (hold?.orderId && hold.orderId !== orderId) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
-        if (!pinned && (!hold || hold.expiresAt <= now || !sameItems(hold.items, items))) {
-          const holdInput = { holdKey: input.basketToken, customerKey: model.customerKey, items, now, ...holderOf(deps, input.clientAddress) };
-          let taken = await holdUnits(trx, { ...holdInput, expiresAt: new Date(now.getTime() + CHECKOUT_COUNTDOWN_S * 1000), window: HOLD_WINDOW });
-          // The basket's holding window has run out (issue 14): it may still pay for units that are
-          // there, but holds them only while paying (pinned below; expired at once if unpinned).
-          if (!taken.ok && taken.retryAt) taken = await holdUnits(trx, { ...holdInput, expiresAt: now });
-          if (!taken.ok) {
-            const code = holdWasExpired && (taken.code === 'DEAL_SOLD_OUT' || taken.code === 'INSUFFICIENT_STOCK') ? 'HOLD_EXPIRED' : taken.code === 'NOT_FOUND' ? 'DEAL_CLOSED' : taken.code;
-            throw new Refusal(409, code, undefined, [{ field: `lines.${taken.productId}`, message: ERROR_MESSAGES[code] }], { productId: taken.productId, available: taken.available });
-          }
-          await inOrders(trx)
-            .insertInto('checkout_options')
-            .values({ basket_token: input.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now })
-            .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now }))
-            .execute();
-        }
-        fault(deps, 'after-reserve');
-
-        // Per-customer-per-day caps (M2): conditional upserts.
-        for (const item of [...items].sort((a, b) => a.productId - b.productId)) {
-          const counted = await countPurchase(trx, { customerKey: model.customerKey, productId: item.productId, quantity: item.quantity, day: model.day });
-          if (!counted.ok) {
-            throw new Refusal(409, 'PURCHASE_LIMIT', undefined, [{ field: `lines.${item.productId}`, message: ERROR_MESSAGES.PURCHASE_LIMIT }], { productId: item.productId, available: counted.available });
-          }
-        }
-        if (model.promo?.applicable) {
-          const promo = await inOrders(trx).selectFrom('promo_code').select('single_use').where('code', '=', normalisePromoCode(model.promo.code)).executeTakeFirst();
-          if (promo?.single_use) {
-            const claimed = await inOrders(trx)
-              .insertInto('promo_redemption')
-              .values({ code: model.promo.code, customer_key: model.customerKey, order_id: orderId, created_at: now })
-              .onConflict((oc) => oc.doNothing())
-              .returning('code')
-              .executeTakeFirst();
-            if (!claimed) throw new Refusal(409, 'PROMO_CODE_INVALID', 'You have already used this promo code.');
-          }
-        }
-        if (s.walletCredit > 0) {
-          const held = await holdWalletCredit(trx, { customerToken: input.customerToken!, currency: 'GBP', amount: s.walletCredit, marketingMax: model.wallet?.marketingMax ?? marketingMaxFor(model.lines), ref: orderId });
-          if (!held.ok) throw new Refusal(409, 'WALLET_INSUFFICIENT');
-        }
-        if (!pinned) await pinHold(trx, { holdKey: input.basketToken, orderId });
+    // Steps up to the order written and its units held, a few orders at a time (deps.placing).
+    const placed = await deps.placing(async () => {
+      const now = deps.now();
+      const email = orderEmail(input.body.email);
+      const options = await inOrders(deps.db).selectFrom('checkout_options').selectAll().where('basket_token', '=', input.basketToken).executeTakeFirst();
+      const model = await loadCheckoutModel(deps.db, {
+        basketToken: input.basketToken,
+        customerToken: input.customerToken,
+        email,
+        vipUser: input.vipUser,
+        options: { promoCode: options?.promo_code ?? null, wallet: options?.wallet ?? false, vipChecked: options?.vip_checked ?? false },
+        now,
+        giftingDetails: false,
       });
-    } catch (err) {
-      if (isPendingConflict(err)) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
-      throw err;
-    }
+      if (!model) throw new Refusal(404, 'BASKET_NOT_FOUND');
+      validateForModel(model, input);
+      const holdWasExpired = !!options?.hold_expires_at && new Date(options.hold_expires_at) <= now;
+      await refuseWhatIsGone(deps, input.basketToken, model, holdWasExpired);
+      const orderId = newId();
+      const accessToken = input.customerToken ? null : newToken();
+      const items = model.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+      const s = model.summary;
+
+      const orderRow: Omit<Insertable<OrdersTable>, 'order_number'> = {
+        id: orderId,
+        kind: 'order',
+        parent_order_id: null,
+        status: 'PENDING',
+        basket_token: input.basketToken,
+        customer_key: model.customerKey,
+        customer_token: input.customerToken,
+        email,
+        subtotal: s.subtotal,
+        postage: s.postage,
+        promo_discount: s.promoDiscount,
+        vip: s.vip,
+        total_amount: s.totalOrderAmount,
+        cash_amount: s.cashAmount,
+        wallet_used: s.walletCredit,
+        payment_method: input.body.payment.method,
+        provider: null,
+        card_type: null,
+        transaction_id: null,
+        save_instrument: input.body.payment.saveInstrument,
+        saved_instrument_id: input.body.payment.savedInstrumentId,
+        promo_code: model.promo?.applicable ? model.promo.code : null,
+        delivery_address: input.body.deliveryAddress ? JSON.stringify(input.body.deliveryAddress) : null,
+        cap_day: model.day,
+        access_token_hash: accessToken ? sha256(accessToken) : null,
+        failure_code: null,
+        failure_message: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+        breakdown: JSON.stringify(checkoutBreakdown(model)),
+      };
+
+      // Step 2: one transaction.
+      try {
+        await deps.db.transaction().execute(async (trx) => {
+          let lineNo = 0;
+          const lineRows = [
+            ...model.lines.map((l) => ({
+              order_id: orderId,
+              line_no: ++lineNo,
+              deal_id: l.dealId,
+              deal_product_id: l.productId,
+              title: l.title,
+              quantity: l.quantity,
+              unit_price: l.unitPrice,
+              postage: l.postage,
+              line_total: l.total,
+              addon_type: null,
+              gift: l.line.gifting?.gift === true || (input.body.orderLines?.find((o) => o.dealProductId === l.productId)?.gift ?? false),
+              gifting_type: l.line.gifting?.type ?? 'none',
+              gift_recipient: l.line.gift ? JSON.stringify(l.line.gift) : null,
+              pay_deposit: l.line.payDeposit === true,
+              validity_months: l.voucherValidityMonths,
+            })),
+            ...model.addons.map((a) => ({
+              order_id: orderId,
+              line_no: ++lineNo,
+              deal_id: a.dealId,
+              deal_product_id: a.productId,
+              title: a.title,
+              quantity: a.quantity,
+              unit_price: a.unitPrice,
+              postage: 0,
+              line_total: a.total,
+              addon_type: 'VVE',
+              gift: false,
+              gifting_type: 'none',
+              gift_recipient: null,
+              pay_deposit: false,
+              validity_months: null,
+            })),
+          ];
+          // One statement: the order row (first: a second attempt on this basket waits here, on the
+          // one-pending-order index), its lines, the 'created' event (appendEvent) and the key tied to
+          // the order (attachOrder).
+          await inOrders(trx)
+            .with('placed', (db) => db.insertInto('orders').values({ ...orderRow, order_number: sql<string>`'TD' || nextval('orders.order_number_seq')` }).returning('id'))
+            .with('lines', (db) => db.insertInto('order_line').values(lineRows).returning('id'))
+            .with('created', (db) =>
+              db
+                .insertInto('order_event')
+                .values({ order_id: orderId, type: 'created', from_status: null, to_status: 'PENDING', data: JSON.stringify({ cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key }), at: now })
+                .returning('id'),
+            )
+            .updateTable('idempotency_key')
+            .set({ order_id: orderId, access_token: accessToken })
+            .where('scope', '=', ref.scope)
+            .where('operation', '=', ref.operation)
+            .where('idem_key', '=', ref.key)
+            .execute();
+
+          // The hold: still covering the basket (usually: pinned to this order in one statement), or
+          // taken again under the stock locks and then pinned.
+          const pinned = await pinCoveringHold(trx, { holdKey: input.basketToken, orderId, items, now });
+          const hold = pinned ? null : await getHold(trx, input.basketToken);
+          if (hold?.orderId && hold.orderId !== orderId) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
+          if (!pinned && (!hold || hold.expiresAt <= now || !sameItems(hold.items, items))) {
+            const holdInput = { holdKey: input.basketToken, customerKey: model.customerKey, items, now, ...holderOf(deps, input.clientAddress) };
+            let taken = await holdUnits(trx, { ...holdInput, expiresAt: new Date(now.getTime() + CHECKOUT_COUNTDOWN_S * 1000), window: HOLD_WINDOW });
+            // The basket's holding window has run out (issue 14): it may still pay for units that are
+            // there, but holds them only while paying (pinned below; expired at once if unpinned).
+            if (!taken.ok && taken.retryAt) taken = await holdUnits(trx, { ...holdInput, expiresAt: now });
+            if (!taken.ok) {
+              const code = holdWasExpired && (taken.code === 'DEAL_SOLD_OUT' || taken.code === 'INSUFFICIENT_STOCK') ? 'HOLD_EXPIRED' : taken.code === 'NOT_FOUND' ? 'DEAL_CLOSED' : taken.code;
+              throw new Refusal(409, code, undefined, [{ field: `lines.${taken.productId}`, message: ERROR_MESSAGES[code] }], { productId: taken.productId, available: taken.available });
+            }
+            await inOrders(trx)
+              .insertInto('checkout_options')
+              .values({ basket_token: input.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now })
+              .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now }))
+              .execute();
+          }
+          fault(deps, 'after-reserve');
+
+          // Per-customer-per-day caps (M2): conditional upserts.
+          for (const item of [...items].sort((a, b) => a.productId - b.productId)) {
+            const counted = await countPurchase(trx, { customerKey: model.customerKey, productId: item.productId, quantity: item.quantity, day: model.day });
+            if (!counted.ok) {
+              throw new Refusal(409, 'PURCHASE_LIMIT', undefined, [{ field: `lines.${item.productId}`, message: ERROR_MESSAGES.PURCHASE_LIMIT }], { productId: item.productId, available: counted.available });
+            }
+          }
+          if (model.promo?.applicable) {
+            const promo = await inOrders(trx).selectFrom('promo_code').select('single_use').where('code', '=', normalisePromoCode(model.promo.code)).executeTakeFirst();
+            if (promo?.single_use) {
+              const claimed = await inOrders(trx)
+                .insertInto('promo_redemption')
+                .values({ code: model.promo.code, customer_key: model.customerKey, order_id: orderId, created_at: now })
+                .onConflict((oc) => oc.doNothing())
+                .returning('code')
+                .executeTakeFirst();
+              if (!claimed) throw new Refusal(409, 'PROMO_CODE_INVALID', 'You have already used this promo code.');
+            }
+          }
+          if (s.walletCredit > 0) {
+            const held = await holdWalletCredit(trx, { customerToken: input.customerToken!, currency: 'GBP', amount: s.walletCredit, marketingMax: model.wallet?.marketingMax ?? marketingMaxFor(model.lines), ref: orderId });
+            if (!held.ok) throw new Refusal(409, 'WALLET_INSUFFICIENT');
+          }
+          if (!pinned) await pinHold(trx, { holdKey: input.basketToken, orderId });
+        });
+      } catch (err) {
+        if (isPendingConflict(err)) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
+        throw err;
+      }
+      return { orderId, cashAmount: s.cashAmount, email };
+    });
 
     const answer = await chargeAndFinish(deps, {
-      orderId,
-      cashAmount: s.cashAmount,
+      orderId: placed.orderId,
+      cashAmount: placed.cashAmount,
       payment: input.body.payment,
       customerToken: input.customerToken,
-      email,
+      email: placed.email,
     });
-    return { stored: true, orderId, answer };
+    return { stored: true, orderId: placed.orderId, answer };
   });
 }
 
