@@ -151,7 +151,7 @@ describe.each(testDatabases())('shop server on %s', (_name, open) => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
-    for (const [path, status] of [['/', 200], ['/deals/glasgow', 200], ['/deals/glasgow/spa/spa-days/999999999/spa-day.html', 404], ['/checkout', 404]] as const) {
+    for (const [path, status] of [['/', 200], ['/deals/glasgow', 200], ['/deals/glasgow/spa/spa-days/999999999/spa-day.html', 404], ['/checkout', 200], ['/no-such-page', 404]] as const) {
       const page = await get(path);
       expect(page.status).toBe(status);
       expect(page.headers.get('cache-control')).toBe('no-cache');

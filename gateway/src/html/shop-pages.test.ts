@@ -150,7 +150,8 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
 
   it.each([
     '/nothing-here',
-    '/checkout',
+    '/checkout/confirmation',
+    '/checkout/confirmation/TD1/extra',
     '/page/no-such-page',
     '/page/aboutus/extra',
     '/deals/nowhere',
@@ -167,6 +168,18 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     expect(res.status).toBe(404);
     const head = headOf(await res.text());
     expect(head).toMatchObject({ titles: ['Page not found | Thistle Deals'], robots: 'NOINDEX, FOLLOW', beforeScripts: true });
+  });
+
+  it.each([
+    ['/checkout', 'Your basket | Thistle Deals'],
+    ['/checkout/confirmation/TD1000123', 'Your order | Thistle Deals'],
+    ['/order-addon', 'Extend your vouchers | Thistle Deals'],
+    ['/order-addon/signin-page', 'Sign in to manage your vouchers | Thistle Deals'],
+  ])('the buying page %s is 200 with its own head, noindex (a reloaded or shared link is a page)', async (path, title) => {
+    const res = await get(shop, `${path}${path === '/order-addon' ? '?order=TD1000123' : ''}`);
+    expect(res.status).toBe(200);
+    const head = headOf(await res.text());
+    expect(head).toMatchObject({ titles: [title], canonical: `http://shop.test${path}`, robots: 'NOINDEX, FOLLOW', beforeScripts: true });
   });
 
   it('static and content pages: 200 with their own head', async () => {

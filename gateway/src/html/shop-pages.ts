@@ -25,6 +25,8 @@
  *   /email/preferences and /myaccount/* are 200, noindex. The pages opened from an emailed link
  *   with a token in the url send `Referrer-Policy: no-referrer`, so the token never leaves in a
  *   Referer (OWASP Forgot Password cheat sheet; reliability A7).
+ * - Buying (spec §2): /checkout, /checkout/confirmation/{orderNumber}, /order-addon and
+ *   /order-addon/signin-page are 200, noindex.
  * - 503 when the gateway cannot say (a service down): never a false 404.
  *
  * At most one small GraphQL query per request, in process through the gateway's fetch.
@@ -94,6 +96,15 @@ export const ACCOUNT_PAGES: Record<string, { title: string; description: string 
   '/email/confirm': { title: 'Confirm your subscription', description: 'Confirm your Thistle Deals email subscription.' },
   '/email/preferences': { title: 'Email preferences', description: 'Choose which Thistle Deals emails you get.' },
 };
+
+/** The buying pages (client/src/routes.tsx), with the client's titles; personal, so noindex. */
+export const BUYING_PAGES: Record<string, { title: string; description: string }> = {
+  '/checkout': { title: 'Your basket', description: 'Your basket and checkout at Thistle Deals.' },
+  '/order-addon': { title: 'Extend your vouchers', description: 'Extend the validity of your vouchers.' },
+  '/order-addon/signin-page': { title: 'Sign in to manage your vouchers', description: 'Sign in to manage your Thistle Deals vouchers.' },
+};
+/** An order's confirmation page, /checkout/confirmation/{orderNumber}: the page says whose and what it is. */
+const CONFIRMATION_PAGE = { title: 'Your order', description: 'Your Thistle Deals order.' };
 
 /** Pages opened from an emailed link that carries a token: no Referer may take it elsewhere. */
 export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/login/link', '/email/confirm', '/email/preferences']);
@@ -260,6 +271,10 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       const head = headAtPath(pageHead({ ...accountPage, canonical: accountPath, robots: NOINDEX_ROBOTS }), pathname);
       return { status: 200, head, ...(TOKEN_LINK_PAGES.has(accountPath) ? { headers: { 'referrer-policy': 'no-referrer' } } : {}) };
     }
+    // Buying (spec §2 checkout): the basket and checkout, an order's confirmation, the
+    // validity-extension add-on. A shared or reloaded link is a real page, kept out of indexes.
+    const buyingPage = BUYING_PAGES[accountPath] ?? (segments.length === 3 && segments[0] === 'checkout' && segments[1] === 'confirmation' ? CONFIRMATION_PAGE : null);
+    if (buyingPage) return found(pageHead({ ...buyingPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
     if (segments[0] === 'myaccount') {
       return found(pageHead({ title: 'My account', description: 'Your Thistle Deals account.', canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
     }
