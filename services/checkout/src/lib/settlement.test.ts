@@ -125,7 +125,7 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
     const mail = (await f.outbox(paid.email)).filter((m) => m.kind === PAYMENT_FAILED_MAIL);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain(codes[0]!.code);
-    expect(mail[0]!.text).toContain('£7.00 of wallet credit');
+    expect(mail[0]!.text).toContain('£7 of wallet credit');
     expect(await count(sql`select coalesce(sum(quantity), 0) as n from deals.purchase_count where product_id = ${paid.product.productId}`)).toBe(0);
     expect(await count(sql`select coalesce(sum(quantity), 0) as n from deals.stock_sale where product_id = ${paid.product.productId}`)).toBe(1);
     expect(await count(sql`select count(*) as n from orders.order_event where order_id = ${order.id} and type = 'settlement_declined'`)).toBe(1);

@@ -19,6 +19,7 @@
  * (sellHeld is one way), so the units are not returned to sale.
  */
 import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { formatMoney } from '@shop/domain/money';
 import { declinedSettlements } from '@shop/payment';
 import { reverseWalletCapture } from '@shop/wallet';
 import { sql } from 'kysely';
@@ -44,8 +45,6 @@ export interface DeclinedSettlement {
   transactionId: string;
   processorCode: string | null;
 }
-
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /**
  * Fails one PAID order whose charge `decline` was declined at settlement. False (nothing written)
@@ -122,9 +121,9 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
       ...(takenBack.length
         ? ['The extension it added has been taken back; these vouchers keep the expiry date they had before:', ...takenBack.map((v) => `- ${v.title}: ${v.code} (${v.months} month${v.months === 1 ? '' : 's'})`), '']
         : []),
-      ...(wallet.reversed ? [`The ${pounds(wallet.marketing + wallet.refundable)} of wallet credit used for it is back in your wallet.`, ''] : []),
+      ...(wallet.reversed ? [`The ${formatMoney(wallet.marketing + wallet.refundable)} of wallet credit used for it is back in your wallet.`, ''] : []),
       ...(vip.revoked ? ['The VIP membership it paid for has been cancelled.', ''] : []),
-      `Nothing has been taken from your card for the ${pounds(order.cash_amount)} card payment.`,
+      `Nothing has been taken from your card for the ${formatMoney(order.cash_amount)} card payment.`,
     ].join('\n');
     await inOrders(trx)
       .insertInto('mail_outbox')
