@@ -69,3 +69,26 @@ describe('main.ts shuts down cleanly on SIGTERM (C3)', () => {
     await db.close();
   }, 120_000);
 });
+
+describe('main.ts reads its environment once (services/platform/src/environment.ts)', () => {
+  it('a bad value stops the start before anything opens, naming each variable', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-main-'));
+    dirs.push(dataDir);
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [main], {
+        env: { ...process.env, PORT: '70000', TRUST_PROXY: 'yes', DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      child.on('error', reject);
+      child.on('exit', (exitCode) => resolve({ code: exitCode, output }));
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('Configuration: PORT must be a port number (0–65535).');
+    expect(output).toContain('Configuration: TRUST_PROXY must be 1 (on) or 0 (off).');
+    expect(output).not.toContain('Shop listening');
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+  }, 60_000);
+});

@@ -20,63 +20,56 @@
  * /clearpay honour their fault controls: e2e only, never in a real shop). The shop runs the
  * background jobs: expired checkout holds released every 15 s, pending orders reconciled every
  * 30 s.
- * See README "Configuration".
+ * See README "Configuration"; services/platform/src/environment.ts parses them all.
  */
+import { environmentOrExit } from '@shop/platform/environment';
 import { socialProvidersFromEnv } from './accounts/social.ts';
 import { consoleLogger } from './logger.ts';
 import { DEFAULT_RESPONSE_CACHE_TTL_MS } from './response-cache.ts';
 import { BUYING_SERVICES, DEFAULT_PORT, outboxPageEnabled, startShop, type BuyingService } from './server.ts';
 
-const env = process.env;
-const port = env.PORT ? Number.parseInt(env.PORT, 10) : DEFAULT_PORT;
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  consoleLogger.error('PORT must be a port number', { PORT: env.PORT });
-  process.exit(1);
-}
-
-// Anonymous answers are reused this long (gateway/src/response-cache.ts); 0 turns the cache off.
-const responseCacheTtlMs = env.RESPONSE_CACHE_TTL_MS === undefined ? DEFAULT_RESPONSE_CACHE_TTL_MS : Number.parseInt(env.RESPONSE_CACHE_TTL_MS, 10);
-if (!Number.isInteger(responseCacheTtlMs) || responseCacheTtlMs < 0) {
-  consoleLogger.error('RESPONSE_CACHE_TTL_MS must be a whole number of milliseconds (0: off)', { RESPONSE_CACHE_TTL_MS: env.RESPONSE_CACHE_TTL_MS });
-  process.exit(1);
-}
-// JOBS_EVERY_MS: run every background job this often instead of its own interval (tests only).
-const jobsEveryMs = env.JOBS_EVERY_MS ? Number.parseInt(env.JOBS_EVERY_MS, 10) : undefined;
-if (jobsEveryMs !== undefined && !(Number.isInteger(jobsEveryMs) && jobsEveryMs >= 50)) {
-  consoleLogger.error('JOBS_EVERY_MS must be a whole number of milliseconds, at least 50', { JOBS_EVERY_MS: env.JOBS_EVERY_MS });
-  process.exit(1);
-}
+// Every variable parsed at once (services/platform/src/environment.ts): a bad one stops here, named.
+const env = environmentOrExit();
 
 const buyingServiceUrls: Partial<Record<BuyingService, string>> = {};
 for (const name of BUYING_SERVICES) {
-  const url = env[`${name.toUpperCase()}_SERVICE_URL`];
+  const url = env[`${name.toUpperCase() as Uppercase<BuyingService>}_SERVICE_URL`];
   if (url) buyingServiceUrls[name] = url;
 }
 
 const shop = await startShop({
-  port,
+  port: env.PORT ?? DEFAULT_PORT,
   ...(env.HOST ? { host: env.HOST } : {}),
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
+  ...(env.DB_POOL_SIZE ? { databasePoolSize: env.DB_POOL_SIZE } : {}),
+  databasePreparedStatements: env.DB_PREPARED_STATEMENTS,
   ...(env.SERVICE_TOKEN ? { serviceToken: env.SERVICE_TOKEN } : {}),
   ...(env.DEALS_SERVICE_URL ? { dealsServiceUrl: env.DEALS_SERVICE_URL } : {}),
   ...(env.SEARCH_SERVICE_URL ? { searchServiceUrl: env.SEARCH_SERVICE_URL } : {}),
   ...(env.CLIENT_DIST ? { clientDist: env.CLIENT_DIST } : {}),
   ...(env.LINK_BUILDING_SCRIPT_URL ? { linkBuildingScriptUrl: env.LINK_BUILDING_SCRIPT_URL } : {}),
-  ...(env.SEED_DEALS ? { seedDeals: Number.parseInt(env.SEED_DEALS, 10) } : {}),
+  ...(env.SEED_DEALS !== undefined ? { seedDeals: env.SEED_DEALS } : {}),
   ...(env.USERS_SERVICE_URL ? { usersServiceUrl: env.USERS_SERVICE_URL } : {}),
   ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
   ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
   socialProviders: socialProvidersFromEnv(env),
-  trustProxy: env.TRUST_PROXY === '1',
+  trustProxy: env.TRUST_PROXY,
   outboxPage: outboxPageEnabled(env),
   buyingServiceUrls,
-  paymentSandboxFaults: env.PAYMENT_SANDBOX_FAULTS === '1',
+  paymentSandboxFaults: env.PAYMENT_SANDBOX_FAULTS,
   ...(env.PAYMENT_MERCHANT_KEY ? { paymentMerchantKey: env.PAYMENT_MERCHANT_KEY } : {}),
   // Production: shoppers run only the SPA's persisted operations; GraphiQL, introspection and any
   // other operation need a staff API key (README "Internal tools").
-  gateway: { dev: env.NODE_ENV === 'development', persistedOnly: env.NODE_ENV === 'production', exposeRestCalls: env.EXPOSE_REST_CALLS === '1', responseCacheTtlMs },
-  ...(jobsEveryMs ? { jobs: { releaseHoldsMs: jobsEveryMs, reconcileMs: jobsEveryMs } } : {}),
+  gateway: {
+    dev: env.NODE_ENV === 'development',
+    persistedOnly: env.NODE_ENV === 'production',
+    exposeRestCalls: env.EXPOSE_REST_CALLS,
+    // Anonymous answers are reused this long (gateway/src/response-cache.ts); 0 turns the cache off.
+    responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS ?? DEFAULT_RESPONSE_CACHE_TTL_MS,
+  },
+  // JOBS_EVERY_MS: run every background job this often instead of its own interval (tests only).
+  ...(env.JOBS_EVERY_MS ? { jobs: { releaseHoldsMs: env.JOBS_EVERY_MS, reconcileMs: env.JOBS_EVERY_MS } } : {}),
   handleSignals: true,
 });
 consoleLogger.info(`Shop listening on ${shop.url} (GraphQL: ${shop.url}/graphql)`, { url: shop.url });

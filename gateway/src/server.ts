@@ -122,8 +122,8 @@ export const BUYING_BASE_PATHS: Record<BuyingService, string> = {
 export const SANDBOX_BASE_PATHS = { braintree: '/sandbox/braintree', klarna: '/sandbox/klarna', clearpay: '/sandbox/clearpay' } as const;
 
 /** The outbox page is served outside production, or when OUTBOX_PAGE=1 says so (e2e). */
-export function outboxPageEnabled(env: Record<string, string | undefined>): boolean {
-  return env.NODE_ENV !== 'production' || env.OUTBOX_PAGE === '1';
+export function outboxPageEnabled(env: { NODE_ENV?: string | undefined; OUTBOX_PAGE?: string | boolean | undefined }): boolean {
+  return env.NODE_ENV !== 'production' || env.OUTBOX_PAGE === '1' || env.OUTBOX_PAGE === true;
 }
 
 /**
@@ -360,6 +360,10 @@ export interface StartShopOptions {
   databaseUrl?: string;
   /** PGlite data directory (default ./data/pglite; 'memory://' for a throwaway shop). */
   dataDir?: string;
+  /** DB_POOL_SIZE: PostgreSQL connections of this process (default 10). */
+  databasePoolSize?: number;
+  /** DB_PREPARED_STATEMENTS: named statements on PostgreSQL (default on). */
+  databasePreparedStatements?: boolean;
   /** The service credential; default: a random one for this process. */
   serviceToken?: string;
   /** Base URL of a deals service in its own process (DEALS_SERVICE_URL). */
@@ -385,7 +389,7 @@ export interface StartShopOptions {
   socialProviders?: SocialProviderConfigs;
   /** TRUST_PROXY=1. */
   trustProxy?: boolean;
-  /** Serve /dev/outbox; default outboxPageEnabled(process.env). */
+  /** Serve /dev/outbox (main.ts: outboxPageEnabled of the environment); default on. */
   outboxPage?: boolean;
   /** Base URLs of buying services in their own processes (BASKET_SERVICE_URL, CHECKOUT_SERVICE_URL, …). */
   buyingServiceUrls?: Partial<Record<BuyingService, string>>;
@@ -452,6 +456,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
   const database = await openDatabase({
     ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.databasePoolSize ? { poolSize: options.databasePoolSize } : {}),
+    ...(options.databasePreparedStatements !== undefined ? { preparedStatements: options.databasePreparedStatements } : {}),
   });
   // PGlite's work resolves through microtasks only, so a signal that arrived during a step is
   // delivered once the event loop turns: yield a turn before looking.
@@ -618,7 +624,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       ...(options.linkBuildingScriptUrl ? { linkBuildingScriptUrl: options.linkBuildingScriptUrl } : {}),
       ...(options.socialProviders ? { socialProviders: options.socialProviders } : {}),
       trustProxy: options.trustProxy ?? false,
-      outboxPage: options.outboxPage ?? outboxPageEnabled(process.env),
+      outboxPage: options.outboxPage ?? true,
       outbox: (list) => listOutbox(database.db, list),
       logger,
       ...(options.gateway ? { gateway: options.gateway } : {}),

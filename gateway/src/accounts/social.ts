@@ -70,13 +70,14 @@ export type SocialProviderConfigs = Partial<Record<SocialProviderName, SocialPro
  * GOOGLE_ISSUER, default https://accounts.google.com), likewise FACEBOOK_*. A provider without
  * its id and secret is not configured (its button does not show).
  */
-export function socialProvidersFromEnv(env: Record<string, string | undefined>): SocialProviderConfigs {
+export function socialProvidersFromEnv(env: Readonly<Record<string, unknown>>): SocialProviderConfigs {
   const out: SocialProviderConfigs = {};
   for (const provider of SOCIAL_PROVIDERS) {
     const prefix = provider.toUpperCase();
-    const clientId = env[`${prefix}_CLIENT_ID`];
-    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-    if (clientId && clientSecret) out[provider] = { issuer: env[`${prefix}_ISSUER`] || DEFAULT_ISSUERS[provider], clientId, clientSecret };
+    const text = (name: string) => (typeof env[name] === 'string' && env[name] ? (env[name] as string) : undefined);
+    const clientId = text(`${prefix}_CLIENT_ID`);
+    const clientSecret = text(`${prefix}_CLIENT_SECRET`);
+    if (clientId && clientSecret) out[provider] = { issuer: text(`${prefix}_ISSUER`) ?? DEFAULT_ISSUERS[provider], clientId, clientSecret };
   }
   return out;
 }

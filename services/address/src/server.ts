@@ -4,22 +4,22 @@
  *   ADDRESS_SERVICE_TOKEN=… PORT=4108 node services/address/src/server.ts
  * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR (default ./data/pglite).
  */
-import { openDatabase, serveOnLoopback } from '@shop/platform';
+import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
 import { createAddressApp } from './app.ts';
 import { migrateAddress } from './db/database.ts';
 import { seedAddresses } from './store.ts';
 
-const env = process.env;
-const port = Number(env.PORT ?? 4108);
-const serviceToken = env.ADDRESS_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4108;
+const { serviceToken, basePath } = serviceSettings(env, 'address');
 if (!serviceToken) {
   console.error('Set ADDRESS_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
-const database = await openDatabase(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {});
+const database = await openDatabase(databaseSettings(env));
 await migrateAddress(database.db);
 const seeded = await seedAddresses(database.db);
-const app = createAddressApp({ db: database.db, serviceToken, basePath: env.ADDRESS_BASE_PATH ?? '' });
+const app = createAddressApp({ db: database.db, serviceToken, basePath });
 const server = await serveOnLoopback(app.fetch, port);
 console.log(`Address service on http://127.0.0.1:${server.port} (${database.dialect}, ${seeded.total} addresses); docs at /docs`);
 

@@ -4,20 +4,20 @@
  *   BASKET_SERVICE_TOKEN=… PORT=4107 node services/basket/src/server.ts
  * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR (default ./data/pglite).
  */
-import { openDatabase, serveOnLoopback } from '@shop/platform';
+import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
 import { createBasketApp } from './app.ts';
 import { migrateBasket } from './db/database.ts';
 
-const env = process.env;
-const port = Number(env.PORT ?? 4107);
-const serviceToken = env.BASKET_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4107;
+const { serviceToken, basePath } = serviceSettings(env, 'basket');
 if (!serviceToken) {
   console.error('Set BASKET_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
-const database = await openDatabase(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {});
+const database = await openDatabase(databaseSettings(env));
 await migrateBasket(database.db);
-const app = createBasketApp({ db: database.db, serviceToken, basePath: env.BASKET_BASE_PATH ?? '' });
+const app = createBasketApp({ db: database.db, serviceToken, basePath });
 const server = await serveOnLoopback(app.fetch, port);
 console.log(`Basket service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs`);
 

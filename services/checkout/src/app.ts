@@ -53,8 +53,10 @@ export interface CheckoutAppOptions {
   publicBaseUrl: string;
   clock?: () => Date;
   log?: Logger;
-  /** Test builds only: throw at this named point (C1-lite). Also read from FAULT_POINT. */
+  /** Test builds only: throw at this named point (C1-lite; server.ts: FAULT_POINT). */
   faultPoint?: FaultPoint | null;
+  /** Test builds only: at the fault point, SIGKILL the process instead (server.ts: FAULT_KILL=1). */
+  faultKill?: boolean;
   claimLeaseMs?: number;
   keyRetentionMs?: number;
   /** Order mail: how long a sender's claim on a message lasts (default 5 minutes). */
@@ -135,8 +137,7 @@ function guestEmail(raw: string | undefined): string | null {
 export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
   const log: Logger = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
   if (!/^https?:\/\/[^/?#@\s]+(\/[^?#\s]*)?$/.test(options.publicBaseUrl)) throw new Error('createCheckoutApp: publicBaseUrl must be an absolute http(s) URL');
-  const envFault = process.env.FAULT_POINT && process.env.NODE_ENV !== 'production' ? (process.env.FAULT_POINT as FaultPoint) : null;
-  const faultPoint = options.faultPoint ?? envFault;
+  const faultPoint = options.faultPoint ?? null;
   if (faultPoint && !FAULT_POINTS.includes(faultPoint)) throw new Error(`Unknown fault point ${faultPoint}`);
   const deps: CheckoutDeps = {
     db: options.db,
@@ -145,7 +146,8 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
     publicBaseUrl: options.publicBaseUrl,
     now: options.clock ?? (() => new Date()),
     log,
-    faultPoint: faultPoint ?? null,
+    faultPoint,
+    faultKill: options.faultKill ?? false,
     claimLeaseMs: options.claimLeaseMs ?? 60_000,
     keyRetentionMs: options.keyRetentionMs ?? 24 * 60 * 60 * 1000,
     mailLeaseMs: options.mailLeaseMs ?? MAIL_LEASE_MS,

@@ -19,7 +19,8 @@ import { migrateBasket } from '@shop/basket';
 import { migrateDeals, seedIfEmpty } from '@shop/deals';
 import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import { createPayments, createSandboxes, migratePayment, migrateSandboxes, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
-import { createMailer, everyLeased, migrateJobs, migrateMail, openDatabase, serveOnLoopback, withStartupLock } from '@shop/platform';
+import { createMailer, databaseSettings, environmentOrExit, everyLeased, migrateJobs, migrateMail, openDatabase, serveOnLoopback, serviceSettings, withStartupLock } from '@shop/platform';
+import type { FaultPoint } from './lib/deps.ts';
 import { migrateWallet } from '@shop/wallet';
 import { createCheckoutApp, type CheckoutApp } from './app.ts';
 import { migrateCheckout } from './db/database.ts';
@@ -27,19 +28,16 @@ import { reconcilePendingOrders } from './lib/reconcile.ts';
 import { processDeclinedSettlements } from './lib/settlement.ts';
 import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 
-const env = process.env;
-const port = Number(env.PORT ?? 4107);
-const serviceToken = env.CHECKOUT_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4107;
+const { serviceToken, basePath } = serviceSettings(env, 'checkout');
 if (!serviceToken) {
   console.error('Set CHECKOUT_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
 const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
 
-const database = await openDatabase({
-  ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
-  ...(env.DB_POOL_SIZE ? { poolSize: Number(env.DB_POOL_SIZE) } : {}),
-});
+const database = await openDatabase(databaseSettings(env));
 const db = database.db;
 await withStartupLock(database, async () => {
   await migrateDeals(db);
@@ -58,29 +56,31 @@ const merchantKey = external ? env.PAYMENT_MERCHANT_KEY : randomBytes(24).toStri
 const root = new Hono();
 if (!external) {
   // Their state is in the database: after a kill -9 they still know what they captured.
-  const sandboxes = createSandboxes({ db, faults: env.SANDBOX_FAULTS === '1', merchantKey });
+  const sandboxes = createSandboxes({ db, faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey });
   root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
   root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
   root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
 }
-const mailLease = env.MAIL_LEASE_MS ? { mailLeaseMs: Number(env.MAIL_LEASE_MS) } : {};
-const reconcile = env.RECONCILE_ABANDON_AFTER_MS ? { abandonAfterMs: Number(env.RECONCILE_ABANDON_AFTER_MS) } : {};
+const mailLease = env.MAIL_LEASE_MS ? { mailLeaseMs: env.MAIL_LEASE_MS } : {};
+const reconcile = env.RECONCILE_ABANDON_AFTER_MS ? { abandonAfterMs: env.RECONCILE_ABANDON_AFTER_MS } : {};
 let app: CheckoutApp | null = null;
 root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
 const server = await serveOnLoopback(root.fetch, port);
 
 const log = (message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields));
 const payments = createPayments({ db, providers: sandboxProviders(external ?? `http://127.0.0.1:${server.port}`, merchantKey ? { merchantKey } : {}) });
-const mailer = createMailer({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+const mailer = createMailer({ db, ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) });
 app = createCheckoutApp({
   db,
   serviceToken,
-  basePath: env.CHECKOUT_BASE_PATH ?? '',
+  basePath,
   payments,
   mailer,
   publicBaseUrl,
   log,
-  ...(env.CLAIM_LEASE_MS ? { claimLeaseMs: Number(env.CLAIM_LEASE_MS) } : {}),
+  ...(env.CLAIM_LEASE_MS ? { claimLeaseMs: env.CLAIM_LEASE_MS } : {}),
+  // Test builds only: never in production.
+  ...(env.FAULT_POINT && env.NODE_ENV !== 'production' ? { faultPoint: env.FAULT_POINT as FaultPoint, faultKill: env.FAULT_KILL } : {}),
   ...mailLease,
   reconcile,
 });

@@ -3,23 +3,24 @@
  *   DEALS_SERVICE_TOKEN=… PORT=4101 node services/deals/src/server.ts
  * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR (default ./data/pglite).
  */
-import { openDatabase, serveOnLoopback } from '@shop/platform';
+import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
 import { createDealsApp } from './app.ts';
 import { migrateDeals } from './db/database.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
-const port = Number(process.env.PORT ?? 4101);
-const serviceToken = process.env.DEALS_SERVICE_TOKEN ?? process.env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4101;
+const { serviceToken, basePath } = serviceSettings(env, 'deals');
 if (!serviceToken) {
   console.error('Set DEALS_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
 
-const database = await openDatabase(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {});
+const database = await openDatabase(databaseSettings(env));
 await migrateDeals(database.db);
 if (await seedIfEmpty(database.db)) console.log('Seeded the default catalogue.');
 
-const app = createDealsApp({ db: database.db, serviceToken, basePath: process.env.DEALS_BASE_PATH ?? '' });
+const app = createDealsApp({ db: database.db, serviceToken, basePath });
 const server = await serveOnLoopback(app.fetch, port);
 console.log(`Deals service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs`);
 

@@ -3,32 +3,32 @@
  * three sandboxes mounted on the same server at /sandbox/<provider> and the adapters calling them
  * over HTTP on that port.
  *   PAYMENT_SERVICE_TOKEN=… PORT=4106 node services/payment/src/server.ts
- * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR. SANDBOX_FAULTS=1 turns on the
+ * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR. PAYMENT_SANDBOX_FAULTS=1 turns on the
  * sandboxes' fault controls (tests, e2e only). SANDBOX_ALLOWED_ORIGINS (comma-separated) are the
  * origins the hosted pages may post to besides their own. PAYMENT_WEBHOOK_SECRET is the Braintree
  * webhook secret (default: a random one, shared with the sandbox mounted here).
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { openDatabase, serveOnLoopback } from '@shop/platform';
+import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
 import { createPaymentApp } from './app.ts';
 import { migratePayment } from './db/database.ts';
 import { migrateSandboxes } from './sandbox/store.ts';
 import { createSandboxes, sandboxProviders, SANDBOX_PATHS } from './sandbox/index.ts';
 
-const env = process.env;
-const port = Number(env.PORT ?? 4106);
-const serviceToken = env.PAYMENT_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4106;
+const { serviceToken, basePath } = serviceSettings(env, 'payment');
 if (!serviceToken) {
   console.error('Set PAYMENT_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
 
-const database = await openDatabase({ ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
+const database = await openDatabase(databaseSettings(env));
 await migratePayment(database.db);
 await migrateSandboxes(database.db);
 const merchantKey = randomBytes(24).toString('base64url');
-const sandboxes = createSandboxes({ db: database.db, faults: env.SANDBOX_FAULTS === '1', merchantKey, allowedOrigins: (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean) });
+const sandboxes = createSandboxes({ db: database.db, faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey, allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS ?? [] });
 const root = new Hono();
 root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
 root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
@@ -42,7 +42,7 @@ const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || randomBytes(24).toString('ba
 app = createPaymentApp({
   db: database.db,
   serviceToken,
-  basePath: env.PAYMENT_BASE_PATH ?? '',
+  basePath,
   providers: sandboxProviders(`http://127.0.0.1:${server.port}`, { merchantKey }),
   webhooks: { braintree: { secret: webhookSecret } },
 });

@@ -20,12 +20,14 @@ import pg from 'pg';
 export type DialectName = 'pglite' | 'postgres';
 
 export interface OpenDatabaseOptions {
-  /** A postgres:// URL. Defaults to DATABASE_URL unless a dataDir is given. */
+  /** A postgres:// URL (environment.ts databaseSettings: DATABASE_URL); unset: PGlite. */
   url?: string;
   /** PGlite data directory; 'memory://' keeps it in memory. Default ./data/pglite. */
   dataDir?: string;
-  /** Pool size for PostgreSQL (default 10). */
+  /** Pool size for PostgreSQL (DB_POOL_SIZE; default 10). */
   poolSize?: number;
+  /** PostgreSQL: run statements as named (prepared) ones (DB_PREPARED_STATEMENTS; default on; off behind a transaction-mode pooler). */
+  preparedStatements?: boolean;
 }
 
 export interface Database {
@@ -75,18 +77,12 @@ const pgliteParsers = { [DATE_OID]: keepDateText };
 const pgliteExtensions = { pg_trgm, unaccent };
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
-  if (url) return openPostgres(url, options.poolSize ?? poolSizeFromEnv(process.env.DB_POOL_SIZE));
+  if (options.url) return openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE, options.preparedStatements ?? true);
   return openPglite(options.dataDir ?? DEFAULT_DATA_DIR);
 }
 
-/** DB_POOL_SIZE (1–200): the PostgreSQL connections of this process's pool; default 10. */
-export function poolSizeFromEnv(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 10;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 200) throw new Error(`DB_POOL_SIZE must be a whole number from 1 to 200 (got ${JSON.stringify(raw)})`);
-  return n;
-}
+/** The PostgreSQL connections of a process's pool when DB_POOL_SIZE is unset. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /** Distinct statement texts this process prepares by name; beyond this they run unnamed. */
 export const PREPARED_STATEMENTS_MAX = 1000;
@@ -140,10 +136,8 @@ class PreparingClient extends pg.Client {
   }
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+function openPostgres(url: string, poolSize: number, prepare: boolean): Database {
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
-  // DB_PREPARED_STATEMENTS=0 turns named statements off (e.g. behind a transaction-mode pooler).
-  const prepare = process.env.DB_PREPARED_STATEMENTS !== '0';
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, ...(prepare ? { Client: PreparingClient } : {}) });
   // A client that loses its server (restart, failover, pg_terminate_backend) must not crash the
   // process: idle ones report through the pool, checked-out ones through their own 'error' event,

@@ -8,3 +8,4 @@ export * from './serve.ts';
 export * from './mail/index.ts';
 export * from './startup-lock.ts';
 export * from './jobs/index.ts';
+export * from './environment.ts';

@@ -8,35 +8,32 @@
  * turns the summary cache off; DB_POOL_SIZE sizes the PostgreSQL pool.
  */
 import { createDealsApp } from '@shop/deals';
-import { openDatabase, serveOnLoopback } from '@shop/platform';
+import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
 import { createSearchApp } from './app.ts';
 import { migrateSearch } from './db/database.ts';
 import { syncSearchIndex, type DealsSource } from './indexer/sync.ts';
 
-const env = process.env;
-const port = Number(env.PORT ?? 4102);
-const serviceToken = env.SEARCH_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4102;
+const { serviceToken, basePath } = serviceSettings(env, 'search');
 if (!serviceToken) {
   console.error('Set SEARCH_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
 
-const database = await openDatabase({
-  ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
-  ...(env.DB_POOL_SIZE ? { poolSize: Number(env.DB_POOL_SIZE) } : {}),
-});
+const database = await openDatabase(databaseSettings(env));
 await migrateSearch(database.db);
 const deals: DealsSource = env.DEALS_SERVICE_URL
   ? { baseUrl: env.DEALS_SERVICE_URL }
   : { app: createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' }) };
 const sync = () => syncSearchIndex({ db: database.db, deals, serviceToken, log: (m, f) => console.log(m, JSON.stringify(f)) });
-if (env.SEARCH_SYNC !== '0') await sync();
+if (env.SEARCH_SYNC) await sync();
 
-const app = createSearchApp({ db: database.db, serviceToken, basePath: env.SEARCH_BASE_PATH ?? '', ...(env.SEARCH_CACHE === '0' ? { cache: false as const } : {}) });
+const app = createSearchApp({ db: database.db, serviceToken, basePath, ...(env.SEARCH_CACHE ? {} : { cache: false as const }) });
 const server = await serveOnLoopback(app.fetch, port);
 console.log(`Search service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs`);
 
-const every = Number(env.SEARCH_SYNC_EVERY_S ?? 0);
+const every = env.SEARCH_SYNC_EVERY_S ?? 0;
 const timer = every > 0 ? setInterval(() => void sync().catch((err) => console.error('[search] sync failed', err)), every * 1000) : null;
 
 let stopping = false;

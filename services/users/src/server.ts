@@ -5,27 +5,24 @@
  * SMTP_URL sends mail by SMTP; otherwise it goes to the mail.outbox table. DB_POOL_SIZE sizes the
  * PostgreSQL pool.
  */
-import { createMailer, migrateMail, openDatabase, serveOnLoopback } from '@shop/platform';
+import { createMailer, migrateMail, databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
 import { createUsersApp } from './app.ts';
 import { migrateUsers } from './db/database.ts';
 
-const env = process.env;
-const port = Number(env.PORT ?? 4103);
-const serviceToken = env.USERS_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4103;
+const { serviceToken, basePath } = serviceSettings(env, 'users');
 if (!serviceToken) {
   console.error('Set USERS_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
 const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
 
-const database = await openDatabase({
-  ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
-  ...(env.DB_POOL_SIZE ? { poolSize: Number(env.DB_POOL_SIZE) } : {}),
-});
+const database = await openDatabase(databaseSettings(env));
 await migrateMail(database.db);
 await migrateUsers(database.db);
-const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-const app = createUsersApp({ db: database.db, serviceToken, basePath: env.USERS_BASE_PATH ?? '', mailer, publicBaseUrl });
+const mailer = createMailer({ db: database.db, ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) });
+const app = createUsersApp({ db: database.db, serviceToken, basePath, mailer, publicBaseUrl });
 const server = await serveOnLoopback(app.fetch, port);
 console.log(`Users service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs; links to ${publicBaseUrl}`);
 

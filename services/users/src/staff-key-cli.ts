@@ -8,7 +8,7 @@
  * first, or run the shop on PostgreSQL.
  */
 import { parseArgs } from 'node:util';
-import { DatabaseLockedError, openDatabase } from '@shop/platform';
+import { DatabaseLockedError, environmentOrExit, openDatabase } from '@shop/platform';
 import { migrateUsers, type UsersDb } from './db/database.ts';
 import { createStaffKey, listStaffKeys, revokeStaffKey, STAFF_KEY_NAME, StaffKeyNameTaken } from './store/staff-keys.ts';
 
@@ -28,8 +28,9 @@ if (name !== undefined && !STAFF_KEY_NAME.test(name)) {
   process.exit(2);
 }
 
-const url = values['database-url'] ?? process.env.DATABASE_URL;
-const dataDir = values['data-dir'] ?? process.env.DATA_DIR;
+const env = environmentOrExit();
+const url = values['database-url'] ?? env.DATABASE_URL;
+const dataDir = values['data-dir'] ?? env.DATA_DIR;
 let database;
 try {
   database = await openDatabase({ ...(url ? { url } : {}), ...(dataDir ? { dataDir } : {}) });

@@ -3,24 +3,21 @@
  *   WALLET_SERVICE_TOKEN=… PORT=4107 node services/wallet/src/server.ts
  * DATABASE_URL selects PostgreSQL; otherwise PGlite under DATA_DIR (default ./data/pglite).
  */
-import { openDatabase, serveOnLoopback } from '@shop/platform';
+import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
 import { createWalletApp } from './app.ts';
 import { migrateWallet } from './db/database.ts';
 
-const env = process.env;
-const port = Number(env.PORT ?? 4107);
-const serviceToken = env.WALLET_SERVICE_TOKEN ?? env.SERVICE_TOKEN;
+const env = environmentOrExit();
+const port = env.PORT ?? 4107;
+const { serviceToken, basePath } = serviceSettings(env, 'wallet');
 if (!serviceToken) {
   console.error('Set WALLET_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
   process.exit(1);
 }
 
-const database = await openDatabase({
-  ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
-  ...(env.DB_POOL_SIZE ? { poolSize: Number(env.DB_POOL_SIZE) } : {}),
-});
+const database = await openDatabase(databaseSettings(env));
 await migrateWallet(database.db);
-const app = createWalletApp({ db: database.db, serviceToken, basePath: env.WALLET_BASE_PATH ?? '' });
+const app = createWalletApp({ db: database.db, serviceToken, basePath });
 const server = await serveOnLoopback(app.fetch, port);
 console.log(`Wallet service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs`);
 

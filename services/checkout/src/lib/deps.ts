@@ -117,6 +117,8 @@ export interface CheckoutDeps {
   now: () => Date;
   log: Logger;
   faultPoint: FaultPoint | null;
+  /** At the fault point, SIGKILL this process instead of throwing (FAULT_KILL=1, the kill -9 harness of reliability C1). */
+  faultKill?: boolean;
   /** Idempotency: how long an in-flight claim without an order blocks a retry (a crash before the order was written). */
   claimLeaseMs: number;
   /** Idempotency: how long a finished answer is replayed; afterwards the key is new again. */
@@ -162,11 +164,11 @@ export function createBackground(log: Logger): Background {
 
 /**
  * At the configured fault point: throw (the request dies with a 500, nothing cleaned up), or with
- * FAULT_KILL=1 (test builds) SIGKILL this process right there, mid-transaction if it is in one.
+ * faultKill (FAULT_KILL=1, test builds) SIGKILL this process right there, mid-transaction if it is in one.
  */
-export function fault(deps: Pick<CheckoutDeps, 'faultPoint'>, point: FaultPoint): void {
+export function fault(deps: Pick<CheckoutDeps, 'faultPoint' | 'faultKill'>, point: FaultPoint): void {
   if (deps.faultPoint !== point) return;
-  if (process.env.FAULT_KILL === '1' && process.env.NODE_ENV !== 'production') process.kill(process.pid, 'SIGKILL');
+  if (deps.faultKill) process.kill(process.pid, 'SIGKILL');
   throw new InjectedFault(point);
 }
 

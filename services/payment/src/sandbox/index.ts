@@ -1,7 +1,7 @@
 /**
  * The three provider sandboxes, for the shop to mount on its own origin:
  *   const merchantKey = randomBytes(24).toString('base64url');
- *   const sandboxes = createSandboxes({ faults: process.env.SANDBOX_FAULTS === '1', merchantKey });
+ *   const sandboxes = createSandboxes({ faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey });
  *   shop.route('/sandbox/braintree', sandboxes.braintree.app); … klarna, clearpay
  * and the adapters pointed at them: `sandboxProviders('http://127.0.0.1:PORT', { merchantKey })`.
  */
