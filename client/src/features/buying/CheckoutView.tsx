@@ -1,3 +1,4 @@
+import { isValidPostcode } from '@shop/domain/postcodes';
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
@@ -23,7 +24,6 @@ import { confirmationPath, goToConfirmation } from './paths.ts';
 import type { checkoutData_checkout$key } from '../../__generated__/checkoutData_checkout.graphql';
 
 /** A UK postcode, loosely (the server checks it properly: 'Enter a valid postcode'). */
-const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 /** The form's fields by label (the error summary's links, in the page's order). */
 const FIELDS: Record<string, string> = {
@@ -179,7 +179,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     if (data.needsDeliveryAddress) {
       for (const key of ['name', 'line1', 'town'] as const) if (!address[key].trim()) errors.push({ field: `address.${key}`, message: BUYING_MESSAGES.required });
       if (!address.postcode.trim()) errors.push({ field: 'address.postcode', message: BUYING_MESSAGES.required });
-      else if (!POSTCODE.test(address.postcode.trim())) errors.push({ field: 'address.postcode', message: BUYING_MESSAGES.postcode });
+      else if (!isValidPostcode(address.postcode)) errors.push({ field: 'address.postcode', message: BUYING_MESSAGES.postcode });
     }
     return errors;
   }

@@ -10,6 +10,7 @@
  * GET /v2/payments?merchantReference= (lookup). Browser side: GET /checkout?token=&origin=.
  * Totals from £1 to £1000 only (spec §5).
  */
+import { isEmail } from '@shop/domain/accounts';
 import { Hono, type Context } from 'hono';
 import { CLEARPAY_MAX_PENCE, CLEARPAY_MIN_PENCE } from '@shop/domain/buying';
 import {
@@ -101,7 +102,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
   function confirm(token: string, email: string): ReturnType<ClearpaySandbox['confirm']> {
     const checkout = checkouts.get(token);
     if (!checkout || checkout.expiresAt <= now().getTime() || checkout.used) return { error: 'This Clearpay checkout has expired. Please start again.' };
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { error: 'Enter a valid email' };
+    if (!isEmail(email)) return { error: 'Enter a valid email' };
     checkout.confirmedEmail = email.toLowerCase();
     state.put('checkout', checkout.token, checkout);
     return { status: 'SUCCESS' };

@@ -9,6 +9,7 @@
  * decline ("Your purchase can not be accepted"); the one-time passcode is any 6 digits but 999999,
  * which fails. An authorization token is single-use and bound to the session's amount.
  */
+import { isEmail } from '@shop/domain/accounts';
 import { Hono, type Context } from 'hono';
 import {
   APPROVAL_SCRIPT,
@@ -93,7 +94,7 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
   function approve(sessionId: string, email: string, otp: string): ReturnType<KlarnaSandbox['approve']> {
     const session = sessions.get(sessionId);
     if (!session || session.expiresAt <= now().getTime()) return { error: 'This Klarna session has expired. Please start again.' };
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { error: 'Enter a valid email' };
+    if (!isEmail(email)) return { error: 'Enter a valid email' };
     if (!/^\d{6}$/.test(otp) || otp === KLARNA_FAILED_OTP) return { error: 'The code you entered is incorrect. Please try again.' };
     if (/\+denied@/i.test(email)) {
       session.denied = true;
