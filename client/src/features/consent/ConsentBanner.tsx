@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { CONSENT_VENDORS, linkBuildingScript, parseConsent, type ConsentVendor } from '@shop/domain/cookies';
-import { CONSENT_CHANGE_EVENT, CONSENT_OPEN_EVENT, openCookieSettings, saveConsent } from './consent.ts';
+import { CONSENT_COOKIE, CONSENT_VENDORS, linkBuildingScript, parseConsent, type ConsentVendor } from '@shop/domain/cookies';
+import { readCookie } from '../../lib/cookies.ts';
+import { CONSENT_CHANGE_EVENT, CONSENT_OPEN_EVENT, openCookieSettings, readConsent, saveConsent } from './consent.ts';
 import './consent.css';
 
 const LABELS: Record<ConsentVendor, { title: string; text: string }> = {
@@ -26,7 +27,7 @@ function subscribe(onChange: () => void) {
   window.addEventListener(CONSENT_CHANGE_EVENT, onChange);
   return () => window.removeEventListener(CONSENT_CHANGE_EVENT, onChange);
 }
-const consentCookie = () => document.cookie;
+const consentCookie = () => readCookie(CONSENT_COOKIE);
 
 type Shown = 'closed' | 'ask' | 'manage' | 'saved';
 
@@ -37,8 +38,7 @@ type Shown = 'closed' | 'ask' | 'manage' | 'saved';
  * external link-building script where spec §2 wants it, only with consent.
  */
 export function ConsentBanner({ pathname }: { pathname: string }) {
-  const cookies = useSyncExternalStore(subscribe, consentCookie, () => '');
-  const consent = parseConsent(/(?:^|;\s*)td_consent=([^;]*)/.exec(cookies)?.[1]);
+  const consent = parseConsent(useSyncExternalStore(subscribe, consentCookie, () => null));
   const [shown, setShown] = useState<Shown>(() => (consent.chosen ? 'closed' : 'ask'));
   const [denied, setDenied] = useState<readonly ConsentVendor[]>(consent.chosen ? consent.denied : CONSENT_VENDORS);
   const [message, setMessage] = useState('');
@@ -47,7 +47,7 @@ export function ConsentBanner({ pathname }: { pathname: string }) {
 
   useEffect(() => {
     const open = () => {
-      setDenied(parseConsent(/(?:^|;\s*)td_consent=([^;]*)/.exec(document.cookie)?.[1]).denied);
+      setDenied(readConsent().denied);
       setShown('manage');
       requestAnimationFrame(() => {
         headingRef.current?.scrollIntoView({ block: 'nearest' });

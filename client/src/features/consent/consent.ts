@@ -14,17 +14,10 @@ import {
   type Consent,
   type ConsentVendor,
 } from '@shop/domain/cookies';
+import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts';
 
 export const CONSENT_CHANGE_EVENT = 'td:consent-change';
 export const CONSENT_OPEN_EVENT = 'td:consent-open';
-
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
-}
 
 export function readConsent(): Consent {
   return parseConsent(readCookie(CONSENT_COOKIE));
@@ -47,12 +40,10 @@ const READABLE_COOKIES: Partial<Record<ConsentVendor, readonly string[]>> = {
   marketing: [COOKIE_NAMES.affiliateEvent],
 };
 
-const attributes = () => `; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-
 /** Stores the choice (the denied list) for one year and tells listeners. */
 export function saveConsent(denied: readonly ConsentVendor[]): void {
-  document.cookie = `${CONSENT_COOKIE}=${serializeConsent(denied)}; Max-Age=${CONSENT_MAX_AGE}${attributes()}`;
-  for (const vendor of denied) for (const name of READABLE_COOKIES[vendor] ?? []) document.cookie = `${name}=; Max-Age=0${attributes()}`;
+  writeCookie(CONSENT_COOKIE, serializeConsent(denied), CONSENT_MAX_AGE);
+  for (const vendor of denied) for (const name of READABLE_COOKIES[vendor] ?? []) deleteCookie(name);
   window.dispatchEvent(new Event(CONSENT_CHANGE_EVENT));
 }
 

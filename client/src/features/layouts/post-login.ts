@@ -1,4 +1,5 @@
 import { POST_LOGIN_URL_COOKIE, POST_LOGIN_URL_MAX_AGE_DAYS, safeReturnPath } from '@shop/domain/layouts';
+import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts';
 
 /**
  * Saves where to go after login (spec §4 redirect order; spec §9 post-login url cookie 30 days).
@@ -8,16 +9,15 @@ import { POST_LOGIN_URL_COOKIE, POST_LOGIN_URL_MAX_AGE_DAYS, safeReturnPath } fr
 export function savePostLoginUrl(path: string): void {
   const safe = safeReturnPath(path);
   if (!safe) return;
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${POST_LOGIN_URL_COOKIE}=${encodeURIComponent(safe)}; Max-Age=${POST_LOGIN_URL_MAX_AGE_DAYS * 86_400}; Path=/; SameSite=Lax${secure}`;
+  writeCookie(POST_LOGIN_URL_COOKIE, encodeURIComponent(safe), POST_LOGIN_URL_MAX_AGE_DAYS * 86_400);
 }
 
 /** The saved post-login url, if any (for the login page once accounts land). */
 export function readPostLoginUrl(): string | null {
-  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${POST_LOGIN_URL_COOKIE}=`));
-  if (!entry) return null;
+  const stored = readCookie(POST_LOGIN_URL_COOKIE);
+  if (!stored) return null;
   try {
-    return safeReturnPath(decodeURIComponent(entry.slice(POST_LOGIN_URL_COOKIE.length + 1)));
+    return safeReturnPath(decodeURIComponent(stored));
   } catch {
     return null;
   }
@@ -25,5 +25,5 @@ export function readPostLoginUrl(): string | null {
 
 /** Forgets the saved post-login url once a login has used (or overtaken) it. */
 export function clearPostLoginUrl(): void {
-  document.cookie = `${POST_LOGIN_URL_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  deleteCookie(POST_LOGIN_URL_COOKIE);
 }

@@ -1,16 +1,9 @@
 import { DEFAULT_LOCATION, displayLocation } from '@shop/domain';
 import { COOKIE_NAMES } from '@shop/domain/cookies';
+import { readCookie } from '../../lib/cookies.ts';
 import { LOCATIONS } from '../../ui/SiteHeader.tsx';
 
 const KNOWN: ReadonlySet<string> = new Set(LOCATIONS.map((l) => l.slug));
-
-function cookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
-}
 
 /**
  * The location a list outside /deals/{location} is about (early-bird, recently viewed,
@@ -18,7 +11,7 @@ function cookie(name: string): string | null {
  * every /deals/{location} page (spec §9, one year), else the default location (Glasgow).
  */
 export function shopperLocation(search: URLSearchParams): string {
-  for (const candidate of [search.get('location'), cookie(COOKIE_NAMES.location)]) {
+  for (const candidate of [search.get('location'), readCookie(COOKIE_NAMES.location)]) {
     const slug = candidate ? displayLocation(candidate) : null;
     if (slug && KNOWN.has(slug)) return slug;
   }

@@ -4,6 +4,7 @@
  * the price slider) are domain's (domain/src/search.ts).
  */
 import { COOKIE_NAMES } from '@shop/domain/cookies';
+import { readCookie } from '../../lib/cookies.ts';
 import {
   DEFAULT_LOCATION,
   SEARCH_PAGE_SIZE,
@@ -39,8 +40,7 @@ const LOCATION_SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
  */
 export function shopperLocation(): string {
   try {
-    const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE_NAMES.location}=`));
-    const value = entry ? decodeURIComponent(entry.slice(COOKIE_NAMES.location.length + 1)) : '';
+    const value = decodeURIComponent(readCookie(COOKIE_NAMES.location) ?? '');
     return LOCATION_SLUG.test(value) && value !== ALL_LOCATIONS ? value : DEFAULT_LOCATION;
   } catch {
     return DEFAULT_LOCATION;
