@@ -52,16 +52,28 @@ export function mountApiDocs(app: OpenAPIHono, options: ApiDocsOptions): void {
       'cache-control': 'public, max-age=86400',
     }),
   );
-  app.get(
-    DOCS_PATH,
-    Scalar({
-      // Relative, so the page works wherever the app is mounted (/docs or /api/deals/docs).
-      url: OPENAPI_PATH.slice(1),
-      cdn: DOCS_SCRIPT_PATH.slice(1),
-      pageTitle: `${options.title} reference`,
-      withDefaultFonts: false,
-      telemetry: false,
-      hideClientButton: true,
-    }),
-  );
+  const reference = Scalar({
+    // Relative, so the page works wherever the app is mounted (/docs or /api/deals/docs).
+    url: OPENAPI_PATH.slice(1),
+    cdn: DOCS_SCRIPT_PATH.slice(1),
+    pageTitle: `${options.title} reference`,
+    withDefaultFonts: false,
+    telemetry: false,
+    // Nothing on the page sends the document or a request to an outside host (issue 15 point
+    // 9): no AI agent, no MCP generator, no developer toolbar (configure, share, deploy), no
+    // test requests through Scalar's proxy, no API client; the document downloads from here.
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never',
+    hideTestRequestButton: true,
+    hideClientButton: true,
+    // Its only link out (to scalar.com) goes too.
+    customCss: 'a[href^="https://www.scalar.com"] { display: none; }',
+  });
+  // The page says its language (WCAG 3.1.1); Scalar writes a bare <html>.
+  app.get(DOCS_PATH, async (c, next) => {
+    const page = await reference(c, next);
+    if (!page) return c.notFound();
+    return c.html((await page.text()).replace(/<html>/i, '<html lang="en">'), page.status as 200);
+  });
 }

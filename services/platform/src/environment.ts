@@ -12,11 +12,6 @@ export const SERVICE_NAMES = ['deals', 'search', 'users', 'basket', 'checkout', 
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const text = z.string().min(1, 'must not be empty');
-const port = z
-  .string()
-  .regex(/^\d+$/, 'must be a port number (0–65535)')
-  .transform(Number)
-  .pipe(z.number().int().min(0, 'must be a port number (0–65535)').max(65535, 'must be a port number (0–65535)'));
 const whole = (min: number, max: number, what: string) =>
   z
     .string()
@@ -25,27 +20,19 @@ const whole = (min: number, max: number, what: string) =>
     .pipe(z.number().int().min(min, `must be ${what}`).max(max, `must be ${what}`));
 /** `1` on, `0` (or unset) off. */
 const flag = z.enum(['0', '1'], { error: 'must be 1 (on) or 0 (off)' }).transform((v) => v === '1');
-const httpUrl = z.string().refine((v) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(v).protocol);
-  } catch {
-    return false;
-  }
-}, 'must be an http(s) URL');
-const postgresUrl = z.string().refine((v) => {
-  try {
-    return ['postgres:', 'postgresql:'].includes(new URL(v).protocol);
-  } catch {
-    return false;
-  }
-}, 'must be a postgres:// URL');
-const smtpUrl = z.string().refine((v) => {
-  try {
-    return ['smtp:', 'smtps:'].includes(new URL(v).protocol);
-  } catch {
-    return false;
-  }
-}, 'must be an smtp:// or smtps:// URL');
+/** A URL whose scheme is one of `protocols` ('https:', …). */
+const urlOf = (protocols: string[], message: string) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, message);
+const httpUrl = urlOf(['http:', 'https:'], 'must be an http(s) URL');
+const postgresUrl = urlOf(['postgres:', 'postgresql:'], 'must be a postgres:// URL');
+const smtpUrl = urlOf(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL');
+const port = whole(0, 65535, 'a port number (0–65535)');
 const basePath = z.string().regex(/^(\/[\w\-/]*)?$/, 'must be empty or a path starting with /');
 const milliseconds = whole(1, 86_400_000, 'a whole number of milliseconds');
 
