@@ -69,6 +69,14 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return `${origin.replace(/\/+$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
+/**
+ * The X (Twitter) card of a page: a large image card when the page has an image (deal pages),
+ * else a summary card. X reads the title, description and image from the og: tags.
+ */
+export function twitterCardOf(head: Pick<PageHead, 'image'>): 'summary_large_image' | 'summary' {
+  return head.image ? 'summary_large_image' : 'summary';
+}
+
 /** Robots of a path: noindex under a gift-shop (gshop) segment, else the default. */
 export function robotsOf(pathname: string): string {
   return pathname.split(/[?#]/)[0]!.split('/').includes(GIFT_SHOP_SEGMENT) ? NOINDEX_ROBOTS : DEFAULT_ROBOTS;

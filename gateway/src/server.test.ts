@@ -160,6 +160,17 @@ describe.each(testDatabases())('shop server on %s', (_name, open) => {
     expect((await get('/assets/missing-000.js')).status).toBe(404);
   });
 
+  it('serves robots.txt: the APIs, GraphQL, the sandboxes and sign-in callbacks are out of bounds; the pages are not', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = (await res.text()).split('\n');
+    expect(rules[0]).toBe('User-agent: *');
+    for (const path of ['/api/', '/graphql', '/sandbox/', '/auth/', '/dev/']) expect(rules).toContain(`Disallow: ${path}`);
+    // A noindex page must stay crawlable to be read as noindex.
+    expect(rules.filter((r) => /^Disallow: \/(checkout|myaccount|search|deals)/.test(r))).toEqual([]);
+  });
+
   it('says the client is not built when client/dist is missing', async () => {
     const res = await noClient.request('/deals/glasgow');
     expect(res.status).toBe(200);

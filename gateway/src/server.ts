@@ -122,6 +122,14 @@ export const BUYING_BASE_PATHS: Record<BuyingService, string> = {
 export const SANDBOX_BASE_PATHS = { braintree: '/sandbox/braintree', klarna: '/sandbox/klarna', clearpay: '/sandbox/clearpay' } as const;
 
 /** The outbox page is served outside production, or when OUTBOX_PAGE=1 says so (e2e). */
+/**
+ * robots.txt: crawlers keep out of the APIs, GraphQL, the payment sandboxes, sign-in callbacks and
+ * the development pages. Personal pages (basket, account, search results) stay crawlable so that
+ * crawlers read their noindex (a disallowed page cannot say it). No Sitemap line until the shop
+ * serves a sitemap.
+ */
+const ROBOTS_TXT = ['User-agent: *', 'Disallow: /api/', 'Disallow: /graphql', 'Disallow: /sandbox/', 'Disallow: /auth/', 'Disallow: /dev/', ''].join('\n');
+
 export function outboxPageEnabled(env: { NODE_ENV?: string | undefined; OUTBOX_PAGE?: string | boolean | undefined }): boolean {
   return env.NODE_ENV !== 'production' || env.OUTBOX_PAGE === '1' || env.OUTBOX_PAGE === true;
 }
@@ -210,6 +218,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   );
 
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
+  app.get('/robots.txt', (c) => c.text(ROBOTS_TXT, 200, { 'cache-control': 'public, max-age=3600' }));
 
   // The deals service sees paths without the prefix, as when it runs on its own.
   app.mount('/api/deals', (request) => options.dealsApp.fetch(request));

@@ -1,4 +1,4 @@
-import { absoluteUrl, headAtPath, pageHead, SITE_NAME, type PageHead } from '@shop/domain';
+import { absoluteUrl, headAtPath, pageHead, SITE_NAME, twitterCardOf, type PageHead } from '@shop/domain';
 
 export type SeoProps =
   | {
@@ -39,6 +39,7 @@ export function Seo(props: SeoProps) {
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={url} />
       {head.image ? <meta property="og:image" content={absoluteUrl(window.location.origin, head.image)} /> : null}
+      <meta name="twitter:card" content={twitterCardOf(head)} />
     </>
   );
 }

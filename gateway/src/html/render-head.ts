@@ -6,7 +6,7 @@
  * The tags carry `data-static-head`: the client drops them when it starts and renders the same
  * head itself (client/src/main.tsx, client/src/ui/Seo.tsx), so there is one <title> at a time.
  */
-import { absoluteUrl, SITE_NAME, type PageHead } from '@shop/domain';
+import { absoluteUrl, SITE_NAME, twitterCardOf, type PageHead } from '@shop/domain';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -31,6 +31,7 @@ export function renderHeadTags(head: PageHead, origin: string): string {
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
     ...(head.image ? [meta('property', 'og:image', absoluteUrl(origin, head.image))] : []),
+    meta('name', 'twitter:card', twitterCardOf(head)),
   ].join('\n    ');
 }
 

@@ -38,6 +38,7 @@ function headOf(html: string) {
     ogUrl: attr(/<meta data-static-head property="og:url" content="([^"]*)"/),
     ogType: attr(/<meta data-static-head property="og:type" content="([^"]*)"/),
     ogImage: attr(/<meta data-static-head property="og:image" content="([^"]*)"/),
+    twitterCard: attr(/<meta data-static-head name="twitter:card" content="([^"]*)"/),
     beforeScripts: ['<title', 'name="description"', 'name="robots"', 'rel="canonical"', 'og:title'].every(
       (tag) => html.indexOf(tag) !== -1 && html.indexOf(tag) < html.indexOf('<script'),
     ),
@@ -146,6 +147,13 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     expect(head).toMatchObject({ canonical: `http://shop.test${deal.url}`, ogType: 'product', beforeScripts: true });
     expect(head.titles[0]).toContain(escape(deal.title.slice(0, 20)));
     expect(head.ogImage).toBe(deal.image.url.startsWith('http') ? deal.image.url : `http://shop.test${deal.image.url}`);
+    // A link shared on X shows the deal's image large.
+    expect(head.twitterCard).toBe('summary_large_image');
+  });
+
+  it('a page without an image has a summary card', async () => {
+    const head = headOf(await (await get(shop, '/page/aboutus')).text());
+    expect(head.twitterCard).toBe('summary');
   });
 
   it.each([
