@@ -100,3 +100,21 @@ test('a 404 still shows the shop’s not-found page in the browser @mobile', asy
   await expect(page.locator('title')).toHaveCount(1);
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
 });
+
+test('the shop is installable: every page links a web app manifest whose icons are served', async ({ page, request }) => {
+  await page.goto('/deals/glasgow');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = (await res.json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; type: string }> };
+  expect(manifest).toMatchObject({ name: 'Thistle Deals', start_url: '/', display: 'standalone' });
+  // Chromium's installability: a 192 and a 512 pixel icon.
+  for (const size of ['192x192', '512x512']) expect(manifest.icons.some((i) => i.sizes === size), size).toBe(true);
+  for (const icon of manifest.icons) {
+    const served = await request.get(icon.src);
+    expect(served.status(), icon.src).toBe(200);
+    expect(served.headers()['content-type'], icon.src).toContain(icon.type);
+  }
+});
