@@ -62,7 +62,7 @@ if (!external) {
   root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
 }
 const mailLease = env.MAIL_LEASE_MS ? { mailLeaseMs: env.MAIL_LEASE_MS } : {};
-const reconcile = env.RECONCILE_ABANDON_AFTER_MS ? { abandonAfterMs: env.RECONCILE_ABANDON_AFTER_MS } : {};
+const reconcile = env.RECONCILE_ABANDON_AFTER_MS !== undefined ? { abandonAfterMs: env.RECONCILE_ABANDON_AFTER_MS } : {};
 let app: CheckoutApp | null = null;
 root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
 const server = await serveOnLoopback(root.fetch, port);

@@ -85,7 +85,7 @@ const schema = z.object({
   SEARCH_CACHE: flag.default(true),
   CLAIM_LEASE_MS: milliseconds.optional(),
   MAIL_LEASE_MS: milliseconds.optional(),
-  RECONCILE_ABANDON_AFTER_MS: milliseconds.optional(),
+  RECONCILE_ABANDON_AFTER_MS: whole(0, 86_400_000, 'a whole number of milliseconds').optional(),
   // Test builds only (never honoured with NODE_ENV=production).
   FAULT_POINT: text.optional(),
   FAULT_KILL: flag.default(false),
