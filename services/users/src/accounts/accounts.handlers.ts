@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, SIGN_IN_LINK_TTL_MS } from '@shop/domain/accounts';
 import { authOf, signIn } from '../lib/auth.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
@@ -18,6 +19,8 @@ import {
   rehash,
   updateAccount,
   userJson,
+  type AccountRow,
+  type Db,
 } from '../store/accounts.ts';
 import { deleteIdentities } from '../store/identities.ts';
 import { endAllSessions, endSession } from '../store/sessions.ts';
@@ -84,28 +87,44 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     hook,
   );
 
+  /**
+   * An emailed link that signs in (an email confirmation, a sign-in link): the per-address limit,
+   * the token's shape, then one transaction that consumes the token (once) and runs `prove` on
+   * the account it names. The answer to send when the link cannot be used, else the account.
+   */
+  async function redeemSignInLink(
+    c: Context,
+    purpose: 'confirm_email' | 'sign_in_link',
+    token: string,
+    prove: (trx: Db, row: AccountRow, now: Date) => Promise<AccountRow>,
+  ): Promise<{ refused: Response } | { account: AccountRow; now: Date }> {
+    const now = deps.now();
+    const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], now);
+    if (!verdict.allowed) return { refused: rateLimited(c, verdict.retryAfterSeconds) };
+    if (!TOKEN_SHAPE.test(token)) return { refused: fail(c, 400, 'INVALID_LINK') };
+    const account = await db.transaction().execute(async (trx) => {
+      const owner = await consumeToken(trx, purpose, token, now);
+      const row = owner?.userId ? await findById(trx, owner.userId) : null;
+      return row?.email ? prove(trx, row, now) : null;
+    });
+    return account ? { account, now } : { refused: fail(c, 400, 'INVALID_LINK') };
+  }
+
   app.openapi(
     routes.verifyEmail,
     async (c) => {
-      const { token } = c.req.valid('json');
-      const now = deps.now();
-      const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], now);
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
-      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK') as never;
-      const account = await db.transaction().execute(async (trx) => {
-        const owner = await consumeToken(trx, 'confirm_email', token, now);
-        const row = owner?.userId ? await findById(trx, owner.userId) : null;
-        if (!row || !row.email) return null;
+      const redeemed = await redeemSignInLink(c, 'confirm_email', c.req.valid('json').token, async (trx, row, now) => {
         await updateAccount(trx, row.id, { email_verified: true }, now);
         // The address is proven: other confirmation links (each one signs in) are void.
         await voidTokens(trx, row.id, ['confirm_email'], now);
         // A subscription asked for on the register form is confirmed by the same proof of the address.
-        const subscription = await findSubscriptionByEmail(trx, row.email);
+        const subscription = await findSubscriptionByEmail(trx, row.email!);
         if (subscription && !subscription.confirmed) await confirmSubscription(trx, subscription.id, now);
         await recordEvent(trx, row.id, 'email_verified', now);
         return row;
       });
-      if (!account) return fail(c, 400, 'INVALID_LINK') as never;
+      if ('refused' in redeemed) return redeemed.refused as never;
+      const { account } = redeemed;
       return c.json(await signIn(deps, c, account, false, 'login', { via: 'email_verify' }), 200);
     },
     hook,
@@ -207,15 +226,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
   app.openapi(
     routes.signInWithLink,
     async (c) => {
-      const { token } = c.req.valid('json');
-      const now = deps.now();
-      const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], now);
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
-      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK') as never;
-      const account = await db.transaction().execute(async (trx) => {
-        const owner = await consumeToken(trx, 'sign_in_link', token, now);
-        const row = owner?.userId ? await findById(trx, owner.userId) : null;
-        if (!row || !row.email) return null;
+      const redeemed = await redeemSignInLink(c, 'sign_in_link', c.req.valid('json').token, async (trx, row, now) => {
         if (!row.emailVerified) {
           // The link proves the address. Whatever was set on the account before anyone proved it
           // (a password, a Facebook identity, sessions) was not the owner's: it goes (pre-hijacking).
@@ -227,7 +238,8 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         }
         return (await findById(trx, row.id))!;
       });
-      if (!account) return fail(c, 400, 'INVALID_LINK') as never;
+      if ('refused' in redeemed) return redeemed.refused as never;
+      const { account, now } = redeemed;
       if (lockInForce(account, now)) {
         await recordEvent(db, account.id, 'login_refused_locked', now);
         return fail(c, 423, 'ACCOUNT_LOCKED') as never;
