@@ -126,20 +126,9 @@ export function requestIdFrom(request: Request): string {
   return id;
 }
 
-/** A cookie's value from a Cookie header; null when absent. Values are compared, never echoed. */
-export function cookieFrom(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header || header.length > 8192) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 /** The search test group of a request: 'b' only when its cookie says so, else 'a' (the default search). */
 export function searchGroupOf(request: Request): SearchGroup {
-  return cookieFrom(request, COOKIE_NAMES.searchTest) === 'b' ? 'b' : 'a';
+  return requestCookies(request)[COOKIE_NAMES.searchTest] === 'b' ? 'b' : 'a';
 }
 
 const responseCookiesByRequest = new WeakMap<Request, ResponseCookies>();
