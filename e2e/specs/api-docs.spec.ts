@@ -59,6 +59,7 @@ test('clicking every control of the deals API reference attempts no request to a
     // Back to the reference if a control navigated within the shop.
     if (!page.url().includes('/api/deals/docs')) await openReference(page, 'deals');
   }
-  await page.waitForTimeout(500);
+  // Whatever the last click started has finished (or been blocked and recorded) before the count is read.
+  await page.waitForLoadState('networkidle');
   expect(attempted).toEqual([]);
 });
