@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,6 +109,48 @@ interface StepResult {
   status: number;
   passed?: number;
   failed?: number;
+  /** The failing tests, named with the first line of their failure, repeated under the summary so a log's tail says what failed. */
+  failures?: string[];
+}
+
+const firstLine = (message: string | undefined) => (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0]!.slice(0, 300);
+
+interface VitestReport {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  testResults?: { name: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+
+function vitestFailures(report: VitestReport | null): string[] {
+  const out: string[] = [];
+  for (const file of report?.testResults ?? []) {
+    const name = relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) out.push(`${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    // A file that failed before its tests ran (an import error, a failing beforeAll) has no failed assertion.
+    if (failed.length === 0 && file.message) out.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; line?: number; tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[] }[];
+}
+
+function playwrightFailures(suites: PlaywrightSuite[] | undefined, path: string[] = []): string[] {
+  const out: string[] = [];
+  for (const suite of suites ?? []) {
+    const here = [...path, suite.title].filter(Boolean);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected')
+          out.push(`[${t.projectName}] ${[...here, spec.title].join(' › ')}: ${firstLine(t.results.at(-1)?.error?.message)}`);
+    out.push(...playwrightFailures(suite.suites, here));
+  }
+  return out;
 }
 
 function readJson(path: string): unknown {
@@ -144,8 +186,8 @@ function test(args: string[]) {
     const report = join(outDir, 'vitest.json');
     rmSync(report, { force: true });
     const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-    const json = readJson(report) as { numPassedTests?: number; numFailedTests?: number } | null;
-    return { status, passed: json?.numPassedTests ?? 0, failed: json?.numFailedTests ?? (status ? 1 : 0) };
+    const json = readJson(report) as VitestReport | null;
+    return { status, passed: json?.numPassedTests ?? 0, failed: json?.numFailedTests ?? (status ? 1 : 0), failures: vitestFailures(json) };
   });
   step('browser', () => {
     buildClient();
@@ -154,18 +196,22 @@ function test(args: string[]) {
     const status = run(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     });
-    const json = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
+    const json = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number }; suites?: PlaywrightSuite[] } | null;
     return {
       status,
       passed: (json?.stats?.expected ?? 0) + (json?.stats?.flaky ?? 0),
       failed: json?.stats?.unexpected ?? (status ? 1 : 0),
+      failures: playwrightFailures(json?.suites),
     };
   });
 
   const passed = results.reduce((n, r) => n + (r.passed ?? (r.status === 0 ? 1 : 0)), 0);
   const failed = results.reduce((n, r) => n + (r.failed ?? (r.status === 0 ? 0 : 1)), 0) || results.filter((r) => r.status !== 0).length;
   console.log('');
-  for (const r of results) console.log(`  ${r.status === 0 ? '✓' : '✗'} ${r.name}${r.passed !== undefined ? ` (${r.passed} passed, ${r.failed} failed)` : ''}`);
+  for (const r of results) {
+    console.log(`  ${r.status === 0 ? '✓' : '✗'} ${r.name}${r.passed !== undefined ? ` (${r.passed} passed, ${r.failed} failed)` : ''}`);
+    for (const f of r.failures ?? []) console.log(`      ✗ ${f}`);
+  }
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
 }

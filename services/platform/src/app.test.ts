@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { describe, expect, it, vi } from 'vitest';
 import { createServiceApp } from './app.ts';
-import { ProblemSchema, problemContent } from './problem.ts';
+import { ProblemSchema, problemContent } from './rest.ts';
 import { SERVICE_TOKEN_HEADER, tokenMatches } from './service-auth.ts';
 
 function makeApp() {

@@ -2,7 +2,7 @@
  * The skeleton every REST service starts from: an OpenAPIHono app with
  * - a request id on every request (x-request-id) used in logs,
  * - a body limit (reliability V3) answering 413,
- * - a `defaultHook` turning zod failures into a 400 problem naming each field,
+ * - a `defaultHook` turning zod failures into a 400 problem naming each field (rest.ts),
  * - 404 and 500 problems (500 says only `INTERNAL`: no stack, SQL or paths),
  * - the OpenAPI 3.1 document at /openapi.json and a Scalar reference at /docs served from
  *   node_modules (no CDN, no telemetry, no external fonts),
@@ -12,7 +12,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { fieldErrorsFromZod, notFoundProblem, problem, problemResponse, validationProblem } from './problem.ts';
+import { notFoundProblem, problem, problemResponse, validationHook, type ErrorStatus, type FieldNaming } from './rest.ts';
 import { requireServiceToken } from './service-auth.ts';
 import { mountApiDocs } from './docs.ts';
 import { isRetryableDatabaseError } from './database.ts';
@@ -33,6 +33,8 @@ export interface ServiceAppOptions {
   bodyLimitBytes?: number;
   /** Registers the routes that need no service token (images and the like). */
   publicRoutes?: (app: OpenAPIHono) => void;
+  /** How a 400 names the fields of a body (wrappers dropped, fields renamed); see fieldErrorsFromZod. */
+  fieldNaming?: FieldNaming;
   /** Where errors are logged; defaults to console.error. */
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
@@ -40,14 +42,7 @@ export interface ServiceAppOptions {
 export function createServiceApp(options: ServiceAppOptions): OpenAPIHono {
   if (!options.serviceToken) throw new Error(`${options.title}: serviceToken is required`);
   const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
-  const app = new OpenAPIHono({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return problemResponse(c, validationProblem(fieldErrorsFromZod(result.error, result.target)));
-      }
-      return undefined;
-    },
-  });
+  const app = new OpenAPIHono({ defaultHook: validationHook(options.fieldNaming) });
 
   app.use('*', requestId());
   app.use(
@@ -63,7 +58,7 @@ export function createServiceApp(options: ServiceAppOptions): OpenAPIHono {
     // Hono's own refusals of a request (a body its validator cannot read, …) are the caller's
     // mistake: their 4xx, as a problem naming the body, not a 500 and an error-log line.
     if (err instanceof HTTPException && err.status < 500) {
-      return problemResponse(c, problem(err.status, 'VALIDATION_FAILED', 'The request could not be read.', [{ field: 'body', message: 'The request could not be read.' }]));
+      return problemResponse(c, problem(err.status as ErrorStatus, 'VALIDATION_FAILED', 'The request could not be read.', [{ field: 'body', message: 'The request could not be read.' }]));
     }
     // The database went away mid-request (restart, connections cut) or asked for a retry: rolled
     // back, so the caller may send the same request again (its idempotency key with it): 503 with

@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { problem, problemResponse } from './problem.ts';
+import { problem, problemResponse } from './rest.ts';
 
 export const SERVICE_TOKEN_HEADER = 'x-service-token';
 /**

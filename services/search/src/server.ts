@@ -8,43 +8,24 @@
  * turns the summary cache off; DB_POOL_SIZE sizes the PostgreSQL pool.
  */
 import { createDealsApp } from '@shop/deals';
-import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
+import { runStandalone } from '@shop/platform';
 import { createSearchApp } from './app.ts';
 import { migrateSearch } from './db/database.ts';
 import { syncSearchIndex, type DealsSource } from './indexer/sync.ts';
 
-const env = environmentOrExit();
-const port = env.PORT ?? 4102;
-const { serviceToken, basePath } = serviceSettings(env, 'search');
-if (!serviceToken) {
-  console.error('Set SEARCH_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
-  process.exit(1);
-}
-
-const database = await openDatabase(databaseSettings(env));
-await migrateSearch(database.db);
-const deals: DealsSource = env.DEALS_SERVICE_URL
-  ? { baseUrl: env.DEALS_SERVICE_URL }
-  : { app: createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' }) };
-const sync = () => syncSearchIndex({ db: database.db, deals, serviceToken, log: (m, f) => console.log(m, JSON.stringify(f)) });
-if (env.SEARCH_SYNC) await sync();
-
-const app = createSearchApp({ db: database.db, serviceToken, basePath, ...(env.SEARCH_CACHE ? {} : { cache: false as const }) });
-const server = await serveOnLoopback(app.fetch, port);
-console.log(`Search service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs`);
-
-const every = env.SEARCH_SYNC_EVERY_S ?? 0;
-const timer = every > 0 ? setInterval(() => void sync().catch((err) => console.error('[search] sync failed', err)), every * 1000) : null;
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing`);
-  if (timer) clearInterval(timer);
-  await server.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+await runStandalone({
+  name: 'search',
+  defaultPort: 4102,
+  migrate: ({ db }) => migrateSearch(db),
+  createApp: async ({ env, database, serviceToken, basePath }) => {
+    const deals: DealsSource = env.DEALS_SERVICE_URL
+      ? { baseUrl: env.DEALS_SERVICE_URL }
+      : { app: createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' }) };
+    const sync = () => syncSearchIndex({ db: database.db, deals, serviceToken, log: (m, f) => console.log(m, JSON.stringify(f)) });
+    if (env.SEARCH_SYNC) await sync();
+    const every = env.SEARCH_SYNC_EVERY_S ?? 0;
+    const timer = every > 0 ? setInterval(() => void sync().catch((err) => console.error('[search] sync failed', err)), every * 1000) : null;
+    const app = createSearchApp({ db: database.db, serviceToken, basePath, ...(env.SEARCH_CACHE ? {} : { cache: false as const }) });
+    return { fetch: app.fetch, close: async () => void (timer && clearInterval(timer)) };
+  },
+});

@@ -39,7 +39,7 @@ async function loadCatalogue(deps: DealsDeps): Promise<Catalogue & { categoryLis
 const badField = (c: Context, field: string, message: string) => problemResponse(c, validationProblem([{ field, message }]));
 
 /** One list handler for the three deals routes: path segments and query filters are alternatives. */
-async function listDeals(c: Context, deps: DealsDeps, params: ListParams, query: DealsQuery): Promise<Response> {
+async function listDeals(c: Context, deps: DealsDeps, params: ListParams, query: DealsQuery) {
   if (query.location && displayLocation(query.location) !== displayLocation(params.location)) {
     return badField(c, 'location', 'The location filter does not match the location in the path.');
   }
@@ -127,14 +127,14 @@ async function listDeals(c: Context, deps: DealsDeps, params: ListParams, query:
 }
 
 export function registerDealRoutes(app: OpenAPIHono, deps: DealsDeps): void {
-  app.openapi(routes.listDeals, (c) => listDeals(c, deps, c.req.valid('param'), c.req.valid('query')) as never);
-  app.openapi(routes.listCategoryDeals, (c) => listDeals(c, deps, c.req.valid('param'), c.req.valid('query')) as never);
-  app.openapi(routes.listSubcategoryDeals, (c) => listDeals(c, deps, c.req.valid('param'), c.req.valid('query')) as never);
+  app.openapi(routes.listDeals, (c) => listDeals(c, deps, c.req.valid('param'), c.req.valid('query')));
+  app.openapi(routes.listCategoryDeals, (c) => listDeals(c, deps, c.req.valid('param'), c.req.valid('query')));
+  app.openapi(routes.listSubcategoryDeals, (c) => listDeals(c, deps, c.req.valid('param'), c.req.valid('query')));
 
   app.openapi(routes.getDeal, async (c) => {
     const id = Number(c.req.valid('param').dealId);
     const rows = await store.findDealRowsByIds(deps.db, [id]);
-    if (rows.length === 0) return problemResponse(c, notFoundProblem('Sorry, we could not find that deal.')) as never;
+    if (rows.length === 0) return problemResponse(c, notFoundProblem('Sorry, we could not find that deal.'));
     const [deal] = await hydrateDeals(deps.db, rows, await loadCatalogue(deps), deps.basePath);
     return c.json(deal!, 200);
   });

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { DEALS_PAGE_SIZE, MAX_PAGE_SIZE } from '@shop/domain';
 import { DEAL_SORTS, DealSchema, DealsByIdsResponseSchema, DealsResponseSchema } from '../contract.ts';
-import { commonErrors, IdList, json, notFound, NumericId, Slug } from '../lib/http.ts';
+import { IdList, NumericId, Slug } from '../lib/http.ts';
 
 const querySlug = (description: string) =>
   z
@@ -42,7 +43,7 @@ export const DealsQuery = z
     }
   });
 
-const responses = { 200: json(DealsResponseSchema, 'One page of deals with facets and paging.'), ...commonErrors, ...notFound };
+const responses = { 200: jsonContent(DealsResponseSchema, 'One page of deals with facets and paging.'), ...commonErrors(), ...notFoundContent() };
 
 export const listDeals = createRoute({
   method: 'get',
@@ -90,7 +91,7 @@ export const getDeal = createRoute({
   request: {
     params: z.object({ dealId: NumericId('dealId', 'deal', '42') }),
   },
-  responses: { 200: json(DealSchema, 'The deal.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(DealSchema, 'The deal.'), ...commonErrors(), ...notFoundContent() },
 });
 
 export const getDealsByIds = createRoute({
@@ -103,5 +104,5 @@ export const getDealsByIds = createRoute({
   request: {
     query: z.object({ ids: IdList('deal') }),
   },
-  responses: { 200: json(DealsByIdsResponseSchema, 'The deals found.'), ...commonErrors },
+  responses: { 200: jsonContent(DealsByIdsResponseSchema, 'The deals found.'), ...commonErrors() },
 });

@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { GuideSchema } from '../contract.ts';
-import { commonErrors, json, notFound } from '../lib/http.ts';
+
 import { GUIDE_SLUG, GUIDE_SLUG_MAX } from './guides.store.ts';
 
 export const GuideParams = z.object({
@@ -28,5 +29,5 @@ export const getGuide = createRoute({
   description:
     "The guide page of spec §3: display name, description, texts, the deals feed for the search service to run, the listicle deals that are live (in listicle order) and the listicle flag. A moved guide carries redirectUrl, which the page answers with a 301. 404 for an unknown guide.",
   request: { params: GuideParams },
-  responses: { 200: json(GuideSchema, 'The guide.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(GuideSchema, 'The guide.'), ...commonErrors(), ...notFoundContent() },
 });

@@ -1,6 +1,6 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { notFoundProblem, problemResponse } from '@shop/platform';
-import { commonErrors, notFound } from '../lib/http.ts';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { commonErrors, createRoute, notFoundContent, notFoundProblem, problemResponse } from '@shop/platform';
+
 import type { DealsDeps } from '../lib/deps.ts';
 import { findImage } from '../deals/deals.store.ts';
 
@@ -17,9 +17,9 @@ export const getImage = createRoute({
   },
   responses: {
     200: { description: 'The image.', content: { 'image/svg+xml': { schema: z.string().openapi({ format: 'binary' }) } } },
-    400: commonErrors[400],
-    ...notFound,
-    500: commonErrors[500],
+    400: commonErrors()[400],
+    ...notFoundContent(),
+    500: commonErrors()[500],
   },
 });
 
@@ -27,13 +27,13 @@ export const getImage = createRoute({
 export function registerImageRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   app.openapi(getImage, async (c) => {
     const image = await findImage(deps.db, Number(c.req.valid('param').imageId));
-    if (!image) return problemResponse(c, notFoundProblem('Sorry, we could not find that image.')) as never;
+    if (!image) return problemResponse(c, notFoundProblem('Sorry, we could not find that image.'));
     return c.body(image.body, 200, {
       'content-type': image.contentType,
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
       // An SVG opened directly must not run scripts or load anything.
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    }) as never;
+    });
   });
 }

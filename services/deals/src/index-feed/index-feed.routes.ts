@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { commonErrors, json } from '../lib/http.ts';
+import { commonErrors, createRoute, jsonContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
+
 import { INDEX_FEED_MAX_LIMIT, IndexDealsResponseSchema } from './index-feed.contract.ts';
 
 export const listIndexDeals = createRoute({
@@ -29,5 +30,5 @@ export const listIndexDeals = createRoute({
         .openapi({ description: `Documents per page (1 to ${INDEX_FEED_MAX_LIMIT}, default 500).`, type: 'integer', example: 500 }),
     }),
   },
-  responses: { 200: json(IndexDealsResponseSchema, 'One page of the feed.'), ...commonErrors },
+  responses: { 200: jsonContent(IndexDealsResponseSchema, 'One page of the feed.'), ...commonErrors() },
 });

@@ -1,24 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { PROBLEM_CONTENT_TYPE } from '@shop/platform';
-import { ProblemSchema } from '../contract.ts';
-
-export function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { 'application/json': { schema } } };
-}
-
-function problemBody(description: string) {
-  return { description, content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } } };
-}
-
-/** The error answers every protected route can give. */
-export const commonErrors = {
-  400: problemBody('Bad input: the problem names each invalid field.'),
-  401: problemBody('Missing or wrong x-service-token.'),
-  413: problemBody('Request body too large.'),
-  500: problemBody('Unexpected failure; the body carries only code INTERNAL.'),
-} as const;
-
-export const notFound = { 404: problemBody('No such thing.') } as const;
 
 /** A url slug: lower-case letters, digits and hyphens. */
 export const Slug = (name: string, example: string) =>

@@ -56,7 +56,7 @@ export function registerListRoutes(app: OpenAPIHono, deps: DealsDeps): void {
     const { customerToken } = c.req.valid('param');
     const { limit, page, pageSize, location: slug } = c.req.valid('query');
     const location = await locations.findLocation(db, slug);
-    if (!location) return problemResponse(c, locationNotFound()) as never;
+    if (!location) return problemResponse(c, locationNotFound());
     const picked = await recommendForCustomer(db, customerToken, { now: deps.now(), limit, fallbackLocationId: location.id });
     return c.json(await recommendationsBody(deps, picked, { page, pageSize }, location), 200);
   });
@@ -64,7 +64,7 @@ export function registerListRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   app.openapi(routes.getGuestRecommendations, async (c) => {
     const { viewed, limit, page, pageSize } = c.req.valid('query');
     const location = await locations.findLocation(db, c.req.valid('param').location);
-    if (!location) return problemResponse(c, locationNotFound()) as never;
+    if (!location) return problemResponse(c, locationNotFound());
     const picked = await recommendForGuest(db, viewed ? parseIdList(viewed) : [], { now: deps.now(), limit, locationId: location.id });
     return c.json(await recommendationsBody(deps, picked, { page, pageSize }, location), 200);
   });
@@ -79,7 +79,7 @@ export function registerListRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   app.openapi(routes.getEarlyBird, async (c) => {
     const { page, pageSize } = c.req.valid('query');
     const location = await locations.findLocation(db, c.req.valid('param').location);
-    if (!location) return problemResponse(c, locationNotFound()) as never;
+    if (!location) return problemResponse(c, locationNotFound());
     const { rows, total } = await store.earlyBirdPage(db, location.id, deps.now(), { page, pageSize });
     const body: EarlyBirdDeals = { deals: await toDeals(deps, rows), searchResult: searchResult(total, { page, pageSize }), location: locations.toPublicLocation(location) };
     return c.json(body, 200);
@@ -89,7 +89,7 @@ export function registerListRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   app.openapi(routes.postDealView, async (c) => {
     const { customerToken, dealId } = c.req.valid('json');
     const [deal] = await findDealRowsByIds(db, [dealId]);
-    if (!deal) return problemResponse(c, notFoundProblem('Sorry, we could not find that deal.')) as never;
+    if (!deal) return problemResponse(c, notFoundProblem('Sorry, we could not find that deal.'));
     await recordDealView(db, { customerToken, dealId, at: deps.now() });
     return c.body(null, 202);
   });

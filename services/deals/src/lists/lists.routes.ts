@@ -1,8 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { problemContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent, problemContent } from '@shop/platform';
 import { DEALS_PAGE_SIZE, DEFAULT_LOCATION } from '@shop/domain';
 import { DealListResponseSchema, EarlyBirdResponseSchema, RecommendationsResponseSchema } from '../contract.ts';
-import { commonErrors, json, notFound, Slug } from '../lib/http.ts';
+import { Slug } from '../lib/http.ts';
 import {
   BUY_AGAIN_PAGE_SIZE,
   customerTokenSchema,
@@ -39,7 +39,7 @@ export const getRecentlyViewed = createRoute({
   summary: 'Recently viewed deals by id, in the order given',
   description: 'The live deals among the ids, in the order given; closed and unknown deals are dropped, repeated ids shown once.',
   request: { query: z.object({ recentViewedDeal: RecentViewedDeal }) },
-  responses: { 200: json(DealListResponseSchema, 'The live deals, in the order given.'), ...commonErrors },
+  responses: { 200: jsonContent(DealListResponseSchema, 'The live deals, in the order given.'), ...commonErrors() },
 });
 
 const recommendationPaging = {
@@ -75,7 +75,7 @@ export const getCustomerRecommendations = createRoute({
         .openapi({ description: `Location whose popular deals fill the list (default ${DEFAULT_LOCATION}).`, example: 'glasgow' }),
     }),
   },
-  responses: { 200: json(RecommendationsResponseSchema, 'One page of the recommended deals.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(RecommendationsResponseSchema, 'One page of the recommended deals.'), ...commonErrors(), ...notFoundContent() },
 });
 
 export const getGuestRecommendations = createRoute({
@@ -98,7 +98,7 @@ export const getGuestRecommendations = createRoute({
       ...recommendationPaging,
     }),
   },
-  responses: { 200: json(RecommendationsResponseSchema, 'One page of the recommended deals.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(RecommendationsResponseSchema, 'One page of the recommended deals.'), ...commonErrors(), ...notFoundContent() },
 });
 
 export const getBuyAgain = createRoute({
@@ -114,7 +114,7 @@ export const getBuyAgain = createRoute({
       ...pageQuery(BUY_AGAIN_PAGE_SIZE),
     }),
   },
-  responses: { 200: json(DealListResponseSchema, 'One page of deals bought before.'), ...commonErrors },
+  responses: { 200: jsonContent(DealListResponseSchema, 'One page of deals bought before.'), ...commonErrors() },
 });
 
 export const getEarlyBird = createRoute({
@@ -125,7 +125,7 @@ export const getEarlyBird = createRoute({
   summary: 'Early-bird deals of a location, newest first',
   description: "Live deals of the location whose early-bird window is open (now before early_bird_until), newest first. National deals are listed under shop (or national-deal) only.",
   request: { params: z.object({ location: Slug('location', 'glasgow') }), query: z.object(pageQuery(DEALS_PAGE_SIZE)) },
-  responses: { 200: json(EarlyBirdResponseSchema, 'One page of early-bird deals.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(EarlyBirdResponseSchema, 'One page of early-bird deals.'), ...commonErrors(), ...notFoundContent() },
 });
 
 export const DealViewBody = z
@@ -143,5 +143,5 @@ export const postDealView = createRoute({
   summary: 'Records that a customer viewed a deal (recommendations read it)',
   description: 'Appends one view; nothing is ever updated or removed. Unknown deals are refused with 404.',
   request: { body: { required: true, content: { 'application/json': { schema: DealViewBody } } } },
-  responses: { 202: { description: 'The view was recorded.' }, ...commonErrors, ...notFound, 415: problemContent('The body is not application/json.') },
+  responses: { 202: { description: 'The view was recorded.' }, ...commonErrors(), ...notFoundContent(), 415: problemContent('The body is not application/json.') },
 });

@@ -16,7 +16,7 @@ export function registerLocationRoutes(app: OpenAPIHono, deps: DealsDeps): void 
 
   app.openapi(routes.getLocation, async (c) => {
     const location = await store.findLocation(db, c.req.valid('param').slug);
-    if (!location) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.')) as never;
+    if (!location) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.'));
     return c.json(store.toPublicLocation(location), 200);
   });
 
@@ -27,7 +27,7 @@ export function registerLocationRoutes(app: OpenAPIHono, deps: DealsDeps): void 
 
   app.openapi(routes.getNavigation, async (c) => {
     const location = await store.findLocation(db, c.req.valid('param').location);
-    if (!location) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.')) as never;
+    if (!location) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.'));
     const [from, to] = c.req.valid('query').range.split('-').map(Number) as [number, number];
     const navigations = buildNavigation(location, await store.listCategories(db), await store.countOpenDealsByCategory(db, location.id, deps.now()));
     return c.json({ navigations: navigations.filter((n) => n.position >= from && n.position <= to) }, 200);

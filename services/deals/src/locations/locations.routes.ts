@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { NAVIGATION_RANGE } from '@shop/domain';
 import { CategoriesResponseSchema, LocationSchema, LocationsResponseSchema, NavigationResponseSchema } from '../contract.ts';
-import { commonErrors, json, notFound, Slug } from '../lib/http.ts';
+import { Slug } from '../lib/http.ts';
 
 export const listLocations = createRoute({
   method: 'get',
@@ -10,7 +11,7 @@ export const listLocations = createRoute({
   tags: ['Locations'],
   summary: 'Every location: the cities, then shop (national deals) and travel',
   description: 'Every location: the cities, then shop (national deals) and travel.',
-  responses: { 200: json(LocationsResponseSchema, 'The locations in display order.'), ...commonErrors },
+  responses: { 200: jsonContent(LocationsResponseSchema, 'The locations in display order.'), ...commonErrors() },
 });
 
 export const getLocation = createRoute({
@@ -21,7 +22,7 @@ export const getLocation = createRoute({
   summary: 'A location by url slug (national-deal and shop are the same location)',
   description: 'A location by url slug (national-deal and shop are the same location).',
   request: { params: z.object({ slug: Slug('slug', 'glasgow') }) },
-  responses: { 200: json(LocationSchema, 'The location.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(LocationSchema, 'The location.'), ...commonErrors(), ...notFoundContent() },
 });
 
 export const listCategories = createRoute({
@@ -31,7 +32,7 @@ export const listCategories = createRoute({
   tags: ['Categories'],
   summary: 'Every category, flat; sub-categories carry their parentId',
   description: 'Every category, flat; sub-categories carry their parentId.',
-  responses: { 200: json(CategoriesResponseSchema, 'All categories.'), ...commonErrors },
+  responses: { 200: jsonContent(CategoriesResponseSchema, 'All categories.'), ...commonErrors() },
 });
 
 export const NavigationQuery = z.object({
@@ -54,5 +55,5 @@ export const getNavigation = createRoute({
   summary: "A location's category navigation: 'all' first, then categories with sub-navigations and counts",
   description: "A location's category navigation: 'all' first, then categories with sub-navigations and counts.",
   request: { params: z.object({ location: Slug('location', 'glasgow') }), query: NavigationQuery },
-  responses: { 200: json(NavigationResponseSchema, 'Navigation items in position order.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(NavigationResponseSchema, 'Navigation items in position order.'), ...commonErrors(), ...notFoundContent() },
 });

@@ -10,7 +10,7 @@ export function registerMerchantRoutes(app: OpenAPIHono, deps: DealsDeps): void 
 
   app.openapi(routes.getMerchant, async (c) => {
     const merchant = await store.findMerchant(db, Number(c.req.valid('param').merchantId));
-    if (!merchant) return problemResponse(c, notFoundProblem('Sorry, we could not find that merchant.')) as never;
+    if (!merchant) return problemResponse(c, notFoundProblem('Sorry, we could not find that merchant.'));
     return c.json(merchant, 200);
   });
 

@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { MerchantSchema, MerchantsResponseSchema } from '../contract.ts';
-import { commonErrors, IdList, json, MAX_BATCH_IDS, notFound, NumericId } from '../lib/http.ts';
+import { IdList, MAX_BATCH_IDS, NumericId } from '../lib/http.ts';
 
 export const getMerchant = createRoute({
   method: 'get',
@@ -10,7 +11,7 @@ export const getMerchant = createRoute({
   summary: 'A merchant by its numeric id (the business field of its deals)',
   description: 'A merchant by its numeric id: the same object deals embed as their business.',
   request: { params: z.object({ merchantId: NumericId('merchantId', 'merchant', '7') }) },
-  responses: { 200: json(MerchantSchema, 'The merchant.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(MerchantSchema, 'The merchant.'), ...commonErrors(), ...notFoundContent() },
 });
 
 export const getMerchantsByIds = createRoute({
@@ -21,5 +22,5 @@ export const getMerchantsByIds = createRoute({
   summary: `Merchants by id, for batching (at most ${MAX_BATCH_IDS}); returns the ones found, in any order`,
   description: `Merchants by id, for batching (at most ${MAX_BATCH_IDS}); returns the ones found, in any order. Unknown ids are left out.`,
   request: { query: z.object({ ids: IdList('merchant') }) },
-  responses: { 200: json(MerchantsResponseSchema, 'The merchants found.'), ...commonErrors },
+  responses: { 200: jsonContent(MerchantsResponseSchema, 'The merchants found.'), ...commonErrors() },
 });

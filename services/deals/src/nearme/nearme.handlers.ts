@@ -53,7 +53,7 @@ export function registerNearMeRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   app.openapi(routes.getNearMeLocation, async (c) => {
     const now = deps.now();
     const location = await locations.findLocation(db, c.req.valid('param').location);
-    if (!location) return problemResponse(c, locationNotFound()) as never;
+    if (!location) return problemResponse(c, locationNotFound());
     const [areas, counts, perLocation] = await Promise.all([
       store.listAreas(db, location.id),
       store.countAreaDeals(db, now, location.id),
@@ -67,9 +67,9 @@ export function registerNearMeRoutes(app: OpenAPIHono, deps: DealsDeps): void {
     const params = c.req.valid('param');
     const { page, pageSize } = c.req.valid('query');
     const location = await locations.findLocation(db, params.location);
-    if (!location) return problemResponse(c, locationNotFound()) as never;
+    if (!location) return problemResponse(c, locationNotFound());
     const area = await store.findArea(db, location.id, params.area);
-    if (!area) return problemResponse(c, notFoundProblem('Sorry, we could not find that area.')) as never;
+    if (!area) return problemResponse(c, notFoundProblem('Sorry, we could not find that area.'));
     const { rows, total } = await store.areaDealsPage(db, area, now, { page, pageSize });
     const body: NearMeAreaDeals = {
       area: toArea(area, location.slug, total),

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { DEALS_PAGE_SIZE } from '@shop/domain';
 import { NearMeAreaDealsResponseSchema, NearMeHubResponseSchema, NearMeLocationSchema } from '../contract.ts';
-import { commonErrors, json, notFound, Slug } from '../lib/http.ts';
+import { Slug } from '../lib/http.ts';
 import { pageQuery } from '../lists/common.ts';
 
 export const getNearMeHub = createRoute({
@@ -11,7 +12,7 @@ export const getNearMeHub = createRoute({
   tags: ['Near me'],
   summary: 'The near-me hub: every location with near-me areas, and its areas with live-deal counts',
   description: 'Locations in display order (only those with areas), each with its areas in position order; every area counts the live deals of merchants within its radius.',
-  responses: { 200: json(NearMeHubResponseSchema, 'The locations and their areas.'), ...commonErrors },
+  responses: { 200: jsonContent(NearMeHubResponseSchema, 'The locations and their areas.'), ...commonErrors() },
 });
 
 export const getNearMeLocation = createRoute({
@@ -22,7 +23,7 @@ export const getNearMeLocation = createRoute({
   summary: "One location's near-me areas with live-deal counts",
   description: "The location and its areas in position order (an empty list for a location without areas); 404 for an unknown location.",
   request: { params: z.object({ location: Slug('location', 'glasgow') }) },
-  responses: { 200: json(NearMeLocationSchema, 'The location and its areas.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(NearMeLocationSchema, 'The location and its areas.'), ...commonErrors(), ...notFoundContent() },
 });
 
 export const getNearMeArea = createRoute({
@@ -36,5 +37,5 @@ export const getNearMeArea = createRoute({
     params: z.object({ location: Slug('location', 'glasgow'), area: Slug('area', 'west-end') }),
     query: z.object(pageQuery(DEALS_PAGE_SIZE)),
   },
-  responses: { 200: json(NearMeAreaDealsResponseSchema, 'The area and one page of its deals.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(NearMeAreaDealsResponseSchema, 'The area and one page of its deals.'), ...commonErrors(), ...notFoundContent() },
 });

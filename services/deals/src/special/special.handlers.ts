@@ -15,10 +15,10 @@ export function registerSpecialRoutes(app: OpenAPIHono, deps: DealsDeps): void {
     const { page, pageSize } = c.req.valid('query');
     const now = deps.now();
     const location = await locations.findLocation(db, params.location);
-    if (!location) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.')) as never;
+    if (!location) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.'));
     const event = await store.findSpecialEvent(db, params.slug);
     if (!event || !store.isEventOn(event, now) || (event.location_id !== null && event.location_id !== location.id)) {
-      return problemResponse(c, notFoundProblem('Sorry, we could not find that event.')) as never;
+      return problemResponse(c, notFoundProblem('Sorry, we could not find that event.'));
     }
     const national = await nationalLocationId(db);
     const locationIds = national === null || national === location.id ? [location.id] : [location.id, national];

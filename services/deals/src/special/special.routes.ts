@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { DEALS_PAGE_SIZE } from '@shop/domain';
 import { SpecialEventResponseSchema } from '../contract.ts';
-import { commonErrors, json, notFound, Slug } from '../lib/http.ts';
+import { Slug } from '../lib/http.ts';
 import { pageQuery } from '../lists/common.ts';
 
 export const getSpecialEvent = createRoute({
@@ -16,5 +17,5 @@ export const getSpecialEvent = createRoute({
     params: z.object({ location: Slug('location', 'glasgow'), slug: Slug('slug', 'black-friday') }),
     query: z.object(pageQuery(DEALS_PAGE_SIZE)),
   },
-  responses: { 200: json(SpecialEventResponseSchema, 'The event and one page of its deals.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(SpecialEventResponseSchema, 'The event and one page of its deals.'), ...commonErrors(), ...notFoundContent() },
 });

@@ -9,7 +9,7 @@ export function registerStaticPageRoutes(app: OpenAPIHono, deps: DealsDeps): voi
 
   app.openapi(routes.getStaticPage, async (c) => {
     const page = await store.findStaticPage(db, c.req.valid('param').slug);
-    if (!page) return problemResponse(c, notFoundProblem('Sorry, we could not find that page.')) as never;
+    if (!page) return problemResponse(c, notFoundProblem('Sorry, we could not find that page.'));
     return c.json(page, 200);
   });
 }

@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { commonErrors, json, notFound } from '../lib/http.ts';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
+
 import { STATIC_PAGE_SLUG, STATIC_PAGE_SLUG_MAX, StaticPageSchema } from './staticpages.contract.ts';
 
 const StaticPageSlug = z
@@ -17,5 +18,5 @@ export const getStaticPage = createRoute({
   description:
     'A static page of spec §2 (/page/{slug}) or a content page (editorial-team, discountcodes): title, meta description and structured sections, each with the anchor id the page links to (e-commerceterms#vip). Sections are plain text, never HTML.',
   request: { params: z.object({ slug: StaticPageSlug }) },
-  responses: { 200: json(StaticPageSchema, 'The page.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(StaticPageSchema, 'The page.'), ...commonErrors(), ...notFoundContent() },
 });

@@ -120,7 +120,7 @@ export function registerSearchRoutes(app: OpenAPIHono, deps: SearchDeps): void {
     return { ...found, correctedQuery };
   }
 
-  async function handle(c: Context, strategy: SearchStrategy, location: string, query: routes.SearchQueryInput): Promise<Response> {
+  async function handle(c: Context, strategy: SearchStrategy, location: string, query: routes.SearchQueryInput) {
     const q = (query.q ?? '').trim().replace(/\s+/g, ' ');
     const version = await deps.index.version();
     deps.cache?.setVersion(version);
@@ -192,6 +192,6 @@ export function registerSearchRoutes(app: OpenAPIHono, deps: SearchDeps): void {
     return c.json(body, 200);
   }
 
-  app.openapi(routes.search, (c) => handle(c, 'a', c.req.valid('param').location, c.req.valid('query')) as never);
-  app.openapi(routes.searchB, (c) => handle(c, 'b', c.req.valid('param').location, c.req.valid('query')) as never);
+  app.openapi(routes.search, (c) => handle(c, 'a', c.req.valid('param').location, c.req.valid('query')));
+  app.openapi(routes.searchB, (c) => handle(c, 'b', c.req.valid('param').location, c.req.valid('query')));
 }

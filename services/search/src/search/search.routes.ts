@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { SEARCH_SORTS, SearchResponseSchema } from '../contract.ts';
-import { commonErrors, CONTROL_CHARS, json, notFound, SLUG } from '../lib/http.ts';
+import { CONTROL_CHARS, SLUG } from '../lib/http.ts';
 
 /** Spec §9: search page size 12; never more than 48 a page. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -102,9 +103,9 @@ const LocationParam = z.object({
 });
 
 const responses = {
-  200: json(SearchResponseSchema, 'One page of matching deals with facets and sponsored deals.'),
-  ...commonErrors,
-  ...notFound('No such location.'),
+  200: jsonContent(SearchResponseSchema, 'One page of matching deals with facets and sponsored deals.'),
+  ...commonErrors(),
+  ...notFoundContent('No such location.'),
 };
 
 export const search = createRoute({

@@ -15,7 +15,7 @@ export function registerSponsoredRoutes(app: OpenAPIHono, deps: SearchDeps): voi
 
   app.openapi(routes.recordEvents, async (c) => {
     const { adIds, dealIds, sessionId, type } = c.req.valid('json');
-    if (!(await store.findSession(deps.db, sessionId))) return problemResponse(c, notFoundProblem('Sorry, we could not find that sponsored session.')) as never;
+    if (!(await store.findSession(deps.db, sessionId))) return problemResponse(c, notFoundProblem('Sorry, we could not find that sponsored session.'));
     const recorded = await store.recordEvents(deps.db, sessionId, type, adIds, dealIds, deps.now());
     return c.json({ recorded }, 202);
   });

@@ -1,11 +1,11 @@
-import { createRoute } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+
 import {
   SponsoredEventsRequestSchema,
   SponsoredEventsResponseSchema,
   SponsoredSessionRequestSchema,
   SponsoredSessionResponseSchema,
 } from '../contract.ts';
-import { commonErrors, json, notFound } from '../lib/http.ts';
 
 export const createSession = createRoute({
   method: 'post',
@@ -17,8 +17,8 @@ export const createSession = createRoute({
     'Spec §4, §7: returns the given sessionId when that session exists, else creates a new session (linked to the customer token when one is given).',
   request: { body: { required: true, content: { 'application/json': { schema: SponsoredSessionRequestSchema } } } },
   responses: {
-    200: json(SponsoredSessionResponseSchema, 'The session (existing or new).'),
-    ...commonErrors,
+    200: jsonContent(SponsoredSessionResponseSchema, 'The session (existing or new).'),
+    ...commonErrors(),
   },
 });
 
@@ -31,8 +31,8 @@ export const recordEvents = createRoute({
   description: 'Spec §7: adIds[i] goes with dealIds[i] (equal lengths, at most 50). Events are append-only.',
   request: { body: { required: true, content: { 'application/json': { schema: SponsoredEventsRequestSchema } } } },
   responses: {
-    202: json(SponsoredEventsResponseSchema, 'The events were recorded.'),
-    ...commonErrors,
-    ...notFound('No such session.'),
+    202: jsonContent(SponsoredEventsResponseSchema, 'The events were recorded.'),
+    ...commonErrors(),
+    ...notFoundContent('No such session.'),
   },
 });

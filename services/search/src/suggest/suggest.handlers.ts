@@ -55,7 +55,7 @@ export function registerSuggestRoutes(app: OpenAPIHono, deps: SearchDeps): void 
     let location: string | null = null;
     if (query.location !== undefined && query.location !== 'all') {
       location = displayLocation(query.location);
-      if (!(await deps.index.names()).locations.has(location)) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.')) as never;
+      if (!(await deps.index.names()).locations.has(location)) return problemResponse(c, notFoundProblem('Sorry, we could not find that location.'));
     }
     if (!q || !/[\p{L}\p{N}]/u.test(q)) return c.json({ suggestions: [] }, 200);
     const compute = async () => rankSuggestions(await findTerms(deps.db, q, location), location, query.limit);

@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
 import { SuggestResponseSchema } from '../contract.ts';
-import { commonErrors, CONTROL_CHARS, json, notFound, SLUG } from '../lib/http.ts';
+import { CONTROL_CHARS, SLUG } from '../lib/http.ts';
 import { MAX_QUERY_LENGTH } from '../search/search.routes.ts';
 
 export const SUGGEST_LIMIT = 8;
@@ -39,5 +40,5 @@ export const suggest = createRoute({
         .openapi({ description: `Most suggestions returned (default ${SUGGEST_LIMIT}, at most ${MAX_SUGGEST_LIMIT}).`, type: 'integer', example: 8 }),
     }),
   },
-  responses: { 200: json(SuggestResponseSchema, 'Suggestions, best first.'), ...commonErrors, ...notFound('No such location.') },
+  responses: { 200: jsonContent(SuggestResponseSchema, 'Suggestions, best first.'), ...commonErrors(), ...notFoundContent('No such location.') },
 });
