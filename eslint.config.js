@@ -31,6 +31,28 @@ export default tseslint.config(
     },
   },
   {
+    // One REST edge (services/platform/src/rest.ts): routes come from the platform's createRoute
+    // (its status keys stay numbers, so a handler's problems are checked against its route), and a
+    // handler or route never silences that check with `as never`.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/platform/**', 'services/*/src/**/*.test.ts', 'services/*/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@hono/zod-openapi', importNames: ['createRoute'], message: "Use createRoute from '@shop/platform' (rest.ts)." }] }],
+    },
+  },
+  {
+    files: ['services/*/src/**/*.handlers.ts', 'services/*/src/**/*.routes.ts', 'services/*/src/**/routes.ts', 'services/*/src/**/app.ts', 'services/*/src/server.ts'],
+    ignores: ['services/payment/src/sandbox/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a union of string literals: Node type stripping cannot run enums.' },
+        { selector: 'TSModuleDeclaration[kind!="global"]', message: 'Namespaces are not erasable syntax.' },
+        { selector: 'TSAsExpression > TSNeverKeyword', message: 'Return the typed answer (problemResponse, c.json with a literal status) so the route table checks it; never `as never`.' },
+      ],
+    },
+  },
+  {
     // Migrations build index DDL (names and column lists) from constants in the migration itself.
     files: ['services/*/src/db/migrations/**/*.ts'],
     rules: { 'no-restricted-properties': 'off' },

@@ -1,12 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { problemContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
 import { AddressListSchema, AddressSchema, FormattedAddressSchema, PostcodeCheckSchema, SuggestionsSchema } from './contract.ts';
-import { commonErrors, json } from './lib/http.ts';
 
 const postcodeParam = z.object({
   postcode: z.string().max(1000).openapi({ param: { name: 'postcode', in: 'path' }, description: 'A UK postcode, any case and spacing (G128TD, g12 8td).', example: 'G12 8TD' }),
 });
-const notFound = { 404: problemContent('NOT_FOUND: no address with that key.') };
+/** The answers every address route can give (401, 413 and 500 in the platform's words). */
+const addressErrors = commonErrors({ 400: "VALIDATION_FAILED naming the field: an invalid postcode is 'Enter a valid postcode' naming postcode." });
+const notFound = notFoundContent('NOT_FOUND: no address with that key.');
 
 export const byPostcode = createRoute({
   method: 'get',
@@ -16,7 +17,7 @@ export const byPostcode = createRoute({
   summary: 'Addresses at a postcode',
   description: "Spec §7 /address/postcode/{postcode}. 400 'Enter a valid postcode' naming postcode when it is not a UK postcode; 200 with no addresses when none are known.",
   request: { params: postcodeParam },
-  responses: { 200: json(AddressListSchema, 'The addresses, in street order.'), ...commonErrors },
+  responses: { 200: jsonContent(AddressListSchema, 'The addresses, in street order.'), ...addressErrors },
 });
 
 export const autocomplete = createRoute({
@@ -31,7 +32,7 @@ export const autocomplete = createRoute({
       query: z.string({ error: 'Required field' }).openapi({ param: { name: 'query', in: 'query' }, description: '1 to 100 characters.', example: 'byres road' }),
     }),
   },
-  responses: { 200: json(SuggestionsSchema, 'The suggestions.'), ...commonErrors },
+  responses: { 200: jsonContent(SuggestionsSchema, 'The suggestions.'), ...addressErrors },
 });
 
 export const validatePostcode = createRoute({
@@ -42,7 +43,7 @@ export const validatePostcode = createRoute({
   summary: 'Check a postcode',
   description: "Spec §7 /address/validate/postcode/{postcode}: 200 with the normalised postcode; 400 'Enter a valid postcode' naming postcode.",
   request: { params: postcodeParam },
-  responses: { 200: json(PostcodeCheckSchema, 'A valid UK postcode.'), ...commonErrors },
+  responses: { 200: jsonContent(PostcodeCheckSchema, 'A valid UK postcode.'), ...addressErrors },
 });
 
 const monikerParam = (name: 'moniker' | 'key') =>
@@ -56,7 +57,7 @@ export const byMoniker = createRoute({
   summary: 'An address by its moniker',
   description: 'Spec §7 /address/moniker/{moniker}.',
   request: { params: monikerParam('moniker') },
-  responses: { 200: json(AddressSchema, 'The address.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(AddressSchema, 'The address.'), ...addressErrors, ...notFound },
 });
 
 export const format = createRoute({
@@ -67,5 +68,5 @@ export const format = createRoute({
   summary: 'An address formatted for an envelope',
   description: 'Spec §7 /address/format/{key}; the key is the moniker.',
   request: { params: monikerParam('key') },
-  responses: { 200: json(FormattedAddressSchema, 'The address with its printed lines.'), ...commonErrors, ...notFound },
+  responses: { 200: jsonContent(FormattedAddressSchema, 'The address with its printed lines.'), ...addressErrors, ...notFound },
 });

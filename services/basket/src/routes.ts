@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
 import {
   AddonBodySchema,
   BasketListSchema,
@@ -11,7 +12,7 @@ import {
   VipStatusBodySchema,
   customerTokenSchema,
 } from './contract.ts';
-import { commonErrors, json, stockErrors } from './lib/http.ts';
+import { stockErrors } from './lib/http.ts';
 
 const body = <T>(schema: T, description: string) => ({ required: true, description, content: { 'application/json': { schema } } });
 const TOKEN_EXAMPLE = 'Zt1k8tqf3bXqVZp0m2c9Yw4hJ5sA7dE6rL1uN0oP2qW';
@@ -33,6 +34,13 @@ const giftPacksQuery = {
   giftPacks: z.enum(['true', 'false']).optional().openapi({ param: { name: 'giftPacks', in: 'query' }, description: 'true adds giftPacks (units per pack product).', example: 'true' }),
   timestamp: z.string().max(40).optional().openapi({ param: { name: 'timestamp', in: 'query' }, description: 'Ignored (the spec sends it to prevent caching).', example: '1700000000000' }),
 };
+/** The answers every basket route can give (401, 413 and 500 in the platform's words). */
+const basketErrors = {
+  ...commonErrors({
+    400: 'Bad input: errors[] names each invalid field (products.0.quantity, gift.email, customerToken…) with its message; an unknown key is named with "Unknown field.".',
+  }),
+  ...notFoundContent('BASKET_NOT_FOUND: no such basket, a merged one, one of another customer (the same answer), or a token of 10 characters or fewer (detail "No Basket Token").'),
+};
 const productIdParam = (name: 'productId') =>
   z.string().max(20).openapi({ param: { name, in: 'path' }, description: 'The deal product id of the line.', example: '2440914' });
 
@@ -47,9 +55,9 @@ export const createBasket = createRoute({
     'With a customerToken whose customer already has an open basket, the products merge into that one (spec §4 rules) and the answer is 200 with its Location.',
   request: { query: z.object(ownerQuery), body: body(CreateBasketBodySchema, '{ brand, customerToken?, eligibleForVip?, products[] }.') },
   responses: {
-    201: { ...json(BasketSchema, 'Created.'), headers: { Location: { description: '{basePath}/basket/{token}', schema: { type: 'string' as const } } } },
-    200: { ...json(BasketSchema, 'The customer’s existing basket, with the products merged in.'), headers: { Location: { description: '{basePath}/basket/{token}', schema: { type: 'string' as const } } } },
-    ...commonErrors,
+    201: { ...jsonContent(BasketSchema, 'Created.'), headers: { Location: { description: '{basePath}/basket/{token}', schema: { type: 'string' as const } } } },
+    200: { ...jsonContent(BasketSchema, 'The customer’s existing basket, with the products merged in.'), headers: { Location: { description: '{basePath}/basket/{token}', schema: { type: 'string' as const } } } },
+    ...basketErrors,
     ...stockErrors,
   },
 });
@@ -62,7 +70,7 @@ export const getBasketByToken = createRoute({
   summary: 'Read a basket by token',
   description: 'Spec §7 GET basket/{basketToken}?giftPacks=true.',
   request: { params: tokenParam('token'), query: z.object({ ...ownerQuery, ...giftPacksQuery }) },
-  responses: { 200: json(BasketSchema, 'The basket.'), ...commonErrors },
+  responses: { 200: jsonContent(BasketSchema, 'The basket.'), ...basketErrors },
 });
 
 export const getCustomerBaskets = createRoute({
@@ -81,7 +89,7 @@ export const getCustomerBaskets = createRoute({
       ...giftPacksQuery,
     }),
   },
-  responses: { 200: json(BasketListSchema, 'The basket, in an array.'), ...commonErrors },
+  responses: { 200: jsonContent(BasketListSchema, 'The basket, in an array.'), ...basketErrors },
 });
 
 const basketBodyRoute = (method: 'put' | 'patch') =>
@@ -96,7 +104,7 @@ const basketBodyRoute = (method: 'put' | 'patch') =>
         ? 'Spec §7 PUT basket/{id}: the products become the lines (zero-quantity entries are dropped).'
         : 'Spec §7 PATCH basket/{id}: spec §4 merge rules: zero quantity removes an existing line, existing lines are updated, new lines with quantity are added.',
     request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(ReplaceBasketBodySchema, '{ brand?, customerToken?, eligibleForVip?, id?, products[] }. customerToken, when sent, must be the basket’s own (a guest basket joins a customer by POST /basket/{guestToken}/merge).') },
-    responses: { 200: json(BasketSchema, 'The basket as saved.'), ...commonErrors, ...stockErrors },
+    responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors, ...stockErrors },
   });
 export const replaceBasket = basketBodyRoute('put');
 export const updateBasket = basketBodyRoute('patch');
@@ -109,7 +117,7 @@ export const addProduct = createRoute({
   summary: 'Add a deal option',
   description: 'Spec §7 POST basket/{basketToken}/product, by the spec §4 merge rules: 201 when the line is new, 200 when an existing line was updated (or removed by quantity 0).',
   request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(LineInputSchema, 'The line.') },
-  responses: { 201: json(BasketSchema, 'Added.'), 200: json(BasketSchema, 'Updated.'), ...commonErrors, ...stockErrors },
+  responses: { 201: jsonContent(BasketSchema, 'Added.'), 200: jsonContent(BasketSchema, 'Updated.'), ...basketErrors, ...stockErrors },
 });
 
 export const patchProduct = createRoute({
@@ -122,7 +130,7 @@ export const patchProduct = createRoute({
     'Spec §7 PATCH basket/{basketToken}/product/{id} with any of quantity, giftWrap, giftPack, gift, gifting, payDeposit, deliveryOptionType. ' +
     'Applied in that order: quantity (0 removes the line), the gifting transition of spec §4, the recipient, explicit gift units (clamped to 0..quantity, spec §5), the rest. 404 NOT_FOUND when the basket has no such line.',
   request: { params: tokenParam('token').extend({ productId: productIdParam('productId') }), query: z.object(ownerQuery), body: body(PatchProductBodySchema, 'The fields to change.') },
-  responses: { 200: json(BasketSchema, 'The basket as saved.'), ...commonErrors, ...stockErrors },
+  responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors, ...stockErrors },
 });
 
 export const deleteProduct = createRoute({
@@ -133,7 +141,7 @@ export const deleteProduct = createRoute({
   summary: 'Remove a line',
   description: 'Spec §7 DELETE basket/{id}/product/{productId}: the line goes with its gift pack units, and the gift wrap quantity falls by its wrap units (spec §4). Idempotent.',
   request: { params: tokenParam('token').extend({ productId: productIdParam('productId') }), query: z.object(ownerQuery) },
-  responses: { 200: json(BasketSchema, 'The basket as saved.'), ...commonErrors },
+  responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors },
 });
 
 export const addAddon = createRoute({
@@ -144,7 +152,7 @@ export const addAddon = createRoute({
   summary: 'Add the VIP add-on (VVE)',
   description: 'Spec §7 POST basket/{id}/addon with { addonType: VVE, productId, quantity }; quantity 0 removes it. Add-ons start unticked: only this call adds one.',
   request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(AddonBodySchema, 'The add-on.') },
-  responses: { 200: json(BasketSchema, 'The basket as saved.'), ...commonErrors },
+  responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors },
 });
 
 export const updateVipStatus = createRoute({
@@ -155,7 +163,7 @@ export const updateVipStatus = createRoute({
   summary: 'Record the shopper’s VIP status',
   description: 'Spec §7 update-vip-status { vipStatus }. eligibleForVip follows it: true for ACTIVE (VIP-exclusive options may be added), false for any other status.',
   request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(VipStatusBodySchema, '{ vipStatus }.') },
-  responses: { 200: json(BasketSchema, 'The basket as saved.'), ...commonErrors },
+  responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors },
 });
 
 export const mergeBasket = createRoute({
@@ -168,5 +176,5 @@ export const mergeBasket = createRoute({
     'Quantities of the same option add up within LINE_QUANTITY_MAX; the guest basket is emptied and closed (later reads of it are 404). ' +
     'With no basket of their own the guest basket becomes the customer’s. Idempotent: again with the same tokens answers the customer’s basket unchanged.',
   request: { params: tokenParam('guestToken'), body: body(MergeBodySchema, '{ customerToken }: the customer who just signed in.') },
-  responses: { 200: json(BasketSchema, 'The customer’s basket.'), ...commonErrors },
+  responses: { 200: jsonContent(BasketSchema, 'The customer’s basket.'), ...basketErrors },
 });

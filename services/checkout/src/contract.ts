@@ -3,7 +3,11 @@
  * (strict: unknown keys are refused, reliability Z4), answers documented in the OpenAPI document.
  */
 import { z } from '@hono/zod-openapi';
-import { LINE_QUANTITY_MAX, PAYMENT_METHODS } from '@shop/domain/buying';
+import { LINE_QUANTITY_MAX, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PROMO_OUTCOMES } from '@shop/domain/buying';
+import { UNAVAILABLE_REASONS } from '@shop/domain/payment-availability';
+import { PRICE_PART_KINDS } from '@shop/domain/price-breakdown';
+import { LineSchema as BasketLineSchema } from '@shop/basket';
+import { InstrumentSchema } from '@shop/payment/routes';
 
 const INT_MAX = 2_147_483_647;
 const pence = (description: string) => z.number().int().min(0).max(INT_MAX).openapi({ description: `${description} Integer pence.` });
@@ -179,4 +183,182 @@ export const AddonBodySchema = z
 
 export const AddonQuerySchema = z.object({ customerToken, accessToken: OrderQuerySchema.shape.accessToken }).strict();
 
-export const AnyJson = z.record(z.string(), z.unknown());
+// ---------------------------------------------------------------------------------------------
+// Answers. Each handler's answer is checked against these by the typecheck (app.openapi), and the
+// gateway's client parses with the same schemas.
+
+export const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(['GBP', 'EUR']) }).openapi('Money', { description: 'Integer pence (or cents) and the currency.' });
+
+export const PriceBreakdownSchema = z
+  .object({
+    parts: z.array(z.object({ kind: z.enum(PRICE_PART_KINDS), label: z.string(), amount: z.number().int().openapi({ description: 'Signed pence: a discount is negative.' }) })),
+    total: z.number().int().openapi({ description: 'The sum of the parts.' }),
+    wallet: z.number().int().openapi({ description: 'Wallet credit used.' }),
+    payNow: z.number().int().openapi({ description: 'total − wallet: what the payment method is charged now.' }),
+    dueLater: z.array(z.object({ label: z.string(), to: z.string(), amount: z.number().int() })).openapi({ description: 'Deposit balances, paid later to the merchant.' }),
+  })
+  .openapi('PriceBreakdown', { description: 'Every part of a total (issue 14): what the checkout, the confirmation page and the email list.' });
+
+const GiftProductSchema = z.object({ dealId: z.number().int(), productId: z.number().int(), title: z.string(), price: MoneySchema });
+
+export const GiftingConfigSchema = z
+  .object({ giftWrap: GiftProductSchema, 'ndd-gpk': GiftProductSchema.nullable(), 'std-gpk': GiftProductSchema.nullable() })
+  .openapi('GiftingConfig', { description: 'Spec §3 giftingDetails: the gift wrap and the two gift packs.' });
+
+const problemOf = z.object({ code: z.string(), message: z.string() });
+
+export const CheckoutLineSchema = z
+  .object({
+    dealId: z.number().int(),
+    dealProductId: z.number().int(),
+    title: z.string(),
+    quantity: z.number().int(),
+    unitPrice: MoneySchema,
+    postage: MoneySchema,
+    giftExtras: MoneySchema,
+    total: MoneySchema,
+    payDeposit: z.boolean(),
+    gifting: BasketLineSchema.shape.gifting.shape.type,
+    gift: BasketLineSchema.shape.gift,
+    giftWrap: z.number().int(),
+    giftPack: z.number().int(),
+    deliveryOptionType: z.string().nullable(),
+    available: z.number().int().nullable().openapi({ description: 'Units the shopper may still have (null: no limit).' }),
+    soldOut: z.boolean(),
+    problem: problemOf.nullable().openapi({ description: 'Why the line cannot be bought now (DEAL_SOLD_OUT, DEAL_CLOSED…), with the spec §8 words.' }),
+    needsDelivery: z.boolean(),
+  })
+  .openapi('CheckoutLine');
+
+export const PaymentOptionSchema = z
+  .object({ method: z.enum(PAYMENT_METHODS), provider: z.enum(PAYMENT_PROVIDERS), available: z.boolean(), reason: z.enum(UNAVAILABLE_REASONS).nullable(), express: z.boolean() })
+  .openapi('PaymentOption');
+
+export const CheckoutViewSchema = z
+  .object({
+    basketToken: z.string(),
+    deals: z.array(CheckoutLineSchema),
+    giftingDetails: GiftingConfigSchema,
+    addons: z.array(z.object({ addonType: z.string(), productId: z.number().int(), title: z.string(), quantity: z.number().int(), price: MoneySchema, total: MoneySchema })),
+    orderSummary: z.object({
+      subtotal: MoneySchema,
+      postage: MoneySchema,
+      promoDiscount: MoneySchema,
+      walletCredit: MoneySchema,
+      vip: MoneySchema,
+      totalOrderAmount: MoneySchema,
+      cashAmount: MoneySchema,
+    }),
+    breakdown: PriceBreakdownSchema,
+    promoCode: z.object({ code: z.string(), applicable: z.boolean(), message: z.string(), outcome: z.string() }).nullable(),
+    userInfo: z.object({
+      paymentOptions: z.object({
+        creditBalances: z.array(z.object({ currency: z.string(), balance: z.number().int(), marketingBalance: z.number().int(), refundableBalance: z.number().int() })),
+        paymentInstruments: z.array(InstrumentSchema),
+        methods: z.array(PaymentOptionSchema),
+      }),
+    }),
+    wallet: z.object({ balance: MoneySchema, usable: MoneySchema, using: z.boolean() }).nullable(),
+    countdown: z.number().int().openapi({ description: 'Seconds the hold has left (0 once it ran out).' }),
+    holdExpiresAt: z.string().nullable(),
+    holdLimitReached: z.boolean().openapi({ description: "This hold is the last the basket's 15 minutes allow." }),
+    holdAgainAt: z.string().nullable().openapi({ description: 'When the basket may hold its units again.' }),
+    giftingConfig: GiftingConfigSchema,
+    giftPackPreset: GiftProductSchema.nullable(),
+    giftWrapPreset: z.object({ dealId: z.number().int(), productId: z.number().int() }),
+    isTravel: z.boolean(),
+    isTravelValid: z.boolean(),
+    pendingOrderNumber: z.string().nullable(),
+    vipChecked: z.boolean(),
+    vipOffer: z.object({ price: MoneySchema, checked: z.boolean() }).nullable().openapi({ description: 'Null when VIP is not offered (a guest, or a member already).' }),
+    needsDeliveryAddress: z.boolean(),
+    canPay: z.boolean(),
+  })
+  .openapi('Checkout', { description: 'Spec §3 checkout data, with the hold behind the countdown.' });
+
+export const OrderViewSchema = z
+  .object({
+    id: z.string(),
+    orderNumber: z.string(),
+    kind: z.enum(['order', 'addon']),
+    status: z.enum(ORDER_STATUSES),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    email: z.string(),
+    lines: z.array(
+      z.object({
+        dealId: z.number().int(),
+        dealProductId: z.number().int(),
+        title: z.string(),
+        quantity: z.number().int(),
+        price: MoneySchema,
+        finalDealOrderAmount: MoneySchema,
+        addonType: z.string().nullable(),
+        gift: z.boolean(),
+      }),
+    ),
+    quantity: z.number().int(),
+    subtotal: MoneySchema,
+    postage: MoneySchema,
+    promoDiscount: MoneySchema,
+    vip: MoneySchema,
+    total: MoneySchema,
+    cashAmount: MoneySchema,
+    walletAmountUsed: MoneySchema,
+    paymentMethod: z.string(),
+    cardType: z.string().nullable(),
+    failure: problemOf.nullable(),
+    breakdown: PriceBreakdownSchema,
+    vouchers: z.array(
+      z.object({
+        id: z.string(),
+        code: z.string(),
+        status: z.string(),
+        dealId: z.number().int(),
+        dealProductId: z.number().int(),
+        title: z.string(),
+        expiresAt: z.string().nullable(),
+        extendedMonths: z.number().int(),
+        recipientName: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('Order');
+export type OrderView = z.infer<typeof OrderViewSchema>;
+
+export const OrderResponseSchema = z.object({ data: OrderViewSchema }).openapi('OrderResponse');
+
+export const OrdersPageSchema = z
+  .object({ data: z.array(OrderViewSchema), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() })
+  .openapi('OrdersPage');
+
+export const PlacedOrderSchema = z
+  .object({
+    code: z.literal('PAYMENT_PENDING').optional().openapi({ description: 'Only on a 202.' }),
+    message: z.string(),
+    data: z.object({
+      quantity: z.number().int(),
+      cardType: z.string().nullable(),
+      walletAmountUsed: z.number().int().openapi({ description: 'Wallet credit used, integer pence.' }),
+      currency: z.string(),
+      productOrder: z.object({ id: z.string() }),
+      accessToken: z.string().nullable().openapi({ description: "A guest's key to GET /order/{orderId} (kept by the gateway in an HttpOnly cookie); null for a signed-in customer's order." }),
+      order: OrderViewSchema,
+    }),
+  })
+  .openapi('PlacedOrder', { description: 'Spec §3 order response: 201 once PAID, 202 while PENDING.' });
+export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
+
+export const ExpressBuyTokenResponseSchema = z
+  .object({ data: z.object({ token: z.string(), expiresAt: z.string(), price: z.number().int().openapi({ description: 'Integer pence.' }) }) })
+  .openapi('ExpressBuyToken');
+
+export const PromoResponseSchema = z
+  .object({ code: z.string(), applicable: z.boolean(), message: z.string(), outcome: z.enum([...PROMO_OUTCOMES, 'applied']), discount: MoneySchema })
+  .openapi('PromoCheck');
+
+export const ReconcileReportSchema = z
+  .object({ checked: z.number().int(), paid: z.number().int(), failed: z.number().int(), reversed: z.number().int(), stillPending: z.number().int() })
+  .openapi('ReconcileReport');
+
+export const ReleasedSchema = z.object({ released: z.number().int().min(0) }).openapi('HoldTrimmed');

@@ -19,102 +19,88 @@ import { migrateBasket } from '@shop/basket';
 import { migrateDeals, seedIfEmpty } from '@shop/deals';
 import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import { createPayments, createSandboxes, migratePayment, migrateSandboxes, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
-import { createMailer, databaseSettings, environmentOrExit, everyLeased, migrateJobs, migrateMail, openDatabase, serveOnLoopback, serviceSettings, withStartupLock } from '@shop/platform';
-import type { FaultPoint } from './lib/deps.ts';
+import { createMailer, everyLeased, migrateJobs, migrateMail, runStandalone } from '@shop/platform';
 import { migrateWallet } from '@shop/wallet';
-import { createCheckoutApp, type CheckoutApp } from './app.ts';
+import type { FaultPoint } from './lib/deps.ts';
+import { createCheckoutApp } from './app.ts';
 import { migrateCheckout } from './db/database.ts';
 import { reconcilePendingOrders } from './lib/reconcile.ts';
 import { processDeclinedSettlements } from './lib/settlement.ts';
 import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 
-const env = environmentOrExit();
-const port = env.PORT ?? 4107;
-const { serviceToken, basePath } = serviceSettings(env, 'checkout');
-if (!serviceToken) {
-  console.error('Set CHECKOUT_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
-  process.exit(1);
-}
-const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
+await runStandalone({
+  name: 'checkout',
+  defaultPort: 4107,
+  migrate: async ({ db }) => {
+    await migrateDeals(db);
+    await seedIfEmpty(db);
+    await migrateBasket(db);
+    await migrateWallet(db);
+    await migratePayment(db);
+    await migrateSandboxes(db);
+    await migrateMail(db);
+    await migrateCheckout(db);
+    await migrateJobs(db);
+  },
+  createApp: ({ env, database: { db }, serviceToken, basePath, origin }) => {
+    const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
+    const external = env.PAYMENT_SANDBOX_ORIGIN;
+    const merchantKey = external ? env.PAYMENT_MERCHANT_KEY : randomBytes(24).toString('base64url');
+    const root = new Hono();
+    if (!external) {
+      // Their state is in the database: after a kill -9 they still know what they captured.
+      const sandboxes = createSandboxes({ db, faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey });
+      root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
+      root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
+      root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
+    }
+    const mailLease = env.MAIL_LEASE_MS ? { mailLeaseMs: env.MAIL_LEASE_MS } : {};
+    const reconcile = env.RECONCILE_ABANDON_AFTER_MS !== undefined ? { abandonAfterMs: env.RECONCILE_ABANDON_AFTER_MS } : {};
+    const log = (message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields));
+    const payments = createPayments({ db, providers: sandboxProviders(external ?? origin, merchantKey ? { merchantKey } : {}) });
+    const mailer = createMailer({ db, ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) });
+    const app = createCheckoutApp({
+      db,
+      serviceToken,
+      basePath,
+      payments,
+      mailer,
+      publicBaseUrl,
+      log,
+      ...(env.CLAIM_LEASE_MS ? { claimLeaseMs: env.CLAIM_LEASE_MS } : {}),
+      // Test builds only: never in production.
+      ...(env.FAULT_POINT && env.NODE_ENV !== 'production' ? { faultPoint: env.FAULT_POINT as FaultPoint, faultKill: env.FAULT_KILL } : {}),
+      ...mailLease,
+      reconcile,
+    });
+    // Everything else is the checkout app, as it answers on its own (its 404s, its service token).
+    root.all('*', (c) => app.fetch(c.req.raw, c.env as object));
 
-const database = await openDatabase(databaseSettings(env));
-const db = database.db;
-await withStartupLock(database, async () => {
-  await migrateDeals(db);
-  await seedIfEmpty(db);
-  await migrateBasket(db);
-  await migrateWallet(db);
-  await migratePayment(db);
-  await migrateSandboxes(db);
-  await migrateMail(db);
-  await migrateCheckout(db);
-  await migrateJobs(db);
+    // The shop's jobs: each never overlapping itself, nor another process's run of the same job.
+    const jobLogger = { error: (message: string, fields?: Record<string, unknown>) => console.error(`[checkout] ${message}`, JSON.stringify(fields ?? {})) };
+    const jobs = [
+      everyLeased({
+        db,
+        name: 'reconcile pending orders',
+        everyMs: 30_000,
+        logger: jobLogger,
+        run: async () => {
+          const jobDeps = { db, payments, mailer, publicBaseUrl, log, ...mailLease };
+          await reconcilePendingOrders(jobDeps, reconcile);
+          // Paid orders declined at settlement (reliability P6), as the shop's job does.
+          await processDeclinedSettlements(jobDeps);
+        },
+      }),
+      everyLeased({ db, name: 'release expired holds', everyMs: 15_000, logger: jobLogger, run: () => releaseExpiredHolds(db, new Date()) }),
+      everyLeased({ db, name: 'prune expired tokens', everyMs: PRUNE_EVERY_MS, logger: jobLogger, run: () => pruneExpired(db, new Date()) }),
+    ];
+    return {
+      fetch: root.fetch,
+      describe: 'docs at /docs; sandboxes at /sandbox/*',
+      close: async () => {
+        await Promise.all(jobs.map((job) => job.stop()));
+        await app.settled();
+      },
+    };
+  },
 });
-
-const external = env.PAYMENT_SANDBOX_ORIGIN;
-const merchantKey = external ? env.PAYMENT_MERCHANT_KEY : randomBytes(24).toString('base64url');
-const root = new Hono();
-if (!external) {
-  // Their state is in the database: after a kill -9 they still know what they captured.
-  const sandboxes = createSandboxes({ db, faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey });
-  root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
-  root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
-  root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
-}
-const mailLease = env.MAIL_LEASE_MS ? { mailLeaseMs: env.MAIL_LEASE_MS } : {};
-const reconcile = env.RECONCILE_ABANDON_AFTER_MS !== undefined ? { abandonAfterMs: env.RECONCILE_ABANDON_AFTER_MS } : {};
-let app: CheckoutApp | null = null;
-root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
-const server = await serveOnLoopback(root.fetch, port);
-
-const log = (message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields));
-const payments = createPayments({ db, providers: sandboxProviders(external ?? `http://127.0.0.1:${server.port}`, merchantKey ? { merchantKey } : {}) });
-const mailer = createMailer({ db, ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) });
-app = createCheckoutApp({
-  db,
-  serviceToken,
-  basePath,
-  payments,
-  mailer,
-  publicBaseUrl,
-  log,
-  ...(env.CLAIM_LEASE_MS ? { claimLeaseMs: env.CLAIM_LEASE_MS } : {}),
-  // Test builds only: never in production.
-  ...(env.FAULT_POINT && env.NODE_ENV !== 'production' ? { faultPoint: env.FAULT_POINT as FaultPoint, faultKill: env.FAULT_KILL } : {}),
-  ...mailLease,
-  reconcile,
-});
-console.log(`Checkout service on http://127.0.0.1:${server.port} (${database.dialect}); docs at /docs; sandboxes at /sandbox/*`);
-
-// The shop's jobs: each never overlapping itself, nor another process's run of the same job.
-const jobLogger = { error: (message: string, fields?: Record<string, unknown>) => console.error(`[checkout] ${message}`, JSON.stringify(fields ?? {})) };
-const jobs = [
-  everyLeased({
-    db,
-    name: 'reconcile pending orders',
-    everyMs: 30_000,
-    logger: jobLogger,
-    run: async () => {
-      const jobDeps = { db, payments, mailer, publicBaseUrl, log, ...mailLease };
-      await reconcilePendingOrders(jobDeps, reconcile);
-      // Paid orders declined at settlement (reliability P6), as the shop's job does.
-      await processDeclinedSettlements(jobDeps);
-    },
-  }),
-  everyLeased({ db, name: 'release expired holds', everyMs: 15_000, logger: jobLogger, run: () => releaseExpiredHolds(db, new Date()) }),
-  everyLeased({ db, name: 'prune expired tokens', everyMs: PRUNE_EVERY_MS, logger: jobLogger, run: () => pruneExpired(db, new Date()) }),
-];
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing`);
-  await Promise.all(jobs.map((job) => job.stop()));
-  await server.close();
-  await app?.settled();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));

@@ -9,7 +9,7 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import { createServiceApp, notFoundProblem, problem, problemResponse, validationProblem, type FieldError } from '@shop/platform';
+import { createServiceApp, invalid, notFoundProblem, problem, problemResponse, type FieldError } from '@shop/platform';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { BreakerOptions } from './breaker.ts';
@@ -69,18 +69,6 @@ export function cardDataIn(value: unknown, path: string[] = []): string[] {
   return [];
 }
 
-/** zod failures as field errors; an unknown field is named itself (bodies are strict). */
-const validationHook = (result: { success: boolean; error?: { issues: Array<{ code: string; path: PropertyKey[]; message: string; keys?: string[] }> }; target: string }, c: Context) => {
-  if (result.success || !result.error) return undefined;
-  const errors = result.error.issues.flatMap((issue): FieldError[] => {
-    const at = issue.path.map(String);
-    if (issue.code === 'unrecognized_keys' && issue.keys) return issue.keys.map((key) => ({ field: [...at, key].join('.'), message: 'Unknown field.' }));
-    return [{ field: at.length ? at.join('.') : result.target, message: issue.message }];
-  });
-  return problemResponse(c, validationProblem(errors));
-};
-const hook = validationHook as never;
-
 const refuseCardData: MiddlewareHandler = async (c, next) => {
   if (c.req.method === 'POST' || c.req.method === 'PATCH' || c.req.method === 'PUT') {
     const parsed = await c.req.raw
@@ -88,7 +76,7 @@ const refuseCardData: MiddlewareHandler = async (c, next) => {
       .json()
       .catch(() => undefined);
     const fields = cardDataIn(parsed);
-    if (fields.length) return problemResponse(c, validationProblem(fields.map((field): FieldError => ({ field, message: CARD_MESSAGE }))));
+    if (fields.length) return invalid(c, fields.map((field): FieldError => ({ field, message: CARD_MESSAGE })));
   }
   return next();
 };
@@ -118,33 +106,29 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
     publicRoutes: (a) => registerWebhooks(a),
   });
   app.use('*', refuseCardData);
-  const openapi = ((route: unknown, handler: unknown) => app.openapi(route as never, handler as never, hook)) as typeof app.openapi;
 
   function registerWebhooks(a: OpenAPIHono): void {
-    a.openapi(
-      routes.braintreeWebhook,
-      (async (c: Context & { req: { valid(target: 'json'): { bt_signature: string; bt_payload: string } } }) => {
-        const config = options.webhooks?.braintree;
-        if (!config) return problemResponse(c, notFoundProblem());
-        const answer = await receiveBraintreeWebhook(options.db as PaymentDb, c.req.valid('json'), config, (options.now ?? (() => new Date()))(), log);
-        if (answer.status === 401) return problemResponse(c, problem(401, 'UNAUTHORISED', answer.reason === 'signature' ? 'The signature does not match.' : 'The notification is too old or from the future.'));
-        if (answer.status === 400) return problemResponse(c, validationProblem([{ field: answer.field, message: answer.message }]));
-        if (answer.applied && options.onSettlement) {
-          try {
-            options.onSettlement(answer.applied);
-          } catch (error) {
-            log('[payment] onSettlement failed', { error: error instanceof Error ? error.message : String(error) });
-          }
+    a.openapi(routes.braintreeWebhook, async (c) => {
+      const config = options.webhooks?.braintree;
+      if (!config) return problemResponse(c, notFoundProblem());
+      const answer = await receiveBraintreeWebhook(options.db as PaymentDb, c.req.valid('json'), config, (options.now ?? (() => new Date()))(), log);
+      if (answer.status === 401) return problemResponse(c, problem(401, 'UNAUTHORISED', answer.reason === 'signature' ? 'The signature does not match.' : 'The notification is too old or from the future.'));
+      if (answer.status === 400) return invalid(c, [{ field: answer.field, message: answer.message }]);
+      if (answer.applied && options.onSettlement) {
+        try {
+          options.onSettlement(answer.applied);
+        } catch (error) {
+          log('[payment] onSettlement failed', { error: error instanceof Error ? error.message : String(error) });
         }
-        return c.json(answer.body, 200);
-      }) as never,
-      hook,
-    );
+      }
+      return c.json(answer.body, 200);
+    });
   }
 
   const unreachable = (c: Context) => problemResponse(c, problem(503, 'PAYMENT_FAILED', BUYING_MESSAGES.providerUnreachable));
 
-  async function answerCharge(c: Context, req: ChargeRequest): Promise<Response> {
+  /** A charge's answer: 201 charged, 202 outcome unknown, 402 declined, 422 the key reused. */
+  async function answerCharge(c: Context, req: ChargeRequest) {
     let result: ChargeResult;
     try {
       result = await payments.charge(req);
@@ -155,35 +139,37 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
       throw error;
     }
     if (result.status === 'succeeded') return c.json({ data: result }, 201);
-    if (result.status === 'unknown') return c.json({ data: result, code: 'PAYMENT_PENDING', message: BUYING_MESSAGES.paymentPending }, 202);
-    const body = { ...problem(402, result.code, result.message), title: 'Payment not taken', retryable: result.retryable, processorCode: result.processorCode, provider: result.provider };
-    return c.body(JSON.stringify(body), 402, { 'content-type': 'application/problem+json' });
+    if (result.status === 'unknown') return c.json({ data: result, code: 'PAYMENT_PENDING' as const, message: BUYING_MESSAGES.paymentPending }, 202);
+    return problemResponse(
+      c,
+      problem(402, result.code, { detail: result.message, title: 'Payment not taken', extra: { retryable: result.retryable, processorCode: result.processorCode, provider: result.provider } }),
+    );
   }
 
-  openapi(routes.token, async (c) => {
+  app.openapi(routes.token, async (c) => {
     const clientToken = await payments.call('braintree', (p, o) => (p as BraintreeProvider).clientToken(o));
-    if (!clientToken) return unreachable(c) as never;
+    if (!clientToken) return unreachable(c);
     return c.json({ data: { clientToken } }, 200);
   });
 
-  openapi(routes.pay, async (c) => {
+  app.openapi(routes.pay, async (c) => {
     const body = c.req.valid('json');
-    return answerCharge(c, { ...body, idempotencyKey: c.req.valid('header')['idempotency-key'] }) as never;
+    return answerCharge(c, { ...body, idempotencyKey: c.req.valid('header')['idempotency-key'] });
   });
 
-  openapi(routes.charges, async (c) => {
+  app.openapi(routes.charges, async (c) => {
     const result = await payments.lookup(c.req.valid('query').method, c.req.valid('param').orderRef);
     return c.json({ data: result }, 200);
   });
 
-  openapi(routes.klarnaSession, async (c) => {
+  app.openapi(routes.klarnaSession, async (c) => {
     const body = c.req.valid('json');
     const session = await payments.call('klarna', (p, o) => (p as KlarnaProvider).createSession(body, o));
-    if (!session) return unreachable(c) as never;
+    if (!session) return unreachable(c);
     return c.json({ data: session }, 201);
   });
 
-  openapi(routes.klarnaPay, async (c) => {
+  app.openapi(routes.klarnaPay, async (c) => {
     const body = c.req.valid('json');
     return answerCharge(c, {
       idempotencyKey: c.req.valid('header')['idempotency-key'],
@@ -196,18 +182,18 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
       saveInstrument: false,
       customerToken: body.customerToken,
       email: body.email,
-    }) as never;
+    });
   });
 
-  openapi(routes.clearpayCheckout, async (c) => {
+  app.openapi(routes.clearpayCheckout, async (c) => {
     const body = c.req.valid('json');
     const checkout = await payments.call('clearpay', async (p, o) => (p as ClearpayProvider).createCheckout(body, o));
-    if (checkout === 'amount') return problemResponse(c, problem(400, 'PAYMENT_METHOD_UNAVAILABLE', BUYING_MESSAGES.methodUnavailable, [{ field: 'amount', message: 'Clearpay is available for totals from £1 to £1000.' }])) as never;
-    if (!checkout) return unreachable(c) as never;
+    if (checkout === 'amount') return problemResponse(c, problem(400, 'PAYMENT_METHOD_UNAVAILABLE', BUYING_MESSAGES.methodUnavailable, [{ field: 'amount', message: 'Clearpay is available for totals from £1 to £1000.' }]));
+    if (!checkout) return unreachable(c);
     return c.json({ data: checkout }, 201);
   });
 
-  openapi(routes.clearpayPay, async (c) => {
+  app.openapi(routes.clearpayPay, async (c) => {
     const body = c.req.valid('json');
     return answerCharge(c, {
       idempotencyKey: c.req.valid('header')['idempotency-key'],
@@ -220,45 +206,45 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
       saveInstrument: false,
       customerToken: body.customerToken,
       email: body.email,
-    }) as never;
+    });
   });
 
-  openapi(routes.ghostToken, async (c) => {
+  app.openapi(routes.ghostToken, async (c) => {
     const clientToken = await payments.call('braintree', (p, o) => (p as BraintreeProvider).clientToken(o));
-    if (!clientToken) return unreachable(c) as never;
+    if (!clientToken) return unreachable(c);
     return c.json({ data: { clientToken, guest: true as const } }, 200);
   });
 
-  openapi(routes.customer, async (c) => {
+  app.openapi(routes.customer, async (c) => {
     const { customerToken } = c.req.valid('json');
     const customerId = await customerIdFor(options.db as PaymentDb, customerToken, (options.now ?? (() => new Date()))());
     const ensured = await payments.call('braintree', (p, o) => (p as BraintreeProvider).ensureCustomer(customerId, o));
-    if (!ensured) return unreachable(c) as never;
+    if (!ensured) return unreachable(c);
     return c.json({ data: { provider: 'braintree' as const, customerId, created: ensured.created } }, ensured.created ? 201 : 200);
   });
 
-  openapi(routes.nonce, async (c) => {
+  app.openapi(routes.nonce, async (c) => {
     const { customerToken, instrumentId } = c.req.valid('json');
     // Owner only: anyone else's instrument is the same 404 as an unknown one (Z1).
     const saved = await instrumentForCharge(options.db as PaymentDb, customerToken, instrumentId);
-    if (!saved || saved.gateway !== 'braintree') return problemResponse(c, notFoundProblem()) as never;
+    if (!saved || saved.gateway !== 'braintree') return problemResponse(c, notFoundProblem());
     const created = await payments.call('braintree', (p, o) => (p as BraintreeProvider).vaultNonce(saved.vaultToken, o));
-    if (created === 'not_found') return problemResponse(c, notFoundProblem()) as never;
-    if (!created) return unreachable(c) as never;
+    if (created === 'not_found') return problemResponse(c, notFoundProblem());
+    if (!created) return unreachable(c);
     return c.json({ data: created }, 201);
   });
 
   // Keys of add-on charges being worked on in this process: a second request with one is a 409.
   const addonsInFlight = new Set<string>();
-  openapi(routes.addonPay, async (c) => {
+  app.openapi(routes.addonPay, async (c) => {
     const body = c.req.valid('json');
     const idempotencyKey = c.req.valid('header')['idempotency-key'];
     if (addonsInFlight.has(idempotencyKey)) {
-      return problemResponse(c, problem(409, 'IDEMPOTENCY_IN_FLIGHT', 'A request with this Idempotency-Key is still being worked on.', [{ field: 'idempotency-key', message: 'Ask again shortly with the same key.' }])) as never;
+      return problemResponse(c, problem(409, 'IDEMPOTENCY_IN_FLIGHT', 'A request with this Idempotency-Key is still being worked on.', [{ field: 'idempotency-key', message: 'Ask again shortly with the same key.' }]));
     }
     addonsInFlight.add(idempotencyKey);
     try {
-      return (await answerCharge(c, {
+      return await answerCharge(c, {
         idempotencyKey,
         orderRef: body.orderRef,
         method: body.method,
@@ -270,26 +256,26 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
         customerToken: body.customerToken,
         email: body.email,
         addon: { type: body.addonType, parentOrderRef: body.parentOrderRef },
-      })) as never;
+      });
     } finally {
       addonsInFlight.delete(idempotencyKey);
     }
   });
 
-  openapi(routes.listInstruments, async (c) => {
+  app.openapi(routes.listInstruments, async (c) => {
     const paymentInstruments = await payments.instruments(c.req.valid('query').customerToken);
     return c.json({ data: { paymentInstruments } }, 200);
   });
 
-  openapi(routes.patchInstrument, async (c) => {
+  app.openapi(routes.patchInstrument, async (c) => {
     const updated = await payments.setDefaultInstrument(c.req.valid('json').customerToken, c.req.valid('param').id);
-    if (!updated) return problemResponse(c, notFoundProblem()) as never;
+    if (!updated) return problemResponse(c, notFoundProblem());
     return c.json({ data: updated }, 200);
   });
 
-  openapi(routes.deleteInstrument, async (c) => {
+  app.openapi(routes.deleteInstrument, async (c) => {
     const removed = await payments.deleteInstrument(c.req.valid('query').customerToken, c.req.valid('param').id);
-    if (!removed) return problemResponse(c, notFoundProblem()) as never;
+    if (!removed) return problemResponse(c, notFoundProblem());
     return c.body(null, 204);
   });
 

@@ -2,12 +2,11 @@
  * The payment service's REST contract (README.md, spec §7): request and answer schemas and the
  * routes, published in the OpenAPI document.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { BUYING_MESSAGES, IDEMPOTENCY_KEY_PATTERN, INSTRUMENT_TYPES, PAYMENT_METHODS, PAYMENT_PROVIDERS } from '@shop/domain/buying';
 import { EMAIL_MAX, isEmail } from '@shop/domain/email';
-import { problemContent, ProblemSchema } from '@shop/platform';
+import { commonErrors, createRoute, jsonContent, problemContent, ProblemSchema } from '@shop/platform';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodType>(schema: T, description: string) => ({ body: { required: true, description, content: { 'application/json': { schema } } } });
 
 const Pence = z.number().int().positive().max(100_000_000).openapi({ description: 'Integer pence (a float or a fraction is a 400).', example: 1999 });
@@ -94,17 +93,17 @@ export const InstrumentSchema = z
 export const InstrumentListSchema = z.object({ data: z.object({ paymentInstruments: z.array(InstrumentSchema) }) }).openapi('PaymentInstruments');
 export const InstrumentAnswerSchema = z.object({ data: InstrumentSchema }).openapi('PaymentInstrumentAnswer');
 
-const errors = {
-  400: problemContent('Bad input, naming each field; raw card fields (number, cvv, expirationDate, …) or a card number anywhere in the body are refused (SAQ A).'),
-  401: problemContent('Missing or wrong x-service-token.'),
-  413: problemContent('Request body too large.'),
-  500: problemContent('Unexpected failure; the body carries only code INTERNAL.'),
-} as const;
+const errors = commonErrors({
+  400: 'Bad input, naming each field; raw card fields (number, cvv, expirationDate, …) or a card number anywhere in the body are refused (SAQ A).',
+  401: 'Missing or wrong x-service-token.',
+  413: 'Request body too large.',
+  500: 'Unexpected failure; the body carries only code INTERNAL.',
+});
 const providerDown = { 503: problemContent('The provider did not answer (or its circuit is open): code PAYMENT_FAILED with the providerUnreachable words.') };
 const chargeAnswers = {
-  201: json(ChargeAnswerSchema, 'Charged.'),
-  202: json(ChargePendingAnswerSchema, 'Outcome unknown (PAYMENT_PENDING): reconcile by orderRef.'),
-  402: { description: 'Declined or failed: code PAYMENT_DECLINED, PAYMENT_FAILED or CARD_NOT_ACCEPTED, detail the spec §8 words, retryable.', content: { 'application/problem+json': { schema: DeclineProblemSchema } } },
+  201: jsonContent(ChargeAnswerSchema, 'Charged.'),
+  202: jsonContent(ChargePendingAnswerSchema, 'Outcome unknown (PAYMENT_PENDING): reconcile by orderRef.'),
+  402: problemContent('Declined or failed: code PAYMENT_DECLINED, PAYMENT_FAILED or CARD_NOT_ACCEPTED, detail the spec §8 words, retryable.', DeclineProblemSchema),
   422: problemContent('The Idempotency-Key was used for another charge.'),
 };
 
@@ -115,7 +114,7 @@ export const token = createRoute({
   description: "The browser passes it to the sandbox's hosted fields page (GET /sandbox/braintree/hosted-fields?origin=&clientToken=) or approval page; card data goes to the sandbox, never here.",
   tags: ['Braintree'],
   summary: 'A client token for the hosted card fields and the PayPal, Google Pay and Apple Pay approval pages',
-  responses: { 200: json(z.object({ data: z.object({ clientToken: z.string() }) }).openapi('ClientToken'), 'The client token.'), ...errors, ...providerDown },
+  responses: { 200: jsonContent(z.object({ data: z.object({ clientToken: z.string() }) }).openapi('ClientToken'), 'The client token.'), ...errors, ...providerDown },
 });
 
 export const pay = createRoute({
@@ -137,7 +136,7 @@ export const charges = createRoute({
   tags: ['Charges'],
   summary: 'Ask the provider what happened to a charge (reconciliation)',
   request: { params: z.object({ orderRef: OrderRef }), query: z.object({ method: z.enum(PAYMENT_METHODS) }) },
-  responses: { 200: json(LookupAnswerSchema, 'The provider\'s answer: succeeded, declined, none (never charged) or unknown (no answer).'), ...errors },
+  responses: { 200: jsonContent(LookupAnswerSchema, 'The provider\'s answer: succeeded, declined, none (never charged) or unknown (no answer).'), ...errors },
 });
 
 export const klarnaSession = createRoute({
@@ -149,7 +148,7 @@ export const klarnaSession = createRoute({
   summary: 'Start a Klarna session: client token and the approval page',
   request: body(KlarnaSessionBodySchema, 'The amount to approve.'),
   responses: {
-    201: json(z.object({ data: z.object({ sessionId: z.string(), clientToken: z.string(), approvalUrl: z.string() }) }).openapi('KlarnaSession'), 'The session; open approvalUrl (add &origin=) for the shopper.'),
+    201: jsonContent(z.object({ data: z.object({ sessionId: z.string(), clientToken: z.string(), approvalUrl: z.string() }) }).openapi('KlarnaSession'), 'The session; open approvalUrl (add &origin=) for the shopper.'),
     ...errors,
     ...providerDown,
   },
@@ -175,7 +174,7 @@ export const clearpayCheckout = createRoute({
   summary: 'Start a Clearpay checkout: token and the approval page',
   request: body(ClearpayCheckoutBodySchema, 'The amount (from £1 to £1000) and the shopper.'),
   responses: {
-    201: json(z.object({ data: z.object({ token: z.string(), expires: z.string(), approvalUrl: z.string() }) }).openapi('ClearpayCheckout'), 'The checkout; open approvalUrl (add &origin=).'),
+    201: jsonContent(z.object({ data: z.object({ token: z.string(), expires: z.string(), approvalUrl: z.string() }) }).openapi('ClearpayCheckout'), 'The checkout; open approvalUrl (add &origin=).'),
     ...errors,
     ...providerDown,
   },
@@ -200,7 +199,7 @@ export const listInstruments = createRoute({
   tags: ['Saved instruments'],
   summary: "The shopper's saved instruments (savedCard), the default first saved",
   request: { query: z.object({ customerToken: CustomerToken }) },
-  responses: { 200: json(InstrumentListSchema, 'Oldest first.'), ...errors },
+  responses: { 200: jsonContent(InstrumentListSchema, 'Oldest first.'), ...errors },
 });
 
 const InstrumentParams = z.object({ id: z.string().min(1).max(64) });
@@ -215,7 +214,7 @@ export const ghostToken = createRoute({
     "A guest's client token: generated without a Braintree customer, so the browser can tokenise a new card or wallet with it but never list or use any vaulted instrument (the sandbox's client API answers no saved methods and refuses a vault token as unknown).",
   tags: ['Braintree'],
   summary: 'A client token for a guest (no customer, no access to saved instruments)',
-  responses: { 200: json(z.object({ data: z.object({ clientToken: z.string(), guest: z.literal(true) }) }).openapi('GhostClientToken'), 'The guest client token.'), ...errors, ...providerDown },
+  responses: { 200: jsonContent(z.object({ data: z.object({ clientToken: z.string(), guest: z.literal(true) }) }).openapi('GhostClientToken'), 'The guest client token.'), ...errors, ...providerDown },
 });
 
 export const CustomerBodySchema = z.strictObject({ customerToken: CustomerToken }).openapi('CustomerRequest');
@@ -237,7 +236,7 @@ export const customer = createRoute({
   tags: ['Braintree'],
   summary: "Find or create the shopper's Braintree customer",
   request: body(CustomerBodySchema, 'The signed-in shopper.'),
-  responses: { 200: json(CustomerAnswerSchema, 'Found (it existed).'), 201: json(CustomerAnswerSchema, 'Created at the provider now.'), ...errors, ...providerDown },
+  responses: { 200: jsonContent(CustomerAnswerSchema, 'Found (it existed).'), 201: jsonContent(CustomerAnswerSchema, 'Created at the provider now.'), ...errors, ...providerDown },
 });
 
 export const NonceBodySchema = z.strictObject({ customerToken: CustomerToken, instrumentId: z.string().min(1).max(64) }).openapi('VaultNonceRequest');
@@ -261,7 +260,7 @@ export const nonce = createRoute({
   summary: 'A single-use payment method nonce for a saved instrument',
   request: body(NonceBodySchema, 'Whose, and which saved instrument.'),
   responses: {
-    201: json(VaultNonceSchema, 'The nonce.'),
+    201: jsonContent(VaultNonceSchema, 'The nonce.'),
     404: problemContent("No such instrument for this shopper (the same for anyone else's, and for one the provider no longer holds)."),
     ...errors,
     ...providerDown,
@@ -303,7 +302,7 @@ export const patchInstrument = createRoute({
   tags: ['Saved instruments'],
   summary: 'Make an instrument the default (the only one)',
   request: { params: InstrumentParams, ...body(z.strictObject({ customerToken: CustomerToken, default: z.literal(true) }).openapi('SetDefaultInstrument'), 'Whose, and default: true.') },
-  responses: { 200: json(InstrumentAnswerSchema, 'The instrument, now the default.'), 404: problemContent('No such instrument for this shopper (the same for anyone else\'s).'), ...errors },
+  responses: { 200: jsonContent(InstrumentAnswerSchema, 'The instrument, now the default.'), 404: problemContent('No such instrument for this shopper (the same for anyone else\'s).'), ...errors },
 });
 
 export const deleteInstrument = createRoute({
@@ -345,11 +344,13 @@ export const braintreeWebhook = createRoute({
   security: [],
   request: body(BraintreeWebhookBodySchema, 'The notification as Braintree posts it.'),
   responses: {
-    200: json(WebhookAnswerSchema, 'Received (applied, a duplicate, stale, rejected or ignored): the provider stops sending it.'),
-    400: problemContent('Unreadable notification, naming the field.'),
-    401: problemContent('Bad signature, or a timestamp outside the tolerance (replay): nothing was written.'),
+    200: jsonContent(WebhookAnswerSchema, 'Received (applied, a duplicate, stale, rejected or ignored): the provider stops sending it.'),
+    ...commonErrors({
+      400: 'Unreadable notification, naming the field.',
+      401: 'Bad signature, or a timestamp outside the tolerance (replay): nothing was written.',
+      413: 'Request body too large.',
+      500: 'Unexpected failure; the body carries only code INTERNAL. The provider sends the event again.',
+    }),
     404: problemContent('Webhooks are not configured on this server.'),
-    413: problemContent('Request body too large.'),
-    500: problemContent('Unexpected failure; the body carries only code INTERNAL. The provider sends the event again.'),
   },
 });

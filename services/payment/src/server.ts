@@ -10,53 +10,38 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { databaseSettings, environmentOrExit, openDatabase, serveOnLoopback, serviceSettings } from '@shop/platform';
+import { runStandalone } from '@shop/platform';
 import { createPaymentApp } from './app.ts';
 import { migratePayment } from './db/database.ts';
 import { migrateSandboxes } from './sandbox/store.ts';
 import { createSandboxes, sandboxProviders, SANDBOX_PATHS } from './sandbox/index.ts';
 
-const env = environmentOrExit();
-const port = env.PORT ?? 4106;
-const { serviceToken, basePath } = serviceSettings(env, 'payment');
-if (!serviceToken) {
-  console.error('Set PAYMENT_SERVICE_TOKEN (or SERVICE_TOKEN): callers must send it in x-service-token.');
-  process.exit(1);
-}
-
-const database = await openDatabase(databaseSettings(env));
-await migratePayment(database.db);
-await migrateSandboxes(database.db);
-const merchantKey = randomBytes(24).toString('base64url');
-const sandboxes = createSandboxes({ db: database.db, faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey, allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS ?? [] });
-const root = new Hono();
-root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
-root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
-root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
-let app: ReturnType<typeof createPaymentApp> | null = null;
-root.all('*', (c) => app!.fetch(c.req.raw, c.env as object));
-const server = await serveOnLoopback(root.fetch, port);
-// P6: the Braintree sandbox settles sales and posts signed notifications to this server's webhook
-// (the checkout's job reads the declined ones from the shared database: declinedSettlements).
-const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || randomBytes(24).toString('base64url');
-app = createPaymentApp({
-  db: database.db,
-  serviceToken,
-  basePath,
-  providers: sandboxProviders(`http://127.0.0.1:${server.port}`, { merchantKey }),
-  webhooks: { braintree: { secret: webhookSecret } },
+await runStandalone({
+  name: 'payment',
+  defaultPort: 4106,
+  migrate: async ({ db }) => {
+    await migratePayment(db);
+    await migrateSandboxes(db);
+  },
+  createApp: ({ env, database, serviceToken, basePath, origin }) => {
+    const merchantKey = randomBytes(24).toString('base64url');
+    const sandboxes = createSandboxes({ db: database.db, faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey, allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS ?? [] });
+    // P6: the Braintree sandbox settles sales and posts signed notifications to this server's webhook
+    // (the checkout's job reads the declined ones from the shared database: declinedSettlements).
+    const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || randomBytes(24).toString('base64url');
+    const app = createPaymentApp({
+      db: database.db,
+      serviceToken,
+      basePath,
+      providers: sandboxProviders(origin, { merchantKey }),
+      webhooks: { braintree: { secret: webhookSecret } },
+    });
+    sandboxes.braintree.webhooks.configure({ url: `${origin}/webhooks/braintree`, secret: webhookSecret });
+    const root = new Hono();
+    root.route(SANDBOX_PATHS.braintree, sandboxes.braintree.app);
+    root.route(SANDBOX_PATHS.klarna, sandboxes.klarna.app);
+    root.route(SANDBOX_PATHS.clearpay, sandboxes.clearpay.app);
+    root.all('*', (c) => app.fetch(c.req.raw));
+    return { fetch: root.fetch, describe: 'sandboxes at /sandbox/braintree, /sandbox/klarna, /sandbox/clearpay' };
+  },
 });
-sandboxes.braintree.webhooks.configure({ url: `http://127.0.0.1:${server.port}/webhooks/braintree`, secret: webhookSecret });
-console.log(`Payment service on http://127.0.0.1:${server.port} (${database.dialect}); sandboxes at /sandbox/braintree, /sandbox/klarna, /sandbox/clearpay`);
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing`);
-  await server.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));

@@ -120,15 +120,18 @@ export function notFoundProblem(detail = 'Sorry, we could not find that.'): Prob
 export const invalid = (c: Context, errors: FieldError[], detail?: string) => problemResponse(c, validationProblem(errors, detail));
 
 /**
- * An answer stored as bytes (an idempotent replay, a claim's first answer): sent as it was, its
- * type declared by the caller, who checked the body against the contract when it was made.
+ * An answer stored as bytes (an idempotent replay, a claim's first answer): sent as it was. `R` is
+ * the route's typed answer (RouteConfigToTypedResponse<typeof route>): the caller vouches that the
+ * bytes are one of its documented answers, made earlier by the same handler.
  */
-export function storedResponse<T, S extends ContentfulStatusCode>(c: Context, answer: { status: S; body: string }): Response & TypedResponse<T, S, 'json'> {
+export function storedResponse<R>(c: Context, answer: { status: number; body: string }): R {
   const type = answer.status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json';
-  return c.body(answer.body, answer.status, { 'Content-Type': type }) as unknown as Response & TypedResponse<T, S, 'json'>;
+  return c.body(answer.body, answer.status as ContentfulStatusCode, { 'Content-Type': type }) as unknown as R;
 }
 
 export interface FieldNaming {
+  /** The detail of a validation 400 (default "Invalid <fields>."). */
+  detail?: string;
   /**
    * Body wrappers a field is named without (the users service's `requestRegistration.email` is
    * `email`: the form's own name).
@@ -164,36 +167,46 @@ export function fieldErrorsFromZod(error: z.ZodError, target = 'body', naming: F
 /** The validation hook of every route: a zod failure is a 400 naming each field. */
 export function validationHook(naming: FieldNaming = {}) {
   return (result: { success: true } | { success: false; error: z.ZodError; target: string }, c: Context) => {
-    if (!result.success) return invalid(c, fieldErrorsFromZod(result.error, result.target, naming));
+    if (!result.success) return invalid(c, fieldErrorsFromZod(result.error, result.target, naming), naming.detail);
     return undefined;
   };
 }
 
-/**
- * A body that is not JSON is the caller's mistake: 400 naming the body, never a 500. An empty
- * body is no body (routes whose body is optional read it as {}), whatever its label.
- */
-export const requireJsonBody: MiddlewareHandler = async (c, next) => {
-  if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
-    const text = await c.req.text();
-    if (text.length === 0 && c.req.header('content-type')) {
-      try {
-        c.req.raw.headers.delete('content-type');
-      } catch {
-        return invalid(c, [{ field: 'body', message: 'The body is empty.' }]);
+export interface JsonBodyOptions {
+  /** The detail of its 400 (default "Invalid body."). */
+  detail?: string;
+  /**
+   * An empty body is no body, whatever its label (routes whose body is optional read it as {}).
+   * Otherwise an empty body labelled JSON is left to the route's validator, which refuses it.
+   */
+  emptyIsNoBody?: boolean;
+}
+
+/** A body that is not JSON is the caller's mistake: 400 naming the body, never a 500. */
+export function requireJsonBody(options: JsonBodyOptions = {}): MiddlewareHandler {
+  const refuse = (c: Context, message: string) => invalid(c, [{ field: 'body', message }], options.detail);
+  return async (c, next) => {
+    if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
+      const text = await c.req.text();
+      if (text.length === 0 && options.emptyIsNoBody && c.req.header('content-type')) {
+        try {
+          c.req.raw.headers.delete('content-type');
+        } catch {
+          return refuse(c, 'The body is empty.');
+        }
+      }
+      if (text.length > 0) {
+        if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return refuse(c, 'Send a JSON body (content-type: application/json).');
+        try {
+          JSON.parse(text);
+        } catch {
+          return refuse(c, 'The body is not valid JSON.');
+        }
       }
     }
-    if (text.length > 0) {
-      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return invalid(c, [{ field: 'body', message: 'Send a JSON body (content-type: application/json).' }]);
-      try {
-        JSON.parse(text);
-      } catch {
-        return invalid(c, [{ field: 'body', message: 'The body is not valid JSON.' }]);
-      }
-    }
-  }
-  await next();
-};
+    await next();
+  };
+}
 
 /** Response entry for createRoute: a JSON body. */
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {

@@ -9,7 +9,7 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-export function serveOnLoopback(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<LoopbackServer> {
+export function serveOnLoopback(fetch: (request: Request, env?: object) => Response | Promise<Response>, port: number): Promise<LoopbackServer> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, hostname: '127.0.0.1', port }, (info) => {
       resolve({

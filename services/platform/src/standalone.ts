@@ -21,7 +21,8 @@ export interface StandaloneContext {
 }
 
 export interface StandaloneApp {
-  fetch(request: Request): Response | Promise<Response>;
+  /** `env` is node-server's { incoming, outgoing } (the sandboxes' dropped-connection faults reach the socket through it). */
+  fetch(request: Request, env?: object): Response | Promise<Response>;
   /** Stops what the service started (jobs, background work); the server is closed before it. */
   close?(): Promise<void>;
   /** Said after the address in the start line: "(pglite); docs at /docs" and the like. */
@@ -51,7 +52,7 @@ export async function runStandalone(options: StandaloneOptions): Promise<void> {
   // Listen first so the app may know its own origin; until it is built the answer is 503.
   let app: StandaloneApp | null = null;
   const starting = () => new Response(JSON.stringify(problem(503, 'SERVICE_UNAVAILABLE', 'The service is starting. Please try again in a moment.')), problemJson(503, { 'retry-after': '1' }));
-  const server = await serveOnLoopback((request) => (app ? app.fetch(request) : starting()), env.PORT ?? options.defaultPort);
+  const server = await serveOnLoopback((request, env) => (app ? app.fetch(request, env) : starting()), env.PORT ?? options.defaultPort);
   app = await options.createApp({ env, database, serviceToken, basePath, origin: `http://127.0.0.1:${server.port}` });
   console.log(`${title(options.name)} service on http://127.0.0.1:${server.port} (${database.dialect})${app.describe ? `; ${app.describe}` : '; docs at /docs'}`);
 

@@ -3,8 +3,9 @@
  * subscriptions and staff API keys (README.md is the contract). The shop mounts it under /api/users; the gateway
  * calls `app.fetch` on paths without that prefix.
  */
+import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createServiceApp, type Mailer } from '@shop/platform';
+import { createServiceApp, requireJsonBody, type Mailer } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import { registerAccountRoutes } from './accounts/accounts.handlers.ts';
 import * as accountRoutes from './accounts/accounts.routes.ts';
@@ -13,7 +14,7 @@ import * as userRoutes from './user/user.routes.ts';
 import type { UsersDb } from './db/database.ts';
 import { createBackground } from './lib/background.ts';
 import type { Logger, UsersDeps } from './lib/deps.ts';
-import { requireJsonBody, SESSION_TOKEN_HEADER } from './lib/http.ts';
+import { SESSION_TOKEN_HEADER, USERS_FIELD_NAMING } from './lib/http.ts';
 import { createLinks } from './lib/links.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from './lib/passwords.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
@@ -87,6 +88,7 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
       { name: 'Email preferences', description: 'Deals-email subscriptions: double opt-in, topics, frequency, unsubscribe, by signed links.' },
       { name: 'Staff keys', description: 'API keys of internal tools (any GraphQL operation, introspection, GraphiQL through the gateway); never a shopper credential.' },
     ],
+    fieldNaming: USERS_FIELD_NAMING,
     log,
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'sessionToken', {
@@ -109,7 +111,7 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
     app.on(route.method.toUpperCase(), route.path, guard);
   }
 
-  app.use('*', requireJsonBody);
+  app.use('*', requireJsonBody({ detail: ERROR_MESSAGES.VALIDATION_FAILED, emptyIsNoBody: true }));
 
   // Expired sessions, tokens and rate-limit windows are pruned now and then, after an answer.
   let lastPrune = 0;

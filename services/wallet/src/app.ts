@@ -52,8 +52,8 @@ export function createWalletApp(options: WalletAppOptions): OpenAPIHono {
     } catch (err) {
       if (err instanceof WalletError) {
         // Same answer as the checkout gives a reused Idempotency-Key with another body.
-        const body = { ...problem(422, 'IDEMPOTENCY_CONFLICT', 'This ref was already used for another credit. Use a new ref for a new credit.', [{ field: 'ref', message: err.message }]), title: 'Unprocessable content' };
-        return problemResponse(c, body) as never;
+        const detail = 'This ref was already used for another credit. Use a new ref for a new credit.';
+        return problemResponse(c, problem(422, 'IDEMPOTENCY_CONFLICT', { title: 'Unprocessable content', detail, errors: [{ field: 'ref', message: err.message }] }));
       }
       throw err;
     }

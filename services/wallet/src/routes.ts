@@ -1,14 +1,8 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import { problemContent } from '@shop/platform';
+import { commonErrors, createRoute, jsonContent, problemContent } from '@shop/platform';
 import { CreditBodySchema, CreditResultSchema, CustomerQuerySchema, TransactionsQuerySchema, WalletBalancesSchema, WalletTransactionsSchema } from './contract.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-
-const commonErrors = {
-  400: problemContent('Bad input: errors[] names each invalid field with its message.'),
-  401: problemContent('Missing or wrong x-service-token (code UNAUTHORISED).'),
-  500: problemContent('Unexpected failure; the body carries only code INTERNAL.'),
-} as const;
+/** The answers every wallet route can give (401, 413 and 500 in the platform's words). */
+const walletErrors = commonErrors({ 400: 'Bad input: errors[] names each invalid field with its message.' });
 
 export const getWallet = createRoute({
   method: 'get',
@@ -18,7 +12,7 @@ export const getWallet = createRoute({
   summary: "The customer's wallet by currency (spec §7 GET user/wallet)",
   description: 'One entry per currency with balance, marketingBalance and refundableBalance in integer pence; [] for a customer never credited.',
   request: { query: CustomerQuerySchema },
-  responses: { 200: json(WalletBalancesSchema, 'The balances by currency.'), ...commonErrors },
+  responses: { 200: jsonContent(WalletBalancesSchema, 'The balances by currency.'), ...walletErrors },
 });
 
 export const getTransactions = createRoute({
@@ -29,7 +23,7 @@ export const getTransactions = createRoute({
   summary: "The customer's wallet history, newest first",
   description: 'Each ledger transaction touching the customer: credits, holds for orders, captures and releases, with the change per bucket.',
   request: { query: TransactionsQuerySchema },
-  responses: { 200: json(WalletTransactionsSchema, 'The history, newest first.'), ...commonErrors },
+  responses: { 200: jsonContent(WalletTransactionsSchema, 'The history, newest first.'), ...walletErrors },
 });
 
 export const postCredit = createRoute({
@@ -43,9 +37,9 @@ export const postCredit = createRoute({
     'the same ref with the same figures answers 200 and moves nothing; the same ref with other figures is 422 IDEMPOTENCY_CONFLICT naming ref.',
   request: { body: { required: true, description: 'The credit.', content: { 'application/json': { schema: CreditBodySchema } } } },
   responses: {
-    201: json(CreditResultSchema, 'Credited; the balances after.'),
-    200: json(CreditResultSchema, 'This ref had already credited the same figures: nothing moved.'),
+    201: jsonContent(CreditResultSchema, 'Credited; the balances after.'),
+    200: jsonContent(CreditResultSchema, 'This ref had already credited the same figures: nothing moved.'),
     422: problemContent('The ref was already used for another credit (IDEMPOTENCY_CONFLICT, errors[] names ref).'),
-    ...commonErrors,
+    ...walletErrors,
   },
 });

@@ -5,6 +5,7 @@
  * CHECKOUT_COUNTDOWN_S. Once the hold has run out the countdown says 0 until the shopper
  * refreshes (paying still works if the units are still there: the order takes them again).
  */
+import { money } from '@shop/domain/money';
 import { CHECKOUT_COUNTDOWN_S, GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { inOrders } from '../db/database.ts';
@@ -15,7 +16,6 @@ import { checkoutBreakdown } from './breakdown.ts';
 import { loadCheckoutModel, type CheckoutModel, type GiftingConfig } from './pricing.ts';
 import { stableJson } from './tokens.ts';
 
-const money = (amount: number) => ({ amount, currency: 'GBP' });
 
 export interface CheckoutQuery {
   basketToken: string;

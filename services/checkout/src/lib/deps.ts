@@ -6,6 +6,7 @@ import pLimit from 'p-limit';
 import type { Mailer } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import type { ChargeRequest, ChargeResult, LookupResult } from '@shop/payment/contract';
+import type { SavedInstrument } from '@shop/payment/instruments';
 import { HOLD_COOL_DOWN_S, HOLD_TOTAL_LIMIT_S, type PaymentMethod } from '@shop/domain/buying';
 
 export {
@@ -35,7 +36,7 @@ export type { ChargeRequest, ChargeResult, LookupResult };
 export interface CheckoutPayments {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   lookup(method: PaymentMethod, orderRef: string): Promise<LookupResult>;
-  instruments?(customerToken: string): Promise<unknown[]>;
+  instruments?(customerToken: string): Promise<SavedInstrument[]>;
   /** Gives a capture back (void, else refund) with a record; 'reversed' once done. */
   reverse?(method: PaymentMethod, orderRef: string, transactionId: string, reason: string): Promise<{ status: string }>;
 }

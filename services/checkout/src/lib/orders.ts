@@ -4,13 +4,15 @@
  * provider answered (README "Place order" steps 4 and 5, also used by reconciliation), vouchers,
  * the confirmation mail written to the outbox in the paying transaction, and the answers.
  */
+import { money } from '@shop/domain/money';
+import type { OrderView, PlacedOrder } from '../contract.ts';
 import { BUYING_MESSAGES, type OrderStatus } from '@shop/domain/buying';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { londonDateInWords, londonExpiry } from '@shop/domain/london-time';
-import { breakdownText, type PriceBreakdown } from '@shop/domain/price-breakdown';
+import { breakdownText } from '@shop/domain/price-breakdown';
 import { SITE_NAME } from '@shop/domain/page-head';
-import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
-import { problem } from '@shop/platform';
+import { ERROR_MESSAGES } from '@shop/domain/error-codes';
+import { problem, type ProblemWith } from '@shop/platform';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { inOrders, type AnyDb } from '../db/database.ts';
 import type { MailOutboxTable, OrderLineTable, OrdersTable, VoucherExtensionTable, VoucherTable } from '../db/tables.ts';
@@ -348,32 +350,7 @@ export async function finishFailed(
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-const money = (amount: number, currency = 'GBP') => ({ amount, currency });
 
-export interface OrderView {
-  id: string;
-  orderNumber: string;
-  kind: 'order' | 'addon';
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
-  email: string;
-  lines: Array<{ dealId: number; dealProductId: number; title: string; quantity: number; price: { amount: number; currency: string }; finalDealOrderAmount: { amount: number; currency: string }; addonType: string | null; gift: boolean }>;
-  quantity: number;
-  subtotal: { amount: number; currency: string };
-  postage: { amount: number; currency: string };
-  promoDiscount: { amount: number; currency: string };
-  vip: { amount: number; currency: string };
-  total: { amount: number; currency: string };
-  cashAmount: { amount: number; currency: string };
-  walletAmountUsed: { amount: number; currency: string };
-  paymentMethod: string;
-  cardType: string | null;
-  failure: { code: string; message: string } | null;
-  /** Every part of the total (issue 14 C): what the page and the email list. */
-  breakdown: PriceBreakdown;
-  vouchers: Array<{ id: string; code: string; status: string; dealId: number; dealProductId: number; title: string; expiresAt: string | null; extendedMonths: number; recipientName: string | null }>;
-}
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -444,7 +421,7 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
  * productOrder: { id }, order } }`: 201 once PAID, 202 while PENDING, 402 once FAILED.
  * `accessToken` (guests) is the key to GET /order/{orderNumber} for this browser.
  */
-export async function orderAnswer(db: AnyDb, orderId: string, accessToken: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function orderAnswer(db: AnyDb, orderId: string, accessToken: string | null): Promise<OrderAnswer> {
   const order = await inOrders(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   if (order.status === 'FAILED' || order.status === 'PAYMENT_FAILED') {
     return { status: 402, body: { ...problem(402, order.failure_code!, order.failure_message ?? undefined), retryable: true, orderNumber: order.order_number } };
@@ -455,7 +432,9 @@ export async function orderAnswer(db: AnyDb, orderId: string, accessToken: strin
   return answerOf(order, await orderView(db, order), accessToken);
 }
 
-function answerOf(order: OrderRow, view: OrderView, accessToken: string | null): { status: number; body: Record<string, unknown> } {
+type OrderAnswer = { status: 201 | 202; body: PlacedOrder } | { status: 402; body: ProblemWith<402, { retryable: boolean; orderNumber: string }> };
+
+function answerOf(order: OrderRow, view: OrderView, accessToken: string | null): OrderAnswer {
   if (order.status === 'FAILED') {
     return { status: 402, body: { ...problem(402, order.failure_code!, order.failure_message ?? undefined), retryable: true, orderNumber: order.order_number } };
   }
@@ -463,7 +442,7 @@ function answerOf(order: OrderRow, view: OrderView, accessToken: string | null):
   return {
     status: pending ? 202 : 201,
     body: {
-      ...(pending ? { code: 'PAYMENT_PENDING' as ErrorCode } : {}),
+      ...(pending ? { code: 'PAYMENT_PENDING' as const } : {}),
       message: pending ? ERROR_MESSAGES.PAYMENT_PENDING : BUYING_MESSAGES.purchaseSuccessful,
       data: {
         quantity: view.quantity,

@@ -314,7 +314,7 @@ type StoredAnswer = { hash: string; status: number; body: unknown } | { hash: st
 /**
  * Provider-side idempotency (A1): the first answer for a key is kept and replayed for the same
  * body; another body with the key is a 422; a key still being worked on is a 409. An answer that
- * was never produced (5xx fault, reset) is not kept, so a retry runs again.
+ * was not produced (5xx fault, reset) is not kept, so a retry runs again.
  */
 export class IdempotencyStore {
   private answers = new Map<string, StoredAnswer>();

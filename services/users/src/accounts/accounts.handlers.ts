@@ -5,7 +5,7 @@ import { authOf, signIn } from '../lib/auth.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { activateMail, alreadyRegisteredMail, confirmEmailMail, signInLinkMail } from '../lib/emails.ts';
-import { clientAddress, fail, rateLimited, throttled, validationHook } from '../lib/http.ts';
+import { clientAddress, fail, rateLimited, throttled } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
 import { claimSignIn, forgiveEmail, releaseAttempt } from '../lib/sign-in-throttle.ts';
@@ -27,8 +27,6 @@ import { endAllSessions, endSession } from '../store/sessions.ts';
 import { confirmSubscription, findSubscriptionByEmail, requestSubscription } from '../store/subscriptions.ts';
 import { consumeToken, issueToken, voidTokens } from '../store/tokens.ts';
 import * as routes from './accounts.routes.ts';
-
-const hook = validationHook as never;
 
 export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
   const { db, links, mailer } = deps;
@@ -60,19 +58,18 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     async (c) => {
       const input = c.req.valid('json').requestRegistration;
       const verdict = await hitAll(db, deps.limits, [['registerPerAddress', clientAddress(c)], ['registerPerEmail', input.email]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       let hash: string;
       try {
         // Hashed whether or not the address is registered: both answers cost the same.
         hash = await deps.passwords.hash(input.password);
       } catch (err) {
-        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds) as never;
+        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds);
         throw err;
       }
       completeRegistration({ email: input.email, firstName: input.firstName, lastName: input.lastName, subscribe: input.subscribe }, hash);
       return c.json({ data: { status: 'CHECK_EMAIL' as const, email: input.email } }, 202);
     },
-    hook,
   );
 
   app.openapi(
@@ -80,11 +77,10 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     async (c) => {
       const input = c.req.valid('json').requestRegistration;
       const verdict = await hitAll(db, deps.limits, [['registerPerAddress', clientAddress(c)], ['registerPerEmail', input.email]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       completeRegistration({ email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null }, null);
       return c.json({ data: { status: 'CHECK_EMAIL' as const, email: input.email } }, 202);
     },
-    hook,
   );
 
   /**
@@ -97,7 +93,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     purpose: 'confirm_email' | 'sign_in_link',
     token: string,
     prove: (trx: Db, row: AccountRow, now: Date) => Promise<AccountRow>,
-  ): Promise<{ refused: Response } | { account: AccountRow; now: Date }> {
+  ): Promise<{ refused: ReturnType<typeof rateLimited> | ReturnType<typeof fail<400>> } | { account: AccountRow; now: Date }> {
     const now = deps.now();
     const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], now);
     if (!verdict.allowed) return { refused: rateLimited(c, verdict.retryAfterSeconds) };
@@ -123,11 +119,10 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         await recordEvent(trx, row.id, 'email_verified', now);
         return row;
       });
-      if ('refused' in redeemed) return redeemed.refused as never;
+      if ('refused' in redeemed) return redeemed.refused;
       const { account } = redeemed;
       return c.json(await signIn(deps, c, account, false, 'login', { via: 'email_verify' }), 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -140,15 +135,15 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const address = clientAddress(c);
       // A flood (reliability L3): with the hashing pool full the answer is 429 at once, before
       // any database work, so the excess costs neither a hash nor a round trip.
-      if (deps.passwords.full()) return rateLimited(c, 1) as never;
+      if (deps.passwords.full()) return rateLimited(c, 1);
       const verdict = await hitAll(db, deps.limits, [['loginPerAddress', address], ['loginPerEmail', perEmailKey(email, address)]], now);
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       // The throttle (issue 14 #5): per address and per email typed, registered or not, before any
       // lookup, so its answer and its timing say nothing about the address.
       const throttle = await claimSignIn(db, { email, address }, now);
       if (!throttle.allowed) {
         await recordEvent(db, null, 'login_throttled', now);
-        return throttled(c, throttle.retryAfterSeconds) as never;
+        return throttled(c, throttle.retryAfterSeconds);
       }
       const account = await findByEmail(db, email);
       let ok = false;
@@ -160,13 +155,13 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
           // Nothing was checked: the claims are given back.
           await releaseAttempt(db, 'address', address, now);
           await releaseAttempt(db, 'email', email, now);
-          return rateLimited(c, err.retryAfterSeconds) as never;
+          return rateLimited(c, err.retryAfterSeconds);
         }
         throw err;
       }
       if (!account || !ok) {
         await recordEvent(db, account?.id ?? null, account ? 'login_failed' : 'login_failed_unknown', now);
-        return fail(c, 401, 'INVALID_CREDENTIALS') as never;
+        return fail(c, 401, 'INVALID_CREDENTIALS');
       }
       // The right password: the address's claim is given back and the email's count forgotten.
       await releaseAttempt(db, 'address', address, now);
@@ -174,7 +169,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       if (lockInForce(account, now)) {
         // A staff lock, told only to someone who gave the right password.
         await recordEvent(db, account.id, 'login_refused_locked', now);
-        return fail(c, 423, 'ACCOUNT_LOCKED') as never;
+        return fail(c, 423, 'ACCOUNT_LOCKED');
       }
       if (!account.emailVerified) {
         await recordEvent(db, account.id, 'login_refused_unconfirmed', now);
@@ -183,7 +178,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
           const token = await issueToken(db, 'confirm_email', { userId: account.id }, CONFIRM_TOKEN_TTL_MS, deps.now());
           await mailer.send(confirmEmailMail(links, to, token));
         });
-        return fail(c, 403, 'EMAIL_NOT_CONFIRMED') as never;
+        return fail(c, 403, 'EMAIL_NOT_CONFIRMED');
       }
       if (account.passwordHash && deps.passwords.needsRehash(account.passwordHash)) {
         // Older parameters: rehash now that we hold the password (skipped when the pool is full).
@@ -196,7 +191,6 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       }
       return c.json(await signIn(deps, c, account, body.rememberMe === true, 'login'), 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -205,7 +199,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const { email } = c.req.valid('json');
       const address = clientAddress(c);
       const verdict = await hitAll(db, deps.limits, [['signInLinkPerAddress', address], ['signInLinkPerEmail', perEmailKey(email, address)]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       // As reset requests: looked up after the answer, and an unknown address gets nothing.
       deps.background.run('sign_in_link', async () => {
         const now = deps.now();
@@ -220,7 +214,6 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       });
       return c.json({ data: { status: 'CHECK_EMAIL' as const } }, 202);
     },
-    hook,
   );
 
   app.openapi(
@@ -238,15 +231,14 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         }
         return (await findById(trx, row.id))!;
       });
-      if ('refused' in redeemed) return redeemed.refused as never;
+      if ('refused' in redeemed) return redeemed.refused;
       const { account, now } = redeemed;
       if (lockInForce(account, now)) {
         await recordEvent(db, account.id, 'login_refused_locked', now);
-        return fail(c, 423, 'ACCOUNT_LOCKED') as never;
+        return fail(c, 423, 'ACCOUNT_LOCKED');
       }
       return c.json(await signIn(deps, c, account, false, 'login', { via: 'sign_in_link' }), 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -259,7 +251,6 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       await recordEvent(db, auth.account.id, everywhere ? 'logout_everywhere' : 'logout', deps.now());
       return c.body(null, 204);
     },
-    hook,
   );
 
   app.openapi(
@@ -268,7 +259,6 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const auth = authOf(c);
       return c.json({ data: { user: await userJson(db, auth.account, deps.now()), session: { expiresAt: auth.session.expiresAt.toISOString(), persistent: auth.session.persistent } } }, 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -277,7 +267,7 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const { email } = c.req.valid('json').requestSubscriptionDetails;
       const now = deps.now();
       const verdict = await hitAll(db, deps.limits, [['statusPerAddress', clientAddress(c)], ['statusPerEmail', email]], now);
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       const account = await findByEmail(db, email);
       const providers = account ? await providersOf(db, account.id) : [];
       return c.json(
@@ -285,7 +275,6 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         200,
       );
     },
-    hook,
   );
 
 }

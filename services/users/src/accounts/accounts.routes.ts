@@ -1,5 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
-import { problemContent } from '@shop/platform';
+import { createRoute, jsonContent, problemContent } from '@shop/platform';
 import {
   CheckEmailSchema,
   CurrentSessionSchema,
@@ -14,7 +13,7 @@ import {
   SubscriptionStatusSchema,
   TokenBodySchema,
 } from '../contract.ts';
-import { commonErrors, json, SESSION_SECURITY, sessionErrors } from '../lib/http.ts';
+import { commonErrors, SESSION_SECURITY, sessionErrors } from '../lib/http.ts';
 
 const body = <T>(schema: T, description: string) => ({ body: { required: true, description, content: { 'application/json': { schema } } } });
 
@@ -28,7 +27,7 @@ export const register = createRoute({
     'Spec §7. Always 202 CHECK_EMAIL with the same body, headers and timing: a new address gets a confirmation link (the account exists from now on, unconfirmed), ' +
     'a registered one an email saying it already has an account. The password is hashed (argon2id) either way. Rate-limited per client address and per email.',
   request: body(RegisterBodySchema, 'The register form (domain registerSchema) inside requestRegistration.'),
-  responses: { 202: json(CheckEmailSchema, 'Check your email.'), ...commonErrors },
+  responses: { 202: jsonContent(CheckEmailSchema, 'Check your email.'), ...commonErrors },
 });
 
 export const expressRegister = createRoute({
@@ -40,7 +39,7 @@ export const expressRegister = createRoute({
   description:
     'Spec §7. As /register, without a password: a new address gets a passwordless account and a link to choose its first password (POST /user/password_activate).',
   request: body(ExpressRegisterBodySchema, 'An email and optional names inside requestRegistration.'),
-  responses: { 202: json(CheckEmailSchema, 'Check your email.'), ...commonErrors },
+  responses: { 202: jsonContent(CheckEmailSchema, 'Check your email.'), ...commonErrors },
 });
 
 export const verifyEmail = createRoute({
@@ -51,7 +50,7 @@ export const verifyEmail = createRoute({
   summary: 'Confirm the email address from the emailed link, and sign in',
   description: 'The confirmation link (PUBLIC_BASE_URL/confirm-email?token=) is single use and lasts 7 days. A session the request carried is ended.',
   request: body(TokenBodySchema, 'The token of the link.'),
-  responses: { 200: json(SignedInSchema, 'Confirmed and signed in: a new session.'), ...commonErrors },
+  responses: { 200: jsonContent(SignedInSchema, 'Confirmed and signed in: a new session.'), ...commonErrors },
 });
 
 export const login = createRoute({
@@ -67,7 +66,7 @@ export const login = createRoute({
     '403 EMAIL_NOT_CONFIRMED and 423 ACCOUNT_LOCKED (staff only) are given only when the password was right.',
   request: body(LoginBodySchema, 'loginRequest { j_username, j_password } and rememberMe.'),
   responses: {
-    200: json(SignedInSchema, 'Signed in.'),
+    200: jsonContent(SignedInSchema, 'Signed in.'),
     ...commonErrors,
     401: problemContent('INVALID_CREDENTIALS (unknown email or wrong password, indistinguishable), or UNAUTHORISED (service token).'),
     403: problemContent('EMAIL_NOT_CONFIRMED: the password was right but the address is not confirmed; a fresh link has been sent.'),
@@ -85,7 +84,7 @@ export const requestSignInLink = createRoute({
     'Always 202 with the same body and timing: a registered address gets a link (PUBLIC_BASE_URL/login/link?token=, single use, 15 minutes, stored hashed) that voids older ones; an unknown address gets nothing, as reset requests. ' +
     'The way round the sign-in throttle: opening the link signs in whatever the password throttle says. Rate-limited per client address and per (email, client address).',
   request: body(SignInLinkBodySchema, 'The email (domain forgotPasswordSchema).'),
-  responses: { 202: json(ResetRequestedSchema, 'Check your email.'), ...commonErrors },
+  responses: { 202: jsonContent(ResetRequestedSchema, 'Check your email.'), ...commonErrors },
 });
 
 export const signInWithLink = createRoute({
@@ -98,7 +97,7 @@ export const signInWithLink = createRoute({
     'Uses the link up and signs in with a new session (the one the request carried is ended); the email\'s sign-in throttle count is forgotten. The link proves the address: an unconfirmed account is confirmed, ' +
     'and loses any password, sessions and linked identities set before (account pre-hijacking). 400 INVALID_LINK for an unknown, used, voided or expired link; 423 ACCOUNT_LOCKED when staff have locked the account.',
   request: body(TokenBodySchema, 'The token of the link.'),
-  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 423: problemContent('ACCOUNT_LOCKED (staff only).') },
+  responses: { 200: jsonContent(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 423: problemContent('ACCOUNT_LOCKED (staff only).') },
 });
 
 export const logout = createRoute({
@@ -121,7 +120,7 @@ export const currentSession = createRoute({
   summary: 'The signed-in user and the session (slides the idle expiry)',
   description: 'Idle expiry 30 minutes (14 days with remember me), absolute 12 hours (30 days). Every signed-in route slides the idle expiry.',
   security: SESSION_SECURITY,
-  responses: { 200: json(CurrentSessionSchema, 'The user and the session.'), ...commonErrors, ...sessionErrors },
+  responses: { 200: jsonContent(CurrentSessionSchema, 'The user and the session.'), ...commonErrors, ...sessionErrors },
 });
 
 export const subscriptionStatus = createRoute({
@@ -132,5 +131,5 @@ export const subscriptionStatus = createRoute({
   summary: 'Pre-login check of an address (spec §7)',
   description: 'What the login form needs to know about an address: has it a password, is it locked, registered, has it a social login. Rate-limited per client address and per email.',
   request: body(SubscriptionStatusBodySchema, 'requestSubscriptionDetails { email }.'),
-  responses: { 200: json(SubscriptionStatusSchema, 'The flags (all false for an unknown address).'), ...commonErrors },
+  responses: { 200: jsonContent(SubscriptionStatusSchema, 'The flags (all false for an unknown address).'), ...commonErrors },
 });

@@ -30,7 +30,8 @@ export async function authenticate(deps: UsersDeps, c: Context): Promise<Authent
 
 export const unauthenticated = (c: Context) => fail(c, 401, 'UNAUTHENTICATED');
 
-const AUTH_KEY = 'usersAuthenticated';
+/** What `sessionRequired` found, by the request's context (the one its route's handler gets). */
+const authenticated = new WeakMap<Context, Authenticated>();
 
 /**
  * Runs before the route's body validation: without a live session the answer is 401
@@ -40,14 +41,14 @@ export function sessionRequired(deps: UsersDeps): MiddlewareHandler {
   return async (c, next) => {
     const auth = await authenticate(deps, c);
     if (!auth) return unauthenticated(c);
-    c.set(AUTH_KEY as never, auth as never);
+    authenticated.set(c, auth);
     await next();
   };
 }
 
 /** The session and account `sessionRequired` found. */
 export function authOf(c: Context): Authenticated {
-  const auth = c.get(AUTH_KEY as never) as Authenticated | undefined;
+  const auth = authenticated.get(c);
   if (!auth) throw new Error('sessionRequired did not run for this route');
   return auth;
 }

@@ -1,59 +1,65 @@
-import type { z } from '@hono/zod-openapi';
+/**
+ * What the users service adds to the platform's REST edge (@shop/platform rest.ts): its
+ * session header and security, the client address, the response entries in its own words (a 429
+ * with retryAfterSeconds), and problem answers whose detail is the domain's copy for the code.
+ * The answers are typed by their status, so a route must document every status its handler gives.
+ */
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
-import { CLIENT_IP_HEADER, problem, problemContent, PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from '@shop/platform';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { CLIENT_IP_HEADER, commonErrors as platformCommonErrors, problem, problemContent, problemResponse, type ErrorStatus, type FieldError } from '@shop/platform';
+import type { Context } from 'hono';
 import { RateLimitedProblemSchema } from '../contract.ts';
-
-export function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { 'application/json': { schema } } };
-}
 
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 export { CLIENT_IP_HEADER };
 
-const TITLES: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Unauthorised',
-  403: 'Forbidden',
-  404: 'Not found',
-  423: 'Locked',
-  429: 'Too many requests',
+/**
+ * How a 400 names the fields of a body (createServiceApp's fieldNaming): the REST wrapper
+ * (requestRegistration, loginRequest, passwordChange, user, requestSubscriptionDetails) is
+ * dropped, and the login's j_username / j_password are the form's email / password.
+ */
+export const USERS_FIELD_NAMING = {
+  detail: ERROR_MESSAGES.VALIDATION_FAILED,
+  wrappers: ['requestRegistration', 'loginRequest', 'passwordChange', 'user', 'requestSubscriptionDetails'],
+  renamed: { j_username: 'email', j_password: 'password' },
+} as const;
+
+/** A problem answer whose detail is the domain's copy for the code. */
+export const fail = <S extends ErrorStatus>(c: Context, status: S, code: ErrorCode, errors?: FieldError[]) =>
+  problemResponse(c, problem(status, code, { detail: ERROR_MESSAGES[code], errors }));
+
+/** 400 naming the fields, with the domain's copy as its detail. */
+export const invalid = (c: Context, errors: FieldError[]) => fail(c, 400, 'VALIDATION_FAILED', errors);
+
+/** A 429 of this code: retryAfterSeconds (whole seconds, at least 1) in the body and the Retry-After header. */
+const tooMany = <C extends 'RATE_LIMITED' | 'SIGN_IN_THROTTLED'>(c: Context, code: C, retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return problemResponse(c, problem(429, code, { detail: ERROR_MESSAGES[code], extra: { retryAfterSeconds: seconds } }), { 'retry-after': String(seconds) });
 };
 
-/** A problem whose detail is the domain's copy for the code. */
-export function accountProblem(status: number, code: ErrorCode | 'VALIDATION_FAILED', errors?: FieldError[]): Problem {
-  return { ...problem(status, code, ERROR_MESSAGES[code], errors), title: TITLES[status] ?? 'Error' };
-}
-
-export function sendProblem(c: Context, body: Problem, headers: Record<string, string> = {}): Response {
-  return c.body(JSON.stringify(body), body.status as ContentfulStatusCode, { 'content-type': PROBLEM_CONTENT_TYPE, ...headers });
-}
-
-export const fail = (c: Context, status: number, code: ErrorCode, errors?: FieldError[]) => sendProblem(c, accountProblem(status, code, errors));
-
-/** 429 with retryAfterSeconds in the body and the Retry-After header. */
-export function rateLimited(c: Context, retryAfterSeconds: number): Response {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return sendProblem(c, { ...accountProblem(429, 'RATE_LIMITED'), retryAfterSeconds: seconds } as Problem, { 'retry-after': String(seconds) });
-}
+/** 429 RATE_LIMITED. */
+export const rateLimited = (c: Context, retryAfterSeconds: number) => tooMany(c, 'RATE_LIMITED', retryAfterSeconds);
 
 /** 429 SIGN_IN_THROTTLED (the sign-in throttle), with retryAfterSeconds and Retry-After like every 429. */
-export function throttled(c: Context, retryAfterSeconds: number): Response {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return sendProblem(c, { ...accountProblem(429, 'SIGN_IN_THROTTLED'), retryAfterSeconds: seconds } as Problem, { 'retry-after': String(seconds) });
-}
+export const throttled = (c: Context, retryAfterSeconds: number) => tooMany(c, 'SIGN_IN_THROTTLED', retryAfterSeconds);
 
-/** 400 naming the fields. */
-export const invalid = (c: Context, errors: FieldError[]) => sendProblem(c, accountProblem(400, 'VALIDATION_FAILED', errors));
+const rateLimitedContent = problemContent(
+  'Too many attempts (per client address, per email or per account) or too many password checks waiting: retry after Retry-After seconds.',
+  RateLimitedProblemSchema,
+);
 
 /** The error answers every route can give. */
 export const commonErrors = {
-  400: problemContent('Bad input: errors[] names each invalid field (the domain schema\'s name, without the REST wrapper) with its message.'),
-  401: problemContent('Missing or wrong x-service-token (code UNAUTHORISED).'),
-  413: problemContent('Request body too large.'),
-  429: { description: 'Too many attempts (per client address, per email or per account) or too many password checks waiting: retry after Retry-After seconds.', headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' as const } } }, content: { [PROBLEM_CONTENT_TYPE]: { schema: RateLimitedProblemSchema } } },
-  500: problemContent('Unexpected failure; the body carries only code INTERNAL.'),
+  ...platformCommonErrors({
+    400: "Bad input: errors[] names each invalid field (the domain schema's name, without the REST wrapper) with its message.",
+    401: 'Missing or wrong x-service-token (code UNAUTHORISED).',
+    413: 'Request body too large.',
+    500: 'Unexpected failure; the body carries only code INTERNAL.',
+  }),
+  429: {
+    description: rateLimitedContent.description,
+    headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' as const } } },
+    content: rateLimitedContent.content,
+  },
 } as const;
 
 export const sessionErrors = {
@@ -70,62 +76,3 @@ export function clientAddress(c: Context): string {
   const value = (c.req.header(CLIENT_IP_HEADER) ?? '').trim();
   return value && value.length <= 100 ? value.toLowerCase() : 'unknown';
 }
-
-/**
- * Validation problems name the field of the domain schema: the REST wrapper
- * (requestRegistration, loginRequest, passwordChange, user, requestSubscriptionDetails) is
- * dropped, and the login's j_username / j_password are the form's email / password.
- * Unknown keys (Z4) are named one by one.
- */
-const WRAPPERS = new Set(['requestRegistration', 'loginRequest', 'passwordChange', 'user', 'requestSubscriptionDetails']);
-const RENAMED: Record<string, string> = { j_username: 'email', j_password: 'password' };
-
-export function fieldErrorsOf(error: z.ZodError, target: string): FieldError[] {
-  const out: FieldError[] = [];
-  for (const issue of error.issues) {
-    const path = issue.path.map(String);
-    if (path.length > 0 && WRAPPERS.has(path[0]!) && target === 'json') path.shift();
-    const renamed = path.map((p) => RENAMED[p] ?? p);
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ field: [...renamed, key].join('.'), message: 'Unknown field.' });
-      continue;
-    }
-    out.push({ field: renamed.length ? renamed.join('.') : target === 'json' ? 'body' : target, message: issue.message });
-  }
-  return out;
-}
-
-/** The hook every route uses: zod failures become a 400 naming each field as above. */
-export const validationHook = (result: { success: boolean; error?: z.ZodError; target: string }, c: Context) => {
-  if (!result.success && result.error) return invalid(c, fieldErrorsOf(result.error, result.target));
-  return undefined;
-};
-
-/**
- * A body that is not JSON is the caller's mistake: 400 naming the body, never a 500. Empty
- * bodies pass through (routes whose body is optional treat them as {}).
- */
-export const requireJsonBody: MiddlewareHandler = async (c, next) => {
-  if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
-    const text = await c.req.text();
-    if (text.length === 0 && c.req.header('content-type')) {
-      // An empty body is no body (routes whose body is optional read it as {}), whatever its label.
-      try {
-        c.req.raw.headers.delete('content-type');
-      } catch {
-        return invalid(c, [{ field: 'body', message: 'The body is empty.' }]);
-      }
-    }
-    if (text.length > 0) {
-      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-        return invalid(c, [{ field: 'body', message: 'Send a JSON body (content-type: application/json).' }]);
-      }
-      try {
-        JSON.parse(text);
-      } catch {
-        return invalid(c, [{ field: 'body', message: 'The body is not valid JSON.' }]);
-      }
-    }
-  }
-  await next();
-};

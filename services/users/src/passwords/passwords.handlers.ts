@@ -5,7 +5,7 @@ import type { TokenPurpose } from '../db/tables.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { passwordChangedMail, resetMail } from '../lib/emails.ts';
-import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
+import { clientAddress, fail, rateLimited } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
 import { findByEmail, findById, recordEvent, updateAccount } from '../store/accounts.ts';
@@ -14,7 +14,6 @@ import { consumeToken, issueToken, peekToken, voidTokens } from '../store/tokens
 import { deleteIdentities } from '../store/identities.ts';
 import * as routes from './passwords.routes.ts';
 
-const hook = validationHook as never;
 const PASSWORD_LINKS: TokenPurpose[] = ['password_reset', 'password_activate'];
 
 export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void {
@@ -26,7 +25,7 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
       const { email } = c.req.valid('param');
       const address = clientAddress(c);
       const verdict = await hitAll(db, deps.limits, [['resetPerAddress', address], ['resetPerEmail', perEmailKey(email, address)]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       // Looked up after the answer: the answer cannot tell a registered address from another.
       deps.background.run('reset_request', async () => {
         const now = deps.now();
@@ -41,11 +40,9 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
       });
       return c.json({ data: { status: 'CHECK_EMAIL' as const } }, 202);
     },
-    hook,
   );
 
-  const choosePassword = (purpose: 'password_reset' | 'password_activate') => async (c: Context) => {
-    const { token, password } = (c.req as unknown as { valid(t: 'json'): { token: string; password: string } }).valid('json');
+  const choosePassword = async (c: Context, purpose: 'password_reset' | 'password_activate', { token, password }: { token: string; password: string }) => {
     const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], deps.now());
     if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
     if (!TOKEN_SHAPE.test(token) || !(await peekToken(db, purpose, token, deps.now()))) return fail(c, 400, 'INVALID_LINK');
@@ -63,8 +60,8 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
       if (!row) return null;
       // The link proves the address: confirmed, unlocked, and whoever else held a session is out.
       await updateAccount(trx, row.id, { password_hash: hash, email_verified: true, failed_logins: 0, locked_at: null }, now);
-      // An identity linked while the address was unconfirmed (a Facebook registration) was never
-      // vouched for by the address's owner: it goes, as on the pre-hijacking path.
+      // An identity linked while the address was unconfirmed (a Facebook registration) has not
+      // been vouched for by the address's owner: it goes, as on the pre-hijacking path.
       if (!row.emailVerified) await deleteIdentities(trx, row.id);
       await endAllSessions(trx, row.id);
       // Confirmation links sign in: they go too.
@@ -79,6 +76,6 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
     return c.json({ data: { status: 'PASSWORD_RESET' as const } }, 200);
   };
 
-  app.openapi(routes.reset, choosePassword('password_reset') as never, hook);
-  app.openapi(routes.activate, choosePassword('password_activate') as never, hook);
+  app.openapi(routes.reset, (c) => choosePassword(c, 'password_reset', c.req.valid('json')));
+  app.openapi(routes.activate, (c) => choosePassword(c, 'password_activate', c.req.valid('json')));
 }

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { createRoute, jsonContent } from '@shop/platform';
 import { forgotPasswordSchema } from '@shop/domain/accounts';
 import { PasswordResetDoneSchema, ResetPasswordBodySchema, ResetRequestedSchema } from '../contract.ts';
-import { commonErrors, json } from '../lib/http.ts';
+import { commonErrors } from '../lib/http.ts';
 
 export const resetRequest = createRoute({
   method: 'post',
@@ -17,7 +18,7 @@ export const resetRequest = createRoute({
       email: forgotPasswordSchema.shape.email.meta({ param: { name: 'email', in: 'path' }, description: 'The email address (URL-encoded).', example: 'ann@example.com' }),
     }),
   },
-  responses: { 202: json(ResetRequestedSchema, 'Check your email.'), ...commonErrors },
+  responses: { 202: jsonContent(ResetRequestedSchema, 'Check your email.'), ...commonErrors },
 });
 
 const resetBody = { body: { required: true, description: 'The token of the link and the new password twice (domain resetPasswordSchema).', content: { 'application/json': { schema: ResetPasswordBodySchema } } } };
@@ -32,7 +33,7 @@ export const reset = createRoute({
     'Spec §5 second reading for the new password (400 lists every failing rule). Unlocks the account, confirms its address, ends every session and voids other links; ' +
     'does NOT sign in. 400 INVALID_LINK for an unknown, used, voided or expired link.',
   request: resetBody,
-  responses: { 200: json(PasswordResetDoneSchema, 'Password changed: sign in with it.'), ...commonErrors },
+  responses: { 200: jsonContent(PasswordResetDoneSchema, 'Password changed: sign in with it.'), ...commonErrors },
 });
 
 export const activate = createRoute({
@@ -43,5 +44,5 @@ export const activate = createRoute({
   summary: 'Choose the first password of an express account',
   description: 'As /user/password_reset, with the link of an express registration (PUBLIC_BASE_URL/activate-account?token=).',
   request: resetBody,
-  responses: { 200: json(PasswordResetDoneSchema, 'Password set: sign in with it.'), ...commonErrors },
+  responses: { 200: jsonContent(PasswordResetDoneSchema, 'Password set: sign in with it.'), ...commonErrors },
 });

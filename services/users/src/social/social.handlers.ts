@@ -6,15 +6,13 @@ import { CONFIRM_TOKEN_TTL_MS } from '@shop/domain/accounts';
 import { signIn } from '../lib/auth.ts';
 import { alreadyRegisteredMail, socialConfirmEmailMail } from '../lib/emails.ts';
 import type { UsersDeps } from '../lib/deps.ts';
-import { clientAddress, fail, invalid, rateLimited, validationHook } from '../lib/http.ts';
+import { clientAddress, fail, invalid, rateLimited } from '../lib/http.ts';
 import { hitAll } from '../lib/rate-limit.ts';
 import { findByEmail, findById, insertAccount, lockInForce, recordEvent, updateAccount, type AccountRow } from '../store/accounts.ts';
 import { deleteIdentities, findIdentityOwner, linkIdentity } from '../store/identities.ts';
 import { endAllSessions } from '../store/sessions.ts';
 import { issueToken, voidTokens } from '../store/tokens.ts';
 import * as routes from './social.routes.ts';
-
-const hook = validationHook as never;
 
 /** A name from an identity provider is kept only when it passes the profile form's rules. */
 const cleanName = (value: string | null | undefined, field: 'firstName' | 'lastName'): string | null => {
@@ -65,7 +63,12 @@ export function registerSocialRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     return c.json({ data: { status: 'CHECK_EMAIL' as const, email: claims.email } }, 202);
   };
 
-  const authenticateSocial = async (c: Context, claims: SocialClaims, provider: SocialProvider, mode: 'login' | 'register') => {
+  /**
+   * Signs in (or registers) by an identity. `unverified` is the answer to a registration whose
+   * provider has not verified the address: a 400 naming emailVerified (Google), or 202 CHECK_EMAIL
+   * and a NEW unconfirmed account (Facebook, registerUnverified).
+   */
+  const authenticateSocial = async <U>(c: Context, claims: SocialClaims, provider: SocialProvider, mode: 'login' | 'register', unverified: () => U | Promise<U>) => {
     const now = deps.now();
     const verdict = await hitAll(db, deps.limits, [['socialPerAddress', clientAddress(c)]], now);
     if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
@@ -100,8 +103,7 @@ export function registerSocialRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     if (!claims.emailVerified) {
       // Never link or create by an address the identity provider has not verified.
       if (mode === 'login') return fail(c, 404, 'EMAIL_NOT_REGISTERED');
-      if (provider === 'facebook') return registerUnverified(c, claims, provider);
-      return invalid(c, [{ field: 'emailVerified', message: 'The identity provider has not confirmed this email address.' }]);
+      return unverified();
     }
     const existing = await findByEmail(db, claims.email);
     if (!existing && mode === 'login') return fail(c, 404, 'EMAIL_NOT_REGISTERED');
@@ -138,15 +140,13 @@ export function registerSocialRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     return c.json(await signIn(deps, c, account, false, 'social_login', { provider }), 200);
   };
 
-  app.openapi(routes.loginGoogle, ((c: Context) => authenticateSocial(c, (c.req as never as { valid(t: 'json'): SocialClaims }).valid('json'), 'google', 'login')) as never, hook);
-  app.openapi(routes.registerGoogle, ((c: Context) => authenticateSocial(c, (c.req as never as { valid(t: 'json'): SocialClaims }).valid('json'), 'google', 'register')) as never, hook);
-  app.openapi(
-    routes.facebook,
-    ((c: Context) => {
-      const body = (c.req as never as { valid(t: 'json'): SocialClaims & { mode: 'login' | 'register' } }).valid('json');
-      const { mode, ...claims } = body;
-      return authenticateSocial(c, claims, 'facebook', mode);
-    }) as never,
-    hook,
-  );
+  /** Google says whether the address is verified: an unverified one is refused. */
+  const refuseUnverified = (c: Context) => invalid(c, [{ field: 'emailVerified', message: 'The identity provider has not confirmed this email address.' }]);
+
+  app.openapi(routes.loginGoogle, (c) => authenticateSocial(c, c.req.valid('json'), 'google', 'login', () => refuseUnverified(c)));
+  app.openapi(routes.registerGoogle, (c) => authenticateSocial(c, c.req.valid('json'), 'google', 'register', () => refuseUnverified(c)));
+  app.openapi(routes.facebook, (c) => {
+    const { mode, ...claims } = c.req.valid('json');
+    return authenticateSocial(c, claims, 'facebook', mode, () => registerUnverified(c, claims, 'facebook'));
+  });
 }

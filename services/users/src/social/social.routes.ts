@@ -1,7 +1,6 @@
-import { createRoute } from '@hono/zod-openapi';
-import { problemContent } from '@shop/platform';
+import { createRoute, jsonContent, problemContent } from '@shop/platform';
 import { CheckEmailSchema, FacebookBodySchema, SignedInSchema, SocialClaimsSchema } from '../contract.ts';
-import { commonErrors, json } from '../lib/http.ts';
+import { commonErrors } from '../lib/http.ts';
 
 const claims = <T>(schema: T) => ({
   body: { required: true, description: 'Claims of an ID token the gateway has verified.', content: { 'application/json': { schema } } },
@@ -12,6 +11,8 @@ const LINKING =
   'an unconfirmed classic account with that email loses its password, sessions and links when the identity is attached (account pre-hijacking). ' +
   'A locked account (its linked identity, or a confirmed account with that email) is refused with 423 ACCOUNT_LOCKED, as a password login is.';
 
+const UNCONFIRMED = 'EMAIL_NOT_CONFIRMED: the account this identity is linked to has not confirmed its address yet (a fresh link is sent).';
+
 export const loginGoogle = createRoute({
   method: 'post',
   path: '/logingoogle',
@@ -20,7 +21,13 @@ export const loginGoogle = createRoute({
   summary: 'Sign in with Google',
   description: `Spec §7. ${LINKING} No account with that identity or email: 404 EMAIL_NOT_REGISTERED ("Email wasn't registered").`,
   request: claims(SocialClaimsSchema),
-  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 404: problemContent('EMAIL_NOT_REGISTERED.'), 423: problemContent('ACCOUNT_LOCKED.') },
+  responses: {
+    200: jsonContent(SignedInSchema, 'Signed in: a new session.'),
+    ...commonErrors,
+    403: problemContent(UNCONFIRMED),
+    404: problemContent('EMAIL_NOT_REGISTERED.'),
+    423: problemContent('ACCOUNT_LOCKED.'),
+  },
 });
 
 export const registerGoogle = createRoute({
@@ -31,7 +38,13 @@ export const registerGoogle = createRoute({
   summary: 'Register (or sign in) with Google',
   description: `Spec §7. Creates a passwordless, confirmed account, or links to the account with that verified email. ${LINKING} An unverified email is refused (400 naming emailVerified).`,
   request: claims(SocialClaimsSchema),
-  responses: { 200: json(SignedInSchema, 'Signed in: a new session.'), ...commonErrors, 423: problemContent('ACCOUNT_LOCKED.') },
+  responses: {
+    200: jsonContent(SignedInSchema, 'Signed in: a new session.'),
+    ...commonErrors,
+    403: problemContent(UNCONFIRMED),
+    404: problemContent('EMAIL_NOT_REGISTERED: another request for the same address or identity was linking it at the same moment; try again.'),
+    423: problemContent('ACCOUNT_LOCKED.'),
+  },
 });
 
 export const facebook = createRoute({
@@ -47,8 +60,8 @@ export const facebook = createRoute({
     'Until the link is opened, a sign-in by that identity answers 403 EMAIL_NOT_CONFIRMED and a fresh link is sent.',
   request: claims(FacebookBodySchema),
   responses: {
-    200: json(SignedInSchema, 'Signed in: a new session.'),
-    202: json(CheckEmailSchema, 'Registration with an unverified address: check your email.'),
+    200: jsonContent(SignedInSchema, 'Signed in: a new session.'),
+    202: jsonContent(CheckEmailSchema, 'Registration with an unverified address: check your email.'),
     ...commonErrors,
     403: problemContent('EMAIL_NOT_CONFIRMED: the account this identity registered is not confirmed yet (a fresh link is sent).'),
     404: problemContent('EMAIL_NOT_REGISTERED (mode login).'),

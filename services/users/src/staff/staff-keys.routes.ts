@@ -1,7 +1,6 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, jsonContent, problemContent } from '@shop/platform';
 import { StaffKeyCheckSchema, StaffKeyCreatedSchema, StaffKeyListSchema, StaffKeyNameBodySchema, StaffKeyResponseSchema, StaffKeyVerifyBodySchema } from '../contract.ts';
-import { problemContent } from '@shop/platform';
-import { commonErrors, json } from '../lib/http.ts';
+import { commonErrors } from '../lib/http.ts';
 
 const body = <T>(schema: T, description: string) => ({ body: { required: true, description, content: { 'application/json': { schema } } } });
 
@@ -15,7 +14,7 @@ export const createKey = createRoute({
     'The key is in this answer only (the service keeps its SHA-256 and first 12 characters). A name holds at most one live key: ' +
     '400 naming `name` when it already has one. `npm run staff-key -- create <name>` does the same from the command line.',
   request: body(StaffKeyNameBodySchema, '{ name }.'),
-  responses: { 201: json(StaffKeyCreatedSchema, 'The new key.'), ...commonErrors },
+  responses: { 201: jsonContent(StaffKeyCreatedSchema, 'The new key.'), ...commonErrors },
 });
 
 export const revokeKey = createRoute({
@@ -26,7 +25,7 @@ export const revokeKey = createRoute({
   summary: 'Revoke the live staff key of a name',
   description: 'From now on the key is refused (the gateway may still accept it for its short cache, at most 10 seconds). 404 NOT_FOUND when the name has no live key.',
   request: body(StaffKeyNameBodySchema, '{ name }.'),
-  responses: { 200: json(StaffKeyResponseSchema, 'The revoked key.'), 404: problemContent('No live key has this name (code NOT_FOUND).'), ...commonErrors },
+  responses: { 200: jsonContent(StaffKeyResponseSchema, 'The revoked key.'), 404: problemContent('No live key has this name (code NOT_FOUND).'), ...commonErrors },
 });
 
 export const listKeys = createRoute({
@@ -36,7 +35,7 @@ export const listKeys = createRoute({
   tags: ['Staff keys'],
   summary: 'Every staff key, live and revoked (never the keys themselves)',
   description: 'Name, prefix, when created and when revoked, for every key ever made. `npm run staff-key -- list` prints the same.',
-  responses: { 200: json(StaffKeyListSchema, 'Oldest first.'), ...commonErrors },
+  responses: { 200: jsonContent(StaffKeyListSchema, 'Oldest first.'), ...commonErrors },
 });
 
 export const verifyKey = createRoute({
@@ -47,6 +46,6 @@ export const verifyKey = createRoute({
   summary: 'Is this a live staff key?',
   description: 'The gateway asks this for a request carrying `Authorization: Bearer <key>`. Always 200: valid false for an unknown, revoked or malformed key.',
   request: body(StaffKeyVerifyBodySchema, '{ key }.'),
-  responses: { 200: json(StaffKeyCheckSchema, 'The verdict, with the key\'s name when valid.'), ...commonErrors },
+  responses: { 200: jsonContent(StaffKeyCheckSchema, 'The verdict, with the key\'s name when valid.'), ...commonErrors },
 });
 

@@ -89,12 +89,12 @@ function toRow(r: RawAccount): AccountRow {
 /** The live account with this (normalised) email, if any. */
 export async function findByEmail(db: Db, email: string): Promise<AccountRow | null> {
   const r = await users(db).selectFrom('account').select(COLUMNS).where(sql<string>`lower(email)`, '=', email.toLowerCase()).where('anonymised_at', 'is', null).executeTakeFirst();
-  return r ? toRow(r as RawAccount) : null;
+  return r ? toRow(r) : null;
 }
 
 export async function findById(db: Db, id: number): Promise<AccountRow | null> {
-  const r = await users(db).selectFrom('account').select(COLUMNS).where('id', '=', id as never).where('anonymised_at', 'is', null).executeTakeFirst();
-  return r ? toRow(r as RawAccount) : null;
+  const r = await users(db).selectFrom('account').select(COLUMNS).where('id', '=', id).where('anonymised_at', 'is', null).executeTakeFirst();
+  return r ? toRow(r) : null;
 }
 
 export async function customerTokenIsLive(db: Db, token: string): Promise<boolean> {
@@ -127,7 +127,7 @@ export async function insertAccount(db: Db, account: NewAccount, now: Date): Pro
     .onConflict((oc) => oc.expression(sql`lower(email)`).where('email', 'is not', null).doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
-  return r ? toRow(r as RawAccount) : null;
+  return r ? toRow(r) : null;
 }
 
 /**
@@ -147,13 +147,13 @@ export async function updateAccount(
   await users(db)
     .updateTable('account')
     .set({ ...changes, updated_at: now })
-    .where('id', '=', id as never)
+    .where('id', '=', id)
     .execute();
 }
 
 /** Replaces the hash only if it is still the one that was verified (a concurrent change wins). */
 export async function rehash(db: Db, id: number, oldHash: string, newHash: string, now: Date): Promise<void> {
-  await users(db).updateTable('account').set({ password_hash: newHash, updated_at: now }).where('id', '=', id as never).where('password_hash', '=', oldHash).execute();
+  await users(db).updateTable('account').set({ password_hash: newHash, updated_at: now }).where('id', '=', id).where('password_hash', '=', oldHash).execute();
 }
 
 export type EventKind =
@@ -195,7 +195,7 @@ export async function recordEvent(db: Db, userId: number | null, kind: EventKind
 }
 
 export async function providersOf(db: Db, userId: number): Promise<SocialProvider[]> {
-  const rows = await users(db).selectFrom('social_identity').select('provider').where('user_id', '=', userId as never).execute();
+  const rows = await users(db).selectFrom('social_identity').select('provider').where('user_id', '=', userId).execute();
   return [...new Set(rows.map((r) => r.provider))].sort();
 }
 

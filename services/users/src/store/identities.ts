@@ -18,5 +18,5 @@ export async function linkIdentity(db: Db, issuer: string, subject: string, prov
 }
 
 export async function deleteIdentities(db: Db, userId: number): Promise<void> {
-  await users(db).deleteFrom('social_identity').where('user_id', '=', userId as never).execute();
+  await users(db).deleteFrom('social_identity').where('user_id', '=', userId).execute();
 }

@@ -62,6 +62,6 @@ export async function endSession(db: Db, tokenHash: string): Promise<void> {
 }
 
 export async function endAllSessions(db: Db, userId: number): Promise<number> {
-  const result = await users(db).deleteFrom('session').where('user_id', '=', userId as never).executeTakeFirst();
+  const result = await users(db).deleteFrom('session').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -43,7 +43,7 @@ export async function createStaffKey(db: Db, name: string, now: Date): Promise<S
     .returning(['name', 'key_prefix', 'created_at', 'revoked_at'])
     .executeTakeFirst();
   if (!inserted) throw new StaffKeyNameTaken(name);
-  return { ...toRow(inserted as Raw), key };
+  return { ...toRow(inserted), key };
 }
 
 /** Revokes the live key named `name`; null when there is none. */
@@ -55,13 +55,13 @@ export async function revokeStaffKey(db: Db, name: string, now: Date): Promise<S
     .where('revoked_at', 'is', null)
     .returning(['name', 'key_prefix', 'created_at', 'revoked_at'])
     .executeTakeFirst();
-  return r ? toRow(r as Raw) : null;
+  return r ? toRow(r) : null;
 }
 
 /** Every key, live and revoked, oldest first (never the keys themselves). */
 export async function listStaffKeys(db: Db): Promise<StaffKeyRow[]> {
   const rows = await users(db).selectFrom('staff_key').select(['name', 'key_prefix', 'created_at', 'revoked_at']).orderBy('id').execute();
-  return rows.map((r) => toRow(r as Raw));
+  return rows.map((r) => toRow(r));
 }
 
 /** The name of the live key `key` is, or null (unknown, revoked, or not a key at all). */

@@ -35,12 +35,12 @@ export const isActive = (s: SubscriptionRow) => s.confirmed && s.unsubscribedAt 
 
 export async function findSubscriptionByEmail(db: Db, email: string): Promise<SubscriptionRow | null> {
   const r = await users(db).selectFrom('email_subscription').select(COLUMNS).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-  return r ? toRow(r as Raw) : null;
+  return r ? toRow(r) : null;
 }
 
 export async function findSubscription(db: Db, id: number): Promise<SubscriptionRow | null> {
-  const r = await users(db).selectFrom('email_subscription').select(COLUMNS).where('id', '=', id as never).executeTakeFirst();
-  return r ? toRow(r as Raw) : null;
+  const r = await users(db).selectFrom('email_subscription').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return r ? toRow(r) : null;
 }
 
 /** The subscription of the address, created unconfirmed if there is none (atomic). */
@@ -56,14 +56,14 @@ export async function requestSubscription(db: Db, email: string, source: string,
 }
 
 export async function confirmSubscription(db: Db, id: number, now: Date): Promise<void> {
-  await users(db).updateTable('email_subscription').set({ confirmed: true, confirmed_at: now, unsubscribed_at: null, updated_at: now }).where('id', '=', id as never).execute();
+  await users(db).updateTable('email_subscription').set({ confirmed: true, confirmed_at: now, unsubscribed_at: null, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function setPreferences(db: Db, id: number, topics: EmailTopic[], frequency: EmailFrequency, now: Date): Promise<void> {
   await users(db)
     .updateTable('email_subscription')
     .set({ topics: [...new Set(topics)], frequency, updated_at: now })
-    .where('id', '=', id as never)
+    .where('id', '=', id)
     .execute();
 }
 
@@ -71,7 +71,7 @@ export async function unsubscribe(db: Db, id: number, now: Date): Promise<void> 
   await users(db)
     .updateTable('email_subscription')
     .set({ unsubscribed_at: now, updated_at: now })
-    .where('id', '=', id as never)
+    .where('id', '=', id)
     .where('unsubscribed_at', 'is', null)
     .execute();
 }

@@ -34,7 +34,7 @@ export async function voidTokens(db: Db, userId: number, purposes: TokenPurpose[
   await users(db)
     .updateTable('one_time_token')
     .set({ voided_at: now })
-    .where('user_id', '=', userId as never)
+    .where('user_id', '=', userId)
     .where('purpose', 'in', purposes)
     .where('used_at', 'is', null)
     .where('voided_at', 'is', null)

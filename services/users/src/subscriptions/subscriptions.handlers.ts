@@ -5,7 +5,7 @@ import type { EmailPreferences } from '../contract.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { alreadySubscribedMail, subscriptionConfirmMail } from '../lib/emails.ts';
-import { clientAddress, fail, rateLimited, validationHook } from '../lib/http.ts';
+import { clientAddress, fail, rateLimited } from '../lib/http.ts';
 import { hitAll } from '../lib/rate-limit.ts';
 import { authOf } from '../lib/auth.ts';
 import { recordEvent } from '../store/accounts.ts';
@@ -22,8 +22,6 @@ import {
 import { consumeToken, issueToken } from '../store/tokens.ts';
 import * as routes from './subscriptions.routes.ts';
 
-const hook = validationHook as never;
-
 export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): void {
   const { db, links } = deps;
 
@@ -37,7 +35,7 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
   });
 
   /** The subscription a signed preferences token names, or null (rate-limited like every link). */
-  const bySignedToken = async (c: Context, token: string): Promise<SubscriptionRow | Response | null> => {
+  const bySignedToken = async (c: Context, token: string) => {
     const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], deps.now());
     if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
     const id = links.parsePreferencesToken(token);
@@ -52,7 +50,6 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
       const s = account.email && account.emailVerified ? await findSubscriptionByEmail(db, account.email) : null;
       return c.json({ data: s ? await preferences(s) : null }, 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -60,7 +57,7 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
     async (c) => {
       const { email, source } = c.req.valid('json');
       const verdict = await hitAll(db, deps.limits, [['subscribePerAddress', clientAddress(c)], ['subscribePerEmail', email]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       deps.background.run('subscribe', async () => {
         const now = deps.now();
         const s = await requestSubscription(db, email, source, now);
@@ -73,7 +70,6 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
       });
       return c.json({ data: { status: 'CHECK_EMAIL' as const, email } }, 202);
     },
-    hook,
   );
 
   app.openapi(
@@ -82,28 +78,26 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
       const { token } = c.req.valid('json');
       const now = deps.now();
       const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], now);
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
-      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK') as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
+      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK');
       const owner = await consumeToken(db, 'subscription_confirm', token, now);
-      if (!owner?.subscriptionId) return fail(c, 400, 'INVALID_LINK') as never;
+      if (!owner?.subscriptionId) return fail(c, 400, 'INVALID_LINK');
       await confirmSubscription(db, owner.subscriptionId, now);
       const s = await findSubscription(db, owner.subscriptionId);
-      if (!s) return fail(c, 400, 'INVALID_LINK') as never;
+      if (!s) return fail(c, 400, 'INVALID_LINK');
       await recordEvent(db, null, 'subscription_confirmed', now, { subscription: s.id });
       return c.json({ data: await preferences(s) }, 200);
     },
-    hook,
   );
 
   app.openapi(
     routes.getPreferences,
     async (c) => {
       const s = await bySignedToken(c, c.req.valid('query').token);
-      if (s instanceof Response) return s as never;
-      if (!s) return fail(c, 400, 'INVALID_LINK') as never;
+      if (s instanceof Response) return s;
+      if (!s) return fail(c, 400, 'INVALID_LINK');
       return c.json({ data: await preferences(s) }, 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -111,12 +105,11 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
     async (c) => {
       const { token, topics, frequency } = c.req.valid('json');
       const s = await bySignedToken(c, token);
-      if (s instanceof Response) return s as never;
-      if (!s) return fail(c, 400, 'INVALID_LINK') as never;
+      if (s instanceof Response) return s;
+      if (!s) return fail(c, 400, 'INVALID_LINK');
       await setPreferences(db, s.id, topics, frequency, deps.now());
       return c.json({ data: await preferences((await findSubscription(db, s.id))!) }, 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -124,13 +117,12 @@ export function registerSubscriptionRoutes(app: OpenAPIHono, deps: UsersDeps): v
     async (c) => {
       const { token } = c.req.valid('json');
       const s = await bySignedToken(c, token);
-      if (s instanceof Response) return s as never;
-      if (!s) return fail(c, 400, 'INVALID_LINK') as never;
+      if (s instanceof Response) return s;
+      if (!s) return fail(c, 400, 'INVALID_LINK');
       const now = deps.now();
       await unsubscribe(db, s.id, now);
       await recordEvent(db, null, 'unsubscribed', now, { subscription: s.id });
       return c.json({ data: await preferences((await findSubscription(db, s.id))!) }, 200);
     },
-    hook,
   );
 }

@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { createRoute, jsonContent } from '@shop/platform';
 import { CheckEmailSchema, EmailPreferencesBodySchema, EmailPreferencesResponseSchema, MyEmailPreferencesSchema, SubscribeBodySchema, TokenBodySchema } from '../contract.ts';
-import { commonErrors, json, SESSION_SECURITY, sessionErrors } from '../lib/http.ts';
+import { commonErrors, SESSION_SECURITY, sessionErrors } from '../lib/http.ts';
 
 const body = <T>(schema: T, description: string) => ({ body: { required: true, description, content: { 'application/json': { schema } } } });
 const INVALID = ' 400 INVALID_LINK when the token is not a live link.';
@@ -15,7 +16,7 @@ export const subscribe = createRoute({
     'Always 202 CHECK_EMAIL: the address gets a confirmation link (PUBLIC_BASE_URL/email/confirm?token=, 7 days), or, when it is already subscribed, its preferences link. ' +
     'Nothing changes until the link is used. Rate-limited per client address and per email.',
   request: body(SubscribeBodySchema, '{ email, source } (domain subscribeSchema).'),
-  responses: { 202: json(CheckEmailSchema, 'Check your email.'), ...commonErrors },
+  responses: { 202: jsonContent(CheckEmailSchema, 'Check your email.'), ...commonErrors },
 });
 
 export const confirm = createRoute({
@@ -26,7 +27,7 @@ export const confirm = createRoute({
   summary: 'Confirm a subscription from the emailed link',
   description: `Single use.${INVALID}`,
   request: body(TokenBodySchema, 'The token of the link.'),
-  responses: { 200: json(EmailPreferencesResponseSchema, 'Subscribed; the answer carries the signed preferences token.'), ...commonErrors },
+  responses: { 200: jsonContent(EmailPreferencesResponseSchema, 'Subscribed; the answer carries the signed preferences token.'), ...commonErrors },
 });
 
 export const getPreferences = createRoute({
@@ -41,7 +42,7 @@ export const getPreferences = createRoute({
       token: z.string().min(1).max(300).openapi({ description: 'The signed preferences token.', example: 'p1.1.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ' }),
     }),
   },
-  responses: { 200: json(EmailPreferencesResponseSchema, 'The preferences.'), ...commonErrors },
+  responses: { 200: jsonContent(EmailPreferencesResponseSchema, 'The preferences.'), ...commonErrors },
 });
 
 export const putPreferences = createRoute({
@@ -52,7 +53,7 @@ export const putPreferences = createRoute({
   summary: 'Choose topics and frequency',
   description: `Signed token, no login.${INVALID}`,
   request: body(EmailPreferencesBodySchema, '{ token, topics, frequency } (domain emailPreferencesSchema).'),
-  responses: { 200: json(EmailPreferencesResponseSchema, 'The preferences as saved.'), ...commonErrors },
+  responses: { 200: jsonContent(EmailPreferencesResponseSchema, 'The preferences as saved.'), ...commonErrors },
 });
 
 export const unsubscribe = createRoute({
@@ -63,7 +64,7 @@ export const unsubscribe = createRoute({
   summary: 'Unsubscribe from deals emails',
   description: `Signed token, no login. Subscribing again needs a new confirmation.${INVALID}`,
   request: body(TokenBodySchema, 'The signed preferences token.'),
-  responses: { 200: json(EmailPreferencesResponseSchema, 'Unsubscribed (subscribed false).'), ...commonErrors },
+  responses: { 200: jsonContent(EmailPreferencesResponseSchema, 'Unsubscribed (subscribed false).'), ...commonErrors },
 });
 
 export const myPreferences = createRoute({
@@ -76,5 +77,5 @@ export const myPreferences = createRoute({
     "For the account pages: the subscription of the account's own address (its preferences link token included, so the page can link to /email/preferences?token=). " +
     'null when the address has no subscription, or when the address is not confirmed (the token manages the address, so only its proven owner gets it).',
   security: SESSION_SECURITY,
-  responses: { 200: json(MyEmailPreferencesSchema, 'The preferences, or null.'), ...commonErrors, ...sessionErrors },
+  responses: { 200: jsonContent(MyEmailPreferencesSchema, 'The preferences, or null.'), ...commonErrors, ...sessionErrors },
 });

@@ -6,7 +6,7 @@ import type { UsersDatabase } from '../db/database.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { anonymiseConfirmMail, passwordChangedMail } from '../lib/emails.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
-import { fail, rateLimited, validationHook } from '../lib/http.ts';
+import { fail, rateLimited } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll } from '../lib/rate-limit.ts';
 import { customerTokenIsLive, findById, lockInForce, recordEvent, updateAccount, userJson, users, type AccountRow } from '../store/accounts.ts';
@@ -15,8 +15,6 @@ import { endAllSessions } from '../store/sessions.ts';
 import { deleteSubscriptionByEmail } from '../store/subscriptions.ts';
 import { consumeToken, issueToken, peekToken, voidTokens } from '../store/tokens.ts';
 import * as routes from './user.routes.ts';
-
-const hook = validationHook as never;
 
 export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
   const { db } = deps;
@@ -42,10 +40,9 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         return c.json({ data: { valid } }, 200);
       }
       const auth = await authenticate(deps, c);
-      if (!auth) return unauthenticated(c) as never;
+      if (!auth) return unauthenticated(c);
       return c.json({ data: await userJson(db, auth.account, deps.now()) }, 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -59,7 +56,6 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const row = (await findById(db, auth.account.id))!;
       return c.json({ data: await userJson(db, row, now) }, 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -69,18 +65,18 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const auth = authOf(c);
       const { account, session } = auth;
       const verdict = await hitAll(db, deps.limits, [['reauthPerAccount', String(account.id)]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       const ok = await reauthenticate(account, input.currentPassword);
-      if (ok === 'busy') return rateLimited(c, 1) as never;
+      if (ok === 'busy') return rateLimited(c, 1);
       if (!ok) {
         await recordEvent(db, account.id, 'password_change_failed', deps.now());
-        return fail(c, 401, 'WRONG_PASSWORD') as never;
+        return fail(c, 401, 'WRONG_PASSWORD');
       }
       let hash: string;
       try {
         hash = await deps.passwords.hash(input.newPassword);
       } catch (err) {
-        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds) as never;
+        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds);
         throw err;
       }
       const now = deps.now();
@@ -94,7 +90,6 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       deps.background.run('password_changed_notice', () => deps.mailer.send(passwordChangedMail(deps.links, to, account)));
       return c.json(await signIn(deps, c, account, session.persistent, 'login', { via: 'password_change' }), 200);
     },
-    hook,
   );
 
   app.openapi(
@@ -105,7 +100,6 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const status = lockInForce(account, deps.now()) ? ('LOCKED' as const) : account.emailVerified ? ('ACTIVE' as const) : ('UNCONFIRMED' as const);
       return c.json({ data: { status, vipStatus: vipOf(account, deps.now()).vipStatus } }, 200);
     },
-    hook,
   );
 
   /** Erases the account's personal data, in one transaction (the row, id and customer token stay). */
@@ -122,7 +116,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       await users(trx)
         .updateTable('account')
         .set({ email: null, first_name: null, last_name: null, password_hash: null, email_verified: false, failed_logins: 0, locked_at: null, has_address: false, anonymised_at: now, updated_at: now })
-        .where('id', '=', account.id as never)
+        .where('id', '=', account.id)
         .execute();
       await recordEvent(trx, account.id, 'anonymised', now);
     });
@@ -135,13 +129,13 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       const auth = authOf(c);
       const { account } = auth;
       const verdict = await hitAll(db, deps.limits, [['reauthPerAccount', String(account.id)]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds) as never;
+      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
       if (account.passwordHash) {
         const ok = password === undefined ? false : await reauthenticate(account, password);
-        if (ok === 'busy') return rateLimited(c, 1) as never;
+        if (ok === 'busy') return rateLimited(c, 1);
         if (!ok) {
           await recordEvent(db, account.id, 'anonymise_failed', deps.now());
-          return fail(c, 401, 'WRONG_PASSWORD') as never;
+          return fail(c, 401, 'WRONG_PASSWORD');
         }
         await erase(account, deps.now());
         return c.body(null, 204);
@@ -152,7 +146,7 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       // erases only when sent back from a session of the same account.
       const now = deps.now();
       if (token === undefined) {
-        if (!account.email || !account.emailVerified) return fail(c, 403, 'EMAIL_NOT_CONFIRMED') as never;
+        if (!account.email || !account.emailVerified) return fail(c, 403, 'EMAIL_NOT_CONFIRMED');
         const fresh = await db.transaction().execute(async (trx) => {
           // A newer link voids older ones.
           await voidTokens(trx, account.id, ['anonymise_confirm'], now);
@@ -163,15 +157,14 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         deps.background.run('anonymise_confirm', () => deps.mailer.send(anonymiseConfirmMail(deps.links, to, account, fresh)));
         return c.json({ data: { status: 'CHECK_EMAIL' as const } }, 202);
       }
-      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK') as never;
+      if (!TOKEN_SHAPE.test(token)) return fail(c, 400, 'INVALID_LINK');
       // Another account's link (or none) is not used up by this session.
       const owner = await peekToken(db, 'anonymise_confirm', token, now);
-      if (owner?.userId !== account.id) return fail(c, 400, 'INVALID_LINK') as never;
+      if (owner?.userId !== account.id) return fail(c, 400, 'INVALID_LINK');
       const used = await consumeToken(db, 'anonymise_confirm', token, now);
-      if (used?.userId !== account.id) return fail(c, 400, 'INVALID_LINK') as never;
+      if (used?.userId !== account.id) return fail(c, 400, 'INVALID_LINK');
       await erase(account, now);
       return c.body(null, 204);
     },
-    hook,
   );
 }

@@ -1,5 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { problemContent } from '@shop/platform';
+import { z } from '@hono/zod-openapi';
+import { createRoute, jsonContent, problemContent } from '@shop/platform';
 import {
   AccountStatusSchema,
   AnonymiseBodySchema,
@@ -10,7 +10,7 @@ import {
   SignedInSchema,
   UserResponseSchema,
 } from '../contract.ts';
-import { commonErrors, json, OPTIONAL_SESSION_SECURITY, SESSION_SECURITY, sessionErrors } from '../lib/http.ts';
+import { commonErrors, OPTIONAL_SESSION_SECURITY, SESSION_SECURITY, sessionErrors } from '../lib/http.ts';
 
 const body = <T>(schema: T, description: string) => ({ body: { required: true, description, content: { 'application/json': { schema } } } });
 
@@ -34,7 +34,7 @@ export const getUser = createRoute({
     }),
   },
   responses: {
-    200: json(z.union([UserResponseSchema, CustomerTokenCheckSchema]), 'The user (no ct), or { data: { valid } } (ct).'),
+    200: jsonContent(z.union([UserResponseSchema, CustomerTokenCheckSchema]), 'The user (no ct), or { data: { valid } } (ct).'),
     ...commonErrors,
     ...sessionErrors,
   },
@@ -49,7 +49,7 @@ export const updateUser = createRoute({
   description: 'Only firstName and lastName: any other key (id, email, customerToken, status…) is refused with 400 naming it (reliability Z4).',
   security: SESSION_SECURITY,
   request: body(ProfileBodySchema, 'user { firstName, lastName } (domain profileSchema).'),
-  responses: { 200: json(UserResponseSchema, 'The user as changed.'), ...commonErrors, ...sessionErrors },
+  responses: { 200: jsonContent(UserResponseSchema, 'The user as changed.'), ...commonErrors, ...sessionErrors },
 });
 
 export const changePassword = createRoute({
@@ -64,7 +64,7 @@ export const changePassword = createRoute({
   security: SESSION_SECURITY,
   request: body(ChangePasswordBodySchema, 'passwordChange { currentPassword, newPassword, confirmPassword }.'),
   responses: {
-    200: json(SignedInSchema, 'Changed; the new session replaces every old one.'),
+    200: jsonContent(SignedInSchema, 'Changed; the new session replaces every old one.'),
     ...commonErrors,
     401: problemContent('WRONG_PASSWORD (the current password is not right), UNAUTHENTICATED (no live session) or UNAUTHORISED (service token).'),
   },
@@ -78,7 +78,7 @@ export const accountStatus = createRoute({
   summary: 'Whether the signed-in account is active, locked or unconfirmed, and its VIP status',
   description: 'LOCKED after too many wrong passwords (a reset unlocks it); UNCONFIRMED until the emailed confirmation link is used; ACTIVE otherwise. vipStatus is a spec §3 subscription status.',
   security: SESSION_SECURITY,
-  responses: { 200: json(AccountStatusSchema, 'The status.'), ...commonErrors, ...sessionErrors },
+  responses: { 200: jsonContent(AccountStatusSchema, 'The status.'), ...commonErrors, ...sessionErrors },
 });
 
 export const anonymise = createRoute({
@@ -94,7 +94,7 @@ export const anonymise = createRoute({
   security: SESSION_SECURITY,
   request: body(AnonymiseBodySchema, '{ password } when the account has one; { } to be sent the link, { token } to confirm, when it has none.'),
   responses: {
-    202: json(ResetRequestedSchema, 'No password: the confirmation link is on its way.'),
+    202: jsonContent(ResetRequestedSchema, 'No password: the confirmation link is on its way.'),
     204: { description: 'Erased; the session is gone.' },
     ...commonErrors,
     400: problemContent('Bad input (errors[]), or INVALID_LINK: the token is not a live link of this account.'),

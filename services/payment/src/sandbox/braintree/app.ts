@@ -127,22 +127,26 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   const state = new SandboxState('braintree', options.db ?? null);
   const idempotency = new IdempotencyStore(state);
   const allowed = options.allowedOrigins ?? [];
-  const clientTokens = new Map<string, { expiresAt: number; customerId: string | null }>(); // by fingerprint
-  const nonces = new Map<string, MethodBehaviour & { consumed: boolean; expiresAt: number }>();
-  const vault = new Map<string, MethodBehaviour & { customerId?: string | null }>();
-  const customers = new Map<string, { id: string; email: string | null; createdAt: string }>();
+  type ClientTokenGrant = { expiresAt: number; customerId: string | null };
+  type NonceRecord = MethodBehaviour & { consumed: boolean; expiresAt: number };
+  type VaultRecord = MethodBehaviour & { customerId?: string | null };
+  type CustomerRecord = { id: string; email: string | null; createdAt: string };
+  const clientTokens = new Map<string, ClientTokenGrant>(); // by fingerprint
+  const nonces = new Map<string, NonceRecord>();
+  const vault = new Map<string, VaultRecord>();
+  const customers = new Map<string, CustomerRecord>();
   const log: BraintreeTransaction[] = [];
   const webhooks = new WebhookEmitter(faults, now);
   type StoredTx = BraintreeTransaction & { fingerprint?: string };
   const ready = state.load().then((records) => {
     for (const r of records) {
-      const data = r.data as never;
-      if (r.kind === 'tx') log.push(data);
-      else if (r.kind === 'idem') idempotency.restore(r.id, data);
-      else if (r.kind === 'nonce') nonces.set(r.id, data);
-      else if (r.kind === 'vault') vault.set(r.id, data);
-      else if (r.kind === 'customer') customers.set(r.id, data);
-      else if (r.kind === 'client_token') clientTokens.set(r.id, data);
+      // Each kind's records are the objects this sandbox stored under it (state.put).
+      if (r.kind === 'tx') log.push(r.data as StoredTx);
+      else if (r.kind === 'idem') idempotency.restore(r.id, r.data);
+      else if (r.kind === 'nonce') nonces.set(r.id, r.data as NonceRecord);
+      else if (r.kind === 'vault') vault.set(r.id, r.data as VaultRecord);
+      else if (r.kind === 'customer') customers.set(r.id, r.data as CustomerRecord);
+      else if (r.kind === 'client_token') clientTokens.set(r.id, r.data as ClientTokenGrant);
     }
   });
 

@@ -62,10 +62,10 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
   const payments: ClearpayPayment[] = [];
   const ready = state.load().then((records) => {
     for (const r of records) {
-      const data = r.data as never;
-      if (r.kind === 'payment') payments.push(data);
-      else if (r.kind === 'idem') idempotency.restore(r.id, data);
-      else if (r.kind === 'checkout') checkouts.set(r.id, data);
+      // Each kind's records are the objects this sandbox stored under it (state.put).
+      if (r.kind === 'payment') payments.push(r.data as ClearpayPayment);
+      else if (r.kind === 'idem') idempotency.restore(r.id, r.data);
+      else if (r.kind === 'checkout') checkouts.set(r.id, r.data as Checkout);
     }
   });
   const app = new Hono();

@@ -63,11 +63,11 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
   const orders: KlarnaOrder[] = [];
   const ready = state.load().then((records) => {
     for (const r of records) {
-      const data = r.data as never;
-      if (r.kind === 'order') orders.push(data);
-      else if (r.kind === 'idem') idempotency.restore(r.id, data);
-      else if (r.kind === 'session') sessions.set(r.id, data);
-      else if (r.kind === 'authorization') authorizations.set(r.id, data);
+      // Each kind's records are the objects this sandbox stored under it (state.put).
+      if (r.kind === 'order') orders.push(r.data as KlarnaOrder);
+      else if (r.kind === 'idem') idempotency.restore(r.id, r.data);
+      else if (r.kind === 'session') sessions.set(r.id, r.data as Session);
+      else if (r.kind === 'authorization') authorizations.set(r.id, r.data as Authorization);
     }
   });
   const app = new Hono();
