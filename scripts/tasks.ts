@@ -113,6 +113,7 @@ interface StepResult {
   failures?: string[];
 }
 
+// eslint-disable-next-line no-control-regex -- strips the colour codes (ESC [ … m) of a test's message
 const firstLine = (message: string | undefined) => (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0]!.slice(0, 300);
 
 interface VitestReport {
