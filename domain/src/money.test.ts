@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercentage, formatMoney, money } from './money.ts';
+import { decimalAmount, discountPercentage, formatMoney, money } from './money.ts';
 
 describe('formatMoney (spec §1: £, two decimals unless whole; € for eur)', () => {
   it.each([
@@ -32,5 +32,26 @@ describe('discountPercentage', () => {
     [100, 0, 0],
   ])('price %i against %i → %i%%', (price, original, pct) => {
     expect(discountPercentage(price, original)).toBe(pct);
+  });
+});
+
+describe('decimalAmount (machine-read prices: two decimals from the integer pence, no float)', () => {
+  it.each([
+    [1999, '19.99'],
+    [2000, '20.00'],
+    [5, '0.05'],
+    [50, '0.50'],
+    [0, '0.00'],
+    [123450, '1234.50'],
+    [-320, '-3.20'],
+    [-5, '-0.05'],
+    [Number.MAX_SAFE_INTEGER, '90071992547409.91'],
+  ])('%i → %s', (amount, expected) => {
+    expect(decimalAmount(amount)).toBe(expected);
+  });
+
+  it('refuses fractional pence', () => {
+    expect(() => decimalAmount(19.5)).toThrow(RangeError);
+    expect(() => decimalAmount(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -35,6 +35,18 @@ export function formatMoney(amount: number, currency: Currency = 'GBP'): string 
   return formatter(currency).format(amount / 100);
 }
 
+/**
+ * Minor units as a plain decimal string of major units, always two decimals and no symbol or
+ * grouping: decimalAmount(1999) is "19.99", decimalAmount(2000) is "20.00", decimalAmount(-5) is
+ * "-0.05". Made from the integer's digits (no division), for machine-read prices such as
+ * schema.org's Offer.price.
+ */
+export function decimalAmount(amount: number): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Money amount must be an integer number of minor units, got ${amount}`);
+  const digits = String(Math.abs(amount)).padStart(3, '0');
+  return `${amount < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 /** Whole-number discount percentage of `price` against `originalPrice`, rounded down (never overstated). */
 export function discountPercentage(price: number, originalPrice: number): number {
   if (originalPrice <= 0 || price >= originalPrice) return 0;

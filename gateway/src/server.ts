@@ -46,6 +46,7 @@ import { OUTBOX_PAGE_PATH, outboxPageHandler, type OutboxLister } from './html/o
 import { createBasketClient } from './clients/basket.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient } from './clients/search.client.ts';
+import { createDealsClient } from './clients/deals.client.ts';
 import { NOT_CONFIGURED, requestIdFrom } from './context.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
@@ -55,6 +56,8 @@ import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from '
 import { anonymousFront } from './response-cache.ts';
 import { newNonce, securityHeaders, shopPageCsp } from './security/headers.ts';
 import { trafficMiddleware } from './traffic/traffic-cookies.ts';
+import { createSitemapRoutes } from './seo/sitemap.routes.ts';
+import type { SitemapLimits } from './seo/sitemap.ts';
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -107,6 +110,11 @@ export interface ShopAppOptions {
   buying?: Partial<Record<BuyingService, { app?: FetchHandler; target?: ServiceTarget }>>;
   /** The payment providers' sandboxes, mounted at /sandbox/braintree, /sandbox/klarna, /sandbox/clearpay. */
   sandboxes?: Partial<Record<'braintree' | 'klarna' | 'clearpay', FetchHandler>>;
+  /**
+   * /sitemap.xml (seo/sitemap.routes.ts): per-file limits (default the protocol's 50,000 urls and
+   * 50 MB; past them /sitemap.xml is an index of /sitemaps/{n}.xml) and how long one is served.
+   */
+  sitemap?: { limits?: Partial<SitemapLimits>; ttlMs?: number };
 }
 
 export const BUYING_SERVICES = ['basket', 'checkout', 'payment', 'wallet', 'address'] as const;
@@ -121,15 +129,27 @@ export const BUYING_BASE_PATHS: Record<BuyingService, string> = {
 };
 export const SANDBOX_BASE_PATHS = { braintree: '/sandbox/braintree', klarna: '/sandbox/klarna', clearpay: '/sandbox/clearpay' } as const;
 
-/** The outbox page is served outside production, or when OUTBOX_PAGE=1 says so (e2e). */
 /**
  * robots.txt: crawlers keep out of the APIs, GraphQL, the payment sandboxes, sign-in callbacks and
  * the development pages. Personal pages (basket, account, search results) stay crawlable so that
- * crawlers read their noindex (a disallowed page cannot say it). No Sitemap line until the shop
- * serves a sitemap.
+ * crawlers read their noindex (a disallowed page cannot say it). The Sitemap line gives the
+ * sitemap's absolute url on the shop's public origin.
  */
-const ROBOTS_TXT = ['User-agent: *', 'Disallow: /api/', 'Disallow: /graphql', 'Disallow: /sandbox/', 'Disallow: /auth/', 'Disallow: /dev/', ''].join('\n');
+export function robotsTxt(publicOrigin: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /graphql',
+    'Disallow: /sandbox/',
+    'Disallow: /auth/',
+    'Disallow: /dev/',
+    '',
+    `Sitemap: ${publicOrigin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
 
+/** The outbox page is served outside production, or when OUTBOX_PAGE=1 says so (e2e). */
 export function outboxPageEnabled(env: { NODE_ENV?: string | undefined; OUTBOX_PAGE?: string | boolean | undefined }): boolean {
   return env.NODE_ENV !== 'production' || env.OUTBOX_PAGE === '1' || env.OUTBOX_PAGE === true;
 }
@@ -218,7 +238,22 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   );
 
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
-  app.get('/robots.txt', (c) => c.text(ROBOTS_TXT, 200, { 'cache-control': 'public, max-age=3600' }));
+  const robots = robotsTxt(publicOrigin);
+  app.get('/robots.txt', (c) => c.text(robots, 200, { 'cache-control': 'public, max-age=3600' }));
+  // The sitemap, from the deals service's REST API (seo/sitemap-source.ts).
+  app.route(
+    '/',
+    createSitemapRoutes({
+      deals: (requestId) =>
+        createDealsClient(
+          createRestClient({ service: 'deals', target: dealsTarget, serviceToken: options.serviceToken, requestId, log: createRestCallLog(), timeoutMs: options.gateway?.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+        ),
+      publicOrigin,
+      logger,
+      ...(options.sitemap?.limits ? { limits: options.sitemap.limits } : {}),
+      ...(options.sitemap?.ttlMs !== undefined ? { ttlMs: options.sitemap.ttlMs } : {}),
+    }),
+  );
 
   // The deals service sees paths without the prefix, as when it runs on its own.
   app.mount('/api/deals', (request) => options.dealsApp.fetch(request));
@@ -351,7 +386,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     const answer = await resolvePage(c.req.raw);
     if (answer.status === 301) return c.redirect(answer.location, 301);
     const nonce = newNonce();
-    const html = template.render(answer.head, publicOrigin, nonce);
+    const html = template.render(answer.head, publicOrigin, nonce, { deal: answer.deal ?? null });
     return c.html(html, answer.status, {
       'cache-control': answer.status === 503 ? 'no-store' : 'no-cache',
       'content-security-policy': shopPageCsp({ nonce, publicOrigin, frames: Object.values(SANDBOX_BASE_PATHS) }),

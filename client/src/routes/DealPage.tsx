@@ -10,6 +10,7 @@ import { useRecordRecentlyViewed } from '../features/lists/recently-viewed.ts';
 import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
+import { useDealProductJsonLd } from '../ui/SeoProduct.tsx';
 import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import { useSponsoredClick } from '../features/search/use-sponsored-click.ts';
@@ -27,6 +28,7 @@ export function Component() {
   const { deal } = usePreloadedQuery<DealPageQuery>(query, useLoaderData() as PreloadedQuery<DealPageQuery>);
   useSponsoredClick(); // spec §4: a deal opened from a sponsored search result posts the click
   useRecordRecentlyViewed(deal?.url); // spec §9: the location's recently viewed list
+  const structuredData = useDealProductJsonLd(deal); // the schema.org Product and Offer, as the server writes it
   if (!deal) return <NotFoundView what="deal" />;
   const crumbs: Crumb[] = [
     { label: deal.location.name, href: deal.location.url },
@@ -36,7 +38,10 @@ export function Component() {
   ];
   return (
     <div className="container deal-page">
-      <Seo head={dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url })} />
+      <Seo
+        head={dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url })}
+        structuredData={structuredData}
+      />
       <Breadcrumbs items={crumbs} />
       <header className="deal-page__header">
         <PageHeading className="deal-page__title">{deal.title}</PageHeading>
@@ -102,6 +107,7 @@ const query = graphql`
       }
       ...DealSummary_deal
       ...DealDetails_deal
+      ...SeoProduct_deal
     }
   }
 `;

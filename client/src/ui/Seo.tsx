@@ -1,6 +1,8 @@
+import { createPortal } from 'react-dom';
 import { absoluteUrl, headAtPath, pageHead, SITE_NAME, twitterCardOf, type PageHead } from '@shop/domain';
+import { jsonLdScriptText } from '@shop/domain/structured-data';
 
-export type SeoProps =
+export type SeoProps = (
   | {
       /** The page's head from domain's builders (homepageHead, categoryHead, dealHead, …): what the server also serves. */
       head: PageHead;
@@ -14,13 +16,22 @@ export type SeoProps =
       robots?: string;
       image?: string | null;
       type?: 'website' | 'product';
-    };
+    }
+) & {
+  /**
+   * The page's schema.org structured data (a deal page's Product: SeoProduct.tsx), written into
+   * <head> as one <script type="application/ld+json">; none when left out.
+   */
+  structuredData?: object | null;
+};
 
 /**
  * Head tags of a page (spec §2 "Page head"). React 19 hoists them into <head> and removes
  * them when the page unmounts; exactly one page renders a Seo at a time, so there is one <title>.
  * The shop server writes the same tags into the served HTML (gateway/src/html/), from the same
  * domain builders, for crawlers and link previews; the client drops those when it starts.
+ * React does not hoist an inline <script>, so the structured data goes into <head> through a
+ * portal; its JSON escapes `<`, so no value closes the element.
  */
 export function Seo(props: SeoProps) {
   const pathname = window.location.pathname;
@@ -40,6 +51,9 @@ export function Seo(props: SeoProps) {
       <meta property="og:url" content={url} />
       {head.image ? <meta property="og:image" content={absoluteUrl(window.location.origin, head.image)} /> : null}
       <meta name="twitter:card" content={twitterCardOf(head)} />
+      {props.structuredData
+        ? createPortal(<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScriptText(props.structuredData) }} />, document.head)
+        : null}
     </>
   );
 }

@@ -36,6 +36,7 @@ import {
   type Recommendations,
   type SpecialEventDeals,
 } from '@shop/deals/contract';
+import { IndexDealsResponseSchema, type IndexDealsResponse } from '@shop/deals/index-feed/index-feed.contract';
 import { StaticPageSchema, type StaticPage } from '@shop/deals/staticpages/staticpages.contract';
 import { DEFAULT_LOCATION, NAVIGATION_RANGE } from '@shop/domain';
 import type { RestClient } from './rest-client.ts';
@@ -108,6 +109,11 @@ export interface DealsClient {
   findGuide(slug: string): Promise<Guide | null>;
   /** Records that a customer viewed a deal (recommendations read it); false when the deal is unknown (404). */
   recordDealView(customerToken: string, dealId: number): Promise<boolean>;
+  /**
+   * One page of the index feed (GET /index/deals): every deal, live or closed, in id order after
+   * `after` (0 to start; pass the answer's nextAfter until it is null). The sitemap reads it.
+   */
+  getIndexDeals(page: { after: number; limit: number }): Promise<IndexDealsResponse>;
 }
 
 const pageParams = (p: ListPage) => `page=${p.page}&pageSize=${p.pageSize}`;
@@ -197,6 +203,9 @@ export function createDealsClient(rest: RestClient): DealsClient {
     findGuide(slug) {
       // Each segment encoded on its own: the slashes between them are the route's.
       return rest.get(`/guides/${slug.split('/').map(seg).join('/')}`, GuideSchema, { nullOn404: true });
+    },
+    getIndexDeals({ after, limit }) {
+      return rest.get(`/index/deals?after=${after}&limit=${limit}`, IndexDealsResponseSchema);
     },
     async recordDealView(customerToken, dealId) {
       try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealHead, homepageHead } from '@shop/domain';
-import { escapeHtml, indexTemplate, renderHeadTags } from './render-head.ts';
+import { escapeHtml, indexTemplate, renderDealJsonLd, renderHeadTags } from './render-head.ts';
 
 describe('server-side head tags', () => {
   it('escapes every value', () => {
@@ -37,5 +37,26 @@ describe('server-side head tags', () => {
       'https://shop.example',
     );
     expect(html.indexOf('<title')).toBeLessThan(html.indexOf('<script'));
+  });
+
+  it('a deal page gets one JSON-LD script that no value can close; other pages none', () => {
+    const home = homepageHead({ slug: 'glasgow', name: 'Glasgow', isNational: false, isTravel: false });
+    expect(renderHeadTags(home, 'https://shop.example')).not.toContain('ld+json');
+    const deal = {
+      dealId: 7,
+      title: 'Spa</script><script>alert(1)</script>',
+      description: 'x',
+      url: '/deals/glasgow/beauty/spa/7/spa.html',
+      price: { amount: 1999, currency: 'GBP' as const },
+      products: [{ soldOut: false, disabled: false }],
+    };
+    const html = renderHeadTags(dealHead({ title: deal.title, description: 'x', url: deal.url }), 'https://shop.example', { deal, now: new Date('2026-11-22T12:00:00Z') });
+    const scripts = [...html.matchAll(/<script data-static-head type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const ld = JSON.parse(scripts[0]![1]!) as { name: string; offers: { price: string } };
+    expect(ld.name).toBe(deal.title);
+    expect(ld.offers.price).toBe('19.99');
+    expect(renderDealJsonLd(deal, 'https://shop.example')).toContain('\\u003c/script\\u003e');
   });
 });

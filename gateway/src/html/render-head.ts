@@ -5,8 +5,12 @@
  *
  * The tags carry `data-static-head`: the client drops them when it starts and renders the same
  * head itself (client/src/main.tsx, client/src/ui/Seo.tsx), so there is one <title> at a time.
+ *
+ * A deal page also gets its schema.org Product with an Offer as JSON-LD (domain's
+ * structured-data.ts; the client renders the same in client/src/ui/SeoProduct.tsx).
  */
 import { absoluteUrl, SITE_NAME, twitterCardOf, type PageHead } from '@shop/domain';
+import { dealProductJsonLd, jsonLdScriptText, type DealStructuredDataInput } from '@shop/domain/structured-data';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -15,8 +19,23 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 }
 
+/** What a page has beyond its head tags: a deal page's deal, for its structured data. */
+export interface HeadExtras {
+  deal?: DealStructuredDataInput | null;
+  /** The clock the deal's availability is read at (default: now). */
+  now?: Date;
+}
+
+/**
+ * The deal's JSON-LD script element: the JSON escapes `<`, so no value closes the element
+ * (a data block, never run, so the page's script nonce is not needed).
+ */
+export function renderDealJsonLd(deal: DealStructuredDataInput, origin: string, now = new Date()): string {
+  return `<script data-static-head type="application/ld+json">${jsonLdScriptText(dealProductJsonLd(deal, origin, now))}</script>`;
+}
+
 /** The head tags of a page; `origin` (https://host) makes canonical and og urls absolute. */
-export function renderHeadTags(head: PageHead, origin: string): string {
+export function renderHeadTags(head: PageHead, origin: string, extras: HeadExtras = {}): string {
   const url = absoluteUrl(origin, head.canonical);
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta data-static-head ${attr}="${key}" content="${escapeHtml(content)}" />`;
@@ -32,6 +51,7 @@ export function renderHeadTags(head: PageHead, origin: string): string {
     meta('property', 'og:url', url),
     ...(head.image ? [meta('property', 'og:image', absoluteUrl(origin, head.image))] : []),
     meta('name', 'twitter:card', twitterCardOf(head)),
+    ...(extras.deal ? [renderDealJsonLd(extras.deal, origin, extras.now)] : []),
   ].join('\n    ');
 }
 
@@ -46,7 +66,7 @@ export interface IndexTemplate {
    * The page: `origin` is the configured public origin (never the request's Host); `nonce`
    * replaces the build's placeholder in the template's own tags only, never in the page's values.
    */
-  render(head: PageHead, origin: string, nonce?: string): string;
+  render(head: PageHead, origin: string, nonce?: string, extras?: HeadExtras): string;
 }
 
 /**
@@ -67,7 +87,7 @@ export function indexTemplate(html: string, extraHead = ''): IndexTemplate {
   const after = stripped.slice(at).split(CSP_NONCE_PLACEHOLDER);
   const extra = extraHead ? `\n    ${extraHead}` : '';
   return {
-    render: (pageHead, origin, nonce = CSP_NONCE_PLACEHOLDER) =>
-      `${before.join(nonce)}\n    ${renderHeadTags(pageHead, origin)}${extra}${after.join(nonce)}`,
+    render: (pageHead, origin, nonce = CSP_NONCE_PLACEHOLDER, extras = {}) =>
+      `${before.join(nonce)}\n    ${renderHeadTags(pageHead, origin, extras)}${extra}${after.join(nonce)}`,
   };
 }

@@ -62,6 +62,7 @@ import {
   type HeadLocation,
   type PageHead,
 } from '@shop/domain';
+import type { DealStructuredDataInput } from '@shop/domain/structured-data';
 import type { Logger } from '../logger.ts';
 import { markInternalRequest } from '../security/operation-access.ts';
 
@@ -80,7 +81,13 @@ export type GuideLoader = (slug: string, request: Request) => Promise<GuidePage 
 export const noGuides: GuideLoader = async () => null;
 
 export type PageAnswer =
-  | { status: 200 | 404 | 503; head: PageHead; headers?: Record<string, string> }
+  | {
+      status: 200 | 404 | 503;
+      head: PageHead;
+      headers?: Record<string, string>;
+      /** A deal page's deal: its schema.org Product and Offer go in the head (render-head.ts). */
+      deal?: DealStructuredDataInput;
+    }
   | { status: 301; location: string };
 
 /** The account pages (client/src/routes.tsx), with their titles; all are noindex. */
@@ -123,7 +130,43 @@ const HOME_QUERY = `query ShopHeadHome($location: String!) { location(slug: $loc
 const CATEGORY_QUERY = `query ShopHeadCategory($location: String!, $category: String!, $subcategory: String) {
   location(slug: $location) { ${LOCATION_FIELDS} category(slug: $category, subcategory: $subcategory) { name metaTitle description } }
 }`;
-const DEAL_QUERY = `query ShopHeadDeal($dealId: ID!) { deal(dealId: $dealId) { title headline description url image { url } } }`;
+// The deal's head and its structured data: the price shown first (headlinePrice, unless the page
+// hides prices), the closing date and the options' state (domain/src/structured-data.ts).
+const DEAL_QUERY = `query ShopHeadDeal($dealId: ID!) { deal(dealId: $dealId) {
+  dealId title headline description url image { url } merchant { name }
+  headlinePrice { amount currency } priceDisplay closingDate products { soldOut disabled }
+} }`;
+
+interface HeadDealData {
+  dealId: number;
+  title: string;
+  headline: string;
+  description: string;
+  url: string;
+  image: { url: string };
+  merchant: { name: string } | null;
+  headlinePrice: { amount: number; currency: 'GBP' | 'EUR' };
+  priceDisplay: string;
+  closingDate: string | null;
+  products: { soldOut: boolean; disabled: boolean }[];
+}
+
+/** The structured data's view of a deal (domain/src/structured-data.ts). */
+export function dealStructuredData(deal: HeadDealData): DealStructuredDataInput {
+  return {
+    dealId: deal.dealId,
+    title: deal.title,
+    headline: deal.headline,
+    description: deal.description,
+    url: deal.url,
+    imageUrl: deal.image.url,
+    merchantName: deal.merchant?.name ?? null,
+    price: deal.priceDisplay === 'HIDDEN' ? null : deal.headlinePrice,
+    closingDate: deal.closingDate,
+    products: deal.products,
+  };
+}
+
 const STATIC_PAGE_QUERY = `query ShopHeadStaticPage($slug: String!) { staticPage(slug: $slug) { title description path } }`;
 const GUIDE_QUERY = `query ShopHeadGuide($slug: String!) { guide(slug: $slug) { displayName description redirectUrl } }`;
 const SPECIAL_QUERY = `query ShopHeadSpecial($location: String!, $slug: String!) {
@@ -183,7 +226,11 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
 
   const notFound = (pathname: string): PageAnswer => ({ status: 404, head: notFoundHead(pathname) });
   const unavailable = (pathname: string): PageAnswer => ({ status: 503, head: errorHead(pathname) });
-  const found = (head: PageHead, pathname: string): PageAnswer => ({ status: 200, head: headAtPath(fixedHeadOf(pathname) ?? head, pathname) });
+  const found = (head: PageHead, pathname: string, deal?: DealStructuredDataInput): PageAnswer => ({
+    status: 200,
+    head: headAtPath(fixedHeadOf(pathname) ?? head, pathname),
+    ...(deal ? { deal } : {}),
+  });
 
   async function guide(slug: string, request: Request, pathname: string): Promise<PageAnswer> {
     if (!slug) return notFound(pathname);
@@ -324,14 +371,14 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     }
     const parsed = parseDealPath(pathname);
     if (!parsed) return notFound(pathname);
-    const data = await query<{ deal: { title: string; headline: string; description: string; url: string; image: { url: string } } | null }>(
-      DEAL_QUERY,
-      { dealId: String(parsed.dealId) },
-      request,
-    );
+    const data = await query<{ deal: HeadDealData | null }>(DEAL_QUERY, { dealId: String(parsed.dealId) }, request);
     if (!data) return unavailable(pathname);
     if (!data.deal) return notFound(pathname);
     const { deal } = data;
-    return found(dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url }), pathname);
+    return found(
+      dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url }),
+      pathname,
+      dealStructuredData(deal),
+    );
   };
 }

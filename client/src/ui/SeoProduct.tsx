@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { dealProductJsonLd, type ProductJsonLd } from '@shop/domain/structured-data';
+import type { SeoProduct_deal$key } from '../__generated__/SeoProduct_deal.graphql';
+
+/**
+ * A deal page's schema.org Product with its Offer (domain/src/structured-data.ts), for
+ * <Seo structuredData>: the same builder and fields as the server's head
+ * (gateway/src/html/shop-pages.ts), so a deal reached by client-side navigation carries the
+ * same JSON-LD as one loaded from the server. The offer's price is the price the page shows
+ * first (headlinePrice, as DealPrice shows it); no offer when the page hides prices.
+ */
+export function useDealProductJsonLd(dealKey: SeoProduct_deal$key | null | undefined): ProductJsonLd | null {
+  const deal = useFragment(
+    graphql`
+      fragment SeoProduct_deal on Deal {
+        dealId
+        title
+        headline
+        description
+        url
+        image {
+          url
+        }
+        merchant {
+          name
+        }
+        headlinePrice {
+          amount
+          currency
+        }
+        priceDisplay
+        closingDate
+        products {
+          soldOut
+          disabled
+        }
+      }
+    `,
+    dealKey ?? null,
+  );
+  // Read the clock once per mount (render must stay pure), as DealSummary does for "ended".
+  const [now] = useState(() => new Date());
+  if (!deal) return null;
+  return dealProductJsonLd(
+    {
+      dealId: deal.dealId,
+      title: deal.title,
+      headline: deal.headline,
+      description: deal.description,
+      url: deal.url,
+      imageUrl: deal.image.url,
+      merchantName: deal.merchant.name,
+      price: deal.priceDisplay === 'HIDDEN' ? null : { amount: deal.headlinePrice.amount, currency: deal.headlinePrice.currency === 'EUR' ? 'EUR' : 'GBP' },
+      closingDate: deal.closingDate ?? null,
+      products: deal.products,
+    },
+    window.location.origin,
+    now,
+  );
+}
