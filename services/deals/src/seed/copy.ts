@@ -1,7 +1,16 @@
 /**
  * Believable British-English copy for seeded deals: merchant names, titles, headlines,
  * descriptions, highlights, fine print and product options, per category.
+ *
+ * Copy never states a fact the data does not back (issue 15 point 9). Each generator works in two
+ * steps: planOffer makes every random choice (the merchant's name, the options with how many people
+ * and nights each is for, their prices, per-person pricing…) and returns a plan; the seed then
+ * stores the merchant and the options, and the plan's write() makes the copy from those stored
+ * facts: the merchant's rating and review count, street and hotel stars, the people and nights of
+ * the options, their deposits and postage, the deal's purchase limit. write() draws no random
+ * numbers, so the seed stays deterministic.
  */
+import { PRICE_PER_PERSON_MIN_QUANTITY } from '@shop/domain';
 import type { Random } from './random.ts';
 import type { Area, Destination } from './catalogue-data.ts';
 
@@ -13,20 +22,58 @@ export interface ProductDraft {
   /** Pence. */
   original: number;
   discountPct: number;
+  /** How many people the option is for, when its title says ("… for two", "… for up to four"). */
+  people?: number;
   nights?: number;
   postage?: number;
   deposit?: number;
 }
 
-export interface OfferDraft {
-  merchantName: string;
-  website: string | null;
+/** The merchant as stored (deals.merchant) and as the deal page shows it. */
+export interface MerchantFacts {
+  name: string;
+  /** The street of its address; null for travel (the address is the place). */
+  street: string | null;
+  /** The area (local) or destination (travel) its address ends with. */
+  place: string;
+  rating: number | null;
+  reviewCount: number;
+  /** A hotel's star rating: one per hotel, whichever of its deals says it. */
+  stars: number;
+}
+
+/** One option as stored (deals.product), VIP-exclusive copies included. */
+export interface OptionFacts {
+  title: string;
+  people: number | null;
+  nights: number | null;
+  postagePence: number | null;
+  depositPence: number | null;
+  vipExclusive: boolean;
+  disabled: boolean;
+}
+
+/** What the copy is written from: the stored data the deal page shows. */
+export interface DealFacts {
+  merchant: MerchantFacts;
+  options: OptionFacts[];
+  /** The deal's purchase cap (deals.deal.purchase_cap). */
+  purchaseCap: number | null;
+}
+
+export interface OfferCopy {
   title: string;
   headline: string;
   description: string;
   highlights: string[];
   /** Without the validity sentence: the deal mapper writes it from `voucherValidityMonths`. */
   finePrint: string[];
+  imageAlt: string;
+}
+
+export interface OfferPlan {
+  merchantName: string;
+  website: string | null;
   /** How long the deal's vouchers are valid from purchase (deals.deal.voucher_validity_months). */
   voucherValidityMonths: number;
   products: ProductDraft[];
@@ -34,7 +81,8 @@ export interface OfferDraft {
   bookingCalendar: boolean;
   deliveryType: 'voucher' | 'postal' | 'travel';
   giftClaim: boolean;
-  imageAlt: string;
+  /** The copy, from the stored facts; no randomness (every choice was made by the generator). */
+  write(facts: DealFacts): OfferCopy;
 }
 
 export interface OfferContext {
@@ -65,12 +113,54 @@ function pounds(rng: Random, min: number, max: number, step = 1): number {
   return value * 100;
 }
 
-const PEOPLE = ['One', 'Two', 'Four'] as const;
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function slugSite(name: string): string {
   return `https://www.${name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '')}.co.uk`;
 }
+
+// ---- Facts into words ---------------------------------------------------------------------
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const numberWord = (n: number): string => NUMBER_WORDS[n] ?? String(n);
+
+/** "two", "two or four", "one, two or four" (each number once, smallest first). */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+function peopleList(counts: readonly number[]): string {
+  return orList([...new Set(counts)].sort((a, b) => a - b).map(numberWord));
+}
+
+/** An option's "for two" / "for up to four". */
+const forPeople = (n: number, upTo = false) => `for ${upTo ? 'up to ' : ''}${numberWord(n)}`;
+
+/** The options everyone is offered (VIP-exclusive copies of an option aside). */
+const publicOptions = (facts: DealFacts) => facts.options.filter((o) => !o.vipExclusive);
+/** How many people the public options are for (the options that say). */
+const peopleOf = (facts: DealFacts) => publicOptions(facts).flatMap((o) => (o.people === null ? [] : [o.people]));
+
+/** "Two or Four" for titles, "two or four" for sentences: the people counts the options are for. */
+function peoplePhrase(facts: DealFacts): { title: string; text: string } {
+  const text = peopleList(peopleOf(facts));
+  return { title: cap1(text), text };
+}
+
+/** What a price-per-person deal is bought for: each unit is one person, from the domain's minimum. */
+const PER_PERSON = `for ${numberWord(PRICE_PER_PERSON_MIN_QUANTITY)} or more`;
+
+/** "Rated 4.6 out of 5 from 812 reviews", as MerchantCard shows it; null when the page shows no (good) rating. */
+function ratingHighlight(m: MerchantFacts): string | null {
+  if (m.rating === null || m.reviewCount <= 0 || m.rating < 4) return null;
+  return `Rated ${m.rating.toFixed(1)} out of 5 from ${m.reviewCount} ${m.reviewCount === 1 ? 'review' : 'reviews'}`;
+}
+
+/** "on Byres Road in West End" from the merchant's address. */
+const whereOn = (m: MerchantFacts) => (m.street ? `on ${m.street} in ${m.place}` : `in ${m.place}`);
+
+/** "Limit 5 per customer." from the deal's purchase cap, or nothing when it has none. */
+const limitSentence = (facts: DealFacts): string[] => (facts.purchaseCap === null ? [] : [`Limit ${facts.purchaseCap} per customer.`]);
 
 // The validity sentence is not here: it is made from each deal's voucherValidityMonths (issue 14 E).
 const COMMON_FINE_PRINT = [
@@ -92,46 +182,51 @@ const CUISINE: Record<string, { adj: string; prefixes: string[]; names: string[]
   burgers: { adj: 'burger', prefixes: ['', 'The'], names: ['Bun & Brisket', 'Smash Burger Co.', 'Patty Shack', 'Grill Street Diner'], dishes: ['smashed burgers', 'loaded fries', 'onion rings', 'milkshakes'], drink: 'a craft beer' },
 };
 
-function restaurant(ctx: OfferContext): OfferDraft {
-  const { rng, area } = ctx;
+function restaurant(ctx: OfferContext): OfferPlan {
+  const { rng } = ctx;
   const c = CUISINE[ctx.sub ?? 'italian'] ?? CUISINE.italian!;
   const prefix = rng.pick(c.prefixes);
   const merchantName = `${prefix ? `${prefix} ` : ''}${rng.pick(c.names)}`.replace(/^The The /, 'The ');
   const courses = rng.pick(['Two-Course', 'Three-Course', 'Sharing-Platter', 'Tasting-Menu'] as const);
-  const people = rng.pick(['Two', 'Two', 'Four'] as const);
   const withDrink = rng.chance(0.6);
   const dish = rng.pick(c.dishes);
   const meal = courses === 'Sharing-Platter' ? 'Sharing Platter' : courses === 'Tasting-Menu' ? 'Tasting Menu' : `${courses} ${cap1(c.adj)} Meal`;
-  const drinkPart = withDrink ? ` with ${cap1(c.drink)}` : '';
-  const title = fitTitle([
-    `${meal}${drinkPart} for ${people} at ${merchantName}`,
-    `${meal}${drinkPart} for ${people}`,
-    `${meal} for ${people} at ${merchantName}`,
-    `${meal} for ${people}`,
-  ]);
-  const areaName = area?.name ?? '';
+  // " with a Glass of Red": every option includes the drink, the one for one too.
+  const drinkPart = withDrink ? cap1(` with ${c.drink}`) : '';
+  const drinkPence = withDrink ? 700 : 0;
   const perHead = { 'Two-Course': [20, 32], 'Three-Course': [28, 45], 'Sharing-Platter': [18, 30], 'Tasting-Menu': [45, 75] }[courses] as [number, number];
   const base = pounds(rng, perHead[0], perHead[1]);
   const products: ProductDraft[] = [
-    { title: `${meal}${drinkPart} for two`, original: base * 2 + (withDrink ? 1400 : 0), discountPct: rng.int(35, 55) },
+    { title: `${meal}${drinkPart} ${forPeople(2)}`, original: (base + drinkPence) * 2, discountPct: rng.int(35, 55), people: 2 },
   ];
-  if (rng.chance(0.7)) products.push({ title: `${meal}${drinkPart} for four`, original: base * 4 + (withDrink ? 2800 : 0), discountPct: rng.int(38, 58) });
-  if (rng.chance(0.25)) products.unshift({ title: `${meal} for one`, original: base, discountPct: rng.int(30, 45) });
+  if (rng.chance(0.7)) products.push({ title: `${meal}${drinkPart} ${forPeople(4)}`, original: (base + drinkPence) * 4, discountPct: rng.int(38, 58), people: 4 });
+  if (rng.chance(0.25)) products.unshift({ title: `${meal}${drinkPart} ${forPeople(1)}`, original: base + drinkPence, discountPct: rng.int(30, 45), people: 1 });
   return {
     merchantName,
     website: rng.chance(0.8) ? slugSite(merchantName) : null,
-    title,
-    headline: cap(`${lower(meal)}${drinkPart.toLowerCase() ? ` with ${c.drink}` : ''} for ${people.toLowerCase()} at ${merchantName}, ${areaName}`.replace(/^./, (m) => m.toUpperCase())),
-    description: cap(`${merchantName} brings ${c.adj === 'Italian' || c.adj === 'Indian' || c.adj === 'Asian' ? `${c.adj} cooking` : `${c.adj} favourites`} to ${areaName}, with ${dish} and seasonal specials made from Scottish produce. Choose your dishes from the à la carte menu${withDrink ? ` and toast the occasion with ${c.drink}` : ''}.`),
-    highlights: [`${meal} from the à la carte menu`, withDrink ? `Includes ${c.drink} per person` : `Signature ${dish}`, `In the heart of ${areaName}`, `Rated ${rng.int(42, 49) / 10} by local diners`],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Valid Sunday to Thursday; Friday and Saturday for a £5 supplement.', 'Over-18s only for alcoholic drinks.'],
     voucherValidityMonths: 3,
     products,
     pricePerPerson: false,
     bookingCalendar: rng.chance(0.3),
     deliveryType: 'voucher',
     giftClaim: rng.chance(0.4),
-    imageAlt: `A table set for ${people.toLowerCase()} with ${dish} at ${merchantName}`,
+    write(facts) {
+      const m = facts.merchant;
+      const people = peoplePhrase(facts);
+      return {
+        title: fitTitle([
+          `${meal}${drinkPart} for ${people.title} at ${m.name}`,
+          `${meal}${drinkPart} for ${people.title}`,
+          `${meal} for ${people.title} at ${m.name}`,
+          `${meal} for ${people.title}`,
+        ]),
+        headline: cap(upper(`${lower(meal)}${withDrink ? ` with ${c.drink}` : ''} for ${people.text} at ${m.name}, ${m.place}`)),
+        description: cap(`${m.name} brings ${c.adj === 'Italian' || c.adj === 'Indian' || c.adj === 'Asian' ? `${c.adj} cooking` : `${c.adj} favourites`} to ${m.place}, with ${dish} and seasonal specials made from Scottish produce. Choose your dishes from the à la carte menu${withDrink ? ` and toast the occasion with ${c.drink}` : ''}.`),
+        highlights: [`${meal} from the à la carte menu`, withDrink ? `Includes ${c.drink} per person` : `Signature ${dish}`, `In the heart of ${m.place}`, ratingHighlight(m) ?? 'Seasonal specials made with Scottish produce'],
+        finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Valid Sunday to Thursday; Friday and Saturday for a £5 supplement.', 'Over-18s only for alcoholic drinks.'],
+        imageAlt: `A table laid with ${dish} at ${m.name}`,
+      };
+    },
   };
 }
 
@@ -158,31 +253,49 @@ const ACTIVITY: Record<string, { names: string[]; thing: string; long: string; u
   'bowling': { names: ['Lane 7 Social', 'Strike Bowl & Bar', 'Pins & Pints'], thing: 'Bowling and Pizza', long: 'two games of bowling with a pizza and a drink each', unit: 'group', price: [40, 70] },
 };
 
-function activity(ctx: OfferContext): OfferDraft {
-  const { rng, area } = ctx;
+function activity(ctx: OfferContext): OfferPlan {
+  const { rng } = ctx;
   const a = ACTIVITY[ctx.sub ?? 'escape-rooms'] ?? ACTIVITY['escape-rooms']!;
   const merchantName = rng.pick(a.names);
-  const people = a.unit === 'group' ? rng.pick(['Two', 'Four', 'Six'] as const) : rng.pick(PEOPLE);
+  // Priced per person: one option, bought once per person (for two or more).
+  const perPerson = a.unit === 'person' && rng.chance(0.5);
   const base = pounds(rng, a.price[0], a.price[1]);
   const products: ProductDraft[] =
     a.unit === 'group'
-      ? [{ title: `${a.thing} for up to two`, original: base, discountPct: rng.int(35, 60) }, { title: `${a.thing} for up to four`, original: Math.round(base * 1.6), discountPct: rng.int(40, 60) }, ...(rng.chance(0.5) ? [{ title: `${a.thing} for up to six`, original: base * 2, discountPct: rng.int(40, 62) }] : [])]
-      : [{ title: `${a.thing} for one`, original: base, discountPct: rng.int(30, 55) }, { title: `${a.thing} for two`, original: base * 2, discountPct: rng.int(35, 60) }];
+      ? [
+          { title: `${a.thing} ${forPeople(2, true)}`, original: base, discountPct: rng.int(35, 60), people: 2 },
+          { title: `${a.thing} ${forPeople(4, true)}`, original: Math.round(base * 1.6), discountPct: rng.int(40, 60), people: 4 },
+          ...(rng.chance(0.5) ? [{ title: `${a.thing} ${forPeople(6, true)}`, original: base * 2, discountPct: rng.int(40, 62), people: 6 }] : []),
+        ]
+      : perPerson
+        ? [{ title: `${a.thing}, per person`, original: base, discountPct: rng.int(30, 55) }]
+        : [{ title: `${a.thing} ${forPeople(1)}`, original: base, discountPct: rng.int(30, 55), people: 1 }, { title: `${a.thing} ${forPeople(2)}`, original: base * 2, discountPct: rng.int(35, 60), people: 2 }];
   return {
     merchantName,
     website: slugSite(merchantName),
-    title: fitTitle([`${a.thing} for ${people} at ${merchantName}`, `${a.thing} for ${people}`]),
-    headline: cap(`${lower(a.thing)} for ${people.toLowerCase()} at ${merchantName}, ${area?.name ?? ''}`.replace(/^./, (m) => m.toUpperCase())),
-    description: cap(`Enjoy ${a.long}. ${merchantName} is a short walk from ${area?.streets[0] ?? 'the city centre'} and suits birthdays, team outings and days out with friends.`),
-    highlights: [cap1(a.thing), a.unit === 'group' ? 'Options for groups of two, four or six' : 'Options for one or two people', 'All equipment provided', 'Friendly, safety-briefed staff'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Please arrive 15 minutes before your session.', 'Minimum age 12; under-16s must be accompanied by an adult.'],
     voucherValidityMonths: 6,
     products,
-    pricePerPerson: a.unit === 'person' && rng.chance(0.5),
+    pricePerPerson: perPerson,
     bookingCalendar: rng.chance(0.6),
     deliveryType: 'voucher',
     giftClaim: rng.chance(0.5),
-    imageAlt: `${a.thing} at ${merchantName}`,
+    write(facts) {
+      const m = facts.merchant;
+      const people = perPerson ? { title: cap1(PER_PERSON.slice(4)), text: PER_PERSON.slice(4) } : peoplePhrase(facts);
+      return {
+        title: fitTitle([`${a.thing} for ${people.title} at ${m.name}`, `${a.thing} for ${people.title}`]),
+        headline: cap(upper(`${lower(a.thing)} for ${people.text} at ${m.name}, ${m.place}`)),
+        description: cap(`Enjoy ${a.long}. ${m.name} is ${whereOn(m)} and suits birthdays, team outings and days out with friends.`),
+        highlights: [
+          cap1(a.thing),
+          perPerson ? `Priced per person, ${PER_PERSON}` : a.unit === 'group' ? `Options for groups of ${people.text}` : `Options for ${people.text} ${peopleOf(facts).length === 1 && peopleOf(facts)[0] === 1 ? 'person' : 'people'}`,
+          'All equipment provided',
+          'Friendly, safety-briefed staff',
+        ],
+        finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Please arrive 15 minutes before your session.', 'Minimum age 12; under-16s must be accompanied by an adult.'],
+        imageAlt: `${a.thing} at ${m.name}`,
+      };
+    },
   };
 }
 
@@ -190,31 +303,37 @@ function activity(ctx: OfferContext): OfferDraft {
 
 const TEA_PLACES = ['The Grand Central Hotel', 'The Willow Tea Rooms', 'Kelvingrove Tea House', 'The Balmoral Lounge', 'The Dome', 'Cranachan & Co.', 'The Georgian Tea Room', 'Eteaket', 'The Marcliffe', 'Chester Hotel Lounge', 'Mrs Bridges Tearoom', 'Primrose Pantry'];
 
-function afternoonTea(ctx: OfferContext): OfferDraft {
-  const { rng, area } = ctx;
+function afternoonTea(ctx: OfferContext): OfferPlan {
+  const { rng } = ctx;
   const merchantName = rng.pick(TEA_PLACES);
   const style = ctx.sub === 'prosecco-afternoon-tea' ? 'Prosecco' : ctx.sub === 'gin-afternoon-tea' ? 'Gin' : rng.pick(['Classic', 'Prosecco', 'Classic', 'Champagne'] as const);
   const name = style === 'Classic' ? 'Afternoon Tea' : `${style} Afternoon Tea`;
-  const people = rng.pick(['Two', 'Two', 'Four'] as const);
   const base = pounds(rng, style === 'Champagne' ? 38 : style === 'Classic' ? 22 : 30, style === 'Champagne' ? 55 : 40);
+  const products: ProductDraft[] = [
+    { title: `${name} ${forPeople(2)}`, original: base * 2, discountPct: rng.int(35, 55), people: 2 },
+    ...(rng.chance(0.6) ? [{ title: `${name} ${forPeople(4)}`, original: base * 4, discountPct: rng.int(38, 58), people: 4 }] : []),
+  ];
   return {
     merchantName,
     website: slugSite(merchantName),
-    title: fitTitle([`${name} for ${people} at ${merchantName}`, `${name} for ${people}`]),
-    headline: cap(`${name.toLowerCase().replace('prosecco', 'Prosecco').replace('champagne', 'Champagne').replace('gin', 'gin')} for ${people.toLowerCase()} at ${merchantName}, ${area?.name ?? ''}`.replace(/^./, (m) => m.toUpperCase())),
-    description: cap(`Finger sandwiches, warm scones with clotted cream and jam, and a tier of handmade cakes, served with loose-leaf tea${style === 'Classic' ? '' : ` and a glass of ${style}`} in ${possessive(merchantName)} elegant lounge.`),
-    highlights: ['Finger sandwiches and warm scones', 'Handmade cakes and pastries', style === 'Classic' ? 'Bottomless loose-leaf tea or coffee' : `A glass of ${style} each`, 'Gluten-free option on request'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Served daily from 12pm to 4.30pm.', 'Dietary requirements must be given when booking.'],
     voucherValidityMonths: 3,
-    products: [
-      { title: `${name} for two`, original: base * 2, discountPct: rng.int(35, 55) },
-      ...(rng.chance(0.6) ? [{ title: `${name} for four`, original: base * 4, discountPct: rng.int(38, 58) }] : []),
-    ],
+    products,
     pricePerPerson: false,
     bookingCalendar: rng.chance(0.5),
     deliveryType: 'voucher',
     giftClaim: true,
-    imageAlt: `A tiered stand of sandwiches, scones and cakes at ${merchantName}`,
+    write(facts) {
+      const m = facts.merchant;
+      const people = peoplePhrase(facts);
+      return {
+        title: fitTitle([`${name} for ${people.title} at ${m.name}`, `${name} for ${people.title}`]),
+        headline: cap(upper(`${name.toLowerCase().replace('prosecco', 'Prosecco').replace('champagne', 'Champagne')} for ${people.text} at ${m.name}, ${m.place}`)),
+        description: cap(`Finger sandwiches, warm scones with clotted cream and jam, and a tier of handmade cakes, served with loose-leaf tea${style === 'Classic' ? '' : ` and a glass of ${style}`} in ${possessive(m.name)} elegant lounge.`),
+        highlights: ['Finger sandwiches and warm scones', 'Handmade cakes and pastries', style === 'Classic' ? 'Bottomless loose-leaf tea or coffee' : `A glass of ${style} each`, 'Gluten-free option on request'],
+        finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Served daily from 12pm to 4.30pm.', 'Dietary requirements must be given when booking.'],
+        imageAlt: `A tiered stand of sandwiches, scones and cakes at ${m.name}`,
+      };
+    },
   };
 }
 
@@ -235,30 +354,39 @@ const TREATMENTS: Record<string, { items: Array<[string, number, number]>; kind:
   aesthetics: { kind: 'salon', items: [['Microdermabrasion Course', 90, 180], ['Skin Peel Treatment', 60, 110], ['LED Light Therapy Course', 80, 150]] },
 };
 
-function spaBeauty(ctx: OfferContext): OfferDraft {
-  const { rng, area } = ctx;
+function spaBeauty(ctx: OfferContext): OfferPlan {
+  const { rng } = ctx;
   const t = TREATMENTS[ctx.sub ?? 'spa-days'] ?? TREATMENTS['spa-days']!;
   const [name, lo, hi] = rng.pick(t.items);
   const merchantName = rng.pick(t.kind === 'spa' ? SPA_NAMES : SALON_NAMES);
   const base = pounds(rng, lo, hi);
-  const products: ProductDraft[] = [{ title: name, original: base, discountPct: rng.int(35, 65) }];
-  if (t.kind === 'spa' && !name.includes('Two')) products.push({ title: `${name} for two`, original: base * 2, discountPct: rng.int(40, 65) });
+  // A treatment for two already ("Spa Day for Two", "Couples Spa Ritual") has no "for two" option.
+  const forTwo = /\bfor Two\b|\bCouples\b/.test(name);
+  const products: ProductDraft[] = [{ title: name, original: base, discountPct: rng.int(35, 65), ...(forTwo ? { people: 2 } : {}) }];
+  if (t.kind === 'spa' && !forTwo && !name.includes('Two')) products.push({ title: `${name} ${forPeople(2)}`, original: base * 2, discountPct: rng.int(40, 65), people: 2 });
   if (t.kind === 'salon' && rng.chance(0.5)) products.push({ title: `${name}, course of three`, original: base * 3, discountPct: rng.int(45, 70) });
   return {
     merchantName,
     website: slugSite(merchantName),
-    title: fitTitle([`${name} at ${merchantName}`, name]),
-    headline: cap(`${name} at ${merchantName} in ${area?.name ?? 'town'}: take some time out for yourself`),
-    description: cap(`${merchantName} is a calm ${t.kind === 'spa' ? 'spa' : 'salon'} on ${area?.streets[0] ?? 'the high street'} with qualified therapists and premium products. Your ${name.toLowerCase()} includes a consultation beforehand.`),
-    highlights: [name, 'Qualified, friendly therapists', 'Premium, cruelty-free products', `Easy to reach in ${area?.name ?? 'town'}`],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), t.kind === 'salon' ? 'A patch test is required 48 hours before tints and lash treatments.' : 'Robe and towels provided; please bring swimwear.', 'Cancellations need 24 hours\u2019 notice.'],
     voucherValidityMonths: 6,
     products,
     pricePerPerson: false,
     bookingCalendar: rng.chance(0.5),
     deliveryType: 'voucher',
     giftClaim: true,
-    imageAlt: `${name} at ${merchantName}`,
+    write(facts) {
+      const m = facts.merchant;
+      const pairs = publicOptions(facts).map((o) => (o.people ?? 1) >= 2);
+      const timeOut = pairs.every(Boolean) ? 'take some time out together' : pairs.some(Boolean) ? 'take some time out, alone or together' : 'take some time out for yourself';
+      return {
+        title: fitTitle([`${name} at ${m.name}`, name]),
+        headline: cap(`${name} at ${m.name} in ${m.place}: ${timeOut}`),
+        description: cap(`${m.name} is a calm ${t.kind === 'spa' ? 'spa' : 'salon'} ${whereOn(m)} with qualified therapists and premium products. Your ${name.toLowerCase()} includes a consultation beforehand.`),
+        highlights: [name, 'Qualified, friendly therapists', 'Premium, cruelty-free products', `Easy to reach in ${m.place}`],
+        finePrint: [...COMMON_FINE_PRINT.slice(0, 2), t.kind === 'salon' ? 'A patch test is required 48 hours before tints and lash treatments.' : 'Robe and towels provided; please bring swimwear.', 'Cancellations need 24 hours\u2019 notice.'],
+        imageAlt: `${name} at ${m.name}`,
+      };
+    },
   };
 }
 
@@ -275,27 +403,36 @@ const CLASSES: Record<string, { names: string[]; items: Array<[string, number, n
   'driving-lessons': { names: ['Green Light Driving School', 'First Pass Motoring'], items: [['Three One-Hour Driving Lessons', 90, 120], ['Five Driving Lessons', 140, 190]] },
 };
 
-function classes(ctx: OfferContext): OfferDraft {
-  const { rng, area } = ctx;
+function classes(ctx: OfferContext): OfferPlan {
+  const { rng } = ctx;
   const c = CLASSES[ctx.sub ?? 'gym-passes'] ?? CLASSES['gym-passes']!;
   const merchantName = rng.pick(c.names);
   const [name, lo, hi] = rng.pick(c.items);
   const base = pounds(rng, lo, hi);
+  // Priced per person: bought once per person, so there is no "for two" option.
+  const perPerson = rng.chance(0.3);
+  const products: ProductDraft[] = [{ title: name, original: base, discountPct: rng.int(40, 70) }];
+  if (!perPerson && rng.chance(0.4)) products.push({ title: `${name} ${forPeople(2)}`, original: base * 2, discountPct: rng.int(45, 70), people: 2 });
   return {
     merchantName,
     website: slugSite(merchantName),
-    title: fitTitle([`${name} at ${merchantName}`, name]),
-    headline: cap(`${name} at ${merchantName}, ${area?.name ?? ''}: learn something new or get back in shape`),
-    description: cap(`${merchantName} runs friendly, expert-led sessions in ${area?.name ?? 'town'}. ${name} suits complete beginners and improvers alike, with all equipment provided.`),
-    highlights: [name, 'Expert, qualified instructors', 'Suitable for beginners', 'All equipment provided'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 1), 'Sessions must be used within the voucher\u2019s validity.', 'New customers only.'],
     voucherValidityMonths: 6,
-    products: [{ title: name, original: base, discountPct: rng.int(40, 70) }, ...(rng.chance(0.4) ? [{ title: `${name} for two`, original: base * 2, discountPct: rng.int(45, 70) }] : [])],
-    pricePerPerson: rng.chance(0.3),
+    products,
+    pricePerPerson: perPerson,
     bookingCalendar: rng.chance(0.4),
     deliveryType: 'voucher',
     giftClaim: rng.chance(0.6),
-    imageAlt: `${name} at ${merchantName}`,
+    write(facts) {
+      const m = facts.merchant;
+      return {
+        title: fitTitle([`${name} at ${m.name}`, name]),
+        headline: cap(`${name} at ${m.name}, ${m.place}: learn something new or get back in shape`),
+        description: cap(`${m.name} runs friendly, expert-led sessions in ${m.place}. ${name} suits complete beginners and improvers alike, with all equipment provided.`),
+        highlights: [name, 'Expert, qualified instructors', perPerson ? `Priced per person, ${PER_PERSON}` : 'Suitable for beginners', 'All equipment provided'],
+        finePrint: [...COMMON_FINE_PRINT.slice(0, 1), 'Sessions must be used within the voucher\u2019s validity.', 'New customers only.'],
+        imageAlt: `${name} at ${m.name}`,
+      };
+    },
   };
 }
 
@@ -309,28 +446,40 @@ const DRINKS: Record<string, { names: string[]; items: Array<[string, number, nu
   'bakery-treats': { names: ['Sugar & Spice Bakery', 'Crumbs Patisserie', 'The Doughnut Shed'], items: [['Box of Twelve Artisan Doughnuts', 20, 30], ['Celebration Cake', 30, 55]] },
 };
 
-function foodDrink(ctx: OfferContext): OfferDraft {
+function foodDrink(ctx: OfferContext): OfferPlan {
   if (ctx.sub === 'afternoon-tea' || ctx.sub === null) return afternoonTea(ctx);
-  const { rng, area } = ctx;
+  const { rng } = ctx;
   const d = DRINKS[ctx.sub] ?? DRINKS.cocktails!;
   const merchantName = rng.pick(d.names);
   const [name, lo, hi] = rng.pick(d.items);
   const base = pounds(rng, lo, hi);
+  // "… for Two" doubled is "… for Four"; anything else doubled is "(double)".
+  const forTwo = /\bfor Two\b/.test(name);
+  const products: ProductDraft[] = [
+    { title: name, original: base, discountPct: rng.int(30, 55), ...(forTwo ? { people: 2 } : {}) },
+    ...(rng.chance(0.45) ? [{ title: forTwo ? name.replace(/\bfor Two\b/, 'for Four') : `${name} (double)`, original: base * 2, discountPct: rng.int(35, 58), ...(forTwo ? { people: 4 } : {}) }] : []),
+  ];
   return {
     merchantName,
     website: slugSite(merchantName),
-    title: fitTitle([`${name} at ${merchantName}`, name]),
-    headline: cap(`${name} at ${merchantName}, ${area?.name ?? ''}: a treat to share`),
-    description: cap(`Settle in at ${merchantName} on ${area?.streets[0] ?? 'the high street'} for ${name.toLowerCase()}, guided by staff who know their stuff and love to share it.`),
-    highlights: [name, 'Hosted by knowledgeable staff', `Handy for ${area?.name ?? 'town'}`, 'Ideal as a gift'],
-    finePrint: [...COMMON_FINE_PRINT.slice(0, 2), ctx.sub === 'bakery-treats' ? 'Collection only; 48 hours\u2019 notice needed.' : 'Over-18s only; ID may be requested.'],
     voucherValidityMonths: 3,
-    products: [{ title: name, original: base, discountPct: rng.int(30, 55) }, ...(rng.chance(0.45) ? [{ title: `${name} (double)`, original: base * 2, discountPct: rng.int(35, 58) }] : [])],
+    products,
     pricePerPerson: false,
     bookingCalendar: rng.chance(0.3),
     deliveryType: 'voucher',
     giftClaim: true,
-    imageAlt: `${name} at ${merchantName}`,
+    write(facts) {
+      const m = facts.merchant;
+      const dealName = forTwo ? name.replace(/\bfor Two\b/, `for ${peoplePhrase(facts).title}`) : name;
+      return {
+        title: fitTitle([`${dealName} at ${m.name}`, dealName]),
+        headline: cap(`${dealName} at ${m.name}, ${m.place}: a treat to share`),
+        description: cap(`Settle in at ${m.name} ${whereOn(m)} for ${dealName.toLowerCase()}, guided by staff who know their stuff and love to share it.`),
+        highlights: [dealName, 'Hosted by knowledgeable staff', `Handy for ${m.place}`, 'Ideal as a gift'],
+        finePrint: [...COMMON_FINE_PRINT.slice(0, 2), ctx.sub === 'bakery-treats' ? 'Collection only; 48 hours\u2019 notice needed.' : 'Over-18s only; ID may be requested.'],
+        imageAlt: `${dealName} at ${m.name}`,
+      };
+    },
   };
 }
 
@@ -359,8 +508,10 @@ const GOODS: Record<string, Array<[product: string, lo: number, hi: number, vari
 };
 
 const RETAILERS = ['Harlow & Finch', 'Brightwell Direct', 'The Home Edit Store', 'Northern Goods Co.', 'Thistle Trading', 'Kettle & Co.', 'Caledonia Living', 'Sparrow & Oak', 'Urban Gadget Store', 'Maple Lane Gifts'];
+/** An option's title is the product and its variant: "Smart Fitness Watch – Rose Gold". */
+const VARIANT_SEPARATOR = ' – ';
 
-function shopGoods(ctx: OfferContext): OfferDraft {
+function shopGoods(ctx: OfferContext): OfferPlan {
   const { rng } = ctx;
   const items = GOODS[ctx.sub ?? 'gadgets'] ?? GOODS.gadgets!;
   const [product, lo, hi, variants] = rng.pick(items);
@@ -371,18 +522,26 @@ function shopGoods(ctx: OfferContext): OfferDraft {
   return {
     merchantName,
     website: slugSite(merchantName),
-    title: fitTitle([`${product} with Free Delivery`.replace(' with Free Delivery', postage === 0 ? ' with Free Delivery' : ''), product]),
-    headline: cap(`${product} in ${options.length > 1 ? `a choice of ${options.length} options` : options[0]}, delivered anywhere in the UK`),
-    description: cap(`${merchantName} offers this ${product.toLowerCase()} at a fraction of the RRP. Delivered to your door ${postage === 0 ? 'free of charge' : 'for a small postage fee'} within 5 to 7 working days.`),
-    highlights: [product, options.length > 1 ? `Choose from ${options.join(', ')}` : `Option: ${options[0]}`, postage === 0 ? 'Free UK delivery' : 'Tracked UK delivery', '12-month warranty where applicable'],
-    finePrint: ['Delivered within 5 to 7 working days.', 'Delivery to UK mainland addresses; Highlands and Islands may take longer.', '14-day returns for unused items in original packaging.', 'Limit 5 per customer.'],
     voucherValidityMonths: 12,
-    products: options.map((v, i) => ({ title: `${product} – ${v}`, original: base + i * pounds(rng, 0, 15), discountPct: rng.int(30, 70), postage })),
+    products: options.map((v, i) => ({ title: `${product}${VARIANT_SEPARATOR}${v}`, original: base + i * pounds(rng, 0, 15), discountPct: rng.int(30, 70), postage })),
     pricePerPerson: false,
     bookingCalendar: false,
     deliveryType: 'postal',
     giftClaim: false,
-    imageAlt: `${product}`,
+    write(facts) {
+      const m = facts.merchant;
+      // The choices are the options the page lists, and the delivery what they charge.
+      const choices = publicOptions(facts).map((o) => o.title.split(VARIANT_SEPARATOR).pop()!);
+      const free = publicOptions(facts).every((o) => !o.postagePence);
+      return {
+        title: fitTitle([free ? `${product} with Free Delivery` : product, product]),
+        headline: cap(`${product} in ${choices.length > 1 ? `a choice of ${choices.length} options` : choices[0]}, delivered anywhere in the UK`),
+        description: cap(`${m.name} offers this ${product.toLowerCase()} at a fraction of the RRP. Delivered to your door ${free ? 'free of charge' : 'for a small postage fee'} within 5 to 7 working days.`),
+        highlights: [product, choices.length > 1 ? `Choose from ${orList(choices)}` : `Option: ${choices[0]}`, free ? 'Free UK delivery' : 'Tracked UK delivery', '12-month warranty where applicable'],
+        finePrint: ['Delivered within 5 to 7 working days.', 'Delivery to UK mainland addresses; Highlands and Islands may take longer.', '14-day returns for unused items in original packaging.', ...limitSentence(facts)],
+        imageAlt: `${product}`,
+      };
+    },
   };
 }
 
@@ -390,41 +549,67 @@ function shopGoods(ctx: OfferContext): OfferDraft {
 
 const HOTEL_WORDS = ['Lochside', 'Harbour View', 'Grand', 'Royal', 'Castle', 'Glen', 'Park', 'Bay', 'Old Mill', 'Kings Arms', 'Station'];
 const HOTEL_KINDS = ['Hotel', 'Hotel & Spa', 'Inn', 'Lodge', 'House Hotel', 'Resort'];
+const nightsWord = (n: number) => `${n} night${n > 1 ? 's' : ''}`;
 
-function travel(ctx: OfferContext): OfferDraft {
+function travel(ctx: OfferContext): OfferPlan {
   const { rng } = ctx;
   const dest = ctx.destination!;
   const merchantName = `The ${rng.pick(HOTEL_WORDS)} ${rng.pick(HOTEL_KINDS)}${dest.international ? '' : `, ${dest.place}`}`;
   const shortName = merchantName.split(',')[0]!;
-  const stars = rng.int(3, 5);
   const withFlights = dest.international;
   const board = rng.pick(['Breakfast', 'Dinner, Bed and Breakfast', 'Breakfast and Spa Access'] as const);
   const nightsOptions = rng.sample([1, 2, 3, 4, 5, 7], rng.int(1, 3)).sort((a, b) => a - b);
   const perNight = pounds(rng, dest.international ? 60 : 45, dest.international ? 120 : 90);
+  // Priced per person (two sharing): each option is one person's share, bought for two or more.
+  const perPerson = rng.chance(0.5);
   const noun = withFlights ? `${dest.place} Break with Flights` : `${dest.place} Stay with ${board}`;
-  const firstNights = nightsOptions[0]!;
   return {
     merchantName,
     website: slugSite(shortName),
-    title: fitTitle([`${stars}* ${noun}`, `${stars}* ${dest.place} Getaway`]),
-    headline: cap(`${stars}* ${dest.place}, ${dest.country}: ${firstNights}-night+ stay for two at ${shortName}${withFlights ? ' with return flights' : ` with ${board.toLowerCase()}`}`),
-    description: cap(`Escape to ${dest.place} and stay at ${shortName}, a ${stars}-star favourite with ${withFlights ? 'flights from Glasgow or Edinburgh included' : `${board.toLowerCase()} included`}. Perfect for a romantic break or a catch-up with friends.`),
-    highlights: [`${stars}-star stay for two in ${dest.place}`, withFlights ? 'Return flights from Scotland' : board, nightsOptions.length > 1 ? `Choose ${nightsOptions.slice(0, -1).join(', ')} or ${nightsOptions[nightsOptions.length - 1]} nights` : `${firstNights} night${firstNights > 1 ? 's' : ''} for two`, 'Flexible dates across the year'],
-    finePrint: ['Subject to availability; supplements apply in peak season.', 'Dates must be booked at checkout or within 14 days of purchase.', withFlights ? 'ATOL protected. Passports must be valid for six months.' : 'Check-in from 3pm, check-out by 11am.', 'A deposit secures your booking; the balance is due 8 weeks before travel.'],
     voucherValidityMonths: 12,
     products: nightsOptions.map((n) => {
-      const original = perNight * 2 * n + (withFlights ? pounds(rng, 180, 400) : 0);
-      return { title: `${n} night${n > 1 ? 's' : ''} for two${withFlights ? ' with flights' : ''}`, original, discountPct: rng.int(20, 50), nights: n, ...(rng.chance(0.4) ? { deposit: Math.round(original / 500) * 100 } : {}) };
+      const original = perPerson ? perNight * n + (withFlights ? pounds(rng, 90, 200) : 0) : perNight * 2 * n + (withFlights ? pounds(rng, 180, 400) : 0);
+      const title = perPerson ? `${nightsWord(n)}${withFlights ? ' with flights' : ''}, per person` : `${nightsWord(n)} ${forPeople(2)}${withFlights ? ' with flights' : ''}`;
+      return { title, original, discountPct: rng.int(20, 50), nights: n, ...(perPerson ? {} : { people: 2 }), ...(rng.chance(0.4) ? { deposit: Math.round(original / 500) * 100 } : {}) };
     }),
-    pricePerPerson: rng.chance(0.5),
+    pricePerPerson: perPerson,
     bookingCalendar: true,
     deliveryType: 'travel',
     giftClaim: false,
-    imageAlt: `${shortName} in ${dest.place}`,
+    write(facts) {
+      const m = facts.merchant;
+      const stars = m.stars;
+      const options = publicOptions(facts);
+      const nights = [...new Set(options.map((o) => o.nights).filter((n): n is number => n !== null))].sort((a, b) => a - b);
+      const who = perPerson ? PER_PERSON : `for ${peoplePhrase(facts).text}`;
+      const deposits = options.filter((o) => o.depositPence !== null).length;
+      return {
+        title: fitTitle([`${stars}* ${noun}`, `${stars}* ${dest.place} Getaway`]),
+        headline: cap(`${stars}* ${dest.place}, ${dest.country}: ${nights[0]}-night${nights.length > 1 ? '+' : ''} stay ${who} at ${shortName}${withFlights ? ' with return flights' : ` with ${board.toLowerCase()}`}`),
+        description: cap(`Escape to ${dest.place} and stay at ${shortName}, a ${stars}-star favourite with ${withFlights ? 'flights from Glasgow or Edinburgh included' : `${board.toLowerCase()} included`}. Perfect for a romantic break or a catch-up with friends.`),
+        highlights: [
+          perPerson ? `${stars}-star stay in ${dest.place}, priced per person` : `${stars}-star stay ${who} in ${dest.place}`,
+          withFlights ? 'Return flights from Scotland' : board,
+          nights.length > 1 ? `Choose ${orList(nights.map(String))} nights` : perPerson ? `${nightsWord(nights[0]!)}, priced per person` : `${nightsWord(nights[0]!)} ${who}`,
+          'Flexible dates across the year',
+        ],
+        finePrint: [
+          'Subject to availability; supplements apply in peak season.',
+          'Dates must be booked at checkout or within 14 days of purchase.',
+          withFlights ? 'ATOL protected. Passports must be valid for six months.' : 'Check-in from 3pm, check-out by 11am.',
+          deposits === 0
+            ? 'Full payment is taken at checkout.'
+            : deposits === options.length
+              ? 'A deposit secures your booking; the balance is due 8 weeks before travel.'
+              : 'Some options can be secured with a deposit; the balance is due 8 weeks before travel.',
+        ],
+        imageAlt: `${shortName} in ${dest.place}`,
+      };
+    },
   };
 }
 
-const GENERATORS: Record<string, (ctx: OfferContext) => OfferDraft> = {
+const GENERATORS: Record<string, (ctx: OfferContext) => OfferPlan> = {
   'restaurants-food': restaurant,
   'activities-entertainment': activity,
   'afternoon-tea': afternoonTea,
@@ -435,7 +620,7 @@ const GENERATORS: Record<string, (ctx: OfferContext) => OfferDraft> = {
   'food-drink': foodDrink,
 };
 
-export function draftOffer(ctx: OfferContext, scope: 'local' | 'shop' | 'travel'): OfferDraft {
+export function planOffer(ctx: OfferContext, scope: 'local' | 'shop' | 'travel'): OfferPlan {
   if (scope === 'shop') return shopGoods(ctx);
   if (scope === 'travel') return travel(ctx);
   const generate = GENERATORS[ctx.category];
@@ -492,7 +677,7 @@ function idHash(id: number, salt: number): number {
  * 2 to 5 lower-case tags for a deal, deterministic: its sub-category's and category's tags, tags
  * read from its title and headline, and for giftable deals a gift-finder recipient or a season.
  */
-export function dealTags(input: { dealId: number; category: string; sub: string | null; offer: Pick<OfferDraft, 'title' | 'headline' | 'giftClaim'> }): string[] {
+export function dealTags(input: { dealId: number; category: string; sub: string | null; offer: { title: string; headline: string; giftClaim: boolean } }): string[] {
   const tags: string[] = [];
   const add = (t: string) => {
     if (!tags.includes(t)) tags.push(t);

@@ -139,15 +139,34 @@ interface GuideSeed {
   listicleView: boolean;
   feed: Partial<GuideDealsFeed>;
   /** Where the listicle deals come from: a location slug and category/sub-category slugs. */
-  listicle?: { location: string; themes: string[]; size: number; entries: Array<[heading: string, text: string]> };
+  listicle?: { location: string; themes: string[]; size: number; entries: ListicleEntrySeed[] };
 }
+
+/**
+ * What an entry's words say about its deal, so it only goes beside a deal they are true of
+ * (issue 15 point 9): the deal's category or sub-category, a headline price below `under` pence
+ * ("Under £20"), words of its title ("with bubbles": Prosecco or Champagne).
+ */
+interface EntryFit {
+  themes?: string[];
+  under?: number;
+  title?: RegExp;
+}
+type ListicleEntrySeed = [heading: string, text: string, fit?: EntryFit];
+
+/** Words for a listicle deal no entry fits (a small catalogue): they claim nothing about the deal. */
+const GENERIC_ENTRIES: Array<[heading: string, text: string]> = [
+  ['Also worth a look', 'Another favourite with our customers.'],
+  ['One to try', 'Popular with our customers, and worth a look.'],
+  ['Customer favourite', 'One our customers keep coming back to.'],
+];
 
 export const GUIDES: GuideSeed[] = [
   {
     slug: 'best-afternoon-tea-glasgow',
     displayName: 'The Best Afternoon Tea in Glasgow',
     description: 'Our pick of the best afternoon teas in Glasgow, from grand hotel tearooms to prosecco teas in the Merchant City.',
-    text: 'Finger sandwiches, warm scones with clotted cream and jam, and a tier of cakes: Glasgow does afternoon tea beautifully. We have rounded up the ones our customers rate highest, all at a discount.',
+    text: 'Finger sandwiches, warm scones with clotted cream and jam, and a tier of cakes: Glasgow does afternoon tea beautifully. We have rounded up the ones our customers buy most, all at a discount.',
     additionalText: 'Most afternoon teas need booking ahead, especially at weekends. Check each voucher for the days it can be used and whether a glass of fizz is included.',
     listicleView: true,
     feed: { searchTerm: 'afternoon tea', location: 'glasgow', orderBy: 'popularity', orderDirection: 'desc' },
@@ -156,11 +175,11 @@ export const GUIDES: GuideSeed[] = [
       themes: ['afternoon-tea'],
       size: 5,
       entries: [
-        ['Best for a special occasion', 'A proper three-tier spread with loose-leaf tea, ideal for birthdays and celebrations.'],
-        ['Best with bubbles', 'Add a glass of prosecco and make an afternoon of it.'],
-        ['Best value', 'All the sandwiches, scones and cakes you would expect for a lot less than the menu price.'],
-        ['Best for a catch-up', 'A relaxed spot to linger over a pot of tea with friends.'],
-        ['Best for sweet tooths', 'Save room: the cakes here are the star of the show.'],
+        ['Best for a special occasion', 'A proper three-tier spread with loose-leaf tea, ideal for birthdays and celebrations.', { themes: ['afternoon-tea'] }],
+        ['Best with bubbles', 'Add a glass of prosecco and make an afternoon of it.', { themes: ['afternoon-tea'], title: /\b(?:prosecco|champagne)\b/i }],
+        ['Best value', 'All the sandwiches, scones and cakes you would expect for a lot less than the menu price.', { themes: ['afternoon-tea'] }],
+        ['Best for a catch-up', 'A relaxed spot to linger over a pot of tea with friends.', { themes: ['afternoon-tea'] }],
+        ['Best for sweet tooths', 'Save room: the cakes here are the star of the show.', { themes: ['afternoon-tea'] }],
       ],
     },
   },
@@ -177,10 +196,10 @@ export const GUIDES: GuideSeed[] = [
       themes: ['spa'],
       size: 4,
       entries: [
-        ['Best for a full spa day', 'Pool, thermal suite and a treatment: the whole works.'],
-        ['Best for couples', 'Side-by-side treatments and time to relax together.'],
-        ['Best quick fix', 'A massage that fits into a lunch break.'],
-        ['Best for a treat', 'Facials and luxury extras for when you want to be pampered.'],
+        ['Best for a full spa day', 'Pool, thermal suite and a treatment: the whole works.', { themes: ['spa-days', 'spa-for-two'] }],
+        ['Best for couples', 'Side-by-side treatments and time to relax together.', { themes: ['spa'], title: /\bfor two\b|\bcouples\b/i }],
+        ['Best quick fix', 'A massage that fits into a lunch break.', { themes: ['massage'] }],
+        ['Best for a treat', 'Facials and luxury extras for when you want to be pampered.', { themes: ['facials'] }],
       ],
     },
   },
@@ -206,12 +225,12 @@ export const GUIDES: GuideSeed[] = [
       themes: ['toys-gifts', 'health-beauty', 'fashion', 'home-garden'],
       size: 6,
       entries: [
-        ['For the little ones', 'Toys and games to unwrap on Christmas morning.'],
+        ['For the little ones', 'Toys and games to unwrap on Christmas morning.', { themes: ['toys-games'] }],
         ['For the one who has everything', 'A gift they would never buy for themselves.'],
-        ['Stocking filler', 'Small, clever and easy on the budget.'],
-        ['For the host', 'A present for the home that keeps on giving.'],
-        ['For a bit of luxury', 'Beauty and fragrance to feel fabulous.'],
-        ['Secret Santa', 'Under £20 and guaranteed to raise a smile.'],
+        ['Stocking filler', 'Small, clever and easy on the budget.', { under: 2500 }],
+        ['For the host', 'A present for the home that keeps on giving.', { themes: ['home-garden'] }],
+        ['For a bit of luxury', 'Beauty and fragrance to feel fabulous.', { themes: ['health-beauty'] }],
+        ['Secret Santa', 'Under £20 and guaranteed to raise a smile.', { under: 2000 }],
       ],
     },
   },
@@ -255,6 +274,8 @@ interface DealFact {
   closing_date: Date | null;
   sold_count: number;
   discount_percentage: number;
+  title: string;
+  headline_price_pence: number;
 }
 
 /** Replaces the list content for the current catalogue and clears the customer history. */
@@ -292,7 +313,7 @@ async function writeLists(db: DealsDb, options: ListsSeedOptions): Promise<Lists
     db
       .withSchema('deals')
       .selectFrom('deal')
-      .select(['id', 'location_id', 'category_id', 'subcategory_id', 'closing_date', 'sold_count', 'discount_percentage'])
+      .select(['id', 'location_id', 'category_id', 'subcategory_id', 'closing_date', 'sold_count', 'discount_percentage', 'title', 'headline_price_pence'])
       .orderBy('id')
       .execute() as Promise<DealFact[]>,
   ]);
@@ -347,15 +368,35 @@ async function writeLists(db: DealsDb, options: ListsSeedOptions): Promise<Lists
   }
   if (areas.length) await db.withSchema('deals').insertInto('near_me_area').values(areas).execute();
 
-  // Guides, with listicles of the location's most popular live deals of the theme.
+  // Guides, with listicles of the location's most popular live deals of the theme, each entry beside a deal it is true of.
   const guides: NewGuide[] = GUIDES.map((g, index) => {
-    let listicle: StoredListicleEntry[] = [];
+    const listicle: StoredListicleEntry[] = [];
     if (g.listicle) {
       const loc = locationId.get(g.listicle.location);
       const live = deals.filter((d) => d.location_id === loc && isLive(d)).sort((a, b) => b.sold_count - a.sold_count || a.id - b.id);
       const themed = live.filter((d) => inThemes(d, g.listicle!.themes));
-      const picked = [...themed, ...live.filter((d) => !themed.includes(d))].slice(0, g.listicle.size);
-      listicle = picked.map((d, i) => ({ dealId: d.id, heading: g.listicle!.entries[i]![0], text: g.listicle!.entries[i]![1] }));
+      const candidates = [...themed, ...live.filter((d) => !themed.includes(d))];
+      // Each entry beside the most popular deal its words are true of; then generic words.
+      const used = new Set<number>();
+      const fits = (d: DealFact, fit: EntryFit | undefined) =>
+        !fit ||
+        ((fit.themes === undefined || inThemes(d, fit.themes)) &&
+          (fit.under === undefined || Number(d.headline_price_pence) < fit.under) &&
+          (fit.title === undefined || fit.title.test(d.title)));
+      for (const [heading, text, fit] of g.listicle.entries) {
+        if (listicle.length >= g.listicle.size) break;
+        const d = candidates.find((c) => !used.has(c.id) && fits(c, fit));
+        if (!d) continue;
+        used.add(d.id);
+        listicle.push({ dealId: d.id, heading, text });
+      }
+      for (const d of candidates) {
+        if (listicle.length >= g.listicle.size) break;
+        if (used.has(d.id)) continue;
+        used.add(d.id);
+        const [heading, text] = GENERIC_ENTRIES[listicle.length % GENERIC_ENTRIES.length]!;
+        listicle.push({ dealId: d.id, heading, text });
+      }
     }
     return {
       id: index + 1,

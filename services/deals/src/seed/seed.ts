@@ -11,7 +11,7 @@ import type { NewImage } from '../images/images.table.ts';
 import type { CategoryRow, NewLocation } from '../locations/locations.table.ts';
 import type { NewMerchant } from '../merchants/merchants.table.ts';
 import { AREAS, CATEGORY_TREE, DESTINATIONS, LOCATIONS, LOCATION_SHARE, type CategorySeed, type Destination, type LocationSeed } from './catalogue-data.ts';
-import { dealTags, draftOffer, type OfferDraft } from './copy.ts';
+import { dealTags, planOffer, type MerchantFacts, type OfferPlan } from './copy.ts';
 import { dealImageSvg, IMAGE_HEIGHT, IMAGE_WIDTH } from './images.ts';
 import { seedLists, seedListsIfMissing } from './lists-seed.ts';
 import { Random } from './random.ts';
@@ -114,6 +114,7 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
   const sharedImages = count > IMAGE_POOL_THRESHOLD;
   const themes = [...LOCAL_WEIGHTS.map(([s]) => s), 'shop', 'travel'];
   const merchants = new Map<string, NewMerchant>();
+  const merchantFacts = new Map<string, MerchantFacts>();
   const images: NewImage[] = [];
   const deals: NewDeal[] = [];
   const products: NewProduct[] = [];
@@ -139,7 +140,7 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
     const sub = subPair ? subByParentSlug.get(`${top.id}/${subPair[0]}`)! : null;
     const area = loc.scope === 'travel' ? null : rng.pick(AREAS[loc.slug]!);
     const destination = loc.scope === 'travel' ? destinationFor(cat, subPair?.[0] ?? null, rng) : null;
-    const offer: OfferDraft = draftOffer({ rng, category: cat.slug, sub: subPair?.[0] ?? null, subName: subPair?.[1] ?? null, area, destination }, loc.scope);
+    const offer: OfferPlan = planOffer({ rng, category: cat.slug, sub: subPair?.[0] ?? null, subName: subPair?.[1] ?? null, area, destination }, loc.scope);
 
     // Merchants repeat: the same business in the same place runs several deals.
     const place = destination ? destination.place : area!.name;
@@ -149,14 +150,18 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       const mRng = root.fork(merchantKey);
       const lat = destination ? destination.lat + mRng.float(-0.01, 0.01) : area!.lat + mRng.float(-0.004, 0.004);
       const lon = destination ? destination.lon + mRng.float(-0.015, 0.015) : area!.lon + mRng.float(-0.006, 0.006);
-      const street = area ? `${mRng.int(1, 220)} ${mRng.pick(area.streets)}, ${area.name}` : `${destination!.place}, ${destination!.country}`;
+      const number = area ? mRng.int(1, 220) : 0;
+      const street = area ? mRng.pick(area.streets) : null;
+      const address = area ? `${number} ${street}, ${area.name}` : `${destination!.place}, ${destination!.country}`;
       const postcode = area ? `${area.district} ${mRng.int(1, 9)}${mRng.pick('ABDEFGHJLNPQRSTUWXYZ'.split(''))}${mRng.pick('ABDEFGHJLNPQRSTUWXYZ'.split(''))}` : destination!.postcode;
       merchant = {
-        id: merchants.size + 1, location_id: loc.id, name: offer.merchantName, address: street, postcode,
+        id: merchants.size + 1, location_id: loc.id, name: offer.merchantName, address, postcode,
         lat: Number(lat.toFixed(6)), lon: Number(lon.toFixed(6)), website: offer.website,
         rating: mRng.chance(0.9) ? mRng.int(36, 50) / 10 : null, review_count: mRng.int(0, 2400),
       };
       merchants.set(merchantKey, merchant);
+      // What the copy says about the merchant: its stored row, and a hotel's stars (one per hotel).
+      merchantFacts.set(merchantKey, { name: merchant.name, street, place, rating: merchant.rating ?? null, reviewCount: merchant.review_count ?? 0, stars: mRng.int(3, 5) });
     }
 
     // Products: prices, caps, today's remaining units, deposits, postage, nights, VIP options.
@@ -177,6 +182,13 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       dealProducts.push({ ...base, id: productId++, position: dealProducts.length + 1, title: `VIP exclusive: ${base.title}`, price_pence: Math.max(100, Math.round(base.price_pence * 0.9)), vip_exclusive: true, disabled: false, remaining: null });
     }
     for (const p of dealProducts) if (p.has_deposit) p.deposit_product_id = 900_000_000 + p.id;
+    const purchaseCap = dealProducts.some((p) => p.purchase_cap !== null) ? Math.min(...dealProducts.map((p) => p.purchase_cap ?? 99)) : null;
+    // The copy, written from the data the page shows: the merchant and the options as stored.
+    const copy = offer.write({
+      merchant: merchantFacts.get(merchantKey)!,
+      options: dealProducts.map((p, i) => ({ title: p.title, people: (drafts[i] ?? drafts[0]!).people ?? null, nights: p.number_of_nights, postagePence: p.postage_pence, depositPence: p.deposit_price_pence, vipExclusive: p.vip_exclusive, disabled: p.disabled })),
+      purchaseCap,
+    });
     const summary = summariseDealPrice(dealProducts.map((p) => ({ price: p.price_pence, originalPrice: p.original_price_pence, vipExclusive: p.vip_exclusive, disabled: p.disabled })));
     const headline = dealHeadline(
       dealProducts.map((p) => ({ price: p.price_pence, originalPrice: p.original_price_pence, deliveryPrices: deliveryPricesOf(p.postage_pence), vipExclusive: p.vip_exclusive, disabled: p.disabled })),
@@ -198,19 +210,19 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
     const soldCount = Math.floor(rng.next() ** 3 * 6000);
     deals.push({
       id: dealId, location_id: loc.id, category_id: top.id, subcategory_id: sub?.id ?? null, merchant_id: merchant.id, image_id: imageId,
-      title: offer.title, headline: offer.headline, description: offer.description, image_alt: offer.imageAlt,
-      highlights: JSON.stringify(offer.highlights), fine_print: JSON.stringify(offer.finePrint), voucher_validity_months: offer.voucherValidityMonths,
+      title: copy.title, headline: copy.headline, description: copy.description, image_alt: copy.imageAlt,
+      highlights: JSON.stringify(copy.highlights), fine_print: JSON.stringify(copy.finePrint), voucher_validity_months: offer.voucherValidityMonths,
       price_pence: summary.price, original_price_pence: summary.originalPrice, discount_percentage: summary.discountPercentage,
       vip_price_pence: summary.vipPrice, headline_price_pence: headline.price, headline_discount_percentage: headline.discountPercentage, currency: 'GBP', price_display: summary.discountPercentage > 0 ? 'show discount' : 'show price',
       vip_exclusive: summary.vipExclusive, product_count: dealProducts.filter((p) => !p.disabled).length,
       closing_date: closingDate, created_at: new Date(now.getTime() - rng.int(0, 365 * 86_400) * 1000 - rng.int(0, 999)),
       sold_count: soldCount, final_deal_order_amount: soldCount * summary.price,
       high_fraud_risk: loc.scope === 'shop' && summary.price > 15000 && rng.chance(0.5),
-      purchase_cap: dealProducts.some((p) => p.purchase_cap !== null) ? Math.min(...dealProducts.map((p) => p.purchase_cap ?? 99)) : null,
+      purchase_cap: purchaseCap,
       total_remaining_for_day: caps.length ? caps.reduce((a, b) => a + b, 0) : null,
       price_per_person: offer.pricePerPerson, booking_calendar_on_redemption: offer.bookingCalendar, gift_claim: offer.giftClaim,
       delivery_type: offer.deliveryType,
-      tags: dealTags({ dealId, category: cat.slug, sub: subPair?.[0] ?? null, offer }),
+      tags: dealTags({ dealId, category: cat.slug, sub: subPair?.[0] ?? null, offer: { title: copy.title, headline: copy.headline, giftClaim: offer.giftClaim } }),
     });
   }
 
