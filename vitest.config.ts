@@ -11,6 +11,9 @@ const TIMED = ['services/users/src/accounts/enumeration.test.ts', 'services/plat
 
 export default defineConfig({
   test: {
+    // No request line per request in the tests (thousands of them would bury the results); the
+    // shops and services the tests start as processes inherit it. Warnings and errors still show.
+    env: { LOG_REQUESTS: '0' },
     projects: [
       { test: { name: 'domain', include: ['domain/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {

@@ -72,6 +72,8 @@ export default defineConfig({
         // The development mail outbox page (/dev/outbox) in the production build: the account
         // journeys follow the links of the emails the shop sends.
         OUTBOX_PAGE: '1',
+        // Warnings and errors only: a request line per request would bury them.
+        LOG_LEVEL: 'warn',
         // Social sign-in against the local identity providers above.
         GOOGLE_ISSUER: googleIssuer, GOOGLE_CLIENT_ID: 'shop-e2e', GOOGLE_CLIENT_SECRET: 'e2e-local-idp-secret',
         FACEBOOK_ISSUER: facebookIssuer, FACEBOOK_CLIENT_ID: 'shop-e2e', FACEBOOK_CLIENT_SECRET: 'e2e-local-idp-secret',

@@ -1,29 +1,10 @@
-/** Server-side log lines as JSON (one per line). Details of masked errors go here, never to clients. */
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+/**
+ * The shop's logger is the platform's (services/platform/src/logger.ts: pino, one JSON line per
+ * event). Details of masked errors go here, never to clients.
+ */
+import { defaultLogger, describeError, silentLogger, type Logger, type PinoBacked } from '@shop/platform';
 
-function write(stream: NodeJS.WriteStream, level: string, message: string, fields?: Record<string, unknown>) {
-  stream.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
-}
+export { describeError, silentLogger, type Logger, type PinoBacked };
 
-export const consoleLogger: Logger = {
-  info: (m, f) => write(process.stdout, 'info', m, f),
-  warn: (m, f) => write(process.stderr, 'warn', m, f),
-  error: (m, f) => write(process.stderr, 'error', m, f),
-};
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
-
-/** What an Error looks like in a log line (cause chain included, for ServiceError's network cause). */
-export function describeError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { value: String(error) };
-  const fields: Record<string, unknown> = { name: error.name, message: error.message, stack: error.stack };
-  for (const key of ['service', 'status', 'code'] as const) {
-    if (key in error) fields[key] = (error as unknown as Record<string, unknown>)[key];
-  }
-  if (error.cause !== undefined && depth < 3) fields.cause = describeError(error.cause, depth + 1);
-  return fields;
-}
+/** The process's logger (LOG_LEVEL). */
+export const consoleLogger: PinoBacked = defaultLogger();

@@ -35,7 +35,7 @@ import { createPaymentApp, createPayments, createSandboxes, migratePayment, migr
 import { createWalletApp, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
 import { processDeclinedSettlements } from '@shop/checkout/lib/settlement';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
-import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, openDatabase, type Mailer } from '@shop/platform';
+import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, logSettings, openDatabase, requestLogging, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
 import { createUsersApp, migrateUsers, USERS_BASE_PATH } from '@shop/users';
 import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
@@ -48,7 +48,7 @@ import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTa
 import { createSearchClient } from './clients/search.client.ts';
 import { createDealsClient } from './clients/deals.client.ts';
 import { NOT_CONFIGURED, requestIdFrom } from './context.ts';
-import { consoleLogger, type Logger } from './logger.ts';
+import { consoleLogger, type Logger, type PinoBacked } from './logger.ts';
 import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
 import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
 import { createLogRoutes } from './logging/log.routes.ts';
@@ -221,6 +221,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   const app = new Hono();
 
   // Compresses JSON, HTML, JS and CSS above 1 KB when the client accepts it (images are skipped).
+  // One JSON line per request with its request id (the one the services' lines carry too).
+  if ('pino' in logger && logSettings().requests) app.use('*', requestLogging(logger as PinoBacked, 'shop', (c) => requestIdFrom(c.req.raw)));
   app.use('*', compress());
   // CSP, HSTS, nosniff, Referrer-Policy, Permissions-Policy, frame protection (security/headers.ts).
   app.use(

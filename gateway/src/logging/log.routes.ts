@@ -77,7 +77,7 @@ export function createLogRoutes(options: LogRoutesOptions): Hono {
       return send(validationProblem([{ field: 'body', message: 'Must be a JSON object.' }]));
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) return send(validationProblem(fieldErrorsFromZod(parsed.error)));
+    if (!parsed.success) return send(validationProblem(fieldErrorsFromZod(parsed.error, 'body', { unknownKeys: 'together' })));
     return parsed.data;
   }
 

@@ -8,7 +8,7 @@ import { BUYING_MESSAGES, IDEMPOTENCY_KEY_PATTERN, type PaymentMethod } from '@s
 import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { money } from '@shop/domain/money';
-import { CLIENT_IP_HEADER, createServiceApp, invalid, problem, problemResponse, storedResponse, type ErrorStatus, type FieldError, type Mailer } from '@shop/platform';
+import { CLIENT_IP_HEADER, createServiceApp, type ErrorStatus, type FieldError, invalid, logFunction, type Mailer, problem, problemResponse, storedResponse } from '@shop/platform';
 import type { Context } from 'hono';
 import { inOrders, type AnyDb } from './db/database.ts';
 import { checkoutView, giftingConfigBody } from './lib/checkout-view.ts';
@@ -90,7 +90,7 @@ function guestEmail(raw: string | undefined): string | null {
 }
 
 export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
-  const log: Logger = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const log: Logger = options.log ?? logFunction();
   if (!/^https?:\/\/[^/?#@\s]+(\/[^?#\s]*)?$/.test(options.publicBaseUrl)) throw new Error('createCheckoutApp: publicBaseUrl must be an absolute http(s) URL');
   const faultPoint = options.faultPoint ?? null;
   if (faultPoint && !FAULT_POINTS.includes(faultPoint)) throw new Error(`Unknown fault point ${faultPoint}`);

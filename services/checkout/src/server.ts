@@ -19,7 +19,7 @@ import { migrateBasket } from '@shop/basket';
 import { migrateDeals, seedIfEmpty } from '@shop/deals';
 import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import { createPayments, createSandboxes, migratePayment, migrateSandboxes, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
-import { createMailer, everyLeased, migrateJobs, migrateMail, runStandalone } from '@shop/platform';
+import { createMailer, defaultLogger, everyLeased, logFunction, migrateJobs, migrateMail, runStandalone } from '@shop/platform';
 import { migrateWallet } from '@shop/wallet';
 import type { FaultPoint } from './lib/deps.ts';
 import { createCheckoutApp } from './app.ts';
@@ -56,7 +56,7 @@ await runStandalone({
     }
     const mailLease = env.MAIL_LEASE_MS ? { mailLeaseMs: env.MAIL_LEASE_MS } : {};
     const reconcile = env.RECONCILE_ABANDON_AFTER_MS !== undefined ? { abandonAfterMs: env.RECONCILE_ABANDON_AFTER_MS } : {};
-    const log = (message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields));
+    const log = logFunction();
     const payments = createPayments({ db, providers: sandboxProviders(external ?? origin, merchantKey ? { merchantKey } : {}) });
     const mailer = createMailer({ db, ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) });
     const app = createCheckoutApp({
@@ -77,7 +77,7 @@ await runStandalone({
     root.all('*', (c) => app.fetch(c.req.raw, c.env as object));
 
     // The shop's jobs: each never overlapping itself, nor another process's run of the same job.
-    const jobLogger = { error: (message: string, fields?: Record<string, unknown>) => console.error(`[checkout] ${message}`, JSON.stringify(fields ?? {})) };
+    const jobLogger = defaultLogger();
     const jobs = [
       everyLeased({
         db,

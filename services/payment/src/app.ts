@@ -9,7 +9,7 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import { createServiceApp, invalid, notFoundProblem, problem, problemResponse, type FieldError } from '@shop/platform';
+import { createServiceApp, type FieldError, invalid, logFunction, notFoundProblem, problem, problemResponse } from '@shop/platform';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { BreakerOptions } from './breaker.ts';
@@ -82,7 +82,7 @@ const refuseCardData: MiddlewareHandler = async (c, next) => {
 };
 
 export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
-  const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const log = options.log ?? logFunction();
   const payments =
     options.payments ??
     createPayments({ db: options.db, providers: options.providers ?? [], timeoutMs: options.timeoutMs, breaker: options.breaker, now: options.now, log });

@@ -9,6 +9,7 @@
  * without calling the provider again; an unknown one is asked again with the same provider
  * idempotency key, so the provider never captures twice.
  */
+import { logFunction } from '@shop/platform';
 import { IDEMPOTENCY_KEY_PATTERN, PAYMENT_METHODS, PAYMENT_TIMEOUT_MS, PROVIDER_OF_METHOD, type PaymentMethod, type PaymentProviderName } from '@shop/domain/buying';
 import { PAYMENT_OUTCOME_WORDS } from '@shop/domain/payment-messages';
 import type { Kysely } from 'kysely';
@@ -56,7 +57,7 @@ export function createPayments(options: PaymentsOptions): Payments {
   const db = options.db as PaymentDb;
   const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? PAYMENT_TIMEOUT_MS;
-  const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const log = options.log ?? logFunction();
   const providers = new Map<PaymentProviderName, PaymentProvider>();
   for (const provider of Array.isArray(options.providers) ? options.providers : Object.values(options.providers)) {
     if (provider) providers.set(provider.name, provider);

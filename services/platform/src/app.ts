@@ -1,6 +1,6 @@
 /**
  * The skeleton every REST service starts from: an OpenAPIHono app with
- * - a request id on every request (x-request-id) used in logs,
+ * - a request id on every request (x-request-id) used in logs, and one JSON line per request (logger.ts),
  * - a body limit (reliability V3) answering 413,
  * - a `defaultHook` turning zod failures into a 400 problem naming each field (rest.ts),
  * - 404 and 500 problems (500 says only `INTERNAL`: no stack, SQL or paths),
@@ -16,6 +16,8 @@ import { notFoundProblem, problem, problemResponse, validationHook, type ErrorSt
 import { requireServiceToken } from './service-auth.ts';
 import { mountApiDocs } from './docs.ts';
 import { isRetryableDatabaseError } from './database.ts';
+import { defaultLogger, logFunction, requestLogging, type PinoBacked } from './logger.ts';
+import { logSettings } from './environment.ts';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -35,16 +37,22 @@ export interface ServiceAppOptions {
   publicRoutes?: (app: OpenAPIHono) => void;
   /** How a 400 names the fields of a body (wrappers dropped, fields renamed); see fieldErrorsFromZod. */
   fieldNaming?: FieldNaming;
-  /** Where errors are logged; defaults to console.error. */
+  /** The logger of its request lines and errors (default: the process's, logger.ts). */
+  logger?: PinoBacked;
+  /** One line per request (default: LOG_REQUESTS, on). */
+  requestLines?: boolean;
+  /** Where errors are logged; defaults to the logger's error lines. */
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 export function createServiceApp(options: ServiceAppOptions): OpenAPIHono {
   if (!options.serviceToken) throw new Error(`${options.title}: serviceToken is required`);
-  const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const logger = options.logger ?? defaultLogger();
+  const log = options.log ?? logFunction(logger);
   const app = new OpenAPIHono({ defaultHook: validationHook(options.fieldNaming) });
 
   app.use('*', requestId());
+  if (options.requestLines ?? logSettings().requests) app.use('*', requestLogging(logger, options.title));
   app.use(
     '*',
     bodyLimit({

@@ -8,6 +8,7 @@
  * process crash (committed transactions are on disk) but gives no power-loss durability, so
  * production uses a real PostgreSQL server.
  */
+import { defaultLogger } from './logger.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -143,8 +144,8 @@ function openPostgres(url: string, poolSize: number, prepare: boolean): Database
   // process: idle ones report through the pool, checked-out ones through their own 'error' event,
   // which has no listener while a request holds the client between two queries (reliability C2).
   // The query in flight, if any, rejects on its own; the pool drops the dead client on release.
-  pool.on('error', (err) => console.error('[db] idle client error:', err.message));
-  pool.on('connect', (client) => client.on('error', (err) => console.error('[db] connection lost:', err.message)));
+  pool.on('error', (err) => defaultLogger().error('Database idle client error', { error: err.message }));
+  pool.on('connect', (client) => client.on('error', (err) => defaultLogger().error('Database connection lost', { error: err.message })));
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

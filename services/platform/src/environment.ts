@@ -53,6 +53,8 @@ const schema = z.object({
   PAYMENT_MERCHANT_KEY: text.optional(),
   PAYMENT_SANDBOX_FAULTS: flag.default(false),
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' }).optional(),
+  LOG_REQUESTS: flag.default(true),
   CLIENT_DIST: text.optional(),
   JOBS_EVERY_MS: whole(50, 86_400_000, 'a whole number of milliseconds, at least 50').optional(),
   RESPONSE_CACHE_TTL_MS: whole(0, 86_400_000, 'a whole number of milliseconds (0: off)').optional(),
@@ -114,6 +116,21 @@ export function readEnvironment(source: Record<string, string | undefined> = pro
   const parsed = schema.safeParse(given);
   if (parsed.success) return parsed.data;
   throw new EnvironmentError(parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })));
+}
+
+/**
+ * The logger's settings alone, never throwing: a bad value is taken as unset here, and the start
+ * reports it (environmentOrExit), so a logger made before that check still writes.
+ */
+export function logSettings(source: Record<string, string | undefined> = process.env): { level: NonNullable<Environment['LOG_LEVEL']>; requests: boolean } {
+  const one = <K extends 'LOG_LEVEL' | 'LOG_REQUESTS'>(name: K): Environment[K] | undefined => {
+    try {
+      return readEnvironment({ [name]: source[name] })[name];
+    } catch {
+      return undefined;
+    }
+  };
+  return { level: one('LOG_LEVEL') ?? 'info', requests: one('LOG_REQUESTS') ?? true };
 }
 
 /** The environment, or the start stops with each bad variable named (a service's or the shop's entry point). */

@@ -10,3 +10,4 @@ export * from './mail/index.ts';
 export * from './startup-lock.ts';
 export * from './jobs/index.ts';
 export * from './environment.ts';
+export * from './logger.ts';

@@ -139,6 +139,11 @@ export interface FieldNaming {
   wrappers?: ReadonlySet<string> | readonly string[];
   /** Renamed fields (`j_username` is the form's `email`). */
   renamed?: Readonly<Record<string, string>>;
+  /**
+   * Unknown keys (reliability Z4): each named as its own field with "Unknown field." (the
+   * default), or together as one error of the object that holds them (zod's words).
+   */
+  unknownKeys?: 'each' | 'together';
 }
 
 /**
@@ -155,7 +160,7 @@ export function fieldErrorsFromZod(error: z.ZodError, target = 'body', naming: F
     const path = issue.path.map(String);
     if (wrappers && target === 'json' && path.length > 0 && wrappers.has(path[0]!)) path.shift();
     const named = path.map((p) => renamed[p] ?? p);
-    if (issue.code === 'unrecognized_keys') {
+    if (issue.code === 'unrecognized_keys' && naming.unknownKeys !== 'together') {
       for (const key of issue.keys) out.push({ field: [...named, key].join('.'), message: 'Unknown field.' });
       continue;
     }

@@ -4,7 +4,7 @@
  * the gateway calls `app.fetch` on paths without that prefix (http://search/search/glasgow).
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createServiceApp, problemResponse, validationProblem } from '@shop/platform';
+import { createServiceApp, logFunction, problemResponse, validationProblem } from '@shop/platform';
 import type { Suggestion } from './contract.ts';
 import type { SearchDb } from './db/database.ts';
 import type { Logger, SearchDeps } from './lib/deps.ts';
@@ -36,7 +36,7 @@ export interface SearchAppOptions {
 export const SEARCH_BASE_PATH = '/api/search';
 
 export function createSearchApp(options: SearchAppOptions): OpenAPIHono {
-  const log: Logger = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const log: Logger = options.log ?? logFunction();
   const deps: SearchDeps = {
     db: options.db,
     now: options.now ?? (() => new Date()),

@@ -8,7 +8,7 @@
  * turns the summary cache off; DB_POOL_SIZE sizes the PostgreSQL pool.
  */
 import { createDealsApp } from '@shop/deals';
-import { runStandalone } from '@shop/platform';
+import { defaultLogger, describeError, logFunction, runStandalone } from '@shop/platform';
 import { createSearchApp } from './app.ts';
 import { migrateSearch } from './db/database.ts';
 import { syncSearchIndex, type DealsSource } from './indexer/sync.ts';
@@ -21,10 +21,10 @@ await runStandalone({
     const deals: DealsSource = env.DEALS_SERVICE_URL
       ? { baseUrl: env.DEALS_SERVICE_URL }
       : { app: createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' }) };
-    const sync = () => syncSearchIndex({ db: database.db, deals, serviceToken, log: (m, f) => console.log(m, JSON.stringify(f)) });
+    const sync = () => syncSearchIndex({ db: database.db, deals, serviceToken, log: logFunction(defaultLogger(), 'info') });
     if (env.SEARCH_SYNC) await sync();
     const every = env.SEARCH_SYNC_EVERY_S ?? 0;
-    const timer = every > 0 ? setInterval(() => void sync().catch((err) => console.error('[search] sync failed', err)), every * 1000) : null;
+    const timer = every > 0 ? setInterval(() => void sync().catch((err) => defaultLogger().error('Search index sync failed', { error: describeError(err) })), every * 1000) : null;
     const app = createSearchApp({ db: database.db, serviceToken, basePath, ...(env.SEARCH_CACHE ? {} : { cache: false as const }) });
     return { fetch: app.fetch, close: async () => void (timer && clearInterval(timer)) };
   },

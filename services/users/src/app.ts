@@ -5,7 +5,7 @@
  */
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createServiceApp, requireJsonBody, type Mailer } from '@shop/platform';
+import { createServiceApp, logFunction, type Mailer, requireJsonBody } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import { registerAccountRoutes } from './accounts/accounts.handlers.ts';
 import * as accountRoutes from './accounts/accounts.routes.ts';
@@ -58,7 +58,7 @@ export type UsersApp = OpenAPIHono & {
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 export function createUsersApp(options: UsersAppOptions): UsersApp {
-  const log: Logger = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const log: Logger = options.log ?? logFunction();
   const db = options.db as UsersDb;
   const now = options.now ?? (() => new Date());
   const deps: UsersDeps = {

@@ -2,6 +2,7 @@
  * What this service takes from the other buying services (README "Module functions"): the one
  * place those imports live, so the rest of the code names them once.
  */
+import { logFunction } from '@shop/platform';
 import pLimit from 'p-limit';
 import type { Mailer } from '@shop/platform';
 import type { Kysely } from 'kysely';
@@ -181,7 +182,7 @@ export { grantVipMembership, revokeVipMembership } from '@shop/users/vip/members
 export type JobDeps = Pick<CheckoutDeps, 'db' | 'payments' | 'mailer'> & Partial<Omit<CheckoutDeps, 'db' | 'payments' | 'mailer'>>;
 
 export function jobDeps(partial: JobDeps): CheckoutDeps {
-  const log: Logger = partial.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const log: Logger = partial.log ?? logFunction();
   return {
     publicBaseUrl: 'http://localhost',
     now: () => new Date(),

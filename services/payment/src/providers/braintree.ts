@@ -3,6 +3,7 @@
  * Braintree-like API at `baseUrl` (our sandbox at /sandbox/braintree). Every sale carries the
  * provider idempotency key; the outcome words come from domain/src/payment-messages.ts.
  */
+import { logFunction } from '@shop/platform';
 import { METHOD_OF_INSTRUMENT } from '@shop/domain/buying';
 import { gatewayRejectionWords, PAYMENT_OUTCOME_WORDS, processorDeclineWords, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
 import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, ReverseResult } from '../contract.ts';
@@ -59,7 +60,7 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
   const url = (path: string) => joinUrl(options.baseUrl, path);
   const auth: Record<string, string> = options.merchantKey ? { authorization: `Bearer ${options.merchantKey}` } : {};
   const send = (request: ProviderCall) => callProvider({ ...request, headers: { ...auth, ...request.headers } });
-  const log = options.log ?? ((message, fields) => console.error(message, JSON.stringify(fields)));
+  const log = options.log ?? logFunction();
   const declined = (words: PaymentOutcomeWords, processorCode: string | null): ChargeDeclined => ({
     status: 'declined',
     provider: 'braintree',

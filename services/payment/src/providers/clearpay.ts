@@ -4,6 +4,7 @@
  * idempotency key, and lookup by our reference. A PENDING capture is an unknown outcome: the
  * checkout's reconciliation asks again later.
  */
+import { logFunction } from '@shop/platform';
 import { PAYMENT_OUTCOME_WORDS, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
 import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
@@ -50,7 +51,7 @@ export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProv
     return { token, expires, approvalUrl: `${publicUrl}/checkout?token=${encodeURIComponent(token)}` };
   }
 
-  const log = options.log ?? ((message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields)));
+  const log = options.log ?? logFunction();
   const fromPayment = (p: { id?: unknown; status?: unknown; merchantReference?: unknown; originalAmount?: { amount?: unknown; currency?: unknown } }, expected: { amount: number; currency: string } | null): ChargeResult | null => {
     if (typeof p.id !== 'string') return null;
     if (p.status === 'APPROVED') {

@@ -3,6 +3,7 @@
  * a payment session for the browser's approval step, then the order from the one-time
  * authorization token with Klarna-Idempotency-Key, and lookup by our reference.
  */
+import { logFunction } from '@shop/platform';
 import { PAYMENT_OUTCOME_WORDS, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
 import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
 import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
@@ -35,7 +36,7 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
   const publicUrl = (options.publicUrl ?? '/sandbox/klarna').replace(/\/+$/, '');
   const declined = (words: PaymentOutcomeWords, processorCode: string | null = null): ChargeDeclined => ({ status: 'declined', provider: 'klarna', code: words.code, message: words.message, retryable: words.retryable, processorCode });
   const unknown = (): ChargeResult => ({ status: 'unknown', provider: 'klarna' });
-  const log = options.log ?? ((message: string, fields: Record<string, unknown>) => console.error(message, JSON.stringify(fields)));
+  const log = options.log ?? logFunction();
   const mismatch = (orderId: string, orderRef: string, amount: unknown, currency: unknown, expected: { amount: number; currency: string }): ChargeResult => {
     log('[payment] ALERT klarna amount or currency mismatch: charge held for review', { orderId, orderRef, amount, currency, expected: `${expected.amount} ${expected.currency}` });
     return { status: 'unknown', provider: 'klarna', review: true };
