@@ -18,6 +18,7 @@
  * its default: with it off it would cache mutations too), and the entities a mutation returns
  * clear nothing here: the TTL is the only invalidation, so an anonymous bot cannot wipe the cache.
  */
+import { parseAccept } from 'hono/utils/accept';
 import { gzipSync } from 'node:zlib';
 import { useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
@@ -130,18 +131,13 @@ function fromEntry(entry: FrontEntry, request: Request, restCallsHeader: boolean
   return new Response(entry.text, { status: entry.status, headers });
 }
 
-/** True when Accept-Encoding takes gzip (named, or `*`, with a q above 0). */
+/** True when Accept-Encoding takes gzip (named, or `*`, with a q above 0), read by hono's own Accept parser. */
 export function acceptsGzip(header: string | null): boolean {
   if (!header) return false;
-  let star = false;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip') return accepted;
-    if (name === '*') star = accepted;
-  }
-  return star;
+  const codings = parseAccept(header.toLowerCase());
+  const named = codings.find((c) => c.type === 'gzip');
+  if (named) return named.q > 0;
+  return codings.some((c) => c.type === '*' && c.q > 0);
 }
 
 type CachedResult = NonNullable<Awaited<ReturnType<Cache['get']>>>;
