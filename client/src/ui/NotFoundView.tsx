@@ -5,7 +5,7 @@ import { reportNotFound } from '../errors/report.ts';
 import { Main } from './Main.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { Seo } from './Seo.tsx';
-import { LOCATIONS } from './SiteHeader.tsx';
+import { LOCATIONS } from './locations.ts';
 
 /** The friendly 404 (unknown path, location, category or deal). */
 export function NotFoundView({ what = 'page' }: { what?: string }) {

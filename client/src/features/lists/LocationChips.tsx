@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { LOCATIONS } from '../../ui/SiteHeader.tsx';
+import { LOCATIONS } from '../../ui/locations.ts';
 
 /**
  * The location switcher of a list outside /deals/{location} (early-bird, recommended, recently

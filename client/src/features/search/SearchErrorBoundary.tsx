@@ -3,7 +3,7 @@ import { Link, isRouteErrorResponse, useLocation, useNavigate, useNavigation, us
 import { Main } from '../../ui/Main.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { Seo } from '../../ui/Seo.tsx';
-import { LOCATIONS } from '../../ui/SiteHeader.tsx';
+import { LOCATIONS } from '../../ui/locations.ts';
 import { reportClientError } from '../../errors/report.ts';
 
 /**

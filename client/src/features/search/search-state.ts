@@ -1,12 +1,9 @@
 /**
- * The /search page's URL state on the client: the shopper's location, the GraphQL variables of a
+ * The /search page's URL state on the client: the GraphQL variables of a
  * search, and the hrefs of filter changes. The rules themselves (parsing, shareable query strings,
  * the price slider) are domain's (domain/src/search.ts).
  */
-import { COOKIE_NAMES } from '@shop/domain/cookies';
-import { readCookie } from '../../lib/cookies.ts';
 import {
-  DEFAULT_LOCATION,
   SEARCH_PAGE_SIZE,
   poundsToPence,
   searchHref,
@@ -31,21 +28,6 @@ export const defaultSortOf = (params: Pick<SearchParams, 'q'>): SearchSortParam 
 
 /** The sort select's value. */
 export const sortOf = (params: SearchParams): SearchSortParam => params.orderBy ?? defaultSortOf(params);
-
-const LOCATION_SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
-
-/**
- * The shopper's current location: the location cookie the shop sets on /deals/{location} pages
- * (a strictly necessary cookie, readable by the page), else the default location (Glasgow).
- */
-export function shopperLocation(): string {
-  try {
-    const value = decodeURIComponent(readCookie(COOKIE_NAMES.location) ?? '');
-    return LOCATION_SLUG.test(value) && value !== ALL_LOCATIONS ? value : DEFAULT_LOCATION;
-  } catch {
-    return DEFAULT_LOCATION;
-  }
-}
 
 /** The location a search is in: the URL's, else the shopper's; null for all locations. */
 export function searchLocationOf(params: SearchParams, shopper: string): string | null {

@@ -2,7 +2,8 @@ import { Form, useLocation } from 'react-router';
 import { parseSearchParams } from '@shop/domain';
 import { locationCookieFor } from '@shop/domain/cookies';
 import { useAutocomplete } from '../search/Autocomplete.tsx';
-import { ALL_LOCATIONS, shopperLocation } from '../search/search-state.ts';
+import { ALL_LOCATIONS } from '../search/search-state.ts';
+import { shopperLocation } from '../lists/shopper-location.ts';
 
 /**
  * The header search: a real GET form to /search?q=… (react-router's Form navigates in the app;
