@@ -109,3 +109,59 @@ test('layouts: /myaccount sends a logged-out visitor to /login with the return p
   await expect(page.getByRole('combobox', { name: 'Search deals' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Locations' })).toHaveCount(0);
 });
+
+// Issue 15 point 9: the popup waits for an idle visitor. It never takes the focus from someone
+// typing, working in a text field or using a menu; once they stop and move on, it opens.
+test('waits while the visitor types in the search box, and opens once they stop and leave it', async ({ page }) => {
+  await openPaused(page, '/deals/glasgow');
+  const search = page.getByRole('combobox', { name: 'Search deals' }).first();
+  await search.click();
+  // Typing steadily for 6 seconds: three times the popup's delay.
+  const query = 'afternoon tea for two in';
+  for (const key of query) {
+    await page.keyboard.type(key);
+    await page.clock.runFor(250);
+  }
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue(query);
+  await expect(popup(page)).toBeHidden();
+
+  // A pause to think, still in the box with a query in it: the field is in use, so it still waits.
+  await page.clock.runFor(5000);
+  await expect(popup(page)).toBeHidden();
+  await expect(search).toBeFocused();
+  await page.keyboard.type(' glasgow');
+  await expect(search).toHaveValue(`${query} glasgow`);
+
+  // The visitor closes the suggestions and moves on: once idle, the popup opens, and Escape
+  // closes it and gives the focus back.
+  await page.keyboard.press('Escape');
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.click();
+  await page.clock.runFor(1000);
+  await expect(popup(page)).toBeHidden();
+  await page.clock.runFor(3000);
+  await expect(popup(page)).toBeVisible();
+  await expect(popup(page).getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup(page)).toBeHidden();
+  await expect(heading).toBeFocused();
+});
+
+test('an open account menu keeps it away until the menu closes', async ({ page }) => {
+  await openPaused(page, '/deals/glasgow');
+  const button = page.getByRole('button', { name: 'My account' });
+  await button.click();
+  const menu = page.getByRole('menu', { name: 'My account' });
+  await expect(menu).toBeVisible();
+  await page.clock.runFor(6000);
+  await expect(popup(page)).toBeHidden();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.clock.runFor(4000);
+  await expect(popup(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(button).toBeFocused();
+});

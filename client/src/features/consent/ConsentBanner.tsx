@@ -78,7 +78,7 @@ export function ConsentBanner({ pathname }: { pathname: string }) {
 
   if (shown === 'closed') return null;
   return (
-    <section className="consent-banner" aria-label="Cookies on this site">
+    <section className={shown === 'saved' ? 'consent-banner consent-banner--saved' : 'consent-banner'} aria-label="Cookies on this site">
       <div className="container consent-banner__inner">
         <h2 ref={headingRef} tabIndex={-1} className="consent-banner__heading">
           {shown === 'saved' ? 'Cookie choices saved' : 'Cookies on this site'}
@@ -88,7 +88,9 @@ export function ConsentBanner({ pathname }: { pathname: string }) {
             <p role="status">{message} You can change your cookie settings at any time from the footer.</p>
             <div className="consent-banner__actions">
               <button type="button" className="button button--secondary" onClick={() => setShown('closed')}>
-                Hide cookie message
+                <span>
+                  Hide<span className="consent-banner__hide-more"> cookie message</span>
+                </span>
               </button>
             </div>
           </>

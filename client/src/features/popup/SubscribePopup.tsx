@@ -5,14 +5,17 @@ import { SUBSCRIBE_POPUP_DELAY_MS, cookieNames, showSubscribePopup } from '@shop
 import { useAuthState } from '../navigation/nav-session.ts';
 import { useSubscribeForm } from '../accounts/use-subscribe-form.ts';
 import { readPopupDismissedAt, writePopupDismissedAt } from './popup-storage.ts';
+import { watchVisitorActivity, type VisitorActivity } from './visitor-activity.ts';
 import './popup.css';
 
 /**
  * The subscribe popup (spec §2): after 2 seconds, for visitors who are not logged in and have no
- * affiliate or brand cookie, never on the excluded pages (domain's showSubscribePopup). A native
- * modal <dialog>: focus moves in, Escape closes, focus returns to where it was. Closing it in any
- * way counts as a dismissal. A valid address is subscribed (double opt-in: a confirmation
- * email follows); the check and the request load on the first submit.
+ * affiliate or brand cookie, never on the excluded pages (domain's showSubscribePopup), and only
+ * once the visitor is idle (visitor-activity.ts): it never interrupts typing, an open menu or a
+ * text field in use. A native modal <dialog>: focus moves in, Escape closes, focus returns to
+ * where it was. Closing it in any way counts as a dismissal. A valid address is subscribed
+ * (double opt-in: a confirmation email follows); the check and the request load on the first
+ * submit.
  */
 export function SubscribePopup() {
   const auth = useAuthState();
@@ -39,16 +42,34 @@ export function SubscribePopup() {
     dismissedAt: readPopupDismissedAt(),
   });
 
+  // Typing, open menus and fields in use, watched for the whole visit (typing before the cookie
+  // choice counts too).
+  const activity = useRef<VisitorActivity | null>(null);
+  useEffect(() => {
+    activity.current = watchVisitorActivity();
+    return () => {
+      activity.current?.stop();
+      activity.current = null;
+    };
+  }, []);
+
   useEffect(() => {
     if (!allowed) return;
-    const timer = window.setTimeout(() => {
+    let timer: number | undefined;
+    // After the 2 seconds, the popup waits for an idle visitor: never while they type, have a
+    // menu open or work in a text field (it would take their focus), nor over another modal.
+    const attempt = () => {
       const dialog = dialogRef.current;
       if (!dialog || dialog.open) return;
-      // Another modal (or the visitor typing in a field) keeps the popup from interrupting.
-      if (document.querySelector('dialog[open]')) return;
+      const wait = activity.current?.waitBeforeInterrupting(Date.now()) ?? 0;
+      if (wait > 0) {
+        timer = window.setTimeout(attempt, wait);
+        return;
+      }
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-    }, SUBSCRIBE_POPUP_DELAY_MS);
+    };
+    timer = window.setTimeout(attempt, SUBSCRIBE_POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [allowed, pathname]);
 
