@@ -134,6 +134,15 @@ describe.each(testDatabases())('connection arguments, fuzzed, on %s', (_name, op
     expect(res.body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'after' }) })]);
   });
 
+  it('a cursor past the service\'s last page (offset 900,000 at 9 a page: page 100,001) is BAD_USER_INPUT naming `after` (fuzz seed 1589076816)', async () => {
+    const after = Buffer.from(JSON.stringify({ o: 900_000 })).toString('base64url');
+    for (const category of ['', ', category: "spa"']) {
+      const res = await guest.gql(`{ location(slug: "glasgow") { deals(after: "${after}"${category}) { edges { cursor } } } }`);
+      expect(res.status).toBe(200);
+      expect(res.body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'after' }) })]);
+    }
+  });
+
   it.each(FIELDS)('$name: random and forged arguments are data or BAD_USER_INPUT naming the argument', async (field) => {
     logger.lines.length = 0;
     const browser = field.signedIn ? shopper : guest;

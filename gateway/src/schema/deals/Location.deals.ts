@@ -44,13 +44,18 @@ function checkArgs(args: LocationDealsArgs): void {
   if (args.subcategory && !args.category) throw badUserInput('`subcategory` needs `category`.', 'subcategory');
 }
 
-/** A 400 from the service is the caller's mistake; its field name is ours too, its text is not shown. */
-async function fetchPage(ctx: GatewayContext, query: DealsListQuery): Promise<DealsResponse | null> {
+/**
+ * A 400 from the service is the caller's mistake; its field name is ours too (or the argument it
+ * came from: the service's `page` and `after` of a cursor are our `after`), its text is not shown.
+ */
+async function fetchPage(ctx: GatewayContext, query: DealsListQuery, fromCursor = false): Promise<DealsResponse | null> {
   try {
     return await ctx.loaders.dealsList.load(query);
   } catch (error) {
     if (isServiceError(error) && error.status === 400) {
-      const field = error.fieldErrors[0]?.field;
+      const given = error.fieldErrors[0]?.field;
+      // A cursor far enough out asks the service for a page past its last (page ≤ 100,000).
+      const field = fromCursor && (given === 'page' || given === 'after' || given === 'offset') ? 'after' : given;
       const safeField = field && /^[A-Za-z]{1,40}$/.test(field) ? field : undefined;
       throw badUserInput(safeField ? `\`${safeField}\` is not valid.` : 'The deals list arguments are not valid.', safeField);
     }
@@ -97,7 +102,7 @@ export async function resolveLocationDeals(location: Location, args: LocationDea
     const cursor = decodeCursor(args.after);
     start = cursor.o + 1;
     if (cursor.k) {
-      response = await fetchPage(ctx, { ...base, after: cursor.k });
+      response = await fetchPage(ctx, { ...base, after: cursor.k }, true);
       deals = response?.deals ?? [];
       keyset = response?.searchResult.nextCursor ?? null;
       hasNextPage = keyset !== null;
@@ -106,7 +111,7 @@ export async function resolveLocationDeals(location: Location, args: LocationDea
       const page = Math.floor(start / size);
       const offset = start - page * size;
       const pages = await Promise.all(
-        offset === 0 ? [fetchPage(ctx, { ...base, page })] : [fetchPage(ctx, { ...base, page }), fetchPage(ctx, { ...base, page: page + 1 })],
+        offset === 0 ? [fetchPage(ctx, { ...base, page }, true)] : [fetchPage(ctx, { ...base, page }, true), fetchPage(ctx, { ...base, page: page + 1 }, true)],
       );
       response = pages[0] ?? null;
       const lastNext = pages[pages.length - 1]?.searchResult.nextCursor ?? null;
