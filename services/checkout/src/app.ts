@@ -9,7 +9,7 @@ import { createServiceApp, logFunction, type Mailer } from '@shop/platform';
 import type { AnyDb } from './db/database.ts';
 import pLimit from 'p-limit';
 import { createBackground, FAULT_POINTS, HOLD_LIMIT_PER_ADDRESS, MAIL_LEASE_MS, PLACING_CONCURRENCY, type CheckoutDeps, type CheckoutPayments, type FaultPoint, type Logger } from './lib/deps.ts';
-import type { ReconcileOptions } from './lib/reconcile.ts';
+import type { ReconcileOptions } from './reconcile/reconcile.ts';
 import { registerCheckoutRoutes } from './checkout/checkout.handlers.ts';
 import { registerOrdersRoutes } from './orders/orders.handlers.ts';
 import { registerPromoRoutes } from './promo/promo.handlers.ts';

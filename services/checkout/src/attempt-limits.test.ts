@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CLIENT_IP_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { CODE_ATTEMPT_LIMITS, EXPRESS_BUY_LIMITS } from './lib/attempts.ts';
-import { EXPRESS_BUY_TOKEN_TTL_MS } from './lib/express-buy.ts';
+import { CODE_ATTEMPT_LIMITS, EXPRESS_BUY_LIMITS } from './promo/attempts.ts';
+import { EXPRESS_BUY_TOKEN_TTL_MS } from './promo/express-buy.ts';
 import { pruneExpired } from './lib/prune.ts';
 import { checkoutFixture, type CheckoutFixture, type TestProduct } from './test/fixture.ts';
 

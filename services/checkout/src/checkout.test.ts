@@ -10,8 +10,8 @@ import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
-import { classifyPromoMessage, PROMO_MESSAGES } from './lib/promo.ts';
-import { generateVoucherCode, VOUCHER_CODE_BITS, VOUCHER_CODE_PATTERN } from './lib/voucher-codes.ts';
+import { classifyPromoMessage, PROMO_MESSAGES } from './promo/promo.ts';
+import { generateVoucherCode, VOUCHER_CODE_BITS, VOUCHER_CODE_PATTERN } from './orders/voucher-codes.ts';
 import { cardOrder, checkoutFixture, snapshot, type CheckoutFixture } from './test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely

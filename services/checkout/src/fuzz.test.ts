@@ -13,7 +13,7 @@
  *     amount that is not the basket's figure is 409 PRICE_CHANGED; and nothing is ordered or
  *     charged (orders.orders rows for the basket, Braintree sandbox transactions).
  *   - Pure: 10 000 line totals from the domain's linePrice, summed as the checkout sums them
- *     (Number reduce, lib/pricing.ts), equal the exact BigInt sum. The checkout's own summary
+ *     (Number reduce, checkout/pricing.ts), equal the exact BigInt sum. The checkout's own summary
  *     (loadCheckoutModel) reads the database, so it is not fuzzed here as a pure function.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ describe('V1 money arithmetic (pure)', () => {
           expect(BigInt(t.totalPence)).toBe(want);
           exact += want;
         }
-        // The checkout's summary adds line figures with a Number reduce (lib/pricing.ts).
+        // The checkout's summary adds line figures with a Number reduce (checkout/pricing.ts).
         const summed = totals.reduce((sum, t) => sum + t.totalPence, 0);
         expect(Number.isSafeInteger(summed)).toBe(true);
         expect(BigInt(summed)).toBe(exact);

@@ -24,8 +24,8 @@ import { migrateWallet } from '@shop/wallet';
 import type { FaultPoint } from './lib/deps.ts';
 import { createCheckoutApp } from './app.ts';
 import { migrateCheckout } from './db/database.ts';
-import { reconcilePendingOrders } from './lib/reconcile.ts';
-import { processDeclinedSettlements } from './lib/settlement.ts';
+import { reconcilePendingOrders } from './reconcile/reconcile.ts';
+import { processDeclinedSettlements } from './reconcile/settlement.ts';
 import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 
 await runStandalone({

@@ -5,7 +5,7 @@
  * out, price per person) are the basket service's when it sends them (it reads the database's
  * stock view, with the shopper's allowance), else the domain rule over the catalogue's figures.
  */
-import { BASKET_VVE_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout/lib/pricing';
+import { BASKET_VVE_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout/checkout/pricing';
 import { linePrice, minimumQuantity, purchaseLimit } from '@shop/domain/purchase-limits';
 import type { Deal, DealProduct } from '@shop/deals/contract';
 import type { Basket, BasketLine } from '../../clients/basket.client.ts';

@@ -5,11 +5,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { invalid } from '@shop/platform';
 import { inOrders } from '../db/database.ts';
-import { checkoutView, giftingConfigBody } from '../lib/checkout-view.ts';
+import { checkoutView, giftingConfigBody } from './checkout-view.ts';
 import type { CheckoutDeps } from '../lib/deps.ts';
-import { trimBasketHold } from '../lib/hold-trim.ts';
-import { loadCheckoutModel, loadGiftingConfig } from '../lib/pricing.ts';
-import { claimCodeAttempt, forgiveAttempt, type AttemptClaim } from '../lib/attempts.ts';
+import { trimBasketHold } from './hold-trim.ts';
+import { loadCheckoutModel, loadGiftingConfig } from './pricing.ts';
+import { claimCodeAttempt, forgiveAttempt, type AttemptClaim } from '../promo/attempts.ts';
 import { clientAddressOf, fail, guestEmail, tooMany } from '../lib/http.ts';
 import * as routes from './checkout.routes.ts';
 

@@ -7,7 +7,7 @@
 import type { PriceBreakdown, PricePart } from '@shop/domain/price-breakdown';
 import type { Selectable } from 'kysely';
 import type { OrderLineTable, OrdersTable } from '../db/tables.ts';
-import type { CheckoutModel } from './pricing.ts';
+import type { CheckoutModel } from '../checkout/pricing.ts';
 
 export const VIP_PART_LABEL = 'VIP membership (1 year)';
 

@@ -3,8 +3,8 @@
  * deleted. Each is one DELETE … WHERE, so several processes running it at once is harmless.
  */
 import type { AnyDb } from '../db/database.ts';
-import { pruneAttempts } from './attempts.ts';
-import { pruneExpressBuyTokens } from './express-buy.ts';
+import { pruneAttempts } from '../promo/attempts.ts';
+import { pruneExpressBuyTokens } from '../promo/express-buy.ts';
 
 /** How often the shop runs it. */
 export const PRUNE_EVERY_MS = 10 * 60 * 1000;

@@ -11,7 +11,7 @@ import { londonDateInWords, londonExpiry } from '@shop/domain/london-time';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
-import { orderMailMessageId } from '../lib/orders.ts';
+import { orderMailMessageId } from './orders.ts';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely

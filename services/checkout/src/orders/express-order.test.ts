@@ -9,7 +9,7 @@ import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
 import { cardOrder, checkoutFixture, type CheckoutFixture, type TestProduct } from '../test/fixture.ts';
-import { EXPRESS_BUY_TOKEN_TTL_MS } from '../lib/express-buy.ts';
+import { EXPRESS_BUY_TOKEN_TTL_MS } from '../promo/express-buy.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 

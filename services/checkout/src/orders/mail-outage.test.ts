@@ -11,7 +11,7 @@ import { createSmtpMailer, type SmtpMailer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { startSmtp, type LocalSmtp } from '@shop/platform/test-fixtures/smtp-server';
 import { sql } from 'kysely';
-import { deliverOrderMail, orderMailMessageId } from '../lib/orders.ts';
+import { deliverOrderMail, orderMailMessageId } from './orders.ts';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
 
 // A minute, as reliability C4 says; CI runs the fast tier (reliability.md Part D): 20 s, the same back-off path.

@@ -7,9 +7,9 @@ import { storedResponse } from '@shop/platform';
 import type { Context } from 'hono';
 import { inOrders } from '../db/database.ts';
 import type { CheckoutDeps } from '../lib/deps.ts';
-import { placeExpressOrder } from '../lib/express-buy.ts';
-import { orderView } from '../lib/orders.ts';
-import { findOwnedOrder, placeOrder, placeOrderAddon, type Answer } from '../lib/place-order.ts';
+import { placeExpressOrder } from '../promo/express-buy.ts';
+import { orderView } from './orders.ts';
+import { findOwnedOrder, placeOrder, placeOrderAddon, type Answer } from './place-order.ts';
 import { clientAddressOf, fail, idempotencyKey } from '../lib/http.ts';
 import * as routes from './orders.routes.ts';
 

@@ -9,8 +9,8 @@ import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
 import { walletBalances } from '@shop/wallet';
 import { cardOrder, checkoutFixture, invariantViolations, type CheckoutFixture } from '../test/fixture.ts';
-import { VOUCHER_CODE_PATTERN } from '../lib/voucher-codes.ts';
-import { orderMailMessageId } from '../lib/orders.ts';
+import { VOUCHER_CODE_PATTERN } from './voucher-codes.ts';
+import { orderMailMessageId } from './orders.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 

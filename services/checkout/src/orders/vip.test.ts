@@ -12,7 +12,7 @@ import { testDatabases } from '@shop/platform/test-databases';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
-import { failDeclinedSettlement } from '../lib/settlement.ts';
+import { failDeclinedSettlement } from '../reconcile/settlement.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 

@@ -7,10 +7,10 @@ import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { money } from '@shop/domain/money';
 import { invalid, problem, problemResponse } from '@shop/platform';
 import type { CheckoutDeps } from '../lib/deps.ts';
-import { expressBuyToken } from '../lib/express-buy.ts';
-import { loadCheckoutModel } from '../lib/pricing.ts';
-import { evaluatePromo } from '../lib/promo.ts';
-import { claimCodeAttempt, forgiveAttempt } from '../lib/attempts.ts';
+import { expressBuyToken } from './express-buy.ts';
+import { loadCheckoutModel } from '../checkout/pricing.ts';
+import { evaluatePromo } from './promo.ts';
+import { claimCodeAttempt, forgiveAttempt } from './attempts.ts';
 import { clientAddressOf, fail, guestEmail, tooMany } from '../lib/http.ts';
 import * as routes from './promo.routes.ts';
 

@@ -6,7 +6,7 @@
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { createRoute, jsonContent } from '@shop/platform';
 import { ExpressBuyBodySchema, ExpressBuyTokenResponseSchema, PromoQuerySchema, PromoResponseSchema } from '../contract.ts';
-import { EXPRESS_BUY_LIMITS } from '../lib/attempts.ts';
+import { EXPRESS_BUY_LIMITS } from './attempts.ts';
 import { errors, rateLimitedResponse, z_client } from '../lib/http.ts';
 
 export const promoCode = createRoute({

@@ -3,7 +3,7 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { CheckoutDeps } from '../lib/deps.ts';
-import { reconcilePendingOrders, type ReconcileOptions } from '../lib/reconcile.ts';
+import { reconcilePendingOrders, type ReconcileOptions } from './reconcile.ts';
 import * as routes from './reconcile.routes.ts';
 
 export function registerReconcileRoutes(app: OpenAPIHono, deps: CheckoutDeps, reconcileOptions: ReconcileOptions = {}): void {

@@ -11,7 +11,7 @@ import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import type { Database } from '@shop/platform';
 import type { Sandboxes } from '@shop/payment/test/harness';
 import { FAULT_POINTS } from '../lib/deps.ts';
-import { orderMailMessageId } from '../lib/orders.ts';
+import { orderMailMessageId } from '../orders/orders.ts';
 import { invariantViolations, TEST_TOKEN } from './fixture.ts';
 
 /** The fault points each C1 test kills the server at (README "Fault points"): every checkout one. */

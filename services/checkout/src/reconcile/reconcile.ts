@@ -15,8 +15,8 @@
 import { BUYING_MESSAGES, type PaymentMethod } from '@shop/domain/buying';
 import { StockError } from '@shop/deals/stock/index';
 import { inOrders } from '../db/database.ts';
-import { jobDeps, type JobDeps } from './deps.ts';
-import { deliverOrderMail, finishFailed, finishPaid } from './orders.ts';
+import { jobDeps, type JobDeps } from '../lib/deps.ts';
+import { deliverOrderMail, finishFailed, finishPaid } from '../orders/orders.ts';
 
 export interface ReconcileOptions {
   /** Only orders at least this old (default 0: every pending order). */

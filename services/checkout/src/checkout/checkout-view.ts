@@ -9,12 +9,12 @@ import { money } from '@shop/domain/money';
 import { CHECKOUT_COUNTDOWN_S, GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { inOrders } from '../db/database.ts';
-import { getHold, getHoldWindow, HOLD_WINDOW, holderOf, holdUnits, holdWindowState, releaseExpiredHold, type CheckoutDeps } from './deps.ts';
+import { getHold, getHoldWindow, HOLD_WINDOW, holderOf, holdUnits, holdWindowState, releaseExpiredHold, type CheckoutDeps } from '../lib/deps.ts';
 import { paymentOptions } from './payment-options.ts';
 import { travelValidity } from '@shop/domain/travel-checkout';
-import { checkoutBreakdown } from './breakdown.ts';
+import { checkoutBreakdown } from '../lib/breakdown.ts';
 import { loadCheckoutModel, type CheckoutModel, type GiftingConfig } from './pricing.ts';
-import { stableJson } from './tokens.ts';
+import { stableJson } from '../lib/tokens.ts';
 
 
 export interface CheckoutQuery {

@@ -25,17 +25,17 @@ import {
   HOLD_WINDOW,
   type CheckoutDeps,
   type HoldItem,
-} from './deps.ts';
+} from '../lib/deps.ts';
 import { attachOrder, claimKey, completeKey, releaseKey, type KeyRef } from './idempotency.ts';
 import { appendEvent, deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS, type StoredAnswer } from './orders.ts';
-import { methodAvailable } from './payment-options.ts';
-import { checkoutBreakdown } from './breakdown.ts';
-import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from './pricing.ts';
+import { methodAvailable } from '../checkout/payment-options.ts';
+import { checkoutBreakdown } from '../lib/breakdown.ts';
+import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from '../checkout/pricing.ts';
 
 export { VVE_PRICE_PER_VOUCHER_MONTH_PENCE };
-import { normalisePromoCode } from './promo.ts';
-import { fieldRefusal, Refusal } from './refusal.ts';
-import { newId, newToken, sha256, stableJson } from './tokens.ts';
+import { normalisePromoCode } from '../promo/promo.ts';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
+import { newId, newToken, sha256, stableJson } from '../lib/tokens.ts';
 
 export interface Answer {
   status: number;

@@ -4,7 +4,7 @@
  */
 import { PROMO_OUTCOMES, type PromoOutcome } from '@shop/domain/buying';
 import { inOrders, type AnyDb } from '../db/database.ts';
-import { guestKeyOf } from './customer-key.ts';
+import { guestKeyOf } from '../lib/customer-key.ts';
 
 export type PromoResultOutcome = PromoOutcome | 'applied';
 

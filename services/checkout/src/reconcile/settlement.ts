@@ -24,8 +24,8 @@ import { declinedSettlements } from '@shop/payment';
 import { reverseWalletCapture } from '@shop/wallet';
 import { sql } from 'kysely';
 import { inOrders } from '../db/database.ts';
-import { jobDeps, revokeVipMembership, uncountPurchase, type CheckoutDeps, type JobDeps } from './deps.ts';
-import { deliverOrderMail } from './orders.ts';
+import { jobDeps, revokeVipMembership, uncountPurchase, type CheckoutDeps, type JobDeps } from '../lib/deps.ts';
+import { deliverOrderMail } from '../orders/orders.ts';
 
 /** How far back the job looks for declined settlements (the provider may tell us days later). */
 export const SETTLEMENT_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;

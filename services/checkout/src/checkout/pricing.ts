@@ -11,9 +11,9 @@ import { linePrice } from '@shop/domain/purchase-limits';
 import { londonDate } from '@shop/domain/london-time';
 import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
 import { inOrders, type AnyDb } from '../db/database.ts';
-import { getBasket, stockView, walletBalances, type StockLine } from './deps.ts';
-import { guestKeyOf } from './customer-key.ts';
-import { evaluatePromo, type PromoResult } from './promo.ts';
+import { getBasket, stockView, walletBalances, type StockLine } from '../lib/deps.ts';
+import { guestKeyOf } from '../lib/customer-key.ts';
+import { evaluatePromo, type PromoResult } from '../promo/promo.ts';
 
 export interface GiftProduct {
   dealId: number;

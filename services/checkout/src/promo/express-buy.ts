@@ -15,12 +15,12 @@
  */
 import { londonDate } from '@shop/domain/london-time';
 import { inOrders } from '../db/database.ts';
-import { guestKeyOf } from './customer-key.ts';
-import { insertExpressBasket, newBasketToken, stockView, type CheckoutDeps } from './deps.ts';
-import { newToken, sha256 } from './tokens.ts';
+import { guestKeyOf } from '../lib/customer-key.ts';
+import { insertExpressBasket, newBasketToken, stockView, type CheckoutDeps } from '../lib/deps.ts';
+import { newToken, sha256 } from '../lib/tokens.ts';
 import { claimAttempt, EXPRESS_BUY_LIMITS } from './attempts.ts';
-import { orderEmail, placeOrder, type Answer, type PaymentChoice } from './place-order.ts';
-import { fieldRefusal, Refusal } from './refusal.ts';
+import { orderEmail, placeOrder, type Answer, type PaymentChoice } from '../orders/place-order.ts';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 
 export const EXPRESS_BUY_TOKEN_TTL_MS = 30 * 60 * 1000;

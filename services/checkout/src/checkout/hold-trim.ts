@@ -5,8 +5,8 @@
  * changed through the deals stock module (each service keeps its own tables).
  */
 import { inOrders } from '../db/database.ts';
-import { getBasket, trimHold, type CheckoutDeps } from './deps.ts';
-import { stableJson } from './tokens.ts';
+import { getBasket, trimHold, type CheckoutDeps } from '../lib/deps.ts';
+import { stableJson } from '../lib/tokens.ts';
 
 /** Units released, or null for an unknown basket or another customer's (404 either way). */
 export async function trimBasketHold(deps: CheckoutDeps, input: { basketToken: string; customerToken: string | null }): Promise<number | null> {

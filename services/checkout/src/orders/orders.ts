@@ -30,12 +30,12 @@ import {
   MAIL_GIVE_UP_AFTER_MS,
   type ChargeResult,
   type CheckoutDeps,
-} from './deps.ts';
+} from '../lib/deps.ts';
 import { completeKeyOfOrder } from './idempotency.ts';
-import { orderBreakdown, paidWithWords } from './breakdown.ts';
-import { BASKET_VVE_MONTHS } from './pricing.ts';
+import { orderBreakdown, paidWithWords } from '../lib/breakdown.ts';
+import { BASKET_VVE_MONTHS } from '../checkout/pricing.ts';
 import { generateVoucherCode } from './voucher-codes.ts';
-import { newId, sha256 } from './tokens.ts';
+import { newId, sha256 } from '../lib/tokens.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 

@@ -11,7 +11,7 @@
  */
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/database.ts';
-import { sha256 } from './tokens.ts';
+import { sha256 } from '../lib/tokens.ts';
 
 export interface AttemptLimit {
   limit: number;

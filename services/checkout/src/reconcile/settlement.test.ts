@@ -15,7 +15,7 @@ import { serveOnLoopback, type LoopbackServer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { ledgerViolations, walletBalances } from '@shop/wallet';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
-import { deliverOrderMail } from './orders.ts';
+import { deliverOrderMail } from '../orders/orders.ts';
 import { failDeclinedSettlement, PAYMENT_FAILED_MAIL, processDeclinedSettlements, VOUCHER_CANCELLED } from './settlement.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
