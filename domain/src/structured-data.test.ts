@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from './money.ts';
-import { dealAvailability, dealProductJsonLd, jsonLdScriptText, SCHEMA_IN_STOCK, SCHEMA_SOLD_OUT, type DealStructuredDataInput } from './structured-data.ts';
+import { dealAvailability, dealProductJsonLd, dealStructuredData, jsonLdScriptText, SCHEMA_IN_STOCK, SCHEMA_SOLD_OUT, type DealStructuredDataInput } from './structured-data.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ORIGIN = 'https://shop.example';
@@ -109,5 +109,43 @@ describe('jsonLdScriptText', () => {
     const text = jsonLdScriptText(dealProductJsonLd(deal({ title: 'A</script><img src=x onerror=alert(1)>' }), ORIGIN, NOW));
     expect(text.toLowerCase()).not.toContain('</script');
     expect((JSON.parse(text) as { name: string }).name).toBe('A</script><img src=x onerror=alert(1)>');
+  });
+});
+
+describe('dealStructuredData (the one mapping of a GraphQL Deal, for the server head and the client)', () => {
+  const graphqlDeal = {
+    dealId: 7,
+    title: 'Afternoon tea',
+    headline: 'Scones and fizz',
+    description: 'Tea for two.',
+    url: '/deals/glasgow/afternoon-tea/tea/7/afternoon-tea.html',
+    image: { url: '/api/deals/images/7' },
+    merchant: { name: 'The Tea Room' },
+    headlinePrice: { amount: 1999, currency: 'GBP' },
+    priceDisplay: 'STANDARD',
+    closingDate: null,
+    products: [{ soldOut: false, disabled: false }],
+  };
+
+  it('takes the fields the page shows, the headline price as Money', () => {
+    expect(dealStructuredData(graphqlDeal)).toEqual({
+      dealId: 7,
+      title: 'Afternoon tea',
+      headline: 'Scones and fizz',
+      description: 'Tea for two.',
+      url: '/deals/glasgow/afternoon-tea/tea/7/afternoon-tea.html',
+      imageUrl: '/api/deals/images/7',
+      merchantName: 'The Tea Room',
+      price: money(1999),
+      closingDate: null,
+      products: [{ soldOut: false, disabled: false }],
+    });
+  });
+
+  it('has no price when the page hides prices, and no merchant when there is none', () => {
+    const mapped = dealStructuredData({ ...graphqlDeal, priceDisplay: 'HIDDEN', merchant: null });
+    expect(mapped.price).toBeNull();
+    expect(mapped.merchantName).toBeNull();
+    expect(dealStructuredData({ ...graphqlDeal, headlinePrice: { amount: 500, currency: 'EUR' } }).price).toEqual(money(500, 'EUR'));
   });
 });

@@ -55,6 +55,37 @@ export interface ProductJsonLd {
   offers?: ProductOfferJsonLd;
 }
 
+/** A deal as the GraphQL Deal gives it (the server's head query and the client's fragment select these). */
+export interface GraphqlDealForStructuredData {
+  dealId: number;
+  title: string;
+  headline: string;
+  description: string;
+  url: string;
+  image: { url: string };
+  merchant: { name: string } | null;
+  headlinePrice: { amount: number; currency: string };
+  priceDisplay: string;
+  closingDate?: string | null;
+  products: readonly { soldOut: boolean; disabled: boolean }[];
+}
+
+/** The structured data's view of a GraphQL Deal: no price when the page hides prices (priceDisplay HIDDEN). */
+export function dealStructuredData(deal: GraphqlDealForStructuredData): DealStructuredDataInput {
+  return {
+    dealId: deal.dealId,
+    title: deal.title,
+    headline: deal.headline,
+    description: deal.description,
+    url: deal.url,
+    imageUrl: deal.image.url,
+    merchantName: deal.merchant?.name ?? null,
+    price: deal.priceDisplay === 'HIDDEN' ? null : { amount: deal.headlinePrice.amount, currency: deal.headlinePrice.currency === 'EUR' ? 'EUR' : 'GBP' },
+    closingDate: deal.closingDate ?? null,
+    products: deal.products,
+  };
+}
+
 /**
  * A deal's availability: sold out once it has closed (its closing date has passed, as the page
  * says "this deal has ended"), or when no option can be bought (every one sold out or disabled).

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { dealProductJsonLd, type ProductJsonLd } from '@shop/domain/structured-data';
+import { dealProductJsonLd, dealStructuredData, type ProductJsonLd } from '@shop/domain/structured-data';
 import type { SeoProduct_deal$key } from '../__generated__/SeoProduct_deal.graphql';
 
 /**
@@ -43,18 +43,7 @@ export function useDealProductJsonLd(dealKey: SeoProduct_deal$key | null | undef
   const [now] = useState(() => new Date());
   if (!deal) return null;
   return dealProductJsonLd(
-    {
-      dealId: deal.dealId,
-      title: deal.title,
-      headline: deal.headline,
-      description: deal.description,
-      url: deal.url,
-      imageUrl: deal.image.url,
-      merchantName: deal.merchant.name,
-      price: deal.priceDisplay === 'HIDDEN' ? null : { amount: deal.headlinePrice.amount, currency: deal.headlinePrice.currency === 'EUR' ? 'EUR' : 'GBP' },
-      closingDate: deal.closingDate ?? null,
-      products: deal.products,
-    },
+    dealStructuredData(deal),
     window.location.origin,
     now,
   );

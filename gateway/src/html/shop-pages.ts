@@ -62,7 +62,7 @@ import {
   type HeadLocation,
   type PageHead,
 } from '@shop/domain';
-import type { DealStructuredDataInput } from '@shop/domain/structured-data';
+import { dealStructuredData, type DealStructuredDataInput, type GraphqlDealForStructuredData } from '@shop/domain/structured-data';
 import type { Logger } from '../logger.ts';
 import { markInternalRequest } from '../security/operation-access.ts';
 
@@ -136,36 +136,6 @@ const DEAL_QUERY = `query ShopHeadDeal($dealId: ID!) { deal(dealId: $dealId) {
   dealId title headline description url image { url } merchant { name }
   headlinePrice { amount currency } priceDisplay closingDate products { soldOut disabled }
 } }`;
-
-interface HeadDealData {
-  dealId: number;
-  title: string;
-  headline: string;
-  description: string;
-  url: string;
-  image: { url: string };
-  merchant: { name: string } | null;
-  headlinePrice: { amount: number; currency: 'GBP' | 'EUR' };
-  priceDisplay: string;
-  closingDate: string | null;
-  products: { soldOut: boolean; disabled: boolean }[];
-}
-
-/** The structured data's view of a deal (domain/src/structured-data.ts). */
-export function dealStructuredData(deal: HeadDealData): DealStructuredDataInput {
-  return {
-    dealId: deal.dealId,
-    title: deal.title,
-    headline: deal.headline,
-    description: deal.description,
-    url: deal.url,
-    imageUrl: deal.image.url,
-    merchantName: deal.merchant?.name ?? null,
-    price: deal.priceDisplay === 'HIDDEN' ? null : deal.headlinePrice,
-    closingDate: deal.closingDate,
-    products: deal.products,
-  };
-}
 
 const STATIC_PAGE_QUERY = `query ShopHeadStaticPage($slug: String!) { staticPage(slug: $slug) { title description path } }`;
 const GUIDE_QUERY = `query ShopHeadGuide($slug: String!) { guide(slug: $slug) { displayName description redirectUrl } }`;
@@ -371,7 +341,7 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     }
     const parsed = parseDealPath(pathname);
     if (!parsed) return notFound(pathname);
-    const data = await query<{ deal: HeadDealData | null }>(DEAL_QUERY, { dealId: String(parsed.dealId) }, request);
+    const data = await query<{ deal: GraphqlDealForStructuredData | null }>(DEAL_QUERY, { dealId: String(parsed.dealId) }, request);
     if (!data) return unavailable(pathname);
     if (!data.deal) return notFound(pathname);
     const { deal } = data;

@@ -89,7 +89,7 @@ export function ConsentBanner({ pathname }: { pathname: string }) {
             <div className="consent-banner__actions">
               <button type="button" className="button button--secondary" onClick={() => setShown('closed')}>
                 <span>
-                  Hide<span className="consent-banner__hide-more"> cookie message</span>
+                  Hide<span className="visually-hidden-below-sm"> cookie message</span>
                 </span>
               </button>
             </div>

@@ -29,7 +29,7 @@ export function ScotlandNotice() {
             setDismissed(true);
           }}
         >
-          <span className="scotland-notice__dismiss-text">Dismiss</span>
+          <span className="visually-hidden-below-sm">Dismiss</span>
           <svg className="scotland-notice__dismiss-icon" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
             <path d="M2 2l8 8M10 2l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
