@@ -8,7 +8,7 @@
 import { pinoLogger } from 'hono-pino';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pino, type Level, type Logger as Pino } from 'pino';
-import { logSettings } from './environment.ts';
+import { logSettings, type Environment } from './environment.ts';
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -21,12 +21,12 @@ export interface PinoBacked extends Logger {
   pino: Pino;
 }
 
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+/** The levels LOG_LEVEL takes (environment.ts is their one list). */
+export type LogLevel = NonNullable<Environment['LOG_LEVEL']>;
 
 const SECRET_HEADERS = ['cookie', 'authorization', 'x-service-token', 'x-session-token', 'x-staff-key', 'set-cookie'];
 /** Where a secret may stand in a line: a request's or response's headers, or a line's own headers field. */
-export const REDACTED_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((at) => SECRET_HEADERS.map((h) => `${at}["${h}"]`));
+const REDACTED_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((at) => SECRET_HEADERS.map((h) => `${at}["${h}"]`));
 
 export interface LoggerOptions {
   level?: LogLevel;

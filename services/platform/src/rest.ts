@@ -60,14 +60,6 @@ const TITLES: Partial<Record<number, string>> = {
   503: 'Service unavailable',
 };
 
-export const PROBLEM_CODES = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHORISED',
-  404: 'NOT_FOUND',
-  413: 'PAYLOAD_TOO_LARGE',
-  500: 'INTERNAL',
-} as const;
-
 export interface ProblemOptions<X extends Record<string, unknown> = Record<never, never>> {
   detail?: string;
   errors?: FieldError[];
