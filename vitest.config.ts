@@ -15,6 +15,7 @@ export default defineConfig({
     // shops and services the tests start as processes inherit it. Warnings and errors still show.
     env: { LOG_REQUESTS: '0' },
     projects: [
+      'client/vitest.config.ts',
       { test: { name: 'domain', include: ['domain/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         test: {
