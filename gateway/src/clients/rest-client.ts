@@ -4,6 +4,7 @@
  * Both build the same Request (path, service token, request id), see the same status codes and
  * parse the same bodies, so nothing else changes between the two modes (architecture "Runtime").
  */
+import { z } from 'zod';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform/service-auth';
 import { ServiceError } from './service-error.ts';
 
@@ -58,6 +59,8 @@ export interface SendOptions<T> {
   parser?: BodyParser<T>;
   /** The path as logged and put in error messages, when the real one holds personal data (an email). */
   logPath?: string;
+  /** A 404 resolves null instead of throwing (a lookup of something that may not exist). */
+  nullOn404?: boolean;
 }
 
 export interface RestClient {
@@ -75,20 +78,26 @@ export interface RestClient {
    * one); every non-2xx is a ServiceError carrying the problem's code, field errors and, for a
    * 429, its retry-after seconds.
    */
+  send<T>(method: Method, path: string, options: SendOptions<T> & { parser: BodyParser<T>; nullOn404: true }): Promise<T | null>;
   send<T>(method: Method, path: string, options: SendOptions<T> & { parser: BodyParser<T> }): Promise<T>;
   send(method: Method, path: string, options?: SendOptions<never>): Promise<undefined>;
   /**
    * Any method, whatever the status: the status, headers and JSON body (null when there is none
    * or it is not JSON). For answers where the status and headers are data (a basket's Location,
-   * a payment's 402 with its message); only an unreachable service or a timeout throws.
+   * an order's 202 or 402); only an unreachable service or a timeout throws. `parse` and `error`
+   * read it the way `send` reads every answer.
    */
-  raw(method: Method, path: string, options?: Omit<SendOptions<never>, 'parser'>): Promise<RawResponse>;
+  raw(method: Method, path: string, options?: Omit<SendOptions<never>, 'parser' | 'nullOn404'>): Promise<RawResponse>;
 }
 
 export interface RawResponse {
   status: number;
   headers: Headers;
   body: unknown;
+  /** The body parsed with `parser`; a body that does not match is a BAD_RESPONSE ServiceError. */
+  parse<T>(parser: BodyParser<T>): T;
+  /** The answer as the ServiceError `send` throws for a non-2xx one (code, field errors, figures). */
+  error(): ServiceError;
 }
 
 export function createRestClient(options: RestClientOptions): RestClient {
@@ -148,19 +157,19 @@ export function createRestClient(options: RestClientOptions): RestClient {
     } catch (error) {
       throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${path}: body is not JSON`, cause: error });
     }
-    try {
-      return parser.parse(body);
-    } catch (error) {
-      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${path}: body does not match the contract`, cause: error });
-    }
+    return parseBody(service, method, path, response.status, body, parser);
   }
 
   const get = <T>(path: string, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}) => call('GET', path, undefined, parser, opts);
   const post = <T>(path: string, body: unknown, parser: BodyParser<T>, opts: { nullOn404?: boolean } = {}) => call('POST', path, body, parser, opts);
 
-  async function sendAny<T>(method: Method, path: string, opts: SendOptions<T> = {}): Promise<T | undefined> {
+  async function sendAny<T>(method: Method, path: string, opts: SendOptions<T> = {}): Promise<T | null | undefined> {
     const logPath = opts.logPath ?? path;
     const response = await send(method, path, opts.body, opts.headers, logPath);
+    if (response.status === 404 && opts.nullOn404) {
+      await response.body?.cancel();
+      return null;
+    }
     if (!response.ok) throw await toServiceError(service, method, logPath, response);
     if (!opts.parser) {
       await response.body?.cancel();
@@ -172,15 +181,12 @@ export function createRestClient(options: RestClientOptions): RestClient {
     } catch (error) {
       throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${logPath}: body is not JSON`, cause: error });
     }
-    try {
-      return opts.parser.parse(body);
-    } catch (error) {
-      throw new ServiceError(service, response.status, 'BAD_RESPONSE', { detail: `${method} ${logPath}: body does not match the contract`, cause: error });
-    }
+    return parseBody(service, method, logPath, response.status, body, opts.parser);
   }
 
-  async function raw(method: Method, path: string, opts: Omit<SendOptions<never>, 'parser'> = {}): Promise<RawResponse> {
-    const response = await send(method, path, opts.body, opts.headers, opts.logPath ?? path);
+  async function raw(method: Method, path: string, opts: Omit<SendOptions<never>, 'parser' | 'nullOn404'> = {}): Promise<RawResponse> {
+    const logPath = opts.logPath ?? path;
+    const response = await send(method, path, opts.body, opts.headers, logPath);
     let body: unknown;
     try {
       const text = await response.text();
@@ -188,7 +194,14 @@ export function createRestClient(options: RestClientOptions): RestClient {
     } catch {
       body = null;
     }
-    return { status: response.status, headers: response.headers, body };
+    const { status, headers } = response;
+    return {
+      status,
+      headers,
+      body,
+      parse: (parser) => parseBody(service, method, logPath, status, body, parser),
+      error: () => problemError(service, method, logPath, status, headers, body),
+    };
   }
 
   return { get: get as RestClient['get'], post: post as RestClient['post'], send: sendAny as RestClient['send'], raw };
@@ -202,23 +215,55 @@ function retryAfterHeader(value: string | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-async function toServiceError(service: string, method: Method, path: string, response: Response): Promise<ServiceError> {
-  let code = response.status >= 500 ? 'INTERNAL' : `HTTP_${response.status}`;
-  let fieldErrors: { field: string; message: string }[] | undefined;
-  let retryAfterSeconds = response.status === 429 ? retryAfterHeader(response.headers.get('retry-after')) : null;
+function parseBody<T>(service: string, method: Method, logPath: string, status: number, body: unknown, parser: BodyParser<T>): T {
   try {
-    const problem = (await response.json()) as { code?: unknown; errors?: unknown; retryAfterSeconds?: unknown };
-    if (typeof problem.code === 'string' && /^[A-Z0-9_]{1,64}$/.test(problem.code)) code = problem.code;
-    if (response.status === 429 && typeof problem.retryAfterSeconds === 'number' && Number.isFinite(problem.retryAfterSeconds) && problem.retryAfterSeconds >= 0) {
-      retryAfterSeconds = Math.ceil(problem.retryAfterSeconds);
-    }
-    if (Array.isArray(problem.errors)) {
-      fieldErrors = problem.errors
-        .filter((e): e is { field: string; message: string } => typeof e?.field === 'string' && typeof e?.message === 'string')
-        .slice(0, 20);
-    }
+    return parser.parse(body);
+  } catch (error) {
+    throw new ServiceError(service, status, 'BAD_RESPONSE', { detail: `${method} ${logPath}: body does not match the contract`, cause: error });
+  }
+}
+
+/**
+ * The parts of an RFC 9457 problem the gateway reads (services/platform ProblemSchema, plus the
+ * buying figures): each checked on its own, so one odd member never hides the others.
+ */
+const ProblemFieldsSchema = z.object({
+  code: z.string().regex(/^[A-Z0-9_]{1,64}$/).optional().catch(undefined),
+  detail: z.string().max(2000).nullish().catch(null),
+  message: z.string().max(2000).nullish().catch(null),
+  productId: z.number().int().nullish().catch(null),
+  available: z.number().int().nullish().catch(null),
+  retryable: z.boolean().nullish().catch(null),
+  retryAfterSeconds: z.number().finite().min(0).nullish().catch(null),
+  errors: z
+    .array(z.unknown())
+    .optional()
+    .catch(undefined)
+    .transform((list) =>
+      list?.filter((e): e is { field: string; message: string } => typeof (e as { field?: unknown })?.field === 'string' && typeof (e as { message?: unknown })?.message === 'string').slice(0, 20),
+    ),
+});
+
+function problemError(service: string, method: Method, path: string, status: number, headers: Headers, body: unknown): ServiceError {
+  // Every member has its own fallback, so this parse cannot fail.
+  const p = ProblemFieldsSchema.parse(body && typeof body === 'object' && !Array.isArray(body) ? body : {});
+  const code = p.code ?? (status >= 500 ? 'INTERNAL' : `HTTP_${status}`);
+  let retryAfterSeconds: number | null = null;
+  if (status === 429) retryAfterSeconds = typeof p.retryAfterSeconds === 'number' ? Math.ceil(p.retryAfterSeconds) : retryAfterHeader(headers.get('retry-after'));
+  return new ServiceError(service, status, code, {
+    detail: `${method} ${path}`,
+    retryAfterSeconds,
+    ...(p.errors ? { fieldErrors: p.errors } : {}),
+    problem: { productId: p.productId ?? null, available: p.available ?? null, message: p.message ?? p.detail ?? null, retryable: p.retryable ?? null },
+  });
+}
+
+async function toServiceError(service: string, method: Method, path: string, response: Response): Promise<ServiceError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
   } catch {
     // Not a problem body; the status says enough.
   }
-  return new ServiceError(service, response.status, code, { detail: `${method} ${path}`, retryAfterSeconds, ...(fieldErrors ? { fieldErrors } : {}) });
+  return problemError(service, method, path, response.status, response.headers, body);
 }

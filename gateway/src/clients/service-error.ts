@@ -3,6 +3,14 @@
  * expected ones into data (null for a 404 lookup, a result-union member for a mutation) and let
  * the rest reach Yoga's masking, which shows "Unexpected error." and logs this detail.
  */
+export interface ProblemFigures {
+  productId: number | null;
+  available: number | null;
+  /** The problem's own words (its `message`, else `detail`). */
+  message: string | null;
+  retryable: boolean | null;
+}
+
 export class ServiceError extends Error {
   readonly service: string;
   /** HTTP status, or 0 when the service could not be reached (network error, timeout). */
@@ -13,12 +21,14 @@ export class ServiceError extends Error {
   readonly fieldErrors: { field: string; message: string }[];
   /** A 429's wait (the body's retryAfterSeconds, else its Retry-After header); null otherwise. */
   readonly retryAfterSeconds: number | null;
+  /** What a buying problem says beside its code (a StockError's option and units left, a PaymentError's words); null when it does not. */
+  readonly problem: ProblemFigures;
 
   constructor(
     service: string,
     status: number,
     code: string,
-    options: { detail?: string; fieldErrors?: { field: string; message: string }[]; retryAfterSeconds?: number | null; cause?: unknown } = {},
+    options: { detail?: string; fieldErrors?: { field: string; message: string }[]; retryAfterSeconds?: number | null; problem?: Partial<ProblemFigures>; cause?: unknown } = {},
   ) {
     super(`${service} service: ${status} ${code}${options.detail ? ` (${options.detail})` : ''}`, { cause: options.cause });
     this.name = 'ServiceError';
@@ -27,6 +37,7 @@ export class ServiceError extends Error {
     this.code = code;
     this.fieldErrors = options.fieldErrors ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.problem = { productId: null, available: null, message: null, retryable: null, ...options.problem };
   }
 }
 

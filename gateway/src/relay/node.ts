@@ -77,6 +77,7 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNo
       return customer && { __typename: type, ...customer };
     }
     case 'Basket':
+    case 'Checkout':
     case 'Order':
     case 'Voucher':
     case 'PaymentInstrument':

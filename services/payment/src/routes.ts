@@ -76,6 +76,11 @@ export const LookupAnswerSchema = z
   .object({ data: z.union([ChargeSucceededSchema, ChargeDeclinedSchema, ChargeUnknownSchema, z.object({ status: z.literal('none') })]) })
   .openapi('LookupAnswer');
 
+// The answers that start a payment in the browser (the gateway's payment client parses with these).
+export const ClientTokenAnswerSchema = z.object({ data: z.object({ clientToken: z.string() }) }).openapi('ClientToken');
+export const KlarnaSessionAnswerSchema = z.object({ data: z.object({ sessionId: z.string(), clientToken: z.string(), approvalUrl: z.string() }) }).openapi('KlarnaSession');
+export const ClearpayCheckoutAnswerSchema = z.object({ data: z.object({ token: z.string(), expires: z.string(), approvalUrl: z.string() }) }).openapi('ClearpayCheckout');
+
 export const InstrumentSchema = z
   .object({
     id: z.string(),
@@ -114,7 +119,7 @@ export const token = createRoute({
   description: "The browser passes it to the sandbox's hosted fields page (GET /sandbox/braintree/hosted-fields?origin=&clientToken=) or approval page; card data goes to the sandbox, never here.",
   tags: ['Braintree'],
   summary: 'A client token for the hosted card fields and the PayPal, Google Pay and Apple Pay approval pages',
-  responses: { 200: jsonContent(z.object({ data: z.object({ clientToken: z.string() }) }).openapi('ClientToken'), 'The client token.'), ...errors, ...providerDown },
+  responses: { 200: jsonContent(ClientTokenAnswerSchema, 'The client token.'), ...errors, ...providerDown },
 });
 
 export const pay = createRoute({
@@ -148,7 +153,7 @@ export const klarnaSession = createRoute({
   summary: 'Start a Klarna session: client token and the approval page',
   request: body(KlarnaSessionBodySchema, 'The amount to approve.'),
   responses: {
-    201: jsonContent(z.object({ data: z.object({ sessionId: z.string(), clientToken: z.string(), approvalUrl: z.string() }) }).openapi('KlarnaSession'), 'The session; open approvalUrl (add &origin=) for the shopper.'),
+    201: jsonContent(KlarnaSessionAnswerSchema, 'The session; open approvalUrl (add &origin=) for the shopper.'),
     ...errors,
     ...providerDown,
   },
@@ -174,7 +179,7 @@ export const clearpayCheckout = createRoute({
   summary: 'Start a Clearpay checkout: token and the approval page',
   request: body(ClearpayCheckoutBodySchema, 'The amount (from £1 to £1000) and the shopper.'),
   responses: {
-    201: jsonContent(z.object({ data: z.object({ token: z.string(), expires: z.string(), approvalUrl: z.string() }) }).openapi('ClearpayCheckout'), 'The checkout; open approvalUrl (add &origin=).'),
+    201: jsonContent(ClearpayCheckoutAnswerSchema, 'The checkout; open approvalUrl (add &origin=).'),
     ...errors,
     ...providerDown,
   },

@@ -35,11 +35,8 @@ async function catalogueOf(line: BasketLine, ctx: GatewayContext): Promise<{ dea
 /** What a line costs now (spec §5 deposits and postage, domain linePrice), from the catalogue. */
 async function pricedLine(line: BasketLine, ctx: GatewayContext) {
   const { product } = await catalogueOf(line, ctx);
-  if (!product) {
-    const unit = line.unitPrice?.amount ?? 0;
-    const postage = line.postage?.amount ?? 0;
-    return { unitPence: unit, postagePence: postage, totalPence: unit * Math.max(0, line.quantity) + postage, posted: line.postage != null };
-  }
+  // An option gone from the catalogue costs nothing here; the checkout refuses it (DEAL_CLOSED).
+  if (!product) return { unitPence: 0, postagePence: 0, totalPence: 0, posted: false };
   const price = linePrice({
     pricePence: product.price.amount,
     depositPricePence: product.depositProduct?.price.amount ?? null,
@@ -60,17 +57,17 @@ export const BasketType: TypeResolvers<BasketParent> = {
     const totals = await Promise.all(basket.products.filter((l) => l.quantity > 0).map((line) => pricedLine(line, ctx)));
     return gbp(totals.reduce((sum, t) => sum + t.totalPence, 0));
   },
-  eligibleForVip: ({ basket }) => basket.eligibleForVip ?? false,
+  eligibleForVip: ({ basket }) => basket.eligibleForVip,
   // Spec §5: gift wrap never below 0.
-  giftWrapQuantity: ({ basket }) => Math.max(0, basket.giftWrap ?? basket.products.reduce((sum, l) => sum + Math.max(0, l.giftWrap ?? 0), 0)),
+  giftWrapQuantity: ({ basket }) => Math.max(0, basket.giftWrap),
   // The VVE add-on as the checkout prices it (its figures): BASKET_VVE_MONTHS per voucher of the
   // line it extends, at most the line's quantity; one for an option no longer in the basket is ignored.
   addons: ({ basket }) =>
-    (basket.addons ?? []).flatMap((a) => {
+    basket.addons.flatMap((a) => {
       const line = basket.products.find((l) => l.dealProductId === a.productId && l.quantity > 0);
-      if (a.quantity <= 0 || (a.addonType === 'VVE' && !line)) return [];
+      if (a.quantity <= 0 || !line) return [];
       const quantity = line ? Math.min(a.quantity, line.quantity) : a.quantity;
-      const price = a.price ?? gbp(a.addonType === 'VVE' ? quantity * BASKET_VVE_MONTHS * VVE_PRICE_PER_VOUCHER_MONTH_PENCE : 0);
+      const price = gbp(quantity * BASKET_VVE_MONTHS * VVE_PRICE_PER_VOUCHER_MONTH_PENCE);
       return [{ addonType: a.addonType, productId: a.productId, quantity, price }];
     }),
 };
@@ -84,7 +81,6 @@ export const BasketLineType: TypeResolvers<BasketLineParent> = {
     return deal && product ? { dealId: deal.id, product } : null;
   },
   title: async ({ line }, _a, ctx) => {
-    if (line.title) return line.title;
     const { deal, product } = await catalogueOf(line, ctx);
     return product?.title ?? deal?.title ?? '';
   },

@@ -5,16 +5,16 @@
  * VIP tick and answers the view. Totals, availability and payment options are the service's,
  * worked out from the catalogue and the database, never from the client.
  */
-import { PROVIDER_OF_METHOD, VIP_PRICE_PENCE, type PaymentMethod } from '@shop/domain';
+import { VIP_PRICE_PENCE } from '@shop/domain';
 import type { CheckoutOptions, CheckoutView, GiftingConfig, Owner, PaymentInstrumentData } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
 import { basketParent, gbp, type BasketParent } from './Basket.ts';
-import { priceBreakdownOf, totalOnlyBreakdown } from './breakdown.ts';
+import { priceBreakdownOf } from './breakdown.ts';
 import { ApplyPromoCodeInput, check } from './inputs.ts';
 import { basketNotFound, fromServiceError, type BuyingError } from './results.ts';
-import { currentBasket, identity } from './shopper.ts';
+import { basketKey, currentBasket, identity } from './shopper.ts';
 
 export interface CheckoutParent {
   __typename: 'Checkout';
@@ -26,16 +26,8 @@ type CheckoutResult = CheckoutParent | BuyingError;
 
 const upper = (s: string) => s.toUpperCase();
 
-export function giftProduct(p: { dealId: number; productId: number; title?: string | null; price?: number | null } | null | undefined, fallbackTitle: string) {
-  return p ? { dealId: p.dealId, productId: p.productId, title: p.title ?? fallbackTitle, price: gbp(p.price ?? 0) } : null;
-}
-
 export function giftingConfigOf(config: GiftingConfig) {
-  return {
-    giftWrap: giftProduct(config.giftWrap, 'Gift wrap')!,
-    nextDayGiftPack: giftProduct(config['ndd-gpk'], 'Gift pack (next-day delivery)'),
-    standardGiftPack: giftProduct(config['std-gpk'], 'Gift pack (standard delivery)'),
-  };
+  return { giftWrap: config.giftWrap, nextDayGiftPack: config['ndd-gpk'], standardGiftPack: config['std-gpk'] };
 }
 
 const INSTRUMENT_NAMES: Record<string, string> = { paypal: 'PayPal', google: 'Google Pay', apple: 'Apple Pay', klarna: 'Klarna', clearpay: 'Clearpay' };
@@ -53,9 +45,9 @@ export function instrumentOf(i: PaymentInstrumentData) {
     id: toGlobalId('PaymentInstrument', i.id),
     type: ['CARD', 'PAYPAL', 'GOOGLE', 'APPLE', 'KLARNA', 'CLEARPAY'].includes(type) ? type : 'CARD',
     gateway: upper(i.gateway),
-    isDefault: i.isDefault ?? i.default ?? false,
-    description: i.description ?? describeInstrument(i),
-    expiry: i.expiry ?? (i.expiryMonth && i.expiryYear ? `${String(i.expiryMonth).padStart(2, '0')}/${String(i.expiryYear % 100).padStart(2, '0')}` : null),
+    isDefault: i.default,
+    description: describeInstrument(i),
+    expiry: i.expiryMonth && i.expiryYear ? `${String(i.expiryMonth).padStart(2, '0')}/${String(i.expiryYear % 100).padStart(2, '0')}` : null,
   };
 }
 
@@ -69,62 +61,45 @@ const PROMO_OUTCOMES: Record<string, string> = {
 };
 
 export const CheckoutType = {
+  // The basket's key: a checkout answered by a query, a mutation or node(id:) is one object to a client.
+  id: ({ basket }: CheckoutParent) => toGlobalId('Checkout', basketKey(basket.basket.id)),
   basket: (c: CheckoutParent) => c.basket,
-  orderSummary: ({ view }: CheckoutParent) => {
-    const s = view.orderSummary;
-    return {
-      subtotal: gbp(s.subtotal ?? s.totalOrderAmount),
-      postage: gbp(s.postage ?? 0),
-      promoDiscount: gbp(s.promoDiscount ?? 0),
-      vip: gbp(s.vip ?? 0),
-      walletCredit: gbp(s.walletCredit ?? 0),
-      totalOrderAmount: gbp(s.totalOrderAmount),
-      cashAmount: gbp(s.cashAmount ?? s.totalOrderAmount - (s.walletCredit ?? 0)),
-    };
-  },
-  breakdown: ({ view }: CheckoutParent) => {
-    if (view.breakdown) return priceBreakdownOf(view.breakdown);
-    const s = view.orderSummary;
-    const wallet = s.walletCredit ?? 0;
-    return totalOnlyBreakdown(s.totalOrderAmount, wallet, s.cashAmount ?? s.totalOrderAmount - wallet);
-  },
+  orderSummary: ({ view }: CheckoutParent) => view.orderSummary,
+  breakdown: ({ view }: CheckoutParent) => priceBreakdownOf(view.breakdown),
   promoCode: ({ view }: CheckoutParent) => {
     const p = view.promoCode;
     if (!p?.code) return null;
-    const outcome = p.applicable ? 'APPLIED' : (PROMO_OUTCOMES[(p.outcome ?? '').toLowerCase()] ?? 'INVALID');
-    return { code: p.code, applicable: p.applicable, message: p.message ?? '', outcome };
+    const outcome = p.applicable ? 'APPLIED' : (PROMO_OUTCOMES[p.outcome.toLowerCase()] ?? 'INVALID');
+    return { code: p.code, applicable: p.applicable, message: p.message, outcome };
   },
   wallet: ({ view, signedIn }: CheckoutParent) => {
     const w = view.wallet;
     if (!signedIn || !w) return null;
-    return { balance: gbp(w.balance ?? 0), usable: gbp(w.usable ?? 0), using: w.using ?? w.use ?? false };
+    return w;
   },
   paymentOptions: ({ view }: CheckoutParent) =>
-    (view.userInfo?.paymentOptions?.methods ?? [])
-      .filter((m): m is typeof m & { method: PaymentMethod } => m.method in PROVIDER_OF_METHOD)
-      .map((m) => ({
-        method: upper(m.method),
-        provider: upper(PROVIDER_OF_METHOD[m.method]),
-        available: m.available,
-        reason: m.reason ?? null,
-        express: m.express ?? ['apple_pay', 'google_pay', 'paypal'].includes(m.method),
-      })),
-  savedInstruments: ({ view }: CheckoutParent) => (view.userInfo?.paymentOptions?.paymentInstruments ?? []).map(instrumentOf),
-  countdown: ({ view }: CheckoutParent) => Math.max(0, view.countdown ?? 0),
-  holdExpiresAt: ({ view }: CheckoutParent) => view.holdExpiresAt ?? null,
-  holdLimitReached: ({ view }: CheckoutParent) => view.holdLimitReached === true,
-  holdAgainAt: ({ view }: CheckoutParent) => view.holdAgainAt ?? null,
-  giftingConfig: async ({ view }: CheckoutParent, _a: unknown, ctx: GatewayContext) => giftingConfigOf(view.giftingConfig ?? (await ctx.clients.checkout.giftingConfig())),
+    view.userInfo.paymentOptions.methods.map((m) => ({
+      method: upper(m.method),
+      provider: upper(m.provider),
+      available: m.available,
+      reason: m.reason,
+      express: m.express,
+    })),
+  savedInstruments: ({ view }: CheckoutParent) => view.userInfo.paymentOptions.paymentInstruments.map(instrumentOf),
+  countdown: ({ view }: CheckoutParent) => Math.max(0, view.countdown),
+  holdExpiresAt: ({ view }: CheckoutParent) => view.holdExpiresAt,
+  holdLimitReached: ({ view }: CheckoutParent) => view.holdLimitReached,
+  holdAgainAt: ({ view }: CheckoutParent) => view.holdAgainAt,
+  giftingConfig: ({ view }: CheckoutParent) => giftingConfigOf(view.giftingConfig),
   // The VIP offer starts unticked (issue 6 point 10); £4.99 a year (spec §9). Only for a signed-in
   // shopper who is not a member: a guest has no account to hold it (the service answers null then).
   vipOffer: ({ view, signedIn }: CheckoutParent) =>
-    signedIn && view.vipOffer !== null ? { price: gbp(Math.min(view.vipOffer?.price ?? view.vipPrice ?? VIP_PRICE_PENCE, VIP_PRICE_PENCE)), checked: view.vipChecked === true } : null,
-  needsDeliveryAddress: ({ view, basket }: CheckoutParent) =>
-    view.needsDeliveryAddress ?? basket.basket.products.some((l) => (l.giftPack ?? 0) > 0 || l.gifting?.type === 'ndd-gpk' || l.gifting?.type === 'std-gpk'),
-  isTravel: ({ view }: CheckoutParent) => view.isTravel ?? false,
-  isTravelValid: ({ view }: CheckoutParent) => view.isTravelValid ?? true,
-  pendingOrderNumber: ({ view }: CheckoutParent) => view.pendingOrderNumber ?? null,
-  canPay: ({ view }: CheckoutParent) => view.canPay ?? !view.deals.some((d) => d.soldOut === true || d.available === false || d.available === 0),
+    signedIn && view.vipOffer !== null ? { price: gbp(Math.min(view.vipOffer.price.amount, VIP_PRICE_PENCE)), checked: view.vipChecked } : null,
+  needsDeliveryAddress: ({ view }: CheckoutParent) => view.needsDeliveryAddress,
+  isTravel: ({ view }: CheckoutParent) => view.isTravel,
+  isTravelValid: ({ view }: CheckoutParent) => view.isTravelValid,
+  pendingOrderNumber: ({ view }: CheckoutParent) => view.pendingOrderNumber,
+  canPay: ({ view }: CheckoutParent) => view.canPay,
 };
 
 async function withCheckout(ctx: GatewayContext, load: (token: string, owner: Owner) => Promise<CheckoutView | null>): Promise<CheckoutResult> {
@@ -140,6 +115,12 @@ async function withCheckout(ctx: GatewayContext, load: (token: string, owner: Ow
   }
 }
 
+/** node(id:) of a Checkout: the view as it is (the hold kept, never refreshed), or null on any error. */
+export async function checkoutNode(ctx: GatewayContext): Promise<CheckoutParent | null> {
+  const result = await withCheckout(ctx, (token, owner) => ctx.clients.checkout.view(token, owner));
+  return result.__typename === 'Checkout' ? result : null;
+}
+
 export const checkout: Resolver<unknown, { refresh?: boolean | null }, Promise<CheckoutResult>> = (_p, { refresh }, ctx) =>
   withCheckout(ctx, (token, owner) => ctx.clients.checkout.view(token, { ...owner, refresh: refresh === true }));
 
@@ -150,8 +131,8 @@ async function setOption(ctx: GatewayContext, change: Partial<CheckoutOptions>):
     if (!view) return null;
     const options: CheckoutOptions = {
       promoCode: view.promoCode?.code ?? null,
-      wallet: view.wallet?.using ?? view.wallet?.use ?? false,
-      vipChecked: view.vipChecked === true,
+      wallet: view.wallet?.using ?? false,
+      vipChecked: view.vipChecked,
       ...change,
     };
     return ctx.clients.checkout.setOptions(token, owner, options);

@@ -16,7 +16,7 @@
  * HttpOnly cookie (shopper.ts), so the confirmation page can be reloaded.
  */
 import { BUYING_MESSAGES, messageFor, methodOfInstrument, PROVIDER_OF_METHOD } from '@shop/domain';
-import type { Order, PlaceOrderAnswer } from '../../clients/checkout.client.ts';
+import type { PlaceOrderAnswer } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { fromGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
@@ -39,24 +39,10 @@ function instrumentKey(globalId: string | null): string | null | false {
 
 /** The answer of an order call as the union member. */
 async function orderResult(ctx: GatewayContext, answer: PlaceOrderAnswer, guest: boolean): Promise<PlaceOrderResult> {
-  const remember = (o: Order | null, accessToken: string | null) => {
-    const token = o?.accessToken ?? accessToken;
-    if (guest && o && token) rememberOrderAccess(ctx, o.id, token);
-  };
-  if (answer.kind === 'placed') {
-    remember(answer.order, null);
-    return { __typename: 'OrderPlaced', order: answer.order, message: BUYING_MESSAGES.purchaseSuccessful };
-  }
-  if (answer.kind === 'pending') {
-    let pendingOrder = answer.order;
-    if (!pendingOrder && answer.orderId) {
-      if (guest && answer.accessToken) rememberOrderAccess(ctx, answer.orderId, answer.accessToken);
-      pendingOrder = await loadOrder(ctx, answer.orderId);
-    }
-    remember(pendingOrder, answer.accessToken);
-    if (!pendingOrder) throw new Error('The checkout service answered 202 without the pending order');
-    return { __typename: 'OrderPending', order: pendingOrder, message: BUYING_MESSAGES.paymentPending };
-  }
+  // A guest reads the order again with the access token the service issued with it.
+  if (answer.kind !== 'problem' && guest && answer.order.accessToken) rememberOrderAccess(ctx, answer.order.id, answer.order.accessToken);
+  if (answer.kind === 'placed') return { __typename: 'OrderPlaced', order: answer.order, message: BUYING_MESSAGES.purchaseSuccessful };
+  if (answer.kind === 'pending') return { __typename: 'OrderPending', order: answer.order, message: BUYING_MESSAGES.paymentPending };
   if (answer.code === 'IDEMPOTENCY_CONFLICT' && answer.status === 422) {
     return validationError('idempotencyKey', 'This key was used for a different order. Start a new payment.');
   }
@@ -113,9 +99,9 @@ export const startPayment: Resolver<unknown, { input: unknown }, Promise<StartPa
     if (!basket) return basketNotFound();
     const view = await ctx.clients.checkout.view(basket.id, { customerToken, vipUser });
     if (!view) return basketNotFound();
-    const offered = view.userInfo?.paymentOptions?.methods?.find((m) => m.method === method);
+    const offered = view.userInfo.paymentOptions.methods.find((m) => m.method === method);
     if (offered && !offered.available) return { __typename: 'PaymentError', code: 'PAYMENT_METHOD_UNAVAILABLE', message: messageFor('PAYMENT_METHOD_UNAVAILABLE'), field: 'method', retryable: true };
-    const amount = view.orderSummary.cashAmount ?? view.orderSummary.totalOrderAmount;
+    const amount = view.orderSummary.cashAmount.amount;
     const email = parsed.data.email ?? (await identity(ctx)).email;
     if (provider === 'clearpay' && !email) return validationError('email', BUYING_MESSAGES.required);
     const session = await ctx.clients.payment.startSession({ kind: provider, amount, orderRef: basket.id, email });
@@ -186,14 +172,14 @@ export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceO
     // Only an order this shopper may read (Z3: another's order is refused like an unknown one, before any payment).
     const owned = await loadOrder(ctx, data.orderNumber);
     if (!owned) return notFound('NOT_FOUND', 'orderNumber');
-    const offer = owned.validityExtensionOffer ?? validityExtensionOffer(owned);
+    const offer = validityExtensionOffer(owned);
     if (owned.status !== 'PAID' || !offer) return validationError('orderNumber', 'This order cannot be extended.');
     const accessToken = customerToken ? null : orderAccessToken(ctx, owned.id);
     const answer = await ctx.clients.checkout.orderAddon(
       data.idempotencyKey,
       { customerToken, accessToken },
       {
-        orderNumber: owned.orderNumber ?? owned.id,
+        orderNumber: owned.orderNumber,
         addonType: data.addonType,
         months: offer.months,
         // The price shown with the offer: the service answers PRICE_CHANGED when it differs.

@@ -15,7 +15,7 @@ import { toGlobalId } from '../../relay/global-id.ts';
 import type { CustomerParent } from '../accounts/Customer.ts';
 import type { Resolver, TypeResolvers } from '../types.ts';
 import { gbp } from './Basket.ts';
-import { priceBreakdownOf, totalOnlyBreakdown } from './breakdown.ts';
+import { priceBreakdownOf } from './breakdown.ts';
 import { instrumentOf } from './Checkout.ts';
 import { identity, orderAccessToken } from './shopper.ts';
 
@@ -38,29 +38,22 @@ export async function loadOrder(ctx: GatewayContext, orderId: string): Promise<O
   return ctx.clients.checkout.order(orderId, { accessToken });
 }
 
-const orderNumberOf = (o: Order) => o.orderNumber ?? o.id;
-
 export const OrderType: TypeResolvers<OrderParent> = {
   id: (o) => toGlobalId('Order', o.id),
-  orderNumber: (o) => orderNumberOf(o),
+  orderNumber: (o) => o.orderNumber,
   status: (o) => o.status,
   createdAt: (o) => o.createdAt,
   lines: (o) => o.lines,
-  quantity: (o) => o.quantity ?? o.lines.filter((l) => !l.addonType).reduce((sum, l) => sum + l.quantity, 0),
-  total: (o) => gbp(o.total ?? o.totalAmount ?? o.lines.reduce((sum, l) => sum + (l.finalDealOrderAmount ?? l.price * l.quantity), 0)),
-  cashAmount: (o) => gbp(o.cashAmount ?? 0),
-  walletAmountUsed: (o) => gbp(o.walletAmountUsed ?? o.walletUsed ?? 0),
+  quantity: (o) => o.quantity,
+  total: (o) => o.total,
+  cashAmount: (o) => o.cashAmount,
+  walletAmountUsed: (o) => o.walletAmountUsed,
   paymentMethod: (o) => (o.paymentMethod ? o.paymentMethod.toUpperCase() : null),
-  cardType: (o) => o.cardType ?? null,
-  breakdown: (o) => {
-    if (o.breakdown) return priceBreakdownOf(o.breakdown);
-    const total = o.total ?? o.totalAmount ?? 0;
-    const wallet = o.walletAmountUsed ?? o.walletUsed ?? 0;
-    return totalOnlyBreakdown(total, wallet, o.cashAmount ?? total - wallet);
-  },
+  cardType: (o) => o.cardType,
+  breakdown: (o) => priceBreakdownOf(o.breakdown),
   vouchers: (o): VoucherParent[] => o.vouchers.map((v) => ({ ...v, orderId: o.id })),
   validityExtensionOffer: (o) => {
-    const offer = o.validityExtensionOffer ?? validityExtensionOffer(o);
+    const offer = validityExtensionOffer(o);
     return offer ? { addonType: offer.addonType, title: offer.title, price: gbp(offer.price), months: offer.months } : null;
   },
 };
@@ -72,10 +65,10 @@ export const OrderType: TypeResolvers<OrderParent> = {
  * more, up to VOUCHER_EXTENSION_MAX_MONTHS, priced per voucher and month.
  */
 export function validityExtensionOffer(o: Order): { addonType: 'VVE'; title: string; price: number; months: number } | null {
-  if (o.status !== 'PAID' || (o.kind && o.kind !== 'order') || !o.paidAt) return null;
+  if (o.status !== 'PAID' || o.kind !== 'order' || !o.paidAt) return null;
   const ready = o.vouchers.filter((v) => v.status === 'Ready to Redeem');
   if (ready.length === 0) return null;
-  const extended = ready.map((v) => Math.min(VOUCHER_EXTENSION_MAX_MONTHS, Math.max(0, v.extendedMonths ?? 0)));
+  const extended = ready.map((v) => Math.min(VOUCHER_EXTENSION_MAX_MONTHS, Math.max(0, v.extendedMonths)));
   const months = VOUCHER_EXTENSION_MAX_MONTHS - Math.min(...extended);
   if (months <= 0) return null;
   const count = extended.filter((e) => e + months <= VOUCHER_EXTENSION_MAX_MONTHS).length;
@@ -88,28 +81,13 @@ export function validityExtensionOffer(o: Order): { addonType: 'VVE'; title: str
 }
 
 export const OrderLineType: TypeResolvers<Order['lines'][number]> = {
-  title: async (l, _a, ctx) => {
-    if (l.title) return l.title;
-    const deal = await ctx.loaders.dealById.load(l.dealId);
-    return deal?.products.find((p) => p.id === l.dealProductId)?.title ?? deal?.title ?? '';
-  },
-  price: (l) => gbp(l.price),
-  finalDealOrderAmount: (l) => gbp(l.finalDealOrderAmount ?? l.price * l.quantity),
-  addonType: (l) => l.addonType ?? null,
-  gift: (l) => l.gift ?? false,
+  addonType: (l) => l.addonType,
   deal: (l, _a, ctx) => ctx.loaders.dealById.load(l.dealId),
 };
 
 export const VoucherType: TypeResolvers<VoucherParent> = {
   // Voucher:{orderId}:{voucherId}: refetched through its order, so only the order's reader sees it.
   id: (v) => toGlobalId('Voucher', `${v.orderId}:${v.id}`),
-  title: async (v, _a, ctx) => {
-    if (v.title) return v.title;
-    const deal = await ctx.loaders.dealById.load(v.dealId);
-    return deal?.products.find((p) => p.id === v.dealProductId)?.title ?? deal?.title ?? '';
-  },
-  expiresAt: (v) => v.expiresAt ?? null,
-  recipientName: (v) => v.recipientName ?? null,
 };
 
 export const order: Resolver<unknown, { orderNumber: string }, Promise<OrderParent | null>> = (_p, { orderNumber }, ctx) => loadOrder(ctx, orderNumber);

@@ -14,8 +14,3 @@ export function priceBreakdownOf(b: PriceBreakdownData) {
     dueLater: b.dueLater.map((d) => ({ label: d.label, to: d.to, amount: gbp(d.amount) })),
   };
 }
-
-/** A service answer without a breakdown (an older checkout service): the total alone, which still adds up. */
-export function totalOnlyBreakdown(total: number, wallet: number, payNow: number) {
-  return priceBreakdownOf({ parts: [{ kind: 'line', label: 'Your order', amount: total }], total, wallet, payNow, dueLater: [] });
-}

@@ -388,6 +388,38 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     }
   });
 
+  it('Checkout is a Node keyed by its basket: the query and the option mutations answer one id, node(id:) refetches it for its own shopper only', async () => {
+    const CHECKOUT_ID = `query($refresh: Boolean) { checkout(refresh: $refresh) { __typename ... on Checkout { id basket { id } } } }`;
+    const PROMO = `mutation { applyPromoCode(input: { code: null }) { __typename ... on Checkout { id } ${ERR} } }`;
+    const CHECKOUT_NODE = `query($id: ID!) { node(id: $id) { __typename id ... on Checkout { countdown basket { id itemCount } } } }`;
+    const a = browser();
+    await add(a, options[7]!, 1);
+    const first = (await a.gql(CHECKOUT_ID)).body.data.checkout;
+    const id = first.id;
+    // One checkout per basket: the basket's opaque key, never its token.
+    expect(Buffer.from(id, 'base64').toString()).toBe(`Checkout:${Buffer.from(first.basket.id, 'base64').toString().split(':')[1]}`);
+    expect((await a.gql(CHECKOUT_ID, { refresh: true })).body.data.checkout.id).toBe(id);
+    expect((await a.gql(PROMO)).body.data.applyPromoCode).toEqual({ __typename: 'Checkout', id });
+
+    const own = (await a.gql(CHECKOUT_NODE, { id })).body.data.node;
+    expect(own).toMatchObject({ __typename: 'Checkout', id, basket: { id: first.basket.id, itemCount: 1 } });
+    expect(own.countdown).toBeGreaterThan(0);
+
+    // Another shopper (guest or signed in), one without a basket, and a random key: the same null.
+    const other = browser();
+    await add(other, options[7]!, 1);
+    const signedIn = await signedUp();
+    const random = toGlobalId('Checkout', 'A'.repeat(32));
+    for (const viewer of [other, signedIn.browser, browser()]) {
+      const foreign = await viewer.gql(CHECKOUT_NODE, { id });
+      expect(foreign.body).toEqual({ data: { node: null } });
+      expect(foreign.body).toEqual((await viewer.gql(CHECKOUT_NODE, { id: random })).body);
+    }
+    for (const bad of [toGlobalId('Checkout', "x' or '1'='1"), toGlobalId('Checkout', ''), random]) {
+      expect((await a.gql(CHECKOUT_NODE, { id: bad })).body, bad).toEqual({ data: { node: null } });
+    }
+  });
+
   it('B3: the REST calls of a basket query do not grow with its lines', async () => {
     const b = browser();
     await add(b, options[0]!, 1);

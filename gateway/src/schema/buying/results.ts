@@ -6,7 +6,6 @@
  * correlation id.
  */
 import { BUYING_MESSAGES, ERROR_CODES, messageFor, type ErrorCode } from '@shop/domain';
-import { BuyingProblemError } from '../../clients/basket.client.ts';
 import { isServiceError } from '../../clients/service-error.ts';
 
 export interface ValidationErrorValue {
@@ -135,8 +134,7 @@ export function problemMember(
 /** A ServiceError from a basket/checkout call as a member, or rethrown. */
 export function fromServiceError(error: unknown, options: Parameters<typeof problemMember>[1] = {}): BuyingError {
   if (isServiceError(error) && error.status >= 400 && error.status < 500) {
-    const extra = error instanceof BuyingProblemError ? { productId: error.productId, available: error.available, message: error.problemMessage, retryable: error.retryable, retryAfterSeconds: error.retryAfterSeconds } : {};
-    const member = problemMember({ status: error.status, code: error.code, errors: error.fieldErrors, ...extra }, options);
+    const member = problemMember({ status: error.status, code: error.code, errors: error.fieldErrors, ...error.problem, retryAfterSeconds: error.retryAfterSeconds }, options);
     if (member) return member;
   }
   throw error;
