@@ -5,65 +5,25 @@
  * and masked as "Unexpected error." with a correlation id.
  */
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, allFieldErrors, fieldErrors, messageFor, type ErrorCode } from '@shop/domain';
-import { isServiceError } from '../../clients/service-error.ts';
+import { ACCOUNT_MESSAGES, allFieldErrors, fieldErrors, messageFor } from '@shop/domain';
+import {
+  formErrors,
+  problemOf,
+  userErrorOf,
+  validationError,
+  type FormErrorsValue,
+  type ProblemMapping,
+  type UserErrorMember,
+  type UserErrorTypename,
+  type ValidationErrorValue,
+} from '../user-errors.ts';
 
-export type AccountErrorTypename =
-  | 'ValidationError'
-  | 'FormErrors'
-  | 'RateLimitedError'
-  | 'UnauthenticatedError'
-  | 'LoginFailedError'
-  | 'AccountLockedError'
-  | 'InvalidLinkError';
-
-export interface UserErrorValue {
-  __typename: AccountErrorTypename;
-  code: ErrorCode;
-  message: string;
-  field: string | null;
-}
-
-export interface ValidationErrorValue extends UserErrorValue {
-  __typename: 'ValidationError';
-}
-
-export interface FormErrorsValue extends UserErrorValue {
-  __typename: 'FormErrors';
-  errors: ValidationErrorValue[];
-}
-
-export interface RateLimitedErrorValue extends UserErrorValue {
-  __typename: 'RateLimitedError';
-  retryAfterSeconds: number;
-}
-
-export type AccountError = UserErrorValue | FormErrorsValue | RateLimitedErrorValue;
+export { userError, validationError } from '../user-errors.ts';
+export type AccountErrorTypename = UserErrorTypename;
+export type AccountError = UserErrorMember;
 
 /** When a 429 says nothing about the wait: a minute. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
-
-export function userError(typename: AccountErrorTypename, code: ErrorCode, field: string | null = null, message: string = messageFor(code)): UserErrorValue {
-  return { __typename: typename, code, message, field };
-}
-
-export function validationError(field: string | null, message: string, code: ErrorCode = 'VALIDATION_FAILED'): ValidationErrorValue {
-  return { __typename: 'ValidationError', code, message, field };
-}
-
-export function formErrors(errors: ValidationErrorValue[], code: ErrorCode = 'VALIDATION_FAILED'): FormErrorsValue {
-  return { __typename: 'FormErrors', code, message: messageFor(code), field: errors[0]?.field ?? null, errors };
-}
-
-export function rateLimited(retryAfterSeconds: number | null): RateLimitedErrorValue {
-  return {
-    __typename: 'RateLimitedError',
-    code: 'RATE_LIMITED',
-    message: messageFor('RATE_LIMITED'),
-    field: null,
-    retryAfterSeconds: retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
-  };
-}
 
 /** The first failing rule per field, as a ValidationError (forms that show one message). */
 export function firstZodError(error: z.ZodError): ValidationErrorValue {
@@ -98,44 +58,21 @@ export interface ServiceErrorMapping {
 }
 
 /**
- * The union member for a users-service problem, or null (rethrow: masked). Unauthenticated is
- * reported to the caller too, so it can clear the dead session cookie.
+ * The union member for a users-service problem (the one mapping, user-errors.ts, read the
+ * accounts' way), or null (rethrow: masked). Unauthenticated is reported to the caller too, so it
+ * can clear the dead session cookie.
  */
 export function fromServiceError(error: unknown, mapping: ServiceErrorMapping): AccountError | null {
-  if (!isServiceError(error) || error.service !== 'users') return null;
-  const allowed = new Set(mapping.allowed);
-  const pick = (value: AccountError): AccountError | null => (allowed.has(value.__typename) ? value : null);
-  switch (error.code) {
-    case 'RATE_LIMITED':
-      return pick(rateLimited(error.retryAfterSeconds));
-    case 'SIGN_IN_THROTTLED':
-      // The sign-in throttle: the same answer for every email; the client offers the sign-in link.
-      return pick({ ...rateLimited(error.retryAfterSeconds), code: 'SIGN_IN_THROTTLED', message: messageFor('SIGN_IN_THROTTLED') });
-    case 'UNAUTHENTICATED':
-      return pick(userError('UnauthenticatedError', 'UNAUTHENTICATED'));
-    case 'INVALID_CREDENTIALS':
-    case 'EMAIL_NOT_CONFIRMED':
-      return pick(userError('LoginFailedError', error.code));
-    case 'ACCOUNT_LOCKED':
-      return pick(userError('AccountLockedError', 'ACCOUNT_LOCKED'));
-    case 'INVALID_LINK':
-      return allowed.has('InvalidLinkError')
-        ? userError('InvalidLinkError', 'INVALID_LINK', 'token')
-        : allowed.has('LoginFailedError')
-          ? userError('LoginFailedError', 'INVALID_LINK', 'token')
-          : null;
-    case 'WRONG_PASSWORD': {
-      const field = mapping.wrongPasswordField ?? 'password';
-      return pick(formErrors([validationError(field, messageFor('WRONG_PASSWORD'), 'WRONG_PASSWORD')], 'WRONG_PASSWORD'));
-    }
-  }
-  if (error.status === 400) {
-    const fields = serviceFieldErrors(error.fieldErrors);
-    if (allowed.has('FormErrors')) return formErrors(fields.length ? fields : [validationError('input', messageFor('VALIDATION_FAILED'))]);
-    if (allowed.has('ValidationError')) return fields[0] ?? validationError('input', messageFor('VALIDATION_FAILED'));
-  }
-  if (error.status === 401 && allowed.has('UnauthenticatedError')) return userError('UnauthenticatedError', 'UNAUTHENTICATED');
-  return null;
+  const problem = problemOf(error, ['users']);
+  if (!problem) return null;
+  const accounts: ProblemMapping = {
+    ...mapping,
+    validationStatuses: [400],
+    fields: serviceFieldErrors,
+    fallbackField: 'input',
+    defaultRetryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS,
+  };
+  return userErrorOf(problem, accounts);
 }
 
 /** GraphQL gives explicit nulls for omitted optional fields; the domain schemas want them absent. */
