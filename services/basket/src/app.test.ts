@@ -4,7 +4,8 @@ import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
 import type { BasketResponse } from './contract.ts';
-import { getBasket, mergeGuestBasket, removeLines } from './store.ts';
+import { getBasket, removeLines } from './baskets/baskets.store.ts';
+import { mergeGuestBasket } from './baskets/merge.ts';
 import { BASE, basketFixture, type BasketFixture } from './test/basket-fixture.ts';
 
 type ProblemBody = { status: number; code: string; detail?: string; errors?: Array<{ field: string; message: string }>; productId?: number; available?: number };

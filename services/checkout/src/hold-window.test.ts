@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_COOL_DOWN_S, HOLD_TOTAL_LIMIT_S } from '@shop/domain/buying';
 import { releaseExpiredHolds, stockInvariantViolations, stockSnapshot } from '@shop/deals/stock/index';
-import { saveBasket } from '@shop/basket/store';
+import { saveBasket } from '@shop/basket';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from './test/fixture.ts';

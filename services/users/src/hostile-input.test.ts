@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { bodyPaths, replacedAt, unsafeStatus, type OpenApiDoc } from '@shop/platform/test-hostile';
 import type { UsersApp } from './app.ts';
 import { SignedInSchema } from './contract.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
@@ -69,34 +70,7 @@ const RAW_BODIES = ['', 'null', '[]', '"x"', '{', '}', '{"a":', '{"__proto__":{"
 
 const unlimited = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { limit: 1_000_000_000, windowMs: 60_000 }])) as RateLimits;
 
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  example?: unknown;
-  schema?: { example?: unknown };
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: unknown;
-  security?: Array<Record<string, string[]>>;
-}
-interface OpenApiDoc {
-  paths: Record<string, Record<string, Operation>>;
-}
 
-/** Every path into the body: each leaf and each nested object or array. */
-function paths(value: unknown, prefix: string[] = []): string[][] {
-  if (value === null || typeof value !== 'object') return [prefix];
-  const out: string[][] = prefix.length ? [prefix] : [];
-  for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
-  return out;
-}
-function replaced(body: unknown, path: string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const copy: Record<string, unknown> = Array.isArray(body) ? ([...body] as never) : { ...(body as Record<string, unknown>) };
-  copy[path[0]!] = replaced(copy[path[0]!], path.slice(1), value);
-  return copy;
-}
 
 describe.each(testDatabases())('hostile input on %s (reliability V2, V3, V4)', (_name, open) => {
   let f: UsersFixture;
@@ -174,13 +148,13 @@ describe.each(testDatabases())('hostile input on %s (reliability V2, V3, V4)', (
           requests++;
           const res = await f.call(method.toUpperCase(), path, { ...(body !== undefined ? { body } : {}), ...(signedIn ? { session } : {}) }, app);
           await res.arrayBuffer();
-          if (res.status >= 500 || res.status < 200 || (res.status >= 300 && res.status < 400)) failures.push(`${res.status} ${key} ${(body ?? '').slice(0, 100)}`);
+          if (unsafeStatus(res.status)) failures.push(`${res.status} ${key} ${(body ?? '').slice(0, 100)}`);
           // Logout, erasure and a password change end the session: sign in again for the next value.
           if (signedIn && (res.status === 204 || (res.status === 200 && method === 'patch'))) await refreshSession();
         };
         const bodies: string[] = RAW_BODIES.slice();
         if (example !== undefined) {
-          for (const p of [[], ...paths(example)]) for (const v of VALUES) bodies.push(JSON.stringify(replaced(example, p, v)));
+          for (const p of [[], ...bodyPaths(example)]) for (const v of VALUES) bodies.push(JSON.stringify(replacedAt(example, p, v)));
           bodies.push(JSON.stringify({ ...(example as object), extra: 'field' }));
         }
         for (const body of bodies) await send(body);
@@ -197,7 +171,7 @@ describe.each(testDatabases())('hostile input on %s (reliability V2, V3, V4)', (
     const failures: string[] = [];
     let parameters = 0;
     const check = (res: Response, what: string) => {
-      if (res.status >= 500 || res.status < 200 || (res.status >= 300 && res.status < 400)) failures.push(`${res.status} ${what.slice(0, 140)}`);
+      if (unsafeStatus(res.status)) failures.push(`${res.status} ${what.slice(0, 140)}`);
     };
     for (const [template, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {

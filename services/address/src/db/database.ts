@@ -1,6 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
-import { migrate } from '@shop/platform';
-import { addressMigrations } from './migrations/index.ts';
+import { schemaMigrations } from '@shop/platform';
 
 export const ADDRESS_SCHEMA = 'address';
 
@@ -22,11 +21,7 @@ export interface AddressDatabase {
 
 export type AddressDb = Kysely<AddressDatabase>;
 
-/** Brings the address schema to the latest migration. */
-export async function migrateAddress<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: ADDRESS_SCHEMA, migrations: addressMigrations });
-}
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: addressMigrations, migrate: migrateAddress } = schemaMigrations(ADDRESS_SCHEMA, new URL('./migrations/', import.meta.url));
 
 export const inAddress = (db: AddressDb) => db.withSchema(ADDRESS_SCHEMA);
-
-export { addressMigrations };

@@ -3,8 +3,7 @@
  * `inBasket(db)` (unqualified table names mean basket.*).
  */
 import type { Generated, Kysely, Transaction } from 'kysely';
-import { migrate } from '@shop/platform';
-import { basketMigrations } from './migrations/index.ts';
+import { schemaMigrations } from '@shop/platform';
 
 export const BASKET_SCHEMA = 'basket';
 
@@ -61,11 +60,7 @@ export interface BasketDatabase {
 export type BasketDb = Kysely<BasketDatabase>;
 export type BasketTrx = Transaction<BasketDatabase>;
 
-/** Brings the basket schema to the latest migration. */
-export async function migrateBasket<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: BASKET_SCHEMA, migrations: basketMigrations });
-}
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: basketMigrations, migrate: migrateBasket } = schemaMigrations(BASKET_SCHEMA, new URL('./migrations/', import.meta.url));
 
 export const inBasket = <D extends BasketDb | BasketTrx>(db: D) => db.withSchema(BASKET_SCHEMA);
-
-export { basketMigrations };

@@ -9,7 +9,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createBasketApp, type BasketAppOptions } from '../app.ts';
 import type { BasketResponse } from '../contract.ts';
 import { migrateBasket } from '../db/database.ts';
-import type { CatalogueProduct, ProductCheck } from '../product-check.ts';
+import type { CatalogueProduct, ProductCheck } from '../lines/product-check.ts';
 
 export const TEST_TOKEN = 'basket-test-service-token';
 export const BASE = '/api/basket';

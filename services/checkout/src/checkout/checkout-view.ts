@@ -8,7 +8,7 @@
 import { money } from '@shop/domain/money';
 import { CHECKOUT_COUNTDOWN_S, GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
-import { inOrders } from '../db/database.ts';
+import * as store from './checkout.store.ts';
 import { getHold, getHoldWindow, HOLD_WINDOW, holderOf, holdUnits, holdWindowState, releaseExpiredHold, type CheckoutDeps } from '../lib/deps.ts';
 import { paymentOptions } from './payment-options.ts';
 import { travelValidity } from '@shop/domain/travel-checkout';
@@ -71,11 +71,7 @@ async function takeOrKeepHold(deps: CheckoutDeps, model: CheckoutModel, q: Check
     const taken = await holdUnits(trx, { holdKey: q.basketToken, customerKey: model.customerKey, items, expiresAt, now, window: HOLD_WINDOW, ...holderOf(deps, q.clientAddress) });
     if (taken.ok) {
       const at = taken.expiresAt;
-      await inOrders(trx)
-        .insertInto('checkout_options')
-        .values({ basket_token: q.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: at, hold_signature: signature, updated_at: now })
-        .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: at, hold_signature: signature, updated_at: now }))
-        .execute();
+      await store.saveHoldExpiry(trx, q.basketToken, { expiresAt: at, signature, now });
     } else if (taken.retryAt) {
       // The window has run out: whatever this basket still holds goes back on sale now, not at the next sweep.
       await releaseExpiredHold(trx, q.basketToken, now);
@@ -90,7 +86,7 @@ async function takeOrKeepHold(deps: CheckoutDeps, model: CheckoutModel, q: Check
 /** The checkout answer, or null for an unknown basket or another customer's (404 either way). */
 export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
   const now = deps.now();
-  const stored = await inOrders(deps.db).selectFrom('checkout_options').selectAll().where('basket_token', '=', q.basketToken).executeTakeFirst();
+  const stored = await store.checkoutOptionsOf(deps.db, q.basketToken);
   const options = {
     promoCode: q.promoCode !== undefined ? q.promoCode : (stored?.promo_code ?? null),
     wallet: q.wallet ?? stored?.wallet ?? false,
@@ -100,9 +96,7 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
   if (!model) return null;
   const hold = model.linesOk ? await takeOrKeepHold(deps, model, q, stored) : { countdown: 0, holdExpiresAt: null, refused: null, pinned: false };
   const window = holdWindowState(model.lines.length > 0 && !hold.pinned ? await getHoldWindow(deps.db, q.basketToken) : null, now);
-  const pending = hold.pinned
-    ? await inOrders(deps.db).selectFrom('orders').select('order_number').where('basket_token', '=', q.basketToken).where('status', '=', 'PENDING').executeTakeFirst()
-    : undefined;
+  const pendingOrderNumber = hold.pinned ? await store.pendingOrderNumberOf(deps.db, q.basketToken) : undefined;
   const s = model.summary;
   const guest = !q.customerToken;
   const instruments = !guest && deps.payments.instruments ? await deps.payments.instruments(q.customerToken!).catch(() => []) : [];
@@ -166,12 +160,12 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
     giftPackPreset: giftingDetails['ndd-gpk'] ?? giftingDetails['std-gpk'],
     giftWrapPreset: { dealId: GIFT_WRAP_PRESET.dealId, productId: GIFT_WRAP_PRESET.productId },
     ...travelValidity(model.lines.flatMap((l) => (l.stock ? [l.stock] : [])), model.day),
-    pendingOrderNumber: pending?.order_number ?? null,
+    pendingOrderNumber: pendingOrderNumber ?? null,
     vipChecked: model.vipChecked,
     // Offered only to a signed-in shopper who is not a member; it starts unticked on each order.
     vipOffer: model.vipOffered ? { price: money(VIP_PRICE_PENCE), checked: model.vipChecked } : null,
     needsDeliveryAddress: model.needsDeliveryAddress,
     // A pending order of this basket (its payment outcome not known yet) is paid or failed first.
-    canPay: model.linesOk && hold.refused === null && !pending,
+    canPay: model.linesOk && hold.refused === null && pendingOrderNumber === undefined,
   };
 }

@@ -4,7 +4,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { invalid } from '@shop/platform';
-import { inOrders } from '../db/database.ts';
 import { checkoutView, giftingConfigBody } from './checkout-view.ts';
 import type { CheckoutDeps } from '../lib/deps.ts';
 import { trimBasketHold } from './hold-trim.ts';
@@ -12,6 +11,7 @@ import { loadCheckoutModel, loadGiftingConfig } from './pricing.ts';
 import { claimCodeAttempt, forgiveAttempt, type AttemptClaim } from '../promo/attempts.ts';
 import { clientAddressOf, fail, guestEmail, tooMany } from '../lib/http.ts';
 import * as routes from './checkout.routes.ts';
+import * as store from './checkout.store.ts';
 
 export function registerCheckoutRoutes(app: OpenAPIHono, deps: CheckoutDeps): void {
   app.openapi(
@@ -59,18 +59,14 @@ export function registerCheckoutRoutes(app: OpenAPIHono, deps: CheckoutDeps): vo
       const now = deps.now();
       const values = { promo_code: body.promoCode?.trim() ? body.promoCode.trim().toUpperCase() : null, wallet: body.wallet, vip_checked: body.vipChecked, updated_at: now };
       // A new code is a guess (issue 14, G4): counted before it is looked at, given back if it exists.
-      const stored = await inOrders(deps.db).selectFrom('checkout_options').select('promo_code').where('basket_token', '=', basketToken).executeTakeFirst();
+      const stored = await store.checkoutOptionsOf(deps.db, basketToken);
       let claim: AttemptClaim | null = null;
       if (values.promo_code !== null && values.promo_code !== (stored?.promo_code ?? null)) {
         const verdict = await claimCodeAttempt(deps.db, { basketToken, customerToken, clientAddress: clientAddressOf(c), now });
         if (!verdict.ok) return tooMany(c, 'promoCode', verdict.retryAfterSeconds);
         claim = verdict.claim;
       }
-      await inOrders(deps.db)
-        .insertInto('checkout_options')
-        .values({ basket_token: basketToken, hold_expires_at: null, hold_signature: null, ...values })
-        .onConflict((oc) => oc.column('basket_token').doUpdateSet(values))
-        .execute();
+      await store.saveChosenOptions(deps.db, basketToken, values);
       const view = await checkoutView(deps, { basketToken, customerToken, email: null, vipUser: q.vipUser ?? false, refresh: false, clientAddress: clientAddressOf(c) });
       if (claim && view?.promoCode && view.promoCode.outcome !== 'invalid') await forgiveAttempt(deps.db, claim);
       if (!view) return fail(c, 404, 'BASKET_NOT_FOUND');

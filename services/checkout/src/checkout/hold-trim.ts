@@ -4,7 +4,7 @@
  * the basket service changed the lines; the basket is read through the basket module, the hold
  * changed through the deals stock module (each service keeps its own tables).
  */
-import { inOrders } from '../db/database.ts';
+import { saveHoldSignature } from './checkout.store.ts';
 import { getBasket, trimHold, type CheckoutDeps } from '../lib/deps.ts';
 import { stableJson } from '../lib/tokens.ts';
 
@@ -18,7 +18,7 @@ export async function trimBasketHold(deps: CheckoutDeps, input: { basketToken: s
     if (released > 0) {
       // The countdown keeps its expiry for the lines that stay (the next view keeps the hold as it is).
       const sorted = [...items].sort((a, b) => a.productId - b.productId);
-      await inOrders(trx).updateTable('checkout_options').set({ hold_signature: stableJson(sorted), updated_at: deps.now() }).where('basket_token', '=', input.basketToken).execute();
+      await saveHoldSignature(trx, input.basketToken, stableJson(sorted), deps.now());
     }
     return released;
   });

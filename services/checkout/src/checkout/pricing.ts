@@ -10,7 +10,8 @@ import type { Basket, BasketLine } from '@shop/domain/gifting';
 import { linePrice } from '@shop/domain/purchase-limits';
 import { londonDate } from '@shop/domain/london-time';
 import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
-import { inOrders, type AnyDb } from '../db/database.ts';
+import type { AnyDb } from '../db/database.ts';
+import { giftingConfigRows } from './checkout.store.ts';
 import { getBasket, stockView, walletBalances, type StockLine } from '../lib/deps.ts';
 import { guestKeyOf } from '../lib/customer-key.ts';
 import { evaluatePromo, type PromoResult } from '../promo/promo.ts';
@@ -31,7 +32,7 @@ export interface GiftingConfig {
 export const GIFT_WRAP_FALLBACK: GiftProduct = { dealId: GIFT_WRAP_PRESET.dealId, productId: GIFT_WRAP_PRESET.productId, title: 'Gift wrap', price: 0 };
 
 export async function loadGiftingConfig(db: AnyDb): Promise<GiftingConfig> {
-  const rows = await inOrders(db).selectFrom('gifting_config').selectAll().execute();
+  const rows = await giftingConfigRows(db);
   const of = (kind: string): GiftProduct | null => {
     const r = rows.find((x) => x.kind === kind);
     return r ? { dealId: r.deal_id, productId: r.product_id, title: r.title, price: r.price } : null;

@@ -3,8 +3,7 @@
  * name: every query goes through `inOrders(db)` (`db.withSchema('orders')`).
  */
 import type { Kysely } from 'kysely';
-import { migrate } from '@shop/platform';
-import { checkoutMigrations } from './migrations/index.ts';
+import { schemaMigrations } from '@shop/platform';
 import type {
   CheckoutOptionsTable,
   ExpressBuyTokenTable,
@@ -43,12 +42,8 @@ export interface OrdersDatabase {
 export type AnyDb = Kysely<any>;
 export type OrdersDb = Kysely<OrdersDatabase>;
 
-/** Brings the orders schema to the latest migration. */
-export async function migrateCheckout<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: ORDERS_SCHEMA, migrations: checkoutMigrations });
-}
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: checkoutMigrations, migrate: migrateCheckout } = schemaMigrations(ORDERS_SCHEMA, new URL('./migrations/', import.meta.url));
 
 /** The handle every query of this service starts from: unqualified table names mean orders.*. Works on a transaction too. */
 export const inOrders = (db: AnyDb | OrdersDb) => (db as OrdersDb).withSchema(ORDERS_SCHEMA);
-
-export { checkoutMigrations };

@@ -5,7 +5,7 @@ import type { OpenAPIHono, RouteConfigToTypedResponse } from '@hono/zod-openapi'
 import type { PaymentMethod } from '@shop/domain/buying';
 import { storedResponse } from '@shop/platform';
 import type { Context } from 'hono';
-import { inOrders } from '../db/database.ts';
+import * as store from './orders.store.ts';
 import type { CheckoutDeps } from '../lib/deps.ts';
 import { placeExpressOrder } from '../promo/express-buy.ts';
 import { orderView } from './orders.ts';
@@ -48,15 +48,7 @@ export function registerOrdersRoutes(app: OpenAPIHono, deps: CheckoutDeps): void
     routes.orders,
     async (c) => {
       const q = c.req.valid('query');
-      const rows = await inOrders(deps.db)
-        .selectFrom('orders')
-        .selectAll()
-        .where('customer_token', '=', q.customerToken)
-        .orderBy('created_at', 'desc')
-        .orderBy('order_number', 'desc')
-        .limit(q.pageSize + 1)
-        .offset(q.page * q.pageSize)
-        .execute();
+      const rows = await store.customerOrders(deps.db, q.customerToken, { offset: q.page * q.pageSize, limit: q.pageSize + 1 });
       const page = await Promise.all(rows.slice(0, q.pageSize).map((o) => orderView(deps.db, o)));
       return c.json({ data: page, page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize }, 200);
     },

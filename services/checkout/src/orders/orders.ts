@@ -13,9 +13,9 @@ import { breakdownText } from '@shop/domain/price-breakdown';
 import { SITE_NAME } from '@shop/domain/page-head';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { problem, type ProblemWith } from '@shop/platform';
-import { sql, type Insertable, type Selectable } from 'kysely';
-import { inOrders, type AnyDb } from '../db/database.ts';
-import type { MailOutboxTable, OrderLineTable, OrdersTable, VoucherExtensionTable, VoucherTable } from '../db/tables.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { AnyDb } from '../db/database.ts';
+import type { MailOutboxTable, VoucherExtensionTable, VoucherTable } from '../db/tables.ts';
 import {
   captureWalletCredit,
   fault,
@@ -31,13 +31,13 @@ import {
   type ChargeResult,
   type CheckoutDeps,
 } from '../lib/deps.ts';
-import { completeKeyOfOrder } from './idempotency.ts';
+import * as store from './orders.store.ts';
+import { completeKeyOfOrder, type LineRow, type OrderRow, type VoucherRow } from './orders.store.ts';
 import { orderBreakdown, paidWithWords } from '../lib/breakdown.ts';
 import { BASKET_VVE_MONTHS } from '../checkout/pricing.ts';
 import { generateVoucherCode } from './voucher-codes.ts';
 import { newId, sha256 } from '../lib/tokens.ts';
 
-export type OrderRow = Selectable<OrdersTable>;
 
 /**
  * A voucher is valid for its deal's `voucher_validity_months` (the figure its fine print states,
@@ -53,115 +53,12 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ALLOWED[from].includes(to);
 }
 
-export async function appendEvent(trx: AnyDb, orderId: string, type: string, at: Date, from: OrderStatus | null, to: OrderStatus | null, data: Record<string, unknown> = {}): Promise<void> {
-  await inOrders(trx)
-    .insertInto('order_event')
-    .values({ order_id: orderId, type, from_status: from, to_status: to, data: JSON.stringify(data), at })
-    .execute();
-}
-
-/** Moves an order from `from` to `to` if it is still in `from`; false when someone else moved it first. */
-export async function transition(
-  trx: AnyDb,
-  orderId: string,
-  from: OrderStatus,
-  to: OrderStatus,
-  at: Date,
-  patch: Partial<Pick<OrderRow, 'provider' | 'card_type' | 'transaction_id' | 'failure_code' | 'failure_message' | 'paid_at'>>,
-  data: Record<string, unknown> = {},
-): Promise<boolean> {
-  return (await moveOrder(trx, orderId, from, to, at, patch, data)) !== undefined;
-}
-
-/** `transition`, answering the order as it now is. One statement: the conditional update and its event. */
-async function moveOrder(
-  trx: AnyDb,
-  orderId: string,
-  from: OrderStatus,
-  to: OrderStatus,
-  at: Date,
-  patch: Partial<Pick<OrderRow, 'provider' | 'card_type' | 'transaction_id' | 'failure_code' | 'failure_message' | 'paid_at'>>,
-  data: Record<string, unknown>,
-  payment: PaymentRowInput | null = null,
-): Promise<OrderRow | undefined> {
+/** Moves an order from `from` to `to` if it is still in `from` (store.moveOrderRow); the order as it now is, or undefined when someone else moved it first. */
+function moveOrder(...args: Parameters<typeof store.moveOrderRow>): Promise<OrderRow | undefined> {
+  const [, orderId, from, to] = args;
   if (!canTransition(from, to)) throw new Error(`Order ${orderId}: ${from} → ${to} is not a transition`);
-  const moving = inOrders(trx)
-    .with('moved', (db) => db.updateTable('orders').set({ ...patch, status: to, updated_at: at }).where('id', '=', orderId).where('status', '=', from).returningAll())
-    .with('event', (db) =>
-      db
-        .insertInto('order_event')
-        .columns(['order_id', 'type', 'from_status', 'to_status', 'data', 'at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('moved')
-            .select([
-              'moved.id',
-              sql<string>`${to === 'PAID' ? 'paid' : 'failed'}::text`.as('type'),
-              sql<string>`${from}::text`.as('from_status'),
-              sql<string>`${to}::text`.as('to_status'),
-              sql<string>`${JSON.stringify(data)}::jsonb`.as('data'),
-              sql<Date>`${at}::timestamptz`.as('at'),
-            ]),
-        ),
-    );
-  // The payment row, written only if the order moved (same statement).
-  const withPayment = payment
-    ? (moving.with('payment_row', (db) =>
-        db
-          .insertInto('payment')
-          .columns(['order_id', 'provider', 'method', 'amount', 'currency', 'status', 'transaction_id', 'card_type', 'instrument_id', 'created_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('moved')
-              .select([
-                'moved.id',
-                sql<string>`${payment.provider}::text`.as('provider'),
-                sql<string>`${payment.method}::text`.as('method'),
-                sql<number>`${payment.amount}::integer`.as('amount'),
-                sql<string>`${payment.currency}::text`.as('currency'),
-                sql<'captured'>`'captured'::text`.as('status'),
-                sql<string>`${payment.transactionId}::text`.as('transaction_id'),
-                sql<string | null>`${payment.cardType}::text`.as('card_type'),
-                sql<string | null>`${payment.instrumentId}::text`.as('instrument_id'),
-                sql<Date>`${at}::timestamptz`.as('created_at'),
-              ]),
-          ),
-      ) as unknown as typeof moving)
-    : moving;
-  return withPayment.selectFrom('moved').selectAll().executeTakeFirst() as Promise<OrderRow | undefined>;
+  return store.moveOrderRow(...args);
 }
-
-/** The captured payment of an order that moves to PAID (orders.payment). */
-interface PaymentRowInput {
-  provider: string;
-  method: string;
-  amount: number;
-  currency: string;
-  transactionId: string;
-  cardType: string | null;
-  instrumentId: string | null;
-}
-
-async function lockOrder(trx: AnyDb, orderId: string): Promise<OrderRow | undefined> {
-  return inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
-}
-
-/**
- * lockOrder, with the order's lines and the access token its idempotency key holds for a guest (the
- * answer carries it), in one statement. Lines and token are written with the order and never change.
- */
-async function lockOrderForPaying(trx: AnyDb, orderId: string): Promise<{ order: OrderRow; lines: LineRow[]; keyAccessToken: string | null } | undefined> {
-  const { rows } = await sql<OrderRow & { key_access_token: string | null; lines_json: Array<LineRow & { id: string | number }> | string }>`select o.*,
-      (select k.access_token from orders.idempotency_key k where k.order_id = o.id limit 1) as key_access_token,
-      (select coalesce(json_agg(l order by l.line_no), '[]') from orders.order_line l where l.order_id = o.id) as lines_json
-    from orders.orders o where o.id = ${orderId} for update of o`.execute(trx);
-  const row = rows[0];
-  if (!row) return undefined;
-  const { key_access_token: keyAccessToken, lines_json: linesJson, ...order } = row;
-  const lines = (typeof linesJson === 'string' ? (JSON.parse(linesJson) as Array<LineRow & { id: string | number }>) : linesJson).map((l) => ({ ...l, id: String(l.id) }));
-  return { order: order as OrderRow, lines, keyAccessToken };
-}
-
 
 type Succeeded = Extract<ChargeResult, { status: 'succeeded' }>;
 
@@ -179,7 +76,7 @@ export interface StoredAnswer {
 export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Succeeded | null, fromRequest = false, stored?: StoredAnswer): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await lockOrderForPaying(trx, orderId);
+    const locked = await store.lockOrderForPaying(trx, orderId);
     if (!locked || locked.order.status !== 'PENDING') return false;
     const { order, lines: allLines, keyAccessToken } = locked;
     // An order's deal lines carry the stock, caps and vouchers; its VVE add-on lines extend them.
@@ -190,7 +87,7 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
       await sellHeld(trx, { holdKey: order.basket_token, items: lines.map((l) => ({ productId: l.deal_product_id, quantity: l.quantity })) });
     }
     if (order.wallet_used > 0) await captureWalletCredit(trx, { ref: orderId });
-    const payment: PaymentRowInput | null =
+    const payment: store.PaymentRowInput | null =
       charge && order.cash_amount > 0
         ? { provider: charge.provider, method: order.payment_method, amount: order.cash_amount, currency: order.currency, transactionId: charge.transactionId, cardType: charge.cardType, instrumentId: charge.instrumentId }
         : null;
@@ -226,33 +123,20 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
       });
       if (fromRequest && vouchers.length > 1 && deps.faultPoint === 'mid-voucher-issue') {
         // C1-lite: the process dies after the first voucher was written.
-        await inOrders(trx).insertInto('voucher').values(vouchers.shift()!).execute();
+        await store.insertVouchers(trx, [vouchers.shift()!]);
         fault(deps, 'mid-voucher-issue');
       }
       if (addonLines.length) {
         // The add-on extends some of them below: written now, read back afterwards.
-        if (vouchers.length) await inOrders(trx).insertInto('voucher').values(vouchers).execute();
+        if (vouchers.length) await store.insertVouchers(trx, vouchers);
       } else if (vouchers.length) {
         // Every voucher of the order, written with the mail and the key's answer (one statement, below).
         unwritten = vouchers;
         issued = vouchers.map((v) => ({ ...v, extended_months: 0 }));
       }
       for (const addon of addonLines) {
-        const ids = await inOrders(trx)
-          .selectFrom('voucher')
-          .select(['id', 'expires_at'])
-          .where('order_id', '=', orderId)
-          .where('deal_product_id', '=', addon.deal_product_id)
-          .orderBy('code')
-          .limit(addon.quantity)
-          .execute();
-        for (const { id, expires_at } of ids) {
-          await inOrders(trx)
-            .updateTable('voucher')
-            .set({ expires_at: londonExpiry(new Date(expires_at!), BASKET_VVE_MONTHS), extended_months: BASKET_VVE_MONTHS })
-            .where('id', '=', id)
-            .execute();
-        }
+        const ids = await store.firstVouchersOfProduct(trx, orderId, addon.deal_product_id, addon.quantity);
+        for (const { id, expires_at } of ids) await store.setVoucherExpiry(trx, id, londonExpiry(new Date(expires_at!), BASKET_VVE_MONTHS), BASKET_VVE_MONTHS);
       }
       if (order.customer_token) {
         const byDeal = new Map<number, number>();
@@ -268,24 +152,17 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     } else {
       // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
       const months = lines[0]?.quantity ?? 0;
-      const vouchers = await inOrders(trx)
-        .selectFrom('voucher')
-        .select(['id', 'expires_at', 'extended_months'])
-        .where('order_id', '=', order.parent_order_id!)
-        .where('status', '=', 'Ready to Redeem')
-        .orderBy('id')
-        .forUpdate()
-        .execute();
+      const vouchers = await store.lockRedeemableVouchers(trx, order.parent_order_id!);
       const extensions: Array<Insertable<VoucherExtensionTable>> = [];
       for (const v of vouchers) {
         const add = Math.min(months, VOUCHER_EXTENSION_MAX_MONTHS - v.extended_months);
         if (add <= 0 || !v.expires_at) continue;
         const expiresAfter = londonExpiry(new Date(v.expires_at), add);
-        await inOrders(trx).updateTable('voucher').set({ expires_at: expiresAfter, extended_months: v.extended_months + add }).where('id', '=', v.id).execute();
+        await store.setVoucherExpiry(trx, v.id, expiresAfter, v.extended_months + add);
         extensions.push({ addon_order_id: orderId, voucher_id: v.id, months: add, expires_before: new Date(v.expires_at), expires_after: expiresAfter });
       }
       // What each voucher gained, so a payment declined at settlement takes exactly that back (settlement.ts).
-      if (extensions.length) await inOrders(trx).insertInto('voucher_extension').values(extensions).execute();
+      if (extensions.length) await store.insertVoucherExtensions(trx, extensions);
     }
     // The order as paid, its lines and vouchers as just written: the mail and the answer need no re-read.
     const view = paid && issued ? viewOf(paid, allLines, issued) : null;
@@ -294,23 +171,9 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
     const body = JSON.stringify(answer.body);
     // One statement: the confirmation mail into the outbox, the basket's checkout options cleared
-    // (promo code, VIP tick and hold: an order's basket starts afresh) and the key's final answer (completeKeyOfOrder).
-    const writing = inOrders(trx)
-      .with('mail', (db) => db.insertInto('mail_outbox').values(mail).onConflict((oc) => oc.doNothing()).returning('id'))
-      .with('options', (db) =>
-        db
-          .updateTable('checkout_options')
-          .set({ promo_code: null, vip_checked: false, hold_expires_at: null, hold_signature: null, updated_at: now })
-          .where('basket_token', '=', order.kind === 'order' ? order.basket_token : sql<string>`null`)
-          .returning('basket_token'),
-      );
-    const finishing = unwritten.length ? (writing.with('issued', (db) => db.insertInto('voucher').values(unwritten).returning('id')) as unknown as typeof writing) : writing;
-    await finishing
-      .updateTable('idempotency_key')
-      .set({ state: 'done', response_status: answer.status, response_body: body, completed_at: now })
-      .where('order_id', '=', orderId)
-      .where('state', '=', 'in_flight')
-      .execute();
+    // (promo code, VIP tick and hold: an order's basket starts afresh), the vouchers not yet
+    // written and the key's final answer (completeKeyOfOrder).
+    await store.writePaidOrderOutcome(trx, { orderId, basketToken: order.kind === 'order' ? order.basket_token : null, mail, vouchers: unwritten, status: answer.status, body, now });
     // C1-lite: the request's process "dies" after the provider took the money, before this commits.
     if (fromRequest) fault(deps, 'after-provider-success-before-commit');
     if (stored) Object.assign(stored, { status: answer.status, body });
@@ -330,16 +193,16 @@ export async function finishFailed(
 ): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId);
+    const order = await store.lockOrder(trx, orderId);
     if (!order || order.status !== 'PENDING') return false;
     if (order.kind === 'order') {
-      const lines = await inOrders(trx).selectFrom('order_line').selectAll().where('order_id', '=', orderId).where('addon_type', 'is', null).orderBy('deal_product_id').execute();
+      const lines = await store.dealLinesOf(trx, orderId);
       for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });
       await unpinHold(trx, { holdKey: order.basket_token });
     }
     if (order.wallet_used > 0) await releaseWalletCredit(trx, { ref: orderId });
-    await inOrders(trx).deleteFrom('promo_redemption').where('order_id', '=', orderId).execute();
-    await transition(trx, orderId, 'PENDING', 'FAILED', now, { failure_code: failure.code, failure_message: failure.message }, { code: failure.code, retryable: failure.retryable });
+    await store.deletePromoRedemptions(trx, orderId);
+    await moveOrder(trx, orderId, 'PENDING', 'FAILED', now, { failure_code: failure.code, failure_message: failure.message }, { code: failure.code, retryable: failure.retryable });
     const body = { ...problem(402, failure.code, failure.message), retryable: failure.retryable, orderNumber: order.order_number };
     await completeKeyOfOrder(trx, orderId, 402, JSON.stringify(body), now);
     if (stored) Object.assign(stored, { status: 402, body: JSON.stringify(body) });
@@ -354,14 +217,9 @@ export async function finishFailed(
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-type LineRow = Selectable<OrderLineTable>;
-type VoucherRow = Selectable<VoucherTable>;
 
 export async function orderView(db: AnyDb, order: OrderRow): Promise<OrderView> {
-  const [lines, vouchers] = await Promise.all([
-    inOrders(db).selectFrom('order_line').selectAll().where('order_id', '=', order.id).orderBy('line_no').execute(),
-    inOrders(db).selectFrom('voucher').selectAll().where('order_id', '=', order.id).orderBy('order_line_id').orderBy('created_at').orderBy('code').execute(),
-  ]);
+  const [lines, vouchers] = await Promise.all([store.linesOf(db, order.id), store.vouchersOf(db, order.id)]);
   return viewOf(order, lines, vouchers);
 }
 
@@ -422,12 +280,12 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
  * `accessToken` (guests) is the key to GET /order/{orderNumber} for this browser.
  */
 export async function orderAnswer(db: AnyDb, orderId: string, accessToken: string | null): Promise<OrderAnswer> {
-  const order = await inOrders(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await store.orderById(db, orderId);
   if (order.status === 'FAILED' || order.status === 'PAYMENT_FAILED') {
     return { status: 402, body: { ...problem(402, order.failure_code!, order.failure_message ?? undefined), retryable: true, orderNumber: order.order_number } };
   }
   if (!accessToken && !order.customer_token) {
-    accessToken = (await inOrders(db).selectFrom('idempotency_key').select('access_token').where('order_id', '=', orderId).executeTakeFirst())?.access_token ?? null;
+    accessToken = await store.keyAccessTokenOf(db, orderId);
   }
   return answerOf(order, await orderView(db, order), accessToken);
 }
@@ -462,7 +320,7 @@ function answerOf(order: OrderRow, view: OrderView, accessToken: string | null):
 
 /** The confirmation mail's outbox row (written with the key's final answer). */
 async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string, now: Date, known: { order: OrderRow; view: OrderView } | null) {
-  const order = known?.order ?? (await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
+  const order = known?.order ?? (await store.orderById(trx, orderId));
   const view = known?.view ?? (await orderView(trx, order));
   const addon = order.kind === 'addon';
   const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}` : ''}`);
@@ -555,16 +413,7 @@ export function orderMailMessageId(row: Pick<Selectable<MailOutboxTable>, 'order
  */
 export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'now' | 'log' | 'faultPoint' | 'mailLeaseMs'>, limit = 50): Promise<number> {
   const now = deps.now();
-  // Claimed in one statement so two senders never send one message at once: rows another sender
-  // is claiming are skipped, not waited for (every paid order starts a sender).
-  const { rows: claimed } = await sql<Selectable<MailOutboxTable>>`update orders.mail_outbox m
-    set claimed_until = ${new Date(now.getTime() + deps.mailLeaseMs)}, attempts = m.attempts + 1
-    where m.id in (
-      select o.id from orders.mail_outbox o
-      where o.sent_at is null and (o.claimed_until is null or o.claimed_until <= ${now})
-        and o.created_at > ${new Date(now.getTime() - MAIL_GIVE_UP_AFTER_MS)}
-      order by o.id limit ${limit} for update skip locked)
-    returning m.*`.execute(deps.db);
+  const claimed = await store.claimOutboxMail(deps.db, { now, leaseMs: deps.mailLeaseMs, notBefore: new Date(now.getTime() - MAIL_GIVE_UP_AFTER_MS), limit });
   const sent: string[] = [];
   for (const row of claimed.sort((a, b) => Number(a.id) - Number(b.id))) {
     try {
@@ -578,7 +427,7 @@ export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' 
       });
     } catch (err) {
       const retryAt = mailRetryAt(deps.now(), row.attempts);
-      await inOrders(deps.db).updateTable('mail_outbox').set({ claimed_until: retryAt }).where('id', '=', row.id).execute();
+      await store.retryOutboxMailAt(deps.db, row.id, retryAt);
       deps.log('[checkout] order mail not sent', { id: row.id, attempts: row.attempts, retryAt: retryAt.toISOString(), error: err instanceof Error ? err.message : String(err) });
       continue;
     }
@@ -586,6 +435,6 @@ export async function deliverOrderMail(deps: Pick<CheckoutDeps, 'db' | 'mailer' 
     sent.push(row.id);
   }
   // Marked together: one statement per run, not per message (a death before it only repeats hand-overs).
-  if (sent.length) await inOrders(deps.db).updateTable('mail_outbox').set({ sent_at: deps.now(), claimed_until: null }).where('id', 'in', sent).execute();
+  if (sent.length) await store.markOutboxMailSent(deps.db, sent, deps.now());
   return sent.length;
 }

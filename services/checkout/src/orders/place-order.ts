@@ -8,9 +8,7 @@ import { BUYING_MESSAGES, CHECKOUT_COUNTDOWN_S, type PaymentMethod } from '@shop
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { postcodeError } from '@shop/domain/postcodes';
-import { sql, type Insertable } from 'kysely';
-import type { OrdersTable } from '../db/tables.ts';
-import { inOrders, type AnyDb } from '../db/database.ts';
+import type { AnyDb } from '../db/database.ts';
 import {
   countPurchase,
   fault,
@@ -26,8 +24,12 @@ import {
   type CheckoutDeps,
   type HoldItem,
 } from '../lib/deps.ts';
-import { attachOrder, claimKey, completeKey, releaseKey, type KeyRef } from './idempotency.ts';
-import { appendEvent, deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS, type StoredAnswer } from './orders.ts';
+import { claimKey } from './idempotency.ts';
+import * as store from './orders.store.ts';
+import { completeKey, releaseKey, type KeyRef } from './orders.store.ts';
+import * as checkoutStore from '../checkout/checkout.store.ts';
+import * as promoStore from '../promo/promo.store.ts';
+import { deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS, type StoredAnswer } from './orders.ts';
 import { methodAvailable } from '../checkout/payment-options.ts';
 import { checkoutBreakdown } from '../lib/breakdown.ts';
 import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from '../checkout/pricing.ts';
@@ -100,13 +102,7 @@ async function idempotent(deps: CheckoutDeps, ref: KeyRef, requestHash: string, 
     if ('stored' in result) {
       // Finished by this request: the answer it stored. Otherwise read what is stored now.
       if (result.answer) return result.answer;
-      const row = await inOrders(deps.db)
-        .selectFrom('idempotency_key')
-        .select(['state', 'response_status', 'response_body'])
-        .where('scope', '=', ref.scope)
-        .where('operation', '=', ref.operation)
-        .where('idem_key', '=', ref.key)
-        .executeTakeFirst();
+      const row = await store.findKey(deps.db, ref);
       if (row?.state === 'done') return { status: row.response_status!, body: row.response_body! };
       // Still pending with the provider: 202, not stored (a retry gets 409 until it is final).
       const pending = await orderAnswer(deps.db, result.orderId, null);
@@ -200,7 +196,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
     const placed = await deps.placing(async () => {
       const now = deps.now();
       const email = orderEmail(input.body.email);
-      const options = await inOrders(deps.db).selectFrom('checkout_options').selectAll().where('basket_token', '=', input.basketToken).executeTakeFirst();
+      const options = await checkoutStore.checkoutOptionsOf(deps.db, input.basketToken);
       const model = await loadCheckoutModel(deps.db, {
         basketToken: input.basketToken,
         customerToken: input.customerToken,
@@ -219,11 +215,10 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
       const items = model.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
       const s = model.summary;
 
-      const orderRow: Omit<Insertable<OrdersTable>, 'order_number'> = {
+      const order: store.NewOrder = {
         id: orderId,
         kind: 'order',
         parent_order_id: null,
-        status: 'PENDING',
         basket_token: input.basketToken,
         customer_key: model.customerKey,
         customer_token: input.customerToken,
@@ -236,20 +231,12 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
         cash_amount: s.cashAmount,
         wallet_used: s.walletCredit,
         payment_method: input.body.payment.method,
-        provider: null,
-        card_type: null,
-        transaction_id: null,
         save_instrument: input.body.payment.saveInstrument,
         saved_instrument_id: input.body.payment.savedInstrumentId,
         promo_code: model.promo?.applicable ? model.promo.code : null,
         delivery_address: input.body.deliveryAddress ? JSON.stringify(input.body.deliveryAddress) : null,
         cap_day: model.day,
         access_token_hash: accessToken ? sha256(accessToken) : null,
-        failure_code: null,
-        failure_message: null,
-        created_at: now,
-        updated_at: now,
-        paid_at: null,
         breakdown: JSON.stringify(checkoutBreakdown(model)),
       };
 
@@ -293,24 +280,8 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
               validity_months: null,
             })),
           ];
-          // One statement: the order row (first: a second attempt on this basket waits here, on the
-          // one-pending-order index), its lines, the 'created' event (appendEvent) and the key tied to
-          // the order (attachOrder).
-          await inOrders(trx)
-            .with('placed', (db) => db.insertInto('orders').values({ ...orderRow, order_number: sql<string>`'TD' || nextval('orders.order_number_seq')` }).returning('id'))
-            .with('lines', (db) => db.insertInto('order_line').values(lineRows).returning('id'))
-            .with('created', (db) =>
-              db
-                .insertInto('order_event')
-                .values({ order_id: orderId, type: 'created', from_status: null, to_status: 'PENDING', data: JSON.stringify({ cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key }), at: now })
-                .returning('id'),
-            )
-            .updateTable('idempotency_key')
-            .set({ order_id: orderId, access_token: accessToken })
-            .where('scope', '=', ref.scope)
-            .where('operation', '=', ref.operation)
-            .where('idem_key', '=', ref.key)
-            .execute();
+          // The order row first: a second attempt on this basket waits here, on the one-pending-order index.
+          await store.insertPendingOrder(trx, { order, lines: lineRows, event: { cashAmount: s.cashAmount, walletUsed: s.walletCredit, idempotencyKey: ref.key }, key: ref, accessToken, now });
 
           // The hold: still covering the basket (usually: pinned to this order in one statement), or
           // taken again under the stock locks and then pinned.
@@ -327,11 +298,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
               const code = holdWasExpired && (taken.code === 'DEAL_SOLD_OUT' || taken.code === 'INSUFFICIENT_STOCK') ? 'HOLD_EXPIRED' : taken.code === 'NOT_FOUND' ? 'DEAL_CLOSED' : taken.code;
               throw new Refusal(409, code, undefined, [{ field: `lines.${taken.productId}`, message: ERROR_MESSAGES[code] }], { productId: taken.productId, available: taken.available });
             }
-            await inOrders(trx)
-              .insertInto('checkout_options')
-              .values({ basket_token: input.basketToken, promo_code: null, wallet: false, vip_checked: false, hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now })
-              .onConflict((oc) => oc.column('basket_token').doUpdateSet({ hold_expires_at: taken.expiresAt, hold_signature: stableJson(items), updated_at: now }))
-              .execute();
+            await checkoutStore.saveHoldExpiry(trx, input.basketToken, { expiresAt: taken.expiresAt, signature: stableJson(items), now });
           }
           fault(deps, 'after-reserve');
 
@@ -343,14 +310,9 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
             }
           }
           if (model.promo?.applicable) {
-            const promo = await inOrders(trx).selectFrom('promo_code').select('single_use').where('code', '=', normalisePromoCode(model.promo.code)).executeTakeFirst();
+            const promo = await promoStore.findPromoCode(trx, normalisePromoCode(model.promo.code));
             if (promo?.single_use) {
-              const claimed = await inOrders(trx)
-                .insertInto('promo_redemption')
-                .values({ code: model.promo.code, customer_key: model.customerKey, order_id: orderId, created_at: now })
-                .onConflict((oc) => oc.doNothing())
-                .returning('code')
-                .executeTakeFirst();
+              const claimed = await promoStore.claimPromoRedemption(trx, { code: model.promo.code, customerKey: model.customerKey, orderId, now });
               if (!claimed) throw new Refusal(409, 'PROMO_CODE_INVALID', 'You have already used this promo code.');
             }
           }
@@ -476,12 +438,7 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
     const parent = await findOwnedOrder(deps.db, input.body.orderNumber, input.customerToken, input.accessToken);
     if (!parent || parent.kind !== 'order') throw new Refusal(404, 'NOT_FOUND');
     if (parent.status !== 'PAID') throw new Refusal(409, 'PAYMENT_PENDING');
-    const vouchers = await inOrders(deps.db)
-      .selectFrom('voucher')
-      .select(['id', 'extended_months'])
-      .where('order_id', '=', parent.id)
-      .where('status', '=', 'Ready to Redeem')
-      .execute();
+    const vouchers = await store.redeemableVouchers(deps.db, parent.id);
     const extendable = vouchers.filter((v) => v.extended_months + input.body.months <= VOUCHER_EXTENSION_MAX_MONTHS);
     if (extendable.length === 0) throw fieldRefusal('months', `Vouchers can be extended by ${VOUCHER_EXTENSION_MAX_MONTHS} months at most.`);
     const amount = extendable.length * input.body.months * VVE_PRICE_PER_VOUCHER_MONTH_PENCE;
@@ -489,64 +446,46 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
     if (!input.body.payment.token && !input.body.payment.savedInstrumentId) throw fieldRefusal('payment.token', BUYING_MESSAGES.required);
     const orderId = newId();
     await deps.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ n: string }>`select 'TD' || nextval('orders.order_number_seq') as n`.execute(trx);
-      await inOrders(trx)
-        .insertInto('orders')
-        .values({
-          id: orderId,
-          order_number: rows[0]!.n,
-          kind: 'addon',
-          parent_order_id: parent.id,
-          status: 'PENDING',
-          basket_token: parent.basket_token,
-          customer_key: parent.customer_key,
-          customer_token: parent.customer_token,
-          email: parent.email,
-          subtotal: amount,
-          postage: 0,
-          promo_discount: 0,
-          vip: 0,
-          total_amount: amount,
-          cash_amount: amount,
-          wallet_used: 0,
-          payment_method: input.body.payment.method,
-          provider: null,
-          card_type: null,
-          transaction_id: null,
-          save_instrument: input.body.payment.saveInstrument,
-          saved_instrument_id: input.body.payment.savedInstrumentId,
-          promo_code: null,
-          delivery_address: null,
-          cap_day: parent.cap_day,
-          access_token_hash: parent.access_token_hash,
-          failure_code: null,
-          failure_message: null,
-          created_at: now,
-          updated_at: now,
-          paid_at: null,
-        })
-        .execute();
-      await inOrders(trx)
-        .insertInto('order_line')
-        .values({
-          order_id: orderId,
-          line_no: 1,
-          deal_id: 0,
-          deal_product_id: 0,
-          title: `Voucher validity extension, ${input.body.months} month${input.body.months === 1 ? '' : 's'} (${extendable.length} voucher${extendable.length === 1 ? '' : 's'})`,
-          quantity: input.body.months,
-          unit_price: extendable.length * VVE_PRICE_PER_VOUCHER_MONTH_PENCE,
-          postage: 0,
-          line_total: amount,
-          addon_type: 'VVE',
-          gift: false,
-          gifting_type: 'none',
-          gift_recipient: null,
-          pay_deposit: false,
-        })
-        .execute();
-      await appendEvent(trx, orderId, 'created', now, null, 'PENDING', { addon: 'VVE', parent: parent.order_number });
-      await attachOrder(trx, ref, orderId, null);
+      const order: store.NewOrder = {
+        id: orderId,
+        kind: 'addon',
+        parent_order_id: parent.id,
+        basket_token: parent.basket_token,
+        customer_key: parent.customer_key,
+        customer_token: parent.customer_token,
+        email: parent.email,
+        subtotal: amount,
+        postage: 0,
+        promo_discount: 0,
+        vip: 0,
+        total_amount: amount,
+        cash_amount: amount,
+        wallet_used: 0,
+        payment_method: input.body.payment.method,
+        save_instrument: input.body.payment.saveInstrument,
+        saved_instrument_id: input.body.payment.savedInstrumentId,
+        promo_code: null,
+        delivery_address: null,
+        cap_day: parent.cap_day,
+        access_token_hash: parent.access_token_hash,
+      };
+      const line = {
+        order_id: orderId,
+        line_no: 1,
+        deal_id: 0,
+        deal_product_id: 0,
+        title: `Voucher validity extension, ${input.body.months} month${input.body.months === 1 ? '' : 's'} (${extendable.length} voucher${extendable.length === 1 ? '' : 's'})`,
+        quantity: input.body.months,
+        unit_price: extendable.length * VVE_PRICE_PER_VOUCHER_MONTH_PENCE,
+        postage: 0,
+        line_total: amount,
+        addon_type: 'VVE',
+        gift: false,
+        gifting_type: 'none',
+        gift_recipient: null,
+        pay_deposit: false,
+      };
+      await store.insertPendingOrder(trx, { order, lines: [line], event: { addon: 'VVE', parent: parent.order_number }, key: ref, accessToken: null, now });
     });
     const answer = await chargeAndFinish(deps, { orderId, cashAmount: amount, payment: input.body.payment, customerToken: parent.customer_token, email: parent.email, addon: { type: 'VVE', parentOrderRef: parent.id } });
     return { stored: true, orderId, answer };
@@ -555,7 +494,7 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
 
 /** An order the caller may see: the customer's own, or a guest's by its access token. Anyone else: undefined (Z1). */
 export async function findOwnedOrder(db: AnyDb, orderNumber: string, customerToken: string | null, accessToken: string | null) {
-  const order = await inOrders(db).selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+  const order = await store.orderByNumber(db, orderNumber);
   if (!order) return undefined;
   if (order.customer_token) return customerToken && order.customer_token === customerToken ? order : undefined;
   if (accessToken && order.access_token_hash && order.access_token_hash === sha256(accessToken)) return order;

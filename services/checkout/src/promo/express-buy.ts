@@ -14,7 +14,7 @@
  * idempotency, hold, caps, charge and paying transaction), so nothing about paying is done twice.
  */
 import { londonDate } from '@shop/domain/london-time';
-import { inOrders } from '../db/database.ts';
+import * as store from './promo.store.ts';
 import { guestKeyOf } from '../lib/customer-key.ts';
 import { insertExpressBasket, newBasketToken, stockView, type CheckoutDeps } from '../lib/deps.ts';
 import { newToken, sha256 } from '../lib/tokens.ts';
@@ -46,10 +46,7 @@ export async function expressBuyToken(deps: CheckoutDeps, input: { email: string
   if (!verdict.ok) return { ok: false, reason: 'tooMany', retryAfterSeconds: verdict.retryAfterSeconds };
   const token = newToken();
   const expiresAt = new Date(now.getTime() + EXPRESS_BUY_TOKEN_TTL_MS);
-  await inOrders(deps.db)
-    .insertInto('express_buy_token')
-    .values({ token_hash: sha256(token), email: input.email, deal_id: input.dealId, product_id: input.productId, created_at: now, expires_at: expiresAt })
-    .execute();
+  await store.insertExpressBuyToken(deps.db, { tokenHash: sha256(token), email: input.email, dealId: input.dealId, productId: input.productId, now, expiresAt });
   return { ok: true, token, expiresAt, price: s!.pricePence };
 }
 
@@ -74,25 +71,16 @@ export async function placeExpressOrder(deps: CheckoutDeps, input: ExpressOrderI
     const email = orderEmail(input.body.email);
     const now = deps.now();
     const hash = sha256(input.token);
-    const row = await inOrders(deps.db).selectFrom('express_buy_token').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    const row = await store.findExpressBuyToken(deps.db, hash);
     if (!row || row.email !== email) throw expressRefusal();
     if (row.basket_token) basketToken = row.basket_token;
     else {
       if (new Date(row.expires_at) <= now) throw expressRefusal();
       const fresh = newBasketToken();
       basketToken = await deps.db.transaction().execute(async (trx) => {
-        const bound = await inOrders(trx)
-          .updateTable('express_buy_token')
-          .set({ basket_token: fresh })
-          .where('token_hash', '=', hash)
-          .where('basket_token', 'is', null)
-          .returning('basket_token')
-          .executeTakeFirst();
-        if (!bound) {
-          // Another attempt bound it first: that basket.
-          const other = await inOrders(trx).selectFrom('express_buy_token').select('basket_token').where('token_hash', '=', hash).executeTakeFirstOrThrow();
-          return other.basket_token!;
-        }
+        const binding = await store.bindExpressBuyToken(trx, hash, fresh);
+        // Another attempt bound it first: that basket.
+        if (!binding.bound) return binding.basketToken;
         await insertExpressBasket(trx, { token: fresh, dealId: row.deal_id, productId: row.product_id, purchaseUrl: null, now });
         return fresh;
       });
@@ -117,6 +105,5 @@ export async function placeExpressOrder(deps: CheckoutDeps, input: ExpressOrderI
 
 /** Deletes the tokens that expired before `now` (one statement: safe with several processes running). */
 export async function pruneExpressBuyTokens(db: CheckoutDeps['db'], now: Date): Promise<number> {
-  const result = await inOrders(db).deleteFrom('express_buy_token').where('expires_at', '<', now).executeTakeFirst();
-  return Number(result.numDeletedRows ?? 0n);
+  return store.deleteExpressBuyTokensBefore(db, now);
 }

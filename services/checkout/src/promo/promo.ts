@@ -3,7 +3,8 @@
  * invalid, already used, not applicable, not eligible), so each message below carries its word.
  */
 import { PROMO_OUTCOMES, type PromoOutcome } from '@shop/domain/buying';
-import { inOrders, type AnyDb } from '../db/database.ts';
+import type { AnyDb } from '../db/database.ts';
+import * as store from './promo.store.ts';
 import { guestKeyOf } from '../lib/customer-key.ts';
 
 export type PromoResultOutcome = PromoOutcome | 'applied';
@@ -61,27 +62,19 @@ function refuse(code: string, outcome: PromoOutcome): PromoResult {
 export async function evaluatePromo(db: AnyDb, rawCode: string, ctx: PromoContext): Promise<PromoResult> {
   const code = normalisePromoCode(rawCode);
   if (!PROMO_CODE_SHAPE.test(code)) return refuse(code.slice(0, 40), 'invalid');
-  const promo = await inOrders(db).selectFrom('promo_code').selectAll().where('code', '=', code).executeTakeFirst();
+  const promo = await store.findPromoCode(db, code);
   if (!promo) return refuse(code, 'invalid');
   if (promo.starts_at && new Date(promo.starts_at) > ctx.now) return refuse(code, 'invalid');
   if (promo.expires_at && new Date(promo.expires_at) <= ctx.now) return refuse(code, 'expired');
   if (promo.eligibility === 'vip' && !ctx.vip) return refuse(code, 'not eligible');
-  if (promo.eligibility === 'new_customer' && (await hasPaidOrder(db, ctx))) return refuse(code, 'not eligible');
+  if (promo.eligibility === 'new_customer' && (ctx.customerToken || ctx.email) && (await store.hasPaidOrder(db, { customerToken: ctx.customerToken, email: ctx.email }))) return refuse(code, 'not eligible');
   if (promo.single_use) {
     const keys = [ctx.customerKey, ...(ctx.email ? [guestKeyOf(ctx.email)] : [])];
-    const used = await inOrders(db).selectFrom('promo_redemption').select('code').where('code', '=', code).where('customer_key', 'in', keys).executeTakeFirst();
-    if (used) return refuse(code, 'already used');
+    if (await store.redeemedBy(db, code, keys)) return refuse(code, 'already used');
   }
   const base = ctx.lines.filter((l) => promo.subcategory_id === null || l.subcategoryId === promo.subcategory_id).reduce((sum, l) => sum + l.amount, 0);
   if (base <= 0) return refuse(code, 'not applicable');
   const discount = promo.percent_off !== null ? Math.floor((base * promo.percent_off) / 100) : Math.min(promo.amount_off ?? 0, base);
   const message = promoAppliedMessage(promo.description);
   return { code, applicable: true, message, outcome: classifyPromoMessage(message), discount };
-}
-
-async function hasPaidOrder(db: AnyDb, ctx: PromoContext): Promise<boolean> {
-  if (!ctx.customerToken && !ctx.email) return false;
-  let q = inOrders(db).selectFrom('orders').select('id').where('status', '=', 'PAID').where('kind', '=', 'order');
-  q = q.where((eb) => eb.or([...(ctx.customerToken ? [eb('customer_token', '=', ctx.customerToken)] : []), ...(ctx.email ? [eb('email', '=', ctx.email)] : [])]));
-  return (await q.executeTakeFirst()) !== undefined;
 }

@@ -14,7 +14,7 @@
  */
 import { BUYING_MESSAGES, type PaymentMethod } from '@shop/domain/buying';
 import { StockError } from '@shop/deals/stock/index';
-import { inOrders } from '../db/database.ts';
+import { pendingOrders } from './reconcile.store.ts';
 import { jobDeps, type JobDeps } from '../lib/deps.ts';
 import { deliverOrderMail, finishFailed, finishPaid } from '../orders/orders.ts';
 
@@ -59,14 +59,7 @@ export async function reconcilePendingOrders(partial: JobDeps, options: Reconcil
   const deps = jobDeps(partial);
   const now = deps.now();
   const olderThan = new Date(now.getTime() - (options.minAgeMs ?? 0));
-  const pending = await inOrders(deps.db)
-    .selectFrom('orders')
-    .select(['id', 'cash_amount', 'payment_method', 'created_at'])
-    .where('status', '=', 'PENDING')
-    .where('created_at', '<=', olderThan)
-    .orderBy('created_at')
-    .limit(options.limit ?? 200)
-    .execute();
+  const pending = await pendingOrders(deps.db, olderThan, options.limit ?? 200);
   const report: ReconcileReport = { checked: 0, paid: 0, failed: 0, reversed: 0, stillPending: 0 };
   for (const order of pending) {
     report.checked++;

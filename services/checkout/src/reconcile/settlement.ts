@@ -22,8 +22,8 @@ import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { formatMoney } from '@shop/domain/money';
 import { declinedSettlements } from '@shop/payment';
 import { reverseWalletCapture } from '@shop/wallet';
-import { sql } from 'kysely';
-import { inOrders } from '../db/database.ts';
+import * as orderStore from '../orders/orders.store.ts';
+import * as store from './reconcile.store.ts';
 import { jobDeps, revokeVipMembership, uncountPurchase, type CheckoutDeps, type JobDeps } from '../lib/deps.ts';
 import { deliverOrderMail } from '../orders/orders.ts';
 
@@ -55,62 +55,30 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
   if (!UUID.test(decline.orderRef)) return false;
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    const order = await inOrders(trx).selectFrom('orders').selectAll().where('id', '=', decline.orderRef).forUpdate().executeTakeFirst();
+    const order = await orderStore.lockOrder(trx, decline.orderRef);
     if (!order || order.status !== 'PAID') return false;
     if (order.transaction_id && order.transaction_id !== decline.transactionId) {
       deps.log('[checkout] settlement declined for another transaction than the order was paid with: ignored', { orderId: order.id, paidWith: order.transaction_id, declined: decline.transactionId });
       return false;
     }
-    const moved = await inOrders(trx)
-      .updateTable('orders')
-      .set({ status: 'PAYMENT_FAILED', failure_code: 'PAYMENT_FAILED', failure_message: BUYING_MESSAGES.paymentProblem, updated_at: now })
-      .where('id', '=', order.id)
-      .where('status', '=', 'PAID')
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) return false;
+    if (!(await store.markPaymentFailed(trx, order.id, BUYING_MESSAGES.paymentProblem, now))) return false;
 
-    const cancelled = await inOrders(trx)
-      .updateTable('voucher')
-      .set({ status: VOUCHER_CANCELLED })
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'Ready to Redeem')
-      .returning(['code', 'title'])
-      .execute();
-    const notReady = await inOrders(trx).selectFrom('voucher').select(['code', 'status']).where('order_id', '=', order.id).where('status', '<>', VOUCHER_CANCELLED).execute();
+    const cancelled = await store.cancelRedeemableVouchers(trx, order.id, VOUCHER_CANCELLED);
+    const notReady = await store.vouchersNotIn(trx, order.id, VOUCHER_CANCELLED);
     if (notReady.length) deps.log('[checkout] settlement declined: vouchers already used could not be cancelled', { orderId: order.id, vouchers: notReady });
 
-    await inOrders(trx).updateTable('payment').set({ status: 'settlement_declined' as never }).where('order_id', '=', order.id).execute();
+    await store.markPaymentsSettlementDeclined(trx, order.id);
     const wallet = order.wallet_used > 0 ? await reverseWalletCapture(trx as never, { ref: order.id }) : { reversed: false, marketing: 0, refundable: 0 };
     // A VVE add-on: the months it added to the parent order's vouchers are taken back, each by
     // exactly what it added (an extension bought later stays).
-    const takenBack =
-      order.kind === 'addon'
-        ? (
-            await sql<{ code: string; title: string; months: number }>`update orders.voucher v
-              set expires_at = v.expires_at - (e.expires_after - e.expires_before), extended_months = greatest(0, v.extended_months - e.months)
-              from orders.voucher_extension e
-              where e.addon_order_id = ${order.id} and e.voucher_id = v.id
-              returning v.code, v.title, e.months`.execute(trx)
-          ).rows
-        : [];
+    const takenBack = order.kind === 'addon' ? await store.takeBackExtensions(trx, order.id) : [];
     if (order.kind === 'order') {
-      const lines = await inOrders(trx).selectFrom('order_line').select(['deal_product_id', 'quantity']).where('order_id', '=', order.id).where('addon_type', 'is', null).orderBy('deal_product_id').execute();
+      const lines = await orderStore.dealLinesOf(trx, order.id);
       for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });
     }
-    await inOrders(trx).deleteFrom('promo_redemption').where('order_id', '=', order.id).execute();
+    await orderStore.deletePromoRedemptions(trx, order.id);
     const vip = order.vip > 0 ? await revokeVipMembership(trx, { orderRef: order.id, now }) : { revoked: false as const };
-    await inOrders(trx)
-      .insertInto('order_event')
-      .values({
-        order_id: order.id,
-        type: 'settlement_declined',
-        from_status: 'PAID',
-        to_status: 'PAYMENT_FAILED',
-        data: JSON.stringify({ transactionId: decline.transactionId, processorCode: decline.processorCode, vouchersCancelled: cancelled.length, extensionsTakenBack: takenBack.length, vipRevoked: vip.revoked, walletReversed: wallet.reversed ? wallet.marketing + wallet.refundable : 0, stockReturned: false }),
-        at: now,
-      })
-      .execute();
+    await orderStore.appendEvent(trx, order.id, 'settlement_declined', now, 'PAID', 'PAYMENT_FAILED', { transactionId: decline.transactionId, processorCode: decline.processorCode, vouchersCancelled: cancelled.length, extensionsTakenBack: takenBack.length, vipRevoked: vip.revoked, walletReversed: wallet.reversed ? wallet.marketing + wallet.refundable : 0, stockReturned: false });
 
     const text = [
       `We're sorry: the payment for your order ${order.order_number} was declined by your bank after all, so the order has not been completed.`,
@@ -125,19 +93,15 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
       ...(vip.revoked ? ['The VIP membership it paid for has been cancelled.', ''] : []),
       `Nothing has been taken from your card for the ${formatMoney(order.cash_amount)} card payment.`,
     ].join('\n');
-    await inOrders(trx)
-      .insertInto('mail_outbox')
-      .values({
-        order_id: order.id,
-        kind: PAYMENT_FAILED_MAIL,
-        to_address: order.email,
-        subject: `Your order ${order.order_number}: payment declined`,
-        text_body: text,
-        html_body: null,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await orderStore.queueMail(trx, {
+      order_id: order.id,
+      kind: PAYMENT_FAILED_MAIL,
+      to_address: order.email,
+      subject: `Your order ${order.order_number}: payment declined`,
+      text_body: text,
+      html_body: null,
+      created_at: now,
+    });
     return true;
   });
 }
@@ -153,8 +117,7 @@ export async function processDeclinedSettlements(partial: JobDeps, options: { lo
   const declined = (await declinedSettlements(deps.db, { since })).filter((d) => UUID.test(d.orderRef));
   const report: SettlementReport = { declined: declined.length, failed: 0 };
   if (!declined.length) return report;
-  const stillPaid = await sql<{ id: string }>`select id from orders.orders where status = 'PAID' and id in (${sql.join(declined.map((d) => sql`${d.orderRef}::uuid`))})`.execute(deps.db);
-  const paid = new Set(stillPaid.rows.map((r) => String(r.id)));
+  const paid = await store.stillPaidOrderIds(deps.db, declined.map((d) => d.orderRef));
   for (const decline of declined) {
     if (!paid.has(decline.orderRef)) continue;
     try {

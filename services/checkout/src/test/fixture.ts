@@ -5,8 +5,7 @@
  * on), the platform outbox mailer, and the checkout app with a clock the test moves.
  */
 import { newLine, type BasketLine } from '@shop/domain/gifting';
-import { migrateBasket, newBasketToken } from '@shop/basket';
-import { customerBasket, insertBasket, saveBasket, getBasket } from '@shop/basket/store';
+import { customerBasket, getBasket, insertBasket, migrateBasket, newBasketToken, saveBasket } from '@shop/basket';
 import { migrateDeals, seedDeals } from '@shop/deals';
 import { createPayments, migratePayment, sandboxProviders, type Payments } from '@shop/payment';
 import { MERCHANT_KEY, serveSandboxes, type Sandboxes } from '@shop/payment/test/harness';

@@ -3,14 +3,13 @@
  * name: every query goes through `db.withSchema(DEALS_SCHEMA)`.
  */
 import type { Kysely } from 'kysely';
-import { migrate } from '@shop/platform';
+import { schemaMigrations } from '@shop/platform';
 import type { DealTable, ProductTable } from '../deals/deals.table.ts';
 import type { ImageTable } from '../images/images.table.ts';
 import type { DealViewTable, GuideTable, NearMeAreaTable, PurchaseHistoryTable, SpecialEventDealTable, SpecialEventTable } from '../lists/lists.table.ts';
 import type { CategoryTable, LocationTable } from '../locations/locations.table.ts';
 import type { MerchantTable } from '../merchants/merchants.table.ts';
 import type { StaticPageTable } from '../staticpages/staticpages.table.ts';
-import { dealsMigrations } from './migrations/index.ts';
 
 export const DEALS_SCHEMA = 'deals';
 
@@ -33,9 +32,5 @@ export interface DealsDatabase {
 /** The handle stores, mappers, handlers and the seed take (a Transaction is one too). */
 export type DealsDb = Kysely<DealsDatabase>;
 
-/** Brings the deals schema to the latest migration. */
-export async function migrateDeals(db: DealsDb): Promise<void> {
-  await migrate(db, { schema: DEALS_SCHEMA, migrations: dealsMigrations });
-}
-
-export { dealsMigrations };
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: dealsMigrations, migrate: migrateDeals } = schemaMigrations(DEALS_SCHEMA, new URL('./migrations/', import.meta.url));

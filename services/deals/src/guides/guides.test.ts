@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
 import { GuideSchema } from '../contract.ts';
 import type { DealsDb } from '../db/database.ts';
 import { expectProblem, isLiveDeal } from '../lists/list-test-helpers.ts';
-import { dealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { withDealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
 
 describe.each(testDatabases())('guides on %s', (_name, open) => {
   let f: DealsFixture;
   let db: DealsDb;
-  beforeAll(async () => {
-    f = await dealsFixture(open, 240);
-    db = f.database.db as DealsDb;
-  });
-  afterAll(async () => {
-    await f?.database.close();
+  withDealsFixture(open, 240, (fixture, handle) => {
+    f = fixture;
+    db = handle;
   });
 
   it('GET /guides/{slug}: the guide page fields of spec §3 with a listicle of live deals', async () => {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
 import { DealListResponseSchema, EarlyBirdResponseSchema, RecommendationsResponseSchema, type Deal } from '../contract.ts';
 import type { DealsDb } from '../db/database.ts';
-import { dealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { withDealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
 import { recordDealView, recordPurchase } from './history.ts';
 import { ago, DAY_MS, expectProblem, isLiveDeal, post, walkPages } from './list-test-helpers.ts';
 
@@ -13,12 +13,9 @@ const SHOP = 4;
 describe.each(testDatabases())('deal lists on %s', (_name, open) => {
   let f: DealsFixture;
   let db: DealsDb;
-  beforeAll(async () => {
-    f = await dealsFixture(open, 240);
-    db = f.database.db as DealsDb;
-  });
-  afterAll(async () => {
-    await f?.database.close();
+  withDealsFixture(open, 240, (fixture, handle) => {
+    f = fixture;
+    db = handle;
   });
 
   const liveRows = (locationId: number) =>

@@ -1,10 +1,11 @@
 /**
  * A fresh, migrated and seeded deals database plus the app, for HTTP tests.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { createDealsApp } from '../app.ts';
-import { migrateDeals } from '../db/database.ts';
+import { migrateDeals, type DealsDb } from '../db/database.ts';
 import { seedDeals } from '../seed/seed.ts';
 
 export const TEST_TOKEN = 'test-service-token';
@@ -43,4 +44,19 @@ export async function dealsFixture(open: OpenTestDatabase, deals = 300): Promise
       return res.json();
     },
   };
+}
+
+/**
+ * A describe block's fixture: opened before its tests (handed to `use` with its database handle),
+ * closed after them.
+ */
+export function withDealsFixture(open: OpenTestDatabase, deals: number, use: (f: DealsFixture, db: DealsDb) => void): void {
+  let f: DealsFixture | undefined;
+  beforeAll(async () => {
+    f = await dealsFixture(open, deals);
+    use(f, f.database.db as DealsDb);
+  });
+  afterAll(async () => {
+    await f?.database.close();
+  });
 }

@@ -3,8 +3,7 @@
  * goes through `inPayment(db)`.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import { migrate } from '@shop/platform';
-import { paymentMigrations } from './migrations/index.ts';
+import { schemaMigrations } from '@shop/platform';
 
 export const PAYMENT_SCHEMA = 'payment';
 
@@ -97,10 +96,7 @@ export interface PaymentDatabase {
 
 export type PaymentDb = Kysely<PaymentDatabase>;
 
-export async function migratePayment<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: PAYMENT_SCHEMA, migrations: paymentMigrations });
-}
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: paymentMigrations, migrate: migratePayment } = schemaMigrations(PAYMENT_SCHEMA, new URL('./migrations/', import.meta.url));
 
 export const inPayment = (db: PaymentDb) => db.withSchema(PAYMENT_SCHEMA);
-
-export { paymentMigrations };

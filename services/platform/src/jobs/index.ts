@@ -8,19 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
-import { migrate } from '../migrate.ts';
-import * as createJobLease from './migrations/2026_12_05_1000_create_job_lease.ts';
+import { schemaMigrations } from '../migrate.ts';
 
 export const JOBS_SCHEMA = 'jobs';
 
-export const jobMigrations: Record<string, Migration> = {
-  '2026_12_05_1000_create_job_lease': { up: createJobLease.up, down: createJobLease.down },
-};
-
-export async function migrateJobs<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: JOBS_SCHEMA, migrations: jobMigrations });
-}
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: jobMigrations, migrate: migrateJobs } = schemaMigrations(JOBS_SCHEMA, new URL('./migrations/', import.meta.url));
 
 /** This process's name in the lease table: host, pid and a random tail (a restarted pid differs). */
 export const PROCESS_ID = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

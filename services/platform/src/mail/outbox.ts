@@ -4,11 +4,8 @@
  * by tests. Nothing leaves the machine.
  */
 import { sql, type Kysely, type Generated, type ColumnType } from 'kysely';
-import type { Migration } from 'kysely/migration';
-import { migrate } from '../migrate.ts';
+import { schemaMigrations } from '../migrate.ts';
 import { assertSendable, type Mailer, type MailMessage } from './mailer.ts';
-import * as createOutbox from './migrations/2026_11_30_0900_create_outbox.ts';
-import * as messageId from './migrations/2026_12_04_1000_message_id.ts';
 
 export const MAIL_SCHEMA = 'mail';
 
@@ -28,16 +25,8 @@ export interface MailDatabase {
   outbox: OutboxTable;
 }
 
-/** Every migration of the mail schema, by name (run in name order). */
-export const mailMigrations: Record<string, Migration> = {
-  '2026_11_30_0900_create_outbox': { up: createOutbox.up, down: createOutbox.down },
-  '2026_12_04_1000_message_id': { up: messageId.up, down: messageId.down },
-};
-
-/** Brings the mail schema to the latest migration. */
-export async function migrateMail<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: MAIL_SCHEMA, migrations: mailMigrations });
-}
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: mailMigrations, migrate: migrateMail } = schemaMigrations(MAIL_SCHEMA, new URL('./migrations/', import.meta.url));
 
 const mailDb = <DB>(db: Kysely<DB>) => (db as unknown as Kysely<MailDatabase>).withSchema(MAIL_SCHEMA);
 

@@ -3,8 +3,7 @@
  * name: every query goes through `db.withSchema(SEARCH_SCHEMA)` or names `search.` in sql``.
  */
 import type { Kysely } from 'kysely';
-import { migrate } from '@shop/platform';
-import { searchMigrations } from './migrations/index.ts';
+import { schemaMigrations } from '@shop/platform';
 import type { CategoryTable, IndexStateTable, DealDocumentTable, LocationTable, SponsoredCampaignTable, SponsoredEventTable, SponsoredSessionTable, TermTable } from './tables.ts';
 
 export const SEARCH_SCHEMA = 'search';
@@ -22,9 +21,5 @@ export interface SearchDatabase {
 
 export type SearchDb = Kysely<SearchDatabase>;
 
-/** Brings the search schema to the latest migration (installs pg_trgm and unaccent if needed). */
-export async function migrateSearch(db: SearchDb): Promise<void> {
-  await migrate(db, { schema: SEARCH_SCHEMA, migrations: searchMigrations });
-}
-
-export { searchMigrations };
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: searchMigrations, migrate: migrateSearch } = schemaMigrations(SEARCH_SCHEMA, new URL('./migrations/', import.meta.url));

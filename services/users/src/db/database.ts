@@ -3,8 +3,7 @@
  * name: every query goes through `db.withSchema(USERS_SCHEMA)` (see `usersDb`).
  */
 import type { Kysely } from 'kysely';
-import { migrate } from '@shop/platform';
-import { usersMigrations } from './migrations/index.ts';
+import { schemaMigrations } from '@shop/platform';
 import type {
   AccountEventTable,
   AccountTable,
@@ -33,12 +32,8 @@ export interface UsersDatabase {
 
 export type UsersDb = Kysely<UsersDatabase>;
 
-/** Brings the users schema to the latest migration. */
-export async function migrateUsers<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: USERS_SCHEMA, migrations: usersMigrations });
-}
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: usersMigrations, migrate: migrateUsers } = schemaMigrations(USERS_SCHEMA, new URL('./migrations/', import.meta.url));
 
 /** The handle every query of this service starts from: unqualified table names mean users.*. */
 export const inUsers = (db: UsersDb) => db.withSchema(USERS_SCHEMA);
-
-export { usersMigrations };

@@ -3,17 +3,12 @@
  * (wallet.account, …), so the service takes any Kysely handle: the shop shares one connection.
  */
 import type { Kysely } from 'kysely';
-import { migrate } from '@shop/platform';
-import { walletMigrations } from './migrations/index.ts';
+import { schemaMigrations } from '@shop/platform';
 
 export const WALLET_SCHEMA = 'wallet';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema-agnostic: module functions take the caller's Transaction<any>
 export type WalletDb = Kysely<any>;
 
-/** Brings the wallet schema to the latest migration. */
-export async function migrateWallet<DB>(db: Kysely<DB>): Promise<void> {
-  await migrate(db, { schema: WALLET_SCHEMA, migrations: walletMigrations });
-}
-
-export { walletMigrations };
+/** The schema's migrations (the files of migrations/, run in name order) and the function that brings it to the latest. */
+export const { migrations: walletMigrations, migrate: migrateWallet } = schemaMigrations(WALLET_SCHEMA, new URL('./migrations/', import.meta.url));

@@ -1,16 +1,16 @@
 /**
- * Reading and writing baskets. A change of a basket is one transaction: the basket row is locked
- * (`for update`), its lines read, the new lines computed by the domain's pure rules
+ * Reading and writing baskets: one query each, on the handle given first (`db`, or `trx` inside
+ * the caller's transaction). A change of a basket is one transaction (change.ts): the basket row
+ * is locked (`for update`), its lines read, the new lines computed by the domain's pure rules
  * (@shop/domain/gifting) and written back. Two changes of one basket at once are serialised by
- * that lock, so neither is lost. Inside a transaction only the `trx` handle is used.
+ * that lock, so neither is lost.
  */
-import { randomBytes } from 'node:crypto';
 import type { Basket, BasketLine } from '@shop/domain/gifting';
-import { isBasketToken } from '@shop/domain/gifting';
-import { mergeGuestLines, newLine } from '@shop/domain/gifting';
+import { newLine } from '@shop/domain/gifting';
 import type { GiftingType } from '@shop/domain/buying';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { inBasket, type BasketDatabase, type BasketDb, type BasketTable, type BasketTrx, type LineTable } from './db/database.ts';
+import { inBasket, type BasketDb, type BasketTable, type BasketTrx, type LineTable } from '../db/database.ts';
+import { isWellFormedToken } from './tokens.ts';
 
 export interface BasketAddon {
   addonType: 'VVE';
@@ -28,18 +28,8 @@ export interface StoredBasket extends Basket {
   updatedAt: Date;
 }
 
-/** 32 random bytes, base64url: 43 characters (spec §5 wants more than 10). */
-export function newBasketToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** Tokens this service can have issued: longer than 10, at most 128, base64url characters. */
-export function isWellFormedToken(token: unknown): token is string {
-  return isBasketToken(token) && token.length <= 128 && /^[A-Za-z0-9_-]+$/.test(token);
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop passes one schema-agnostic handle
-type AnyDb = BasketDb | BasketTrx | Kysely<any> | Transaction<any>;
+export type AnyDb = BasketDb | BasketTrx | Kysely<any> | Transaction<any>;
 const typed = (db: AnyDb) => db as BasketDb;
 
 function lineFromRow(r: Selectable<LineTable>): BasketLine {
@@ -145,6 +135,12 @@ export async function lockBasket(trx: AnyDb, token: string): Promise<StoredBaske
   return row ? assemble(trx, row) : null;
 }
 
+/** The token of the customer's open basket, without locking it, or null. */
+export async function openBasketToken(db: AnyDb, customerToken: string): Promise<string | null> {
+  const row = await inBasket(typed(db)).selectFrom('basket').select('token').where('customer_token', '=', customerToken).where('status', '=', 'open').executeTakeFirst();
+  return row?.token ?? null;
+}
+
 /** The customer's open basket (at most one: a partial unique index), or null. */
 export async function customerBasket(db: AnyDb, customerToken: string, { lock = false } = {}): Promise<StoredBasket | null> {
   if (!lock) return readWhole(db, sql`b.customer_token = ${customerToken} and b.status = 'open'`);
@@ -200,8 +196,7 @@ export async function saveBasket(trx: AnyDb, next: StoredBasket, now: Date): Pro
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Module functions (services/checkout/README.md "@shop/basket")
+// Module functions (services/checkout/README.md "@shop/basket").
 
 /** Spec §3 Basket with lines as spec §3 Basket line, and its add-ons; null when unknown or merged away. */
 export async function getBasket(db: AnyDb, basketToken: string): Promise<StoredBasket | null> {
@@ -216,81 +211,4 @@ export async function removeLines(trx: AnyDb, basketToken: string, dealProductId
   // the lines runs (the basket-then-lines order of every basket change).
   await sql`with removed as (delete from basket.line where basket_token = ${basketToken} and deal_product_id in (${sql.join(dealProductIds)}))
     update basket.basket set updated_at = ${new Date()} where token = ${basketToken}`.execute(trx);
-}
-
-export type MergeOutcome = { ok: true; basket: StoredBasket } | { ok: false; reason: 'NOT_FOUND' };
-
-/**
- * A guest basket merges into the customer's on login: quantities of the same option add up within
- * LINE_QUANTITY_MAX, new lines are added (domain mergeGuestLines), the guest basket is emptied and
- * marked merged. With no basket of their own the guest basket simply becomes the customer's.
- * Idempotent: merging an already merged (or already theirs) basket answers the customer's basket
- * unchanged. A guest basket that belongs to another customer is NOT_FOUND (like an unknown token).
- * Both baskets are locked in token order, so two merges at once cannot add the lines twice.
- */
-export async function mergeGuestBasket(db: AnyDb, input: { guestToken: string; customerToken: string; now?: Date }): Promise<MergeOutcome> {
-  if (!isWellFormedToken(input.guestToken)) return { ok: false, reason: 'NOT_FOUND' };
-  // Two guest baskets claimed for one customer at once: the second claim breaks the one-open-
-  // basket index; run again, and it now merges into the basket the first one made theirs.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await mergeOnce(db, input);
-    } catch (err) {
-      if (attempt >= 3 || (err as { code?: unknown }).code !== '23505') throw err;
-    }
-  }
-}
-
-async function mergeOnce(db: AnyDb, input: { guestToken: string; customerToken: string; now?: Date }): Promise<MergeOutcome> {
-  const now = input.now ?? new Date();
-  return (typed(db) as Kysely<BasketDatabase>).transaction().execute(async (trx) => {
-    // Lock order: the customer's open basket token and the guest token, ascending.
-    const existing = await inBasket(trx).selectFrom('basket').select('token').where('customer_token', '=', input.customerToken).where('status', '=', 'open').executeTakeFirst();
-    const tokens = [...new Set([input.guestToken, ...(existing ? [existing.token] : [])])].sort();
-    const locked = new Map<string, StoredBasket>();
-    for (const t of tokens) {
-      const b = await lockBasket(trx, t);
-      if (b) locked.set(t, b);
-    }
-    const guest = locked.get(input.guestToken);
-    if (!guest) return { ok: false, reason: 'NOT_FOUND' };
-    if (guest.customerToken !== null && guest.customerToken !== input.customerToken) return { ok: false, reason: 'NOT_FOUND' };
-
-    if (guest.status === 'merged') {
-      // Already merged: answer the basket it went into, when it is this customer's.
-      const into = guest.mergedInto ? await lockBasket(trx, guest.mergedInto) : null;
-      if (into && into.customerToken === input.customerToken) {
-        const open = into.status === 'open' ? into : await customerBasket(trx, input.customerToken);
-        if (open) return { ok: true, basket: open };
-      }
-      return { ok: false, reason: 'NOT_FOUND' };
-    }
-
-    const mine = existing ? locked.get(existing.token) : undefined;
-    if (!mine || mine.id === guest.id) {
-      // No basket of their own (or it is this one): the guest basket becomes theirs.
-      const claimed: StoredBasket = { ...guest, customerToken: input.customerToken };
-      await saveBasket(trx, claimed, now);
-      return { ok: true, basket: { ...claimed, updatedAt: now } };
-    }
-    const merged: StoredBasket = {
-      ...mine,
-      eligibleForVip: mine.eligibleForVip || guest.eligibleForVip,
-      products: mergeGuestLines(mine.products, guest.products),
-      addons: mergeAddons(mine.addons, guest.addons),
-    };
-    await saveBasket(trx, merged, now);
-    await saveBasket(trx, { ...guest, products: [], addons: [], status: 'merged', mergedInto: mine.id }, now);
-    return { ok: true, basket: { ...merged, updatedAt: now } };
-  });
-}
-
-function mergeAddons(mine: BasketAddon[], guest: BasketAddon[]): BasketAddon[] {
-  const out = mine.map((a) => ({ ...a }));
-  for (const g of guest) {
-    const at = out.find((a) => a.addonType === g.addonType && a.productId === g.productId);
-    if (at) at.quantity = Math.max(at.quantity, g.quantity);
-    else out.push({ ...g });
-  }
-  return out;
 }

@@ -1,49 +1,13 @@
+/** The basket routes: create, read, replace and merge a basket, its VIP status, the guest merge. */
 import { z } from '@hono/zod-openapi';
-import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
-import {
-  AddonBodySchema,
-  BasketListSchema,
-  BasketSchema,
-  CreateBasketBodySchema,
-  LineInputSchema,
-  MergeBodySchema,
-  PatchProductBodySchema,
-  ReplaceBasketBodySchema,
-  VipStatusBodySchema,
-  customerTokenSchema,
-} from './contract.ts';
-import { stockErrors } from './lib/http.ts';
+import { createRoute, jsonContent } from '@shop/platform';
+import { BasketListSchema, BasketSchema, CreateBasketBodySchema, MergeBodySchema, ReplaceBasketBodySchema, VipStatusBodySchema, customerTokenSchema } from '../contract.ts';
+import { basketErrors, body, ownerQuery, stockErrors, tokenParam, TOKEN_EXAMPLE } from '../lib/http.ts';
 
-const body = <T>(schema: T, description: string) => ({ required: true, description, content: { 'application/json': { schema } } });
-const TOKEN_EXAMPLE = 'Zt1k8tqf3bXqVZp0m2c9Yw4hJ5sA7dE6rL1uN0oP2qW';
-
-const tokenSchema = (name: string) =>
-  z.string().max(1000).openapi({ param: { name, in: 'path' }, description: 'The basket token (more than 10 characters, spec §5).', example: TOKEN_EXAMPLE });
-const tokenParams = {
-  token: z.object({ token: tokenSchema('token') }),
-  guestToken: z.object({ guestToken: tokenSchema('guestToken') }),
-};
-const tokenParam = <K extends keyof typeof tokenParams>(name: K): (typeof tokenParams)[K] => tokenParams[name];
-const ownerQuery = {
-  customerToken: customerTokenSchema.optional().openapi({
-    param: { name: 'customerToken', in: 'query' },
-    description: 'The signed-in shopper (from the session, never from client input). A basket that belongs to a customer is answered only with their token; otherwise 404 like an unknown token.',
-  }),
-};
 const giftPacksQuery = {
   giftPacks: z.enum(['true', 'false']).optional().openapi({ param: { name: 'giftPacks', in: 'query' }, description: 'true adds giftPacks (units per pack product).', example: 'true' }),
   timestamp: z.string().max(40).optional().openapi({ param: { name: 'timestamp', in: 'query' }, description: 'Ignored (the spec sends it to prevent caching).', example: '1700000000000' }),
 };
-/** The answers every basket route can give (401, 413 and 500 in the platform's words). */
-const basketErrors = {
-  ...commonErrors({
-    400: 'Bad input: errors[] names each invalid field (products.0.quantity, gift.email, customerToken…) with its message; an unknown key is named with "Unknown field.".',
-  }),
-  ...notFoundContent('BASKET_NOT_FOUND: no such basket, a merged one, one of another customer (the same answer), or a token of 10 characters or fewer (detail "No Basket Token").'),
-};
-const productIdParam = (name: 'productId') =>
-  z.string().max(20).openapi({ param: { name, in: 'path' }, description: 'The deal product id of the line.', example: '2440914' });
-
 export const createBasket = createRoute({
   method: 'post',
   path: '/basket',
@@ -108,52 +72,6 @@ const basketBodyRoute = (method: 'put' | 'patch') =>
   });
 export const replaceBasket = basketBodyRoute('put');
 export const updateBasket = basketBodyRoute('patch');
-
-export const addProduct = createRoute({
-  method: 'post',
-  path: '/basket/{token}/product',
-  operationId: 'addBasketProduct',
-  tags: ['Lines'],
-  summary: 'Add a deal option',
-  description: 'Spec §7 POST basket/{basketToken}/product, by the spec §4 merge rules: 201 when the line is new, 200 when an existing line was updated (or removed by quantity 0).',
-  request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(LineInputSchema, 'The line.') },
-  responses: { 201: jsonContent(BasketSchema, 'Added.'), 200: jsonContent(BasketSchema, 'Updated.'), ...basketErrors, ...stockErrors },
-});
-
-export const patchProduct = createRoute({
-  method: 'patch',
-  path: '/basket/{token}/product/{productId}',
-  operationId: 'updateBasketProduct',
-  tags: ['Lines'],
-  summary: 'Change a line',
-  description:
-    'Spec §7 PATCH basket/{basketToken}/product/{id} with any of quantity, giftWrap, giftPack, gift, gifting, payDeposit, deliveryOptionType. ' +
-    'Applied in that order: quantity (0 removes the line), the gifting transition of spec §4, the recipient, explicit gift units (clamped to 0..quantity, spec §5), the rest. 404 NOT_FOUND when the basket has no such line.',
-  request: { params: tokenParam('token').extend({ productId: productIdParam('productId') }), query: z.object(ownerQuery), body: body(PatchProductBodySchema, 'The fields to change.') },
-  responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors, ...stockErrors },
-});
-
-export const deleteProduct = createRoute({
-  method: 'delete',
-  path: '/basket/{token}/product/{productId}',
-  operationId: 'removeBasketProduct',
-  tags: ['Lines'],
-  summary: 'Remove a line',
-  description: 'Spec §7 DELETE basket/{id}/product/{productId}: the line goes with its gift pack units, and the gift wrap quantity falls by its wrap units (spec §4). Idempotent.',
-  request: { params: tokenParam('token').extend({ productId: productIdParam('productId') }), query: z.object(ownerQuery) },
-  responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors },
-});
-
-export const addAddon = createRoute({
-  method: 'post',
-  path: '/basket/{token}/addon',
-  operationId: 'addBasketAddon',
-  tags: ['Add-ons'],
-  summary: 'Add the VIP add-on (VVE)',
-  description: 'Spec §7 POST basket/{id}/addon with { addonType: VVE, productId, quantity }; quantity 0 removes it. Add-ons start unticked: only this call adds one.',
-  request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(AddonBodySchema, 'The add-on.') },
-  responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors },
-});
 
 export const updateVipStatus = createRoute({
   method: 'post',

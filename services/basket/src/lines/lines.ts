@@ -3,7 +3,7 @@
  * merge rules, the gifting transitions, gift units clamped to 0..quantity (spec §5).
  */
 import { applyGifting, newLine, setGiftPack, setGiftWrap, setQuantity, type BasketLine } from '@shop/domain/gifting';
-import type { LineInput, PatchProductBody } from './contract.ts';
+import type { LineInput, PatchProductBody } from '../contract.ts';
 
 /** A line input that cannot be applied; `field` names it. */
 export class LineInputError extends Error {
