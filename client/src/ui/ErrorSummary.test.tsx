@@ -11,7 +11,7 @@ describe('ErrorSummary', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('lists errors in the order of the form, each field error a link that focuses its field', () => {
+  it('lists errors in the order of the form, each field error a link naming its field that focuses it', () => {
     render(
       <>
         <ErrorSummary
@@ -30,8 +30,15 @@ describe('ErrorSummary', () => {
     const summary = screen.getByRole('alert');
     expect(document.activeElement).toBe(summary);
     const items = summary.querySelectorAll('li');
-    expect([...items].map((li) => li.textContent)).toEqual(['Something went wrong. Please try again.', 'Enter a valid email address', 'Enter your password']);
-    fireEvent.click(screen.getByRole('link', { name: 'Enter your password' }));
+    expect([...items].map((li) => li.textContent)).toEqual(['Something went wrong. Please try again.', 'Email address: Enter a valid email address', 'Password: Enter your password']);
+    fireEvent.click(screen.getByRole('link', { name: 'Password: Enter your password' }));
     expect(document.activeElement?.id).toBe(fieldId('password'));
+  });
+
+  it('names the field even when the message is the only one of its kind', () => {
+    render(<ErrorSummary attempt={1} fields={FIELDS} errors={[{ field: 'email', message: 'Required field' }, { field: 'other', message: 'Not a field here' }]} />);
+    expect(screen.getByRole('link').textContent).toBe('Email address: Required field');
+    // An error about a field this form does not have stays text, as it came.
+    expect(screen.getByText('Not a field here').tagName).toBe('LI');
   });
 });

@@ -7,8 +7,8 @@ import './forms.css';
  * its field. It takes focus after every failed submit (`attempt` changes), so keyboard and
  * screen-reader users land on it; following a link focuses the field and scrolls its label
  * into view. Errors without a field (or about a field this form does not have) show as text.
- * `fields` names the form's fields by their labels: when two fields have the same message
- * ('Required field'), the summary says which is which.
+ * `fields` names the form's fields by their labels: each link says which field it is about
+ * ("Email address: Required field"), so it reads on its own in a screen reader's list of links.
  */
 export function ErrorSummary({ errors, attempt, fields, title = 'There is a problem', children }: { errors: readonly FormError[]; attempt: number; fields: Readonly<Record<string, string>>; title?: string; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -20,9 +20,7 @@ export function ErrorSummary({ errors, attempt, fields, title = 'There is a prob
   const order = Object.keys(fields);
   const at = (e: FormError) => (e.field ? order.indexOf(e.field) : -1);
   const sorted = [...errors].sort((a, b) => at(a) - at(b));
-  const count = new Map<string, number>();
-  for (const e of errors) count.set(e.message, (count.get(e.message) ?? 0) + 1);
-  const wording = (e: FormError) => (e.field && fields[e.field] && count.get(e.message)! > 1 ? `${fields[e.field]}: ${e.message}` : e.message);
+  const wording = (e: FormError) => (e.field && fields[e.field] ? `${fields[e.field]}: ${e.message}` : e.message);
 
   const go = (e: MouseEvent<HTMLAnchorElement>, field: string) => {
     const input = document.getElementById(fieldId(field));

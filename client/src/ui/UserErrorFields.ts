@@ -3,10 +3,12 @@ import type { UserErrorFields$data, UserErrorFields$key } from '../__generated__
 
 /**
  * The one selection of an error a shopper can act on (schema.graphql `interface UserError`). Every
- * mutation spreads it in its result union (`... on UserError { ...UserErrorFields }`) instead of
- * re-selecting `code message field` per member; `@inline` lets a submit handler read it outside
- * a component (readUserError), where the answer is handled.
+ * mutation spreads it in its result union (`...UserErrorFields @alias(as: "userError")`: Relay 21
+ * wants an alias for a spread on an interface inside a union) instead of re-selecting
+ * `code message field` per member; `@inline` lets a submit handler read it outside a component
+ * (readUserError), where the answer is handled.
  */
+/* eslint-disable relay/unused-fields -- @inline: the callers of readUserError read these fields */
 const userErrorFields = graphql`
   fragment UserErrorFields on UserError @inline {
     code
@@ -14,6 +16,7 @@ const userErrorFields = graphql`
     field
   }
 `;
+/* eslint-enable relay/unused-fields */
 
 export type UserErrorData = UserErrorFields$data;
 

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { messageOf } from './form-helpers.ts';
 import { Link, useLocation } from 'react-router';
-import { resetPasswordSchema } from '@shop/domain/accounts';
+import { resetPasswordSchema, type ResetPasswordInput } from '@shop/domain/accounts';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { PasswordField, SubmitButton } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { check, formValues } from './form-helpers.ts';
-import { useSubmit } from './use-submit.ts';
+import { commitAsync } from '../../relay/commit.ts';
+import { readChosenPassword, useActivatePasswordMutation, useResetPasswordMutation } from './password-mutations.ts';
+import { useAccountForm } from './use-account-form.ts';
 
 /** Spec §5's rules for a new password, shown before the shopper types (each has its own error). */
 export function PasswordRules({ id }: { id?: string }) {
@@ -23,12 +25,6 @@ export function PasswordRules({ id }: { id?: string }) {
   );
 }
 
-type Result =
-  | { readonly __typename: 'PasswordReset'; readonly message: string }
-  | { readonly __typename: 'InvalidLinkError'; readonly message: string }
-  | { readonly __typename: 'ValidationError' | 'RateLimitedError'; readonly message: string; readonly field?: string | null; readonly retryAfterSeconds?: number }
-  | { readonly __typename: '%other' };
-
 const FIELDS = { password: 'New password', confirmPassword: 'Confirm new password' };
 
 /**
@@ -36,30 +32,30 @@ const FIELDS = { password: 'New password', confirmPassword: 'Confirm new passwor
  * password twice, each failing rule with its own message. It does not sign in: on success it
  * offers the sign-in page. A used, expired or unknown link says so and offers a new one.
  */
-export function ChoosePassword({ mode, submit }: { mode: 'reset' | 'activate'; submit: (input: { token: string; password: string; confirmPassword: string }) => Promise<Result> }) {
+export function ChoosePassword({ mode }: { mode: 'reset' | 'activate' }) {
   const { search } = useLocation();
   const token = new URLSearchParams(search).get('token') ?? '';
-  const { form, busy, send } = useSubmit();
+  const [reset] = useResetPasswordMutation();
+  const [activate] = useActivatePasswordMutation();
+  const { form, busy, send, register, onSubmit } = useAccountForm<ResetPasswordInput>(resetPasswordSchema, { all: true, defaultValues: { token } });
   const [outcome, setOutcome] = useState<{ done: boolean; message: string } | null>(null);
   const title = mode === 'reset' ? 'Choose a new password' : 'Set your password';
   const description = mode === 'reset' ? 'Choose a new password for your Thistle Deals account.' : 'Set the password of your new Thistle Deals account.';
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const checked = check(resetPasswordSchema, { ...formValues(e.currentTarget), token }, { all: true });
-    if (!checked.ok) return form.show(checked.errors);
-    await send(
+  const choose = (input: ResetPasswordInput) =>
+    send(
       mode,
-      () => submit(checked.data),
+      async () => {
+        const response = mode === 'reset' ? (await commitAsync(reset, { variables: { input } })).resetPassword : (await commitAsync(activate, { variables: { input } })).activatePassword;
+        return readChosenPassword(response);
+      },
       (result) => {
         if (result.__typename !== 'PasswordReset' && result.__typename !== 'InvalidLinkError') return false;
         form.clear();
-        setOutcome({ done: result.__typename === 'PasswordReset', message: result.message });
+        setOutcome({ done: result.__typename === 'PasswordReset', message: result.__typename === 'PasswordReset' ? (result.message ?? '') : messageOf(result) });
         return true;
       },
     );
-  }
 
   if (outcome?.done) {
     return (
@@ -96,9 +92,9 @@ export function ChoosePassword({ mode, submit }: { mode: 'reset' | 'activate'; s
 
   return (
     <AuthLayout title={title} description={description} hasErrors={form.errors.length > 0} summary={<ErrorSummary errors={form.errors} attempt={form.attempt} fields={FIELDS} />}>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="auth-form" aria-label={title}>
-        <PasswordField name="password" label="New password" hint={<PasswordRules />} autoComplete="new-password" errors={form.of('password')} />
-        <PasswordField name="confirmPassword" label="Confirm new password" autoComplete="new-password" errors={form.of('confirmPassword')} />
+      <form noValidate onSubmit={onSubmit(choose)} className="auth-form" aria-label={title}>
+        <PasswordField {...register('password')} label="New password" hint={<PasswordRules />} autoComplete="new-password" errors={form.of('password')} />
+        <PasswordField {...register('confirmPassword')} label="Confirm new password" autoComplete="new-password" errors={form.of('confirmPassword')} />
         <div className="form-actions">
           <SubmitButton busy={busy} busyLabel="Saving…">
             {mode === 'reset' ? 'Change password' : 'Set password'}

@@ -1,6 +1,8 @@
-import type { SocialProvider } from '../../__generated__/LoginPageQuery.graphql';
+import type { SocialProvider } from '../../__generated__/AuthFormQuery.graphql';
 
-const LABELS: Record<Exclude<SocialProvider, '%future added value'>, string> = { GOOGLE: 'Google', FACEBOOK: 'Facebook' };
+/** The providers this client knows (Relay's enum types add a placeholder for values added later). */
+type Known<T> = T extends `%${string}` ? never : T;
+const LABELS: Record<Known<SocialProvider>, string> = { GOOGLE: 'Google', FACEBOOK: 'Facebook' };
 
 const Icon = ({ provider }: { provider: SocialProvider }) =>
   provider === 'GOOGLE' ? (

@@ -1,97 +1,89 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { reportClientError } from '../../errors/report.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { clearPostLoginUrl } from '../layouts/post-login.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { SOMETHING_WRONG } from './form-helpers.ts';
+import { readLoginResult, useConfirmEmailMutation, useSignInWithLinkMutation } from './auth-mutations.ts';
+import { setViewerInStore } from './auth.ts';
+import { commitAsync } from '../../relay/commit.ts';
+import { messageOf, SOMETHING_WRONG } from './form-helpers.ts';
 import { afterLoginPath } from './redirect.ts';
+import { useLinkRequest } from './use-link-request.ts';
 
 type Outcome = { kind: 'working' } | { kind: 'failed'; message: string; retry: boolean };
-/** The answer of a mutation that signs in from an emailed link: LoginSuccess, or an error with its message. */
-export interface LinkSignInResult {
-  readonly __typename: string;
-  readonly message?: string;
-}
+type Kind = 'sign-in-link' | 'confirm-email';
 
-/** One request per link and attempt in this page's life (StrictMode runs effects twice). */
-const requests = new Map<string, Promise<LinkSignInResult>>();
-
-export interface TokenSignInLinkProps {
-  /** Which link this is (keys the one-request-per-token cache). */
-  name: string;
-  /** Sends the token with the page's own mutation (and puts the viewer in the store). */
-  run: (token: string) => Promise<LinkSignInResult>;
-  description: string;
-  workingTitle: string;
-  working: string;
-  failedTitle: string;
-  /** How long such links work. */
-  rules: string;
-  successFlash: string;
-  primary: { to: string; label: string };
-  secondary: { to: string; label: string };
-}
+/** What each link's page says, and where it offers to go when the link did not work. */
+const PAGES: Record<Kind, { description: string; working: string; failedTitle: string; rules: string; successFlash: string; primary: { to: string; label: string }; secondary: { to: string; label: string } }> = {
+  'sign-in-link': {
+    description: 'Sign in to your Thistle Deals account with a link sent by email.',
+    working: 'Signing you in',
+    failedTitle: 'We couldn’t sign you in',
+    rules: 'Sign-in links work for 15 minutes, and only once; a newer link replaces an older one.',
+    successFlash: 'You’re signed in.',
+    primary: { to: '/login/email-link', label: 'Email me a new link' },
+    secondary: { to: '/login', label: 'Sign in with your password' },
+  },
+  'confirm-email': {
+    description: 'Confirm the email address of your Thistle Deals account.',
+    working: 'Confirming your email address',
+    failedTitle: 'We couldn’t confirm your email address',
+    rules: 'Confirmation links work for 7 days, and only once. If you’ve already confirmed your address, just sign in.',
+    successFlash: 'Your email address is confirmed and you’re signed in.',
+    primary: { to: '/login', label: 'Sign in' },
+    secondary: { to: '/register', label: 'Create an account' },
+  },
+};
 
 /**
  * A page an emailed link opens with `?token=` that signs the shopper in (registration's
- * /confirm-email, the sign-in link's /login/link): sends the token once, then sends the shopper on
- * (spec §4 post-login order, else their account page), or says why the link did not work.
+ * /confirm-email, the sign-in link's /login/link, each with a new session): sends the token
+ * once, then sends the shopper on (spec §4 post-login order, else their account page), or says
+ * why the link did not work.
  */
-export function TokenSignInLink(props: TokenSignInLinkProps) {
+export function TokenSignInLink({ kind }: { kind: Kind }) {
+  const page = PAGES[kind];
   const { search, state } = useLocation();
   const navigate = useNavigate();
   const token = new URLSearchParams(search).get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'working' } : { kind: 'failed', message: 'The link is incomplete. Open it again from your email.', retry: false });
-  const [attempt, setAttempt] = useState(0);
-  const { name, run, successFlash } = props;
+  const [signIn] = useSignInWithLinkMutation();
+  const [confirm] = useConfirmEmailMutation();
 
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    const key = `${name}:${token}#${attempt}`;
-    let request = requests.get(key);
-    if (!request) {
-      request = run(token);
-      requests.set(key, request);
-    }
-    request.then(
-      (result) => {
-        if (!live) return;
-        if (result.__typename === 'LoginSuccess') {
-          clearPostLoginUrl();
-          void navigate(afterLoginPath(state, search), { replace: true, state: { flash: successFlash } });
-        } else {
-          setOutcome({ kind: 'failed', message: result.message ?? SOMETHING_WRONG, retry: result.__typename === 'RateLimitedError' });
-        }
-      },
-      (error: unknown) => {
-        reportClientError(error);
-        if (live) setOutcome({ kind: 'failed', message: SOMETHING_WRONG, retry: true });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // The state and search of this visit, and the page's own run, are read once, when the answer comes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, attempt, navigate]);
+  const retry = useLinkRequest(
+    kind,
+    token,
+    async (token) => {
+      const variables = { input: { token } };
+      if (kind === 'sign-in-link') return readLoginResult((await commitAsync(signIn, { variables, updater: (store) => setViewerInStore(store, { root: 'signInWithLink' }) })).signInWithLink);
+      return readLoginResult((await commitAsync(confirm, { variables, updater: (store) => setViewerInStore(store, { root: 'confirmEmail' }) })).confirmEmail);
+    },
+    (result) => {
+      if (result.__typename === 'LoginSuccess') {
+        clearPostLoginUrl();
+        void navigate(afterLoginPath(state, search), { replace: true, state: { flash: page.successFlash } });
+      } else {
+        setOutcome({ kind: 'failed', message: result.__typename === '%other' ? SOMETHING_WRONG : messageOf(result), retry: result.__typename === 'RateLimitedError' });
+      }
+    },
+    () => setOutcome({ kind: 'failed', message: SOMETHING_WRONG, retry: true }),
+  );
 
   if (outcome.kind === 'working') {
     return (
-      <AuthLayout title={props.workingTitle} description={props.description}>
+      <AuthLayout title={page.working} description={page.description}>
         <p className="auth-card__lede" role="status">
-          <span className="spinner spinner--inline" aria-hidden="true" /> {props.working}
+          <span className="spinner spinner--inline" aria-hidden="true" /> {page.working}…
         </p>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title={props.failedTitle} description={props.description}>
+    <AuthLayout title={page.failedTitle} description={page.description}>
       <Notice title="This link didn’t work" variant="error">
         <p>{outcome.message}</p>
       </Notice>
-      <p>{props.rules}</p>
+      <p>{page.rules}</p>
       <p className="form-actions">
         {outcome.retry ? (
           <button
@@ -99,16 +91,16 @@ export function TokenSignInLink(props: TokenSignInLinkProps) {
             className="button button--primary"
             onClick={() => {
               setOutcome({ kind: 'working' });
-              setAttempt((a) => a + 1);
+              retry();
             }}
           >
             Try again
           </button>
         ) : null}
-        <Link className={outcome.retry ? undefined : 'button button--primary'} to={props.primary.to}>
-          {props.primary.label}
+        <Link className={outcome.retry ? undefined : 'button button--primary'} to={page.primary.to}>
+          {page.primary.label}
         </Link>
-        <Link to={props.secondary.to}>{props.secondary.label}</Link>
+        <Link to={page.secondary.to}>{page.secondary.label}</Link>
       </p>
     </AuthLayout>
   );

@@ -1,6 +1,7 @@
-import type { EmailFrequency, EmailTopic } from '../../__generated__/EmailPreferencesPageQuery.graphql';
+import type { EmailFrequency, EmailTopic } from '../../__generated__/emailMutations_preferences.graphql';
 
-type Known<T> = Exclude<T, '%future added value'>;
+/** The values this client knows (Relay's enum types add a placeholder for values added later). */
+type Known<T> = T extends `%${string}` ? never : T;
 
 /** The deal-email topics in plain words, in display order. */
 export const TOPIC_LABELS: Record<Known<EmailTopic>, { label: string; hint: string }> = {

@@ -1,5 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import type { EmailSubscriptionSource } from '../../__generated__/subscribeEmailMutation.graphql';
+import { graphql, useMutation } from 'react-relay';
+import type { EmailSubscriptionSource, useSubscribeFormMutation } from '../../__generated__/useSubscribeFormMutation.graphql';
+
+/** The subscribe mutation (double opt-in), for these forms and the account's subscriptions page. */
+export const useSubscribeEmailMutation = () =>
+  useMutation<useSubscribeFormMutation>(graphql`
+    mutation useSubscribeFormMutation($input: SubscribeEmailInput!) {
+      subscribeEmail(input: $input) {
+        __typename
+        ... on SubscriptionRequested { message }
+        ...UserErrorFields @alias(as: "userError")
+      }
+    }
+  `);
 
 /**
  * The state and submit handler of an email subscribe form (the header box, the popup): a valid
@@ -11,6 +24,7 @@ export function useSubscribeForm(source: EmailSubscriptionSource) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
+  const [commit] = useSubscribeEmailMutation();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -20,7 +34,7 @@ export function useSubscribeForm(source: EmailSubscriptionSource) {
     setBusy(true);
     setStatus('');
     const { subscribe } = await import('./subscribe.ts');
-    const outcome = await subscribe(String(new FormData(form).get('email') ?? ''), source);
+    const outcome = await subscribe(commit, String(new FormData(form).get('email') ?? ''), source);
     setBusy(false);
     setError(!outcome.ok && outcome.invalid ? outcome.message : '');
     if (!outcome.ok && outcome.invalid) input?.focus();

@@ -6,13 +6,12 @@ import { formatMoney } from '@shop/domain/money';
 import { useAuthState } from '../accounts/auth.ts';
 import { Price } from '../../ui/Price.tsx';
 import { ErrorMessage } from '../../ui/Field.tsx';
-import { mutate } from '../accounts/mutate.ts';
 import { reportClientError } from '../../errors/report.ts';
-import { linkRootBasket } from './basket-count.ts';
+import { useRefreshBasketCount } from './basket-count.ts';
+import { useAddToBasketMutation } from './AddToBasketMutation.ts';
 import { ExpressBuy } from './ExpressBuy.tsx';
 import { SOMETHING_WRONG } from './words.ts';
 import type { AddToBasket_deal$key, AddToBasket_deal$data } from '../../__generated__/AddToBasket_deal.graphql';
-import type { AddToBasketMutation } from '../../__generated__/AddToBasketMutation.graphql';
 import './buying.css';
 
 /** Most units the quantity select offers when no cap or stock figure is lower. */
@@ -59,11 +58,6 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
             amount
             formatted
           }
-          originalPrice {
-            amount
-            formatted
-          }
-          discountPercentage
           displayDiscount
           purchaseCap
           remaining
@@ -97,6 +91,8 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
   );
   const id = useId();
   const navigate = useNavigate();
+  const [addToBasket] = useAddToBasketMutation();
+  const refreshBasketCount = useRefreshBasketCount();
   const { vip } = useAuthState();
   // Spec §3 bcor: night options, the selected nights and the products they leave.
   const nightOptions = [...new Set(d.products.map((p) => p.numberOfNights).filter((n): n is number => n != null && n > 0))].sort((a, b) => a - b);
@@ -110,7 +106,7 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
   const qty = Math.min(Math.max(quantity, range.min), range.max);
   const [payDeposit, setPayDeposit] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; productId: number | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const single = shown.length === 1;
 
@@ -128,18 +124,18 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
         nights: chosen.numberOfNights ?? null,
         purchaseUrl: window.location.pathname,
       };
-      const { addToBasket: result } = await mutate<AddToBasketMutation>(mutation, { input }, (store) => linkRootBasket(store, 'addToBasket'));
-      if (result.__typename === 'BasketUpdated') {
+      const result = await addToBasket({ input });
+      if (result.ok) {
+        // A basket made just now is not yet the store's root basket: the header asks for its count.
+        refreshBasketCount();
         // Spec §4: "then go to the basket page".
         await navigate('/checkout');
         return;
       }
-      if (result.__typename === 'StockError') setError({ message: result.message, productId: result.productId ?? chosen.productId });
-      else if (result.__typename === 'ValidationError' || result.__typename === 'NotFoundError') setError({ message: result.message, productId: chosen.productId });
-      else setError({ message: SOMETHING_WRONG, productId: null });
+      setError(result.message || SOMETHING_WRONG);
     } catch (err) {
       reportClientError(err);
-      setError({ message: SOMETHING_WRONG, productId: null });
+      setError(SOMETHING_WRONG);
     }
     setBusy(false);
   }
@@ -267,7 +263,7 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
         ) : null}
         {error ? (
           <div role="alert">
-            <ErrorMessage id={errorId} messages={[error.message]} />
+            <ErrorMessage id={errorId} messages={[error]} />
           </div>
         ) : null}
         <button
@@ -288,34 +284,3 @@ export function AddToBasket({ deal }: { deal: AddToBasket_deal$key }) {
     </>
   );
 }
-
-const mutation = graphql`
-  mutation AddToBasketMutation($input: AddToBasketInput!) {
-    addToBasket(input: $input) {
-      __typename
-      ... on BasketUpdated {
-        basket {
-          id
-          itemCount
-        }
-      }
-      ... on StockError {
-        code
-        message
-        field
-        productId
-        available
-      }
-      ... on ValidationError {
-        code
-        message
-        field
-      }
-      ... on NotFoundError {
-        code
-        message
-        field
-      }
-    }
-  }
-`;

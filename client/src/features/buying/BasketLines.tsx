@@ -1,36 +1,117 @@
 import { useId, useState, type FormEvent } from 'react';
+import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatMoney } from '@shop/domain/money';
 import { isEmail } from '@shop/domain/email';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
-import type { checkoutData_checkout$data } from '../../__generated__/checkoutData_checkout.graphql';
-import type { GiftingType } from '../../__generated__/checkoutMutationsGiftingMutation.graphql';
+import type { GiftingType } from './BasketLineMutations.ts';
+import type { BasketLines_checkout$data, BasketLines_checkout$key } from '../../__generated__/BasketLines_checkout.graphql';
+import type { BasketLines_line$data, BasketLines_line$key } from '../../__generated__/BasketLines_line.graphql';
 
-export type CheckoutData = checkoutData_checkout$data;
-export type Line = CheckoutData['basket']['lines'][number];
-type GiftingConfig = CheckoutData['giftingConfig'];
+type Line = BasketLines_line$data;
+type GiftingConfig = BasketLines_checkout$data['giftingConfig'];
 
+/** What the page does with a line's controls (it owns the status, the line errors and the toasts). */
 export interface LineActions {
   /** False while the page loads, updates or refreshes: controls wait. */
   settled: boolean;
-  setQuantity: (line: Line, quantity: number) => void;
-  remove: (line: Line) => void;
-  setGifting: (line: Line, gifting: GiftingType, recipient: { name: string; email: string | null; message: string | null } | null) => Promise<boolean>;
+  setQuantity: (productId: number, quantity: number) => void;
+  remove: (productId: number) => void;
+  setGifting: (productId: number, gifting: GiftingType, recipient: { name: string; email: string | null; message: string | null } | null) => Promise<boolean>;
 }
 
 /** The basket's lines (spec §3 Basket line): quantity steppers, remove, and gifting per line. */
-export function BasketLines({ lines, giftingConfig, actions, errors }: { lines: readonly Line[]; giftingConfig: GiftingConfig; actions: LineActions; errors: ReadonlyMap<number, string> }) {
+export function BasketLines({ checkout, actions, errors }: { checkout: BasketLines_checkout$key; actions: LineActions; errors: ReadonlyMap<number, string> }) {
+  const data = useFragment<BasketLines_checkout$key>(
+    graphql`
+      fragment BasketLines_checkout on Checkout {
+        basket {
+          lines {
+            productId
+            ...BasketLines_line
+          }
+        }
+        # the prices the gift options show
+        giftingConfig {
+          giftWrap {
+            price {
+              amount
+              formatted
+            }
+          }
+          nextDayGiftPack {
+            price {
+              amount
+              formatted
+            }
+          }
+          standardGiftPack {
+            price {
+              amount
+              formatted
+            }
+          }
+        }
+      }
+    `,
+    checkout,
+  );
   return (
     <ul className="basket-lines" aria-label="Your basket">
-      {lines.map((line) => (
-        <BasketLine key={line.productId} line={line} giftingConfig={giftingConfig} actions={actions} error={errors.get(line.productId) ?? null} />
+      {data.basket.lines.map((line) => (
+        <BasketLine key={line.productId} line={line} giftingConfig={data.giftingConfig} actions={actions} error={errors.get(line.productId) ?? null} />
       ))}
     </ul>
   );
 }
 
-function BasketLine({ line, giftingConfig, actions, error }: { line: Line; giftingConfig: GiftingConfig; actions: LineActions; error: string | null }) {
+function BasketLine({ line: lineKey, giftingConfig, actions, error }: { line: BasketLines_line$key; giftingConfig: GiftingConfig; actions: LineActions; error: string | null }) {
+  const line = useFragment<BasketLines_line$key>(
+    graphql`
+      fragment BasketLines_line on BasketLine {
+        productId
+        title
+        quantity
+        maxQuantity
+        minQuantity
+        soldOut
+        payDeposit
+        unitPrice {
+          formatted
+        }
+        postage {
+          amount
+          formatted
+        }
+        total {
+          formatted
+        }
+        gifting
+        giftRecipient {
+          name
+          email
+          message
+        }
+        giftPackQuantity
+        giftWrapQuantity
+        deal {
+          title
+          url
+          image {
+            url
+          }
+          merchant {
+            name
+          }
+        }
+        product {
+          title
+        }
+      }
+    `,
+    lineKey,
+  );
   const id = useId();
   const title = line.deal?.title ?? line.title;
   const option = line.product?.title ?? null;
@@ -62,7 +143,7 @@ function BasketLine({ line, giftingConfig, actions, error }: { line: Line; gifti
               aria-label={`Remove one ${title}`}
               disabled={!canLower}
               aria-disabled={!actions.settled || undefined}
-              onClick={() => actions.settled && actions.setQuantity(line, line.quantity - 1)}
+              onClick={() => actions.settled && actions.setQuantity(line.productId, line.quantity - 1)}
             >
               −
             </button>
@@ -75,12 +156,12 @@ function BasketLine({ line, giftingConfig, actions, error }: { line: Line; gifti
               aria-label={`Add one more ${title}`}
               disabled={!canRaise}
               aria-disabled={!actions.settled || undefined}
-              onClick={() => actions.settled && actions.setQuantity(line, line.quantity + 1)}
+              onClick={() => actions.settled && actions.setQuantity(line.productId, line.quantity + 1)}
             >
               +
             </button>
           </div>
-          <button type="button" className="link-button basket-line__remove" aria-disabled={!actions.settled || undefined} onClick={() => actions.settled && actions.remove(line)}>
+          <button type="button" className="link-button basket-line__remove" aria-disabled={!actions.settled || undefined} onClick={() => actions.settled && actions.remove(line.productId)}>
             Remove<span className="visually-hidden"> {title}</span>
           </button>
           <p className="basket-line__total">
@@ -96,14 +177,16 @@ function BasketLine({ line, giftingConfig, actions, error }: { line: Line; gifti
   );
 }
 
-const GIFTING_LABEL: Record<Exclude<GiftingType, '%future added value'>, string> = {
+type KnownGifting = 'NONE' | 'E_GIFT' | 'WRAPPED' | 'NEXT_DAY_GIFT_PACK' | 'STANDARD_GIFT_PACK';
+const GIFTING_LABEL: Record<KnownGifting, string> = {
   NONE: 'Not a gift',
   E_GIFT: 'Send it as an e-gift',
   WRAPPED: 'Gift wrap',
   NEXT_DAY_GIFT_PACK: 'Gift pack, next-day delivery',
   STANDARD_GIFT_PACK: 'Gift pack, standard delivery',
 };
-
+/** A gifting this client does not know (a newer server's) shows as none. */
+const knownGifting = (g: GiftingType): KnownGifting => (g in GIFTING_LABEL ? (g as KnownGifting) : 'NONE');
 
 /**
  * Gifting of one line (spec §4): none, an e-gift to a recipient (name, email, message), gift
@@ -112,7 +195,7 @@ const GIFTING_LABEL: Record<Exclude<GiftingType, '%future added value'>, string>
  */
 function LineGifting({ line, title, config, actions }: { line: Line; title: string; config: GiftingConfig; actions: LineActions }) {
   const id = useId();
-  const current = line.gifting === '%future added value' ? 'NONE' : line.gifting;
+  const current = knownGifting(line.gifting);
   const [open, setOpen] = useState(current !== 'NONE');
   const [choice, setChoice] = useState<GiftingType>(current);
   const [name, setName] = useState(line.giftRecipient?.name ?? '');
@@ -138,7 +221,7 @@ function LineGifting({ line, title, config, actions }: { line: Line; title: stri
       if (next.name || next.email) return;
     } else setErrors({});
     const recipient = choice === 'E_GIFT' ? { name: name.trim(), email: email.trim() || null, message: message.trim() || null } : null;
-    await actions.setGifting(line, choice, recipient);
+    await actions.setGifting(line.productId, choice, recipient);
   }
 
   // What the gifting adds to the order (the line's total is the vouchers alone).

@@ -1,29 +1,32 @@
 import { isValidPostcode } from '@shop/domain/postcodes';
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { useFragment } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { checkoutReducer, checkoutSettled, countdownAt, initialCheckoutState, CHECKOUT_REFRESH_RESET_MS } from '@shop/domain/checkout-status';
 import { BUYING_MESSAGES, type CheckoutStatus } from '@shop/domain/buying';
 import { isEmail } from '@shop/domain/email';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
-import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId, useFormErrors, type FormError } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
-import { refreshBasketCount } from './basket-count.ts';
+import { useRefreshBasketCount } from './basket-count.ts';
 import { refreshAuth } from '../accounts/auth.ts';
-import { checkoutFragment, reloadCheckout } from './checkout-data.ts';
-import { applyPromoCode, placeOrder, removeBasketLine, setLineGifting, setVipOption, setWalletUse, updateBasketLine, type PlaceOrderInput } from './checkout-mutations.ts';
-import { BasketLines, SmallField, type Line, type LineActions } from './BasketLines.tsx';
-import { DeliveryAddress, EMPTY_ADDRESS, HoldCountdown, OrderSummary, PromoCodeForm, type AddressValue } from './CheckoutParts.tsx';
+import { useReloadCheckout, type CheckoutAnswer } from './checkout-result.ts';
+import type { BasketAnswer } from './basket-result.ts';
+import { useRemoveBasketLineMutation, useSetLineGiftingMutation, useUpdateBasketLineMutation } from './BasketLineMutations.ts';
+import { useApplyPromoCodeMutation, useSetVipOptionMutation, useSetWalletUseMutation } from './CheckoutOptionMutations.ts';
+import { usePlaceOrderMutation, type PaymentMethod, type PlaceOrderInput } from './PlaceOrderMutations.ts';
+import { BasketLines, SmallField, type LineActions } from './BasketLines.tsx';
+import { CheckoutHold } from './HoldCountdown.tsx';
+import { PromoCodeForm } from './PromoCodeForm.tsx';
+import { CheckoutOptions } from './CheckoutOptions.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import { DeliveryAddress, EMPTY_ADDRESS, type AddressValue } from './DeliveryAddress.tsx';
 import { PaymentChoice, type PaymentSelection, type PaymentChoiceHandle } from './PaymentChoice.tsx';
 import { ExpressCheckout } from './ExpressCheckout.tsx';
-import type { PaymentMethod } from './checkout-mutations.ts';
 import { Toasts, useToasts } from './Toasts.tsx';
 import { newIdempotencyKey } from './idempotency.ts';
-import { confirmationPath, goToConfirmation } from './paths.ts';
-import type { checkoutData_checkout$key } from '../../__generated__/checkoutData_checkout.graphql';
-
-/** A UK postcode, loosely (the server checks it properly: 'Enter a valid postcode'). */
+import { goToConfirmation } from './paths.ts';
+import type { CheckoutView_checkout$key } from '../../__generated__/CheckoutView_checkout.graphql';
 
 /** The form's fields by label (the error summary's links, in the page's order). */
 const FIELDS: Record<string, string> = {
@@ -65,8 +68,66 @@ type Attempt = { key: string; input: Omit<PlaceOrderInput, 'idempotencyKey'>; fi
  * countdown; the order summary; the guest's email; the delivery address; the payment method and
  * the provider's hosted fields; then placeOrder with one idempotency key per attempt.
  */
-export function CheckoutView({ checkout, countdown, viewer }: { checkout: checkoutData_checkout$key; countdown: number; viewer: { id: string; email: string } | null }) {
-  const data = useFragment<checkoutData_checkout$key>(checkoutFragment, checkout);
+export function CheckoutView({ checkout, countdown, viewer }: { checkout: CheckoutView_checkout$key; countdown: number; viewer: { id: string; email: string } | null }) {
+  const data = useFragment<CheckoutView_checkout$key>(
+    graphql`
+      fragment CheckoutView_checkout on Checkout {
+        needsDeliveryAddress
+        pendingOrderNumber
+        canPay
+        isTravelValid
+        # vipOffer.checked: a VIP membership paid for with the order is the shopper's at once
+        vipOffer {
+          checked
+        }
+        orderSummary {
+          cashAmount {
+            amount
+            formatted
+          }
+          walletCredit {
+            amount
+            formatted
+          }
+        }
+        paymentOptions {
+          method
+          available
+          reason
+          express
+        }
+        savedInstruments {
+          ...PaymentChoice_instruments
+        }
+        # the lines' titles name them in the error summary; soldOut says why paying waits
+        basket {
+          lines {
+            productId
+            soldOut
+            title
+            deal {
+              title
+            }
+          }
+        }
+        ...HoldCountdown_checkout
+        ...BasketLines_checkout
+        ...PromoCodeForm_checkout
+        ...CheckoutOptions_checkout
+        ...OrderSummary_checkout
+      }
+    `,
+    checkout,
+  );
+  const updateBasketLine = useUpdateBasketLineMutation();
+  const removeBasketLine = useRemoveBasketLineMutation();
+  const setLineGifting = useSetLineGiftingMutation();
+  const applyPromoCode = useApplyPromoCodeMutation();
+  const setWalletUse = useSetWalletUseMutation();
+  const setVipOption = useSetVipOptionMutation();
+  const [placeOrder] = usePlaceOrderMutation();
+  const reloadCheckout = useReloadCheckout();
+  const refreshBasketCount = useRefreshBasketCount();
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
   const settled = checkoutSettled(state);
@@ -101,19 +162,19 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
 
   /** One change to the basket: updating, the request, then the checkout read again; ready after. */
   const changeBasket = useCallback(
-    async (productId: number, request: () => Promise<{ readonly __typename: string; readonly toast?: string | null; readonly message?: string }>): Promise<boolean> => {
+    async (productId: number, request: () => Promise<BasketAnswer>): Promise<boolean> => {
       dispatch({ type: 'update' });
       try {
         const result = await request();
-        if (result.__typename !== 'BasketUpdated') {
-          lineError(productId, result.message ?? BUYING_MESSAGES.somethingWrong);
+        if (!result.ok) {
+          lineError(productId, result.message || BUYING_MESSAGES.somethingWrong);
           dispatch({ type: 'updated', now: Date.now() });
           return false;
         }
         lineError(productId, null);
         if (result.toast) showToast(result.toast);
         const reloaded = await reloadCheckout(false);
-        dispatch({ type: 'updated', countdown: reloaded.__typename === 'Checkout' ? reloaded.countdown : undefined, now: Date.now() });
+        dispatch({ type: 'updated', countdown: reloaded.ok ? reloaded.countdown : undefined, now: Date.now() });
         return true;
       } catch (error) {
         reportClientError(error);
@@ -122,41 +183,37 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
         return false;
       }
     },
-    [lineError, showToast],
+    [lineError, showToast, reloadCheckout],
   );
 
   const actions: LineActions = {
     settled,
-    setQuantity: (line: Line, quantity: number) => void changeBasket(line.productId, () => updateBasketLine({ productId: line.productId, quantity })),
-    remove: (line: Line) => void changeBasket(line.productId, () => removeBasketLine(line.productId)),
-    setGifting: (line, gifting, recipient) => changeBasket(line.productId, () => setLineGifting({ productId: line.productId, gifting, recipient })),
+    setQuantity: (productId, quantity) => void changeBasket(productId, () => updateBasketLine({ input: { productId, quantity } })),
+    remove: (productId) => void changeBasket(productId, () => removeBasketLine({ input: { productId } })),
+    setGifting: (productId, gifting, recipient) => changeBasket(productId, () => setLineGifting({ input: { productId, gifting, recipient } })),
   };
 
-  // The wallet and VIP boxes show the shopper's tick at once, until the checkout answers.
-  const [ticked, setTicked] = useState<{ wallet?: boolean; vip?: boolean }>({});
-
   /** A change of the checkout's options (promo code, wallet, VIP): the answer is the checkout. */
-  async function changeOptions(request: () => Promise<{ readonly __typename: string; readonly countdown?: number; readonly message?: string; readonly field?: string | null }>, field: string) {
+  async function changeOptions(request: () => Promise<CheckoutAnswer>, field: string) {
     dispatch({ type: 'update' });
     try {
       const result = await request();
-      if (result.__typename !== 'Checkout') form.show([{ field, message: result.message ?? BUYING_MESSAGES.somethingWrong }]);
-      dispatch({ type: 'updated', countdown: result.__typename === 'Checkout' ? result.countdown : undefined, now: Date.now() });
+      if (!result.ok) form.show([{ field, message: result.message || BUYING_MESSAGES.somethingWrong }]);
+      dispatch({ type: 'updated', countdown: result.ok ? result.countdown : undefined, now: Date.now() });
     } catch (error) {
       reportClientError(error);
       form.show([{ field: null, message: BUYING_MESSAGES.somethingWrong }]);
       dispatch({ type: 'failed' });
     }
-    setTicked({});
   }
 
   async function refresh() {
     dispatch({ type: 'refresh' });
     try {
       const result = await reloadCheckout(true);
-      if (result.__typename === 'Checkout') dispatch({ type: 'refreshed', countdown: result.countdown, now: Date.now() });
+      if (result.ok) dispatch({ type: 'refreshed', countdown: result.countdown, now: Date.now() });
       else {
-        form.show([{ field: null, message: 'message' in result && result.message ? result.message : BUYING_MESSAGES.holdExpired }]);
+        form.show([{ field: null, message: result.message || BUYING_MESSAGES.holdExpired }]);
         dispatch({ type: 'failed' });
       }
     } catch (error) {
@@ -166,6 +223,8 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
   }
 
   const lines = data.basket.lines;
+  // The methods as the payment step and the express buttons take them.
+  const paymentOptions = data.paymentOptions.map((o) => ({ method: o.method, available: o.available, reason: o.reason, express: o.express }));
   const cash = data.orderSummary.cashAmount.amount;
   const holdEnded = state.holdEndsAt !== null && seconds <= 0;
 
@@ -209,7 +268,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
     form.clear();
     let result;
     try {
-      result = await placeOrder({ ...current.input, idempotencyKey: current.key });
+      result = await placeOrder({ input: { ...current.input, idempotencyKey: current.key } });
     } catch (error) {
       reportClientError(error);
       setPaying('idle');
@@ -223,7 +282,6 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
       case 'OrderPlaced':
       case 'OrderPending':
         setPaying('succeeded');
-        // A VIP membership paid for with the order is the shopper's at once.
         if (result.__typename === 'OrderPlaced' && data.vipOffer?.checked) refreshAuth();
         await goToConfirmation(navigate, result);
         return;
@@ -299,26 +357,16 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
       </p>
       <div className="checkout__layout">
         <div className="checkout__main">
-          {data.pendingOrderNumber ? (
-            <div className="checkout__pending" role="status" data-testid="checkout-pending">
-              <p>
-                <strong>Your order {data.pendingOrderNumber} is being confirmed.</strong> {BUYING_MESSAGES.paymentPending}
-              </p>
-              <Link to={confirmationPath(data.pendingOrderNumber)}>See order {data.pendingOrderNumber}</Link>
-            </div>
-          ) : (
-            <HoldCountdown
-              seconds={state.holdEndsAt === null ? countdown : seconds}
-              status={state.status}
-              failed={state.error}
-              limitReached={data.holdLimitReached}
-              againAt={data.holdAgainAt}
-              onRefresh={() => void refresh()}
-            />
-          )}
+          <CheckoutHold
+            checkout={data}
+            seconds={state.holdEndsAt === null ? countdown : seconds}
+            status={state.status}
+            failed={state.error}
+            onRefresh={() => void refresh()}
+          />
           {cash > 0 ? (
             <ExpressCheckout
-              options={data.paymentOptions}
+              options={paymentOptions}
               guest={!viewer}
               disabled={!settled || !data.canPay || holdEnded}
               busy={paying !== 'idle'}
@@ -330,67 +378,22 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
             <h2 id="basket-title" className="checkout-section__title">
               Your items
             </h2>
-            <BasketLines lines={lines} giftingConfig={data.giftingConfig} actions={actions} errors={lineErrors} />
+            <BasketLines checkout={data} actions={actions} errors={lineErrors} />
           </section>
 
           <section className="checkout-section" aria-labelledby="extras-title">
             <h2 id="extras-title" className="checkout-section__title">
               Offers and credit
             </h2>
-            <PromoCodeForm promo={data.promoCode} settled={settled} onApply={(code) => changeOptions(() => applyPromoCode(code), 'promoCode')} />
-            {viewer && data.wallet ? (
-              <div className="form-group form-group--checkbox">
-                <div className="checkbox">
-                  <input
-                    type="checkbox"
-                    className="checkbox__input"
-                    id={fieldId('wallet')}
-                    checked={ticked.wallet ?? data.wallet.using}
-                    disabled={data.wallet.usable.amount <= 0 && !data.wallet.using}
-                    aria-describedby={`${fieldId('wallet')}-hint`}
-                    onChange={(e) => {
-                      if (!settled) return;
-                      const use = e.target.checked;
-                      setTicked({ wallet: use });
-                      void changeOptions(() => setWalletUse(use), 'wallet');
-                    }}
-                  />
-                  <label className="checkbox__label" htmlFor={fieldId('wallet')}>
-                    Use my wallet credit
-                  </label>
-                  <div className="form-hint checkbox__hint" id={`${fieldId('wallet')}-hint`}>
-                    Your balance is {data.wallet.balance.formatted}. {data.wallet.usable.amount > 0 ? `You can use ${data.wallet.usable.formatted} on this order.` : 'None of it can be used on this order.'}
-                  </div>
-                </div>
-                {errorOf('wallet') ? <ErrorMessage id={`${fieldId('wallet')}-error`} messages={[errorOf('wallet')!]} /> : null}
-              </div>
-            ) : null}
-            {data.vipOffer ? (
-              <div className="form-group form-group--checkbox vip-offer">
-                <div className="checkbox">
-                  <input
-                    type="checkbox"
-                    className="checkbox__input"
-                    id={fieldId('vip')}
-                    checked={ticked.vip ?? data.vipOffer.checked}
-                    aria-describedby={`${fieldId('vip')}-hint`}
-                    onChange={(e) => {
-                      if (!settled) return;
-                      const checked = e.target.checked;
-                      setTicked({ vip: checked });
-                      void changeOptions(() => setVipOption(checked), 'vip');
-                    }}
-                  />
-                  <label className="checkbox__label" htmlFor={fieldId('vip')}>
-                    Add VIP membership for {data.vipOffer.price.formatted} a year
-                  </label>
-                  <div className="form-hint checkbox__hint" id={`${fieldId('vip')}-hint`}>
-                    Optional. VIP members save up to an extra 10% on VIP deals. It is added to this order only if you tick the box.
-                  </div>
-                </div>
-                {errorOf('vip') ? <ErrorMessage id={`${fieldId('vip')}-error`} messages={[errorOf('vip')!]} /> : null}
-              </div>
-            ) : null}
+            <PromoCodeForm checkout={data} settled={settled} onApply={(code) => changeOptions(() => applyPromoCode({ input: { code } }), 'promoCode')} />
+            <CheckoutOptions
+              checkout={data}
+              signedIn={viewer !== null}
+              settled={settled}
+              errorOf={errorOf}
+              onWallet={(use) => changeOptions(() => setWalletUse({ input: { use } }), 'wallet')}
+              onVip={(checked) => changeOptions(() => setVipOption({ input: { checked } }), 'vip')}
+            />
           </section>
 
           <form className="checkout-form" noValidate onSubmit={onSubmit} aria-label="Pay for your order">
@@ -430,7 +433,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
               <PaymentChoice
                 ref={payment}
                 cashAmount={data.orderSummary.cashAmount}
-                options={data.paymentOptions}
+                options={paymentOptions}
                 instruments={viewer ? data.savedInstruments : []}
                 signedIn={viewer !== null}
                 email={viewer ? null : email.trim() || null}
@@ -468,7 +471,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: checko
           </form>
         </div>
         <aside className="checkout__aside" aria-label="Order summary">
-          <OrderSummary breakdown={data.breakdown} />
+          <OrderSummary checkout={data} />
           <p className="checkout__help">
             Vouchers are emailed straight after payment. <Link to="/page/e-commerceterms">Terms of sale</Link>
           </p>

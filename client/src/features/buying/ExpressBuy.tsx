@@ -3,7 +3,6 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { useAuthState } from '../accounts/auth.ts';
-import { mutate } from '../accounts/mutate.ts';
 import { reportClientError } from '../../errors/report.ts';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { QuietBoundary } from '../lists/QuietBoundary.tsx';
@@ -11,10 +10,9 @@ import { newIdempotencyKey } from './idempotency.ts';
 import { goToConfirmation } from './paths.ts';
 import { SOMETHING_WRONG } from './words.ts';
 import type { ExpressBuyInstrumentsQuery } from '../../__generated__/ExpressBuyInstrumentsQuery.graphql';
-import type { ExpressBuyTokenMutation, ExpressBuyTokenMutation$data } from '../../__generated__/ExpressBuyTokenMutation.graphql';
-import type { ExpressBuyOrderMutation, PlaceExpressOrderInput } from '../../__generated__/ExpressBuyOrderMutation.graphql';
+import { useExpressBuyMutation, type ExpressBuyToken as Token } from './ExpressBuyMutation.ts';
+import { usePlaceExpressOrderMutation } from './PlaceOrderMutations.ts';
 
-type Token = Extract<ExpressBuyTokenMutation$data['expressBuy'], { __typename: 'ExpressBuyToken' }>;
 type Step = { kind: 'idle' } | { kind: 'asking' } | { kind: 'confirm'; token: Token } | { kind: 'paying'; token: Token };
 
 /**
@@ -43,6 +41,8 @@ function ExpressBuyBox({ dealId, productId, optionTitle }: { dealId: number; pro
   const instrument = instruments.find((i) => i.isDefault) ?? instruments[0] ?? null;
   const id = useId();
   const navigate = useNavigate();
+  const expressBuy = useExpressBuyMutation();
+  const [placeExpressOrder] = usePlaceExpressOrderMutation();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [error, setError] = useState<{ message: string; hint: string | null } | null>(null);
   // One key per attempt to pay, reused if its answer never came (never a second charge).
@@ -59,15 +59,13 @@ function ExpressBuyBox({ dealId, productId, optionTitle }: { dealId: number; pro
     setStep({ kind: 'asking' });
     setError(null);
     try {
-      const { expressBuy: result } = await mutate<ExpressBuyTokenMutation>(tokenMutation, { input: { dealId, productId } });
-      if (result.__typename === 'ExpressBuyToken') {
-        setStep({ kind: 'confirm', token: result });
+      const result = await expressBuy({ input: { dealId, productId } });
+      if (result.ok) {
+        setStep({ kind: 'confirm', token: result.token });
         return;
       }
       setStep({ kind: 'idle' });
-      if (result.__typename === 'ExpressBuyIneligibleError') setError({ message: result.message, hint: result.hint });
-      else if (result.__typename === 'ValidationError' || result.__typename === 'RateLimitedError') setError({ message: result.message, hint: null });
-      else setError({ message: SOMETHING_WRONG, hint: null });
+      setError({ message: result.message || SOMETHING_WRONG, hint: result.hint });
     } catch (err) {
       reportClientError(err);
       setStep({ kind: 'idle' });
@@ -81,10 +79,10 @@ function ExpressBuyBox({ dealId, productId, optionTitle }: { dealId: number; pro
     setError(null);
     const current = attempt.current?.token === token.token ? attempt.current : { token: token.token, key: newIdempotencyKey() };
     attempt.current = current;
-    const input: PlaceExpressOrderInput = { idempotencyKey: current.key, expressBuyToken: token.token, savedInstrumentId: instrument.id, expectedCashAmount: token.price.amount };
+    const input = { idempotencyKey: current.key, expressBuyToken: token.token, savedInstrumentId: instrument.id, expectedCashAmount: token.price.amount };
     let result;
     try {
-      result = (await mutate<ExpressBuyOrderMutation>(orderMutation, { input })).placeExpressOrder;
+      result = await placeExpressOrder({ input });
     } catch (err) {
       reportClientError(err);
       setStep({ kind: 'confirm', token });
@@ -97,8 +95,7 @@ function ExpressBuyBox({ dealId, productId, optionTitle }: { dealId: number; pro
       return;
     }
     setStep({ kind: 'idle' });
-    if (result.__typename === '%other') setError({ message: SOMETHING_WRONG, hint: null });
-    else setError({ message: result.message, hint: null });
+    setError({ message: result.message || SOMETHING_WRONG, hint: null });
   }
 
   const errorId = `${id}-error`;
@@ -157,62 +154,6 @@ const instrumentsQuery = graphql`
         id
         description
         isDefault
-      }
-    }
-  }
-`;
-
-const tokenMutation = graphql`
-  mutation ExpressBuyTokenMutation($input: ExpressBuyInput!) {
-    expressBuy(input: $input) {
-      __typename
-      ... on ExpressBuyToken {
-        token
-        expiresAt
-        price {
-          amount
-          formatted
-        }
-      }
-      ... on ExpressBuyIneligibleError {
-        message
-        hint
-      }
-      ... on ValidationError {
-        message
-      }
-      ... on RateLimitedError {
-        message
-      }
-    }
-  }
-`;
-
-const orderMutation = graphql`
-  mutation ExpressBuyOrderMutation($input: PlaceExpressOrderInput!) {
-    placeExpressOrder(input: $input) {
-      __typename
-      ... on OrderPlaced {
-        order {
-          orderNumber
-        }
-      }
-      ... on OrderPending {
-        order {
-          orderNumber
-        }
-      }
-      ... on PaymentError {
-        message
-      }
-      ... on StockError {
-        message
-      }
-      ... on ValidationError {
-        message
-      }
-      ... on NotFoundError {
-        message
       }
     }
   }

@@ -1,10 +1,10 @@
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
-import { availability, LABEL } from './PaymentChoice.tsx';
-import type { PaymentMethod } from './checkout-mutations.ts';
-import type { CheckoutData } from './BasketLines.tsx';
+import { availability, type PaymentOptionData } from './PaymentChoice.tsx';
+import { LABEL } from './payment-labels.ts';
+import type { PaymentMethod } from './PlaceOrderMutations.ts';
 
-type Option = CheckoutData['paymentOptions'][number];
+type Option = PaymentOptionData;
 
 /** The express options in the order they are shown (spec §6: PayPal, Google Pay, Apple Pay). */
 const EXPRESS_ORDER: readonly PaymentMethod[] = ['PAYPAL', 'GOOGLE_PAY', 'APPLE_PAY'];

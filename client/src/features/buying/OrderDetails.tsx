@@ -2,21 +2,13 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/text.ts';
 import { PriceBreakdownRows } from './PriceBreakdown.tsx';
+import { LABEL } from './payment-labels.ts';
 import type { OrderDetails_order$key } from '../../__generated__/OrderDetails_order.graphql';
-
-const METHOD_LABEL: Record<string, string> = {
-  CREDIT_CARD: 'Card',
-  PAYPAL: 'PayPal',
-  PAYPAL_CREDIT: 'PayPal Credit',
-  GOOGLE_PAY: 'Google Pay',
-  APPLE_PAY: 'Apple Pay',
-  KLARNA: 'Klarna',
-  CLEARPAY: 'Clearpay',
-};
 
 /** How the cash part was paid: the card's brand, or the wallet with the card behind it ('Google Pay (Visa)'). */
 function paidBy(method: string | null | undefined, cardType: string | null | undefined): string {
-  const label = method ? METHOD_LABEL[method] : undefined;
+  // A card is named by its brand alone.
+  const label = method ? LABEL[method] : undefined;
   if (!label || method === 'CREDIT_CARD') return cardType ?? 'card';
   return cardType ? `${label} (${cardType})` : label;
 }
@@ -29,7 +21,6 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
         orderNumber
         status
         createdAt
-        quantity
         cashAmount {
           amount
           formatted
@@ -46,7 +37,6 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
         lines {
           dealProductId
           title
-          quantity
           addonType
           gift
           deal {

@@ -1,15 +1,24 @@
-import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { graphql, useFragment } from 'react-relay';
 import { BUYING_MESSAGES, methodOfInstrument } from '@shop/domain/buying';
 import { browserFromUserAgent, type UnavailableReason } from '@shop/domain/payment-availability';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
+import { LABEL } from './payment-labels.ts';
 import { SandboxFrame, type SandboxFrameHandle } from './SandboxFrame.tsx';
-import { startPayment, type PaymentMethod } from './checkout-mutations.ts';
-import type { CheckoutData } from './BasketLines.tsx';
+import { useStartPaymentMutation } from './StartPaymentMutation.ts';
+import type { PaymentMethod } from './PlaceOrderMutations.ts';
+import type { PaymentChoice_instruments$key } from '../../__generated__/PaymentChoice_instruments.graphql';
 
-type Option = CheckoutData['paymentOptions'][number];
-type Instrument = CheckoutData['savedInstruments'][number];
+/** A payment method this payment step offers (the checkout's paymentOptions, or the card alone). */
+export interface PaymentOptionData {
+  readonly method: PaymentMethod;
+  readonly available: boolean;
+  /** Why not, when not available (a reason of domain/src/payment-availability.ts). */
+  readonly reason?: string | null;
+  readonly express?: boolean;
+}
 type Session = { method: PaymentMethod; clientToken: string; sandboxUrl: string };
 
 /** What the order is paid with, once the payment step has it. */
@@ -29,15 +38,6 @@ export interface PaymentChoiceHandle {
   approve(method: PaymentMethod): Promise<PaymentOutcome>;
 }
 
-export const LABEL: Record<string, string> = {
-  CREDIT_CARD: 'Debit or credit card',
-  PAYPAL: 'PayPal',
-  PAYPAL_CREDIT: 'PayPal Credit',
-  GOOGLE_PAY: 'Google Pay',
-  APPLE_PAY: 'Apple Pay',
-  KLARNA: 'Klarna',
-  CLEARPAY: 'Clearpay',
-};
 const HINT: Record<string, string> = {
   CREDIT_CARD: 'Visa or Mastercard. We do not accept American Express or Diners Club.',
   PAYPAL: 'You approve the payment with PayPal.',
@@ -92,22 +92,25 @@ const googlePayBrowserRefused = () => {
 };
 
 /** A method's availability here: the server's rules, then the device and browser rules only the browser can apply. */
-export function availability(option: Option): { available: boolean; reason: string | null } {
+export function availability(option: PaymentOptionData): { available: boolean; reason: string | null } {
   if (option.method === 'APPLE_PAY' && option.available && !applePayHere()) return { available: false, reason: REASON.deviceUnsupported };
   if (option.method === 'GOOGLE_PAY' && option.available && googlePayBrowserRefused()) return { available: false, reason: REASON.browserUnsupported };
   return { available: option.available, reason: reasonWords(option.reason) };
 }
 
 /** Asks the server for a provider session (a client token and the sandbox page's url). */
-async function requestSession(forMethod: PaymentMethod, email: string | null): Promise<Session | { error: string }> {
-  try {
-    const result = await startPayment(forMethod, email);
-    if (result.__typename === 'PaymentSession') return { method: forMethod, clientToken: result.clientToken, sandboxUrl: result.sandboxUrl };
-    return { error: 'message' in result && result.message ? result.message : BUYING_MESSAGES.somethingWrong };
-  } catch (err) {
-    reportClientError(err);
-    return { error: BUYING_MESSAGES.requestProblem };
-  }
+function useRequestSession() {
+  const startPayment = useStartPaymentMutation();
+  return useCallback(async (forMethod: PaymentMethod, email: string | null): Promise<Session | { error: string }> => {
+    try {
+      const result = await startPayment({ input: { method: forMethod, email } });
+      if (result.ok) return { method: forMethod, clientToken: result.clientToken, sandboxUrl: result.sandboxUrl };
+      return { error: result.message || BUYING_MESSAGES.somethingWrong };
+    } catch (err) {
+      reportClientError(err);
+      return { error: BUYING_MESSAGES.requestProblem };
+    }
+  }, [startPayment]);
 }
 
 /**
@@ -120,7 +123,7 @@ export function PaymentChoice({
   ref,
   cashAmount,
   options,
-  instruments,
+  instruments: instrumentsKey,
   signedIn,
   email,
   error,
@@ -130,12 +133,27 @@ export function PaymentChoice({
   /** A guest's email as typed (Clearpay needs the shopper's). */
   email?: string | null;
   cashAmount: { amount: number; formatted: string };
-  options: readonly Option[];
-  instruments: readonly Instrument[];
+  options: readonly PaymentOptionData[];
+  /** The signed-in shopper's saved instruments (none for a guest). */
+  instruments: PaymentChoice_instruments$key;
   signedIn: boolean;
   error: string | undefined;
   disabled: boolean;
 }) {
+  const instruments = useFragment<PaymentChoice_instruments$key>(
+    graphql`
+      fragment PaymentChoice_instruments on PaymentInstrument @relay(plural: true) {
+        id
+        # type: the method a saved instrument pays with (methodOfInstrument)
+        type
+        isDefault
+        description
+        expiry
+      }
+    `,
+    instrumentsKey,
+  );
+  const requestSession = useRequestSession();
   const id = useId();
   const firstAvailable = options.find((o) => availability(o).available)?.method ?? null;
   const defaultInstrument = instruments.find((i) => i.isDefault) ?? null;
@@ -167,7 +185,7 @@ export function PaymentChoice({
     return () => {
       live = false;
     };
-  }, [newCard, cardSession]);
+  }, [newCard, cardSession, requestSession]);
 
   useEffect(() => {
     if (approval) dialog.current?.showModal();

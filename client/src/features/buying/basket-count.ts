@@ -1,70 +1,60 @@
 /**
  * The header's basket count (Basket.itemCount): one small query when the header mounts, and
- * again when the shopper signs in or out (a guest basket merges into the customer's). It reads
- * the root `basket` of the Relay store, so adding to the basket (linkRootBasket) and every
- * checkout change (the same Basket record, by id) update the count without a refetch.
+ * again when the shopper signs in or out (a guest basket merges into the customer's) or pays. It
+ * reads the root `basket` of the Relay store: every basket mutation answers the Basket by id, so
+ * the count follows without a refetch, and the checkout page's query spreads the same fragment,
+ * so a basket that addToBasket has just made (the root had none) shows once that page loads.
  *
  * Loaded on every page: keep it free of the checkout's code.
  */
-import { useEffect, useSyncExternalStore } from 'react';
-import { createOperationDescriptor, fetchQuery, getRequest, graphql, type RecordSourceSelectorProxy } from 'relay-runtime';
-import { environment } from '../../relay/environment.ts';
-import type { basketCountQuery, basketCountQuery$data } from '../../__generated__/basketCountQuery.graphql';
+import { useCallback, useEffect, useState } from 'react';
+import { useRelayEnvironment } from 'react-relay';
+import { createOperationDescriptor, createReaderSelector, fetchQuery, getFragment, getRequest, graphql, ROOT_ID, type IEnvironment } from 'relay-runtime';
+import type { basketCount_query$data } from '../../__generated__/basketCount_query.graphql';
+import type { basketCountQuery } from '../../__generated__/basketCountQuery.graphql';
 
-const query = graphql`
-  query basketCountQuery {
+const fragment = graphql`
+  fragment basketCount_query on Query {
     basket {
-      id
       itemCount
     }
   }
 `;
 
-let count = 0;
-let started = false;
-const listeners = new Set<() => void>();
+const query = graphql`
+  query basketCountQuery {
+    ...basketCount_query
+  }
+`;
 
-function publish(data: basketCountQuery$data | null | undefined) {
-  const next = data?.basket?.itemCount ?? 0;
-  if (next === count) return;
-  count = next;
-  for (const listener of listeners) listener();
-}
-
-function start() {
-  if (started) return;
-  started = true;
-  const operation = createOperationDescriptor(getRequest(query), {});
-  environment.retain(operation);
-  environment.subscribe(environment.lookup(operation.fragment), (snapshot) => publish(snapshot.data as basketCountQuery$data | null));
-}
-
-/** Asks the server again (first mount, and after a sign-in or sign-out). An outage leaves the count as it is. */
-export function refreshBasketCount(): void {
-  start();
+/** Asks the server again. An outage leaves the count as it is. */
+function refetch(environment: IEnvironment): void {
   fetchQuery<basketCountQuery>(environment, query, {}, { fetchPolicy: 'network-only' }).subscribe({ error: () => {} });
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** Reads the count again from the server: after the basket changed behind the store (an order took its lines). */
+export function useRefreshBasketCount(): () => void {
+  const environment = useRelayEnvironment();
+  return useCallback(() => refetch(environment), [environment]);
 }
 
 /** Deal units in the shopper's basket; refetched when `viewerId` changes. */
 export function useBasketCount(viewerId: string | null): number {
+  const environment = useRelayEnvironment();
+  const [count, setCount] = useState(0);
+  // Keeps the root's basket in the store while the header shows, and follows its changes.
   useEffect(() => {
-    refreshBasketCount();
-  }, [viewerId]);
-  return useSyncExternalStore(subscribe, () => count);
+    const operation = createOperationDescriptor(getRequest(query), {});
+    const retained = environment.retain(operation);
+    const snapshot = environment.lookup(createReaderSelector(getFragment(fragment), ROOT_ID, {}, operation.request));
+    const read = (data: unknown) => setCount((data as basketCount_query$data | null)?.basket?.itemCount ?? 0);
+    read(snapshot.data);
+    const subscription = environment.subscribe(snapshot, (next) => read(next.data));
+    return () => {
+      subscription.dispose();
+      retained.dispose();
+    };
+  }, [environment]);
+  useEffect(() => refetch(environment), [environment, viewerId]);
+  return count;
 }
-
-/**
- * A mutation updater: the basket a basket mutation answered with (`BasketUpdated.basket`, or
- * `Checkout.basket`) becomes the store's root `basket`, which the header counts.
- */
-export function linkRootBasket(store: RecordSourceSelectorProxy, rootField: string): void {
-  const payload = store.getRootField(rootField);
-  const basket = payload?.getLinkedRecord('basket');
-  if (basket) store.getRoot().setLinkedRecord(basket, 'basket');
-}
-

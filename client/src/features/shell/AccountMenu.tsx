@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useSignOut } from '../accounts/session.ts';
 import { useDismiss } from './use-dismiss.ts';
 import { LOGIN_PATH, type ShellViewer } from './viewer.ts';
 
@@ -27,7 +28,7 @@ const menuItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAl
  * and Register.
  */
 export function AccountMenu({ viewer }: { viewer: ShellViewer | null }) {
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [focus, setFocus] = useState<Focus>(null);
@@ -75,9 +76,7 @@ export function AccountMenu({ viewer }: { viewer: ShellViewer | null }) {
     if (signingOut) return;
     setSigningOut(true);
     close(true);
-    // The sign-out code loads when it is needed, not with every page.
-    const { signOut } = await import('../accounts/session.ts');
-    await signOut(navigate);
+    await signOut();
     setSigningOut(false);
   }
 

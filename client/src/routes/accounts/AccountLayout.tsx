@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { layoutOf } from '@shop/domain/layouts';
 import { LoginRequired } from '../../features/layouts/LoginRequired.tsx';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { Main } from '../../ui/Main.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import { signOut } from '../../features/accounts/session.ts';
+import { useSignOut } from '../../features/accounts/session.ts';
 import '../../features/accounts/accounts.css';
 
 /** The account area's own menu (spec §2 account area), beside every account page. */
@@ -42,7 +42,7 @@ export function Component() {
 }
 
 function AccountNav() {
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const [busy, setBusy] = useState(false);
   return (
     <nav className="account-nav" aria-label="Account sections">
@@ -62,7 +62,7 @@ function AccountNav() {
             onClick={() => {
               if (busy) return;
               setBusy(true);
-              void signOut(navigate).finally(() => setBusy(false));
+              void signOut().finally(() => setBusy(false));
             }}
           >
             Sign out

@@ -1,55 +1,38 @@
-import { useEffect, useState } from 'react';
-import { graphql } from 'react-relay';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_LOCATION, NOINDEX_ROBOTS, locationPath } from '@shop/domain';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
-import { reportClientError } from '../../errors/report.ts';
 import { Main } from '../../ui/Main.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { Seo } from '../../ui/Seo.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { SOMETHING_WRONG } from '../../features/accounts/form-helpers.ts';
-import { mutate } from '../../features/accounts/mutate.ts';
+import { messageOf, SOMETHING_WRONG } from '../../features/accounts/form-helpers.ts';
+import { commitAsync } from '../../relay/commit.ts';
+import { readEmailPreferences, useConfirmSubscriptionMutation } from '../../features/accounts/email-mutations.ts';
+import { useLinkRequest } from '../../features/accounts/use-link-request.ts';
 import { frequencyLabel, topicLabel } from '../../features/accounts/email-topics.ts';
-import type { ConfirmSubscriptionPageMutation } from '../../__generated__/ConfirmSubscriptionPageMutation.graphql';
 import '../../features/accounts/accounts.css';
 
 type Confirmed = { email: string; topics: readonly string[]; frequency: string; preferencesToken: string };
 type Outcome = { kind: 'confirming' } | { kind: 'confirmed'; prefs: Confirmed } | { kind: 'failed'; message: string };
-
-/** One request per token in this page's life (StrictMode runs effects twice). */
-const confirming = new Map<string, Promise<ConfirmSubscriptionPageMutation['response']>>();
 
 /** /email/confirm?token= (the subscription email's link): the double opt-in's second step. No login. */
 export function Component() {
   const { search } = useLocation();
   const token = new URLSearchParams(search).get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'confirming' } : { kind: 'failed', message: 'The link is incomplete. Open it again from your email.' });
+  const [confirm] = useConfirmSubscriptionMutation();
 
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    let request = confirming.get(token);
-    if (!request) {
-      request = mutate<ConfirmSubscriptionPageMutation>(mutation, { input: { token } });
-      confirming.set(token, request);
-    }
-    request.then(
-      ({ confirmSubscription: result }) => {
-        if (!live) return;
-        if (result.__typename === 'EmailPreferences') setOutcome({ kind: 'confirmed', prefs: result });
-        else setOutcome({ kind: 'failed', message: result.__typename === '%other' ? SOMETHING_WRONG : result.message });
-      },
-      (error: unknown) => {
-        reportClientError(error);
-        confirming.delete(token);
-        if (live) setOutcome({ kind: 'failed', message: SOMETHING_WRONG });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  useLinkRequest(
+    'confirmSubscription',
+    token,
+    async (token) => readEmailPreferences((await commitAsync(confirm, { variables: { input: { token } } })).confirmSubscription),
+    (result) => {
+      if (result.__typename === 'EmailPreferences') setOutcome({ kind: 'confirmed', prefs: { email: result.email ?? '', topics: result.topics ?? [], frequency: result.frequency ?? '', preferencesToken: result.preferencesToken ?? '' } });
+      else setOutcome({ kind: 'failed', message: result.__typename === '%other' ? SOMETHING_WRONG : messageOf(result) });
+    },
+    () => setOutcome({ kind: 'failed', message: SOMETHING_WRONG }),
+  );
 
   const title = outcome.kind === 'confirmed' ? 'You’re subscribed' : outcome.kind === 'failed' ? 'We couldn’t confirm your subscription' : 'Confirming your subscription';
   return (
@@ -97,23 +80,3 @@ export function Component() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
-
-const mutation = graphql`
-  mutation ConfirmSubscriptionPageMutation($input: TokenInput!) {
-    confirmSubscription(input: $input) {
-      __typename
-      ... on EmailPreferences {
-        email
-        topics
-        frequency
-        preferencesToken
-      }
-      ... on ValidationError {
-        message
-      }
-      ... on InvalidLinkError {
-        message
-      }
-    }
-  }
-`;

@@ -11,13 +11,14 @@ import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { SubmitButton } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { fieldId, useFormErrors, type FormError } from '../../ui/form-errors.ts';
-import { requestFailed, serverErrors, SOMETHING_WRONG } from '../../features/accounts/form-helpers.ts';
-import { mutate } from '../../features/accounts/mutate.ts';
+import { fieldId } from '../../ui/form-errors.ts';
+import { messageOf } from '../../features/accounts/form-helpers.ts';
+import { commitAsync } from '../../relay/commit.ts';
+import { readEmailPreferences, useSaveEmailPreferencesMutation, useUnsubscribeEmailMutation, type EmailPreferencesResult } from '../../features/accounts/email-mutations.ts';
+import { useSubmit } from '../../features/accounts/use-account-form.ts';
 import { FREQUENCY_LABELS, TOPIC_LABELS } from '../../features/accounts/email-topics.ts';
-import type { EmailPreferencesPageQuery, EmailFrequency, EmailTopic } from '../../__generated__/EmailPreferencesPageQuery.graphql';
-import type { EmailPreferencesPageSaveMutation } from '../../__generated__/EmailPreferencesPageSaveMutation.graphql';
-import type { EmailPreferencesPageUnsubscribeMutation } from '../../__generated__/EmailPreferencesPageUnsubscribeMutation.graphql';
+import type { EmailPreferencesPageQuery } from '../../__generated__/EmailPreferencesPageQuery.graphql';
+import type { EmailFrequency, EmailTopic } from '../../__generated__/emailMutationsSaveMutation.graphql';
 import '../../features/accounts/accounts.css';
 
 /**
@@ -69,35 +70,35 @@ function BadLink({ message }: { message: string }) {
 
 type Prefs = { email: string; subscribed: boolean; confirmed: boolean; topics: readonly EmailTopic[]; frequency: EmailFrequency };
 
+/** The preferences an answer holds, or null when it is a refusal. */
+const prefsOf = (result: EmailPreferencesResult): Prefs | null =>
+  result.__typename === 'EmailPreferences'
+    ? { email: result.email ?? '', subscribed: result.subscribed ?? false, confirmed: result.confirmed ?? false, topics: result.topics ?? [], frequency: result.frequency ?? 'WEEKLY' }
+    : null;
+
 function Preferences({ token, queryRef }: { token: string; queryRef: PreloadedQuery<EmailPreferencesPageQuery> }) {
-  const { emailPreferences: result } = usePreloadedQuery<EmailPreferencesPageQuery>(query, queryRef);
-  const initial = result.__typename === 'EmailPreferences' ? result : null;
-  const [prefs, setPrefs] = useState<Prefs | null>(initial);
+  const result = readEmailPreferences(usePreloadedQuery<EmailPreferencesPageQuery>(query, queryRef).emailPreferences);
+  const [prefs, setPrefs] = useState<Prefs | null>(() => prefsOf(result));
   const [saved, setSaved] = useState<{ message: string; at: number } | null>(null);
-  const form = useFormErrors();
-  const [busy, setBusy] = useState<'save' | 'unsubscribe' | null>(null);
+  const { form, busy, send } = useSubmit();
+  // Which of the two forms is being sent (its button shows it).
+  const [sending, setSending] = useState<'save' | 'unsubscribe'>('save');
+  const [save] = useSaveEmailPreferencesMutation();
+  const [unsubscribe] = useUnsubscribeEmailMutation();
 
-  if (!prefs) return <BadLink message={result.__typename === '%other' || result.__typename === 'EmailPreferences' ? SOMETHING_WRONG : result.message} />;
+  if (!prefs) return <BadLink message={messageOf(result)} />;
 
-  async function run(kind: 'save' | 'unsubscribe', request: () => Promise<EmailPreferencesPageSaveMutation['response']['updateEmailPreferences']>, done: string) {
-    setBusy(kind);
+  function run(kind: 'save' | 'unsubscribe', request: () => Promise<EmailPreferencesResult>, done: string) {
+    setSending(kind);
     setSaved(null);
-    let errors: FormError[];
-    try {
-      const answer = await request();
-      if (answer.__typename === 'EmailPreferences') {
-        form.clear();
-        setPrefs(answer);
-        setSaved({ message: done, at: Date.now() });
-        return;
-      }
-      errors = answer.__typename === '%other' ? requestFailed(new Error('email preferences: unknown result')) : serverErrors(answer);
-    } catch (error) {
-      errors = requestFailed(error);
-    } finally {
-      setBusy(null);
-    }
-    form.show(errors);
+    void send('email preferences', request, (answer) => {
+      const next = prefsOf(answer);
+      if (!next) return false;
+      form.clear();
+      setPrefs(next);
+      setSaved({ message: done, at: Date.now() });
+      return true;
+    });
   }
 
   function onSave(e: FormEvent<HTMLFormElement>) {
@@ -106,9 +107,9 @@ function Preferences({ token, queryRef }: { token: string; queryRef: PreloadedQu
     const values = new FormData(e.currentTarget);
     const topics = values.getAll('topics').map(String) as EmailTopic[];
     const frequency = String(values.get('frequency') ?? prefs!.frequency) as EmailFrequency;
-    void run(
+    run(
       'save',
-      async () => (await mutate<EmailPreferencesPageSaveMutation>(saveMutation, { input: { token, topics, frequency } })).updateEmailPreferences,
+      async () => readEmailPreferences((await commitAsync(save, { variables: { input: { token, topics, frequency } } })).updateEmailPreferences),
       'Your email preferences have been saved.',
     );
   }
@@ -116,9 +117,9 @@ function Preferences({ token, queryRef }: { token: string; queryRef: PreloadedQu
   function onUnsubscribe(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    void run(
+    run(
       'unsubscribe',
-      async () => (await mutate<EmailPreferencesPageUnsubscribeMutation>(unsubscribeMutation, { input: { token } })).unsubscribeEmail,
+      async () => readEmailPreferences((await commitAsync(unsubscribe, { variables: { input: { token } } })).unsubscribeEmail),
       'You’ve been unsubscribed. We won’t send deals emails to this address any more.',
     );
   }
@@ -193,7 +194,7 @@ function Preferences({ token, queryRef }: { token: string; queryRef: PreloadedQu
           </ul>
         </fieldset>
         <div className="form-actions">
-          <SubmitButton busy={busy === 'save'} busyLabel="Saving…">
+          <SubmitButton busy={busy && sending === 'save'} busyLabel="Saving…">
             Save preferences
           </SubmitButton>
         </div>
@@ -205,7 +206,7 @@ function Preferences({ token, queryRef }: { token: string; queryRef: PreloadedQu
           </h2>
           <p>Stop every deals email to {prefs.email}. You’ll still get emails about your orders and your account.</p>
           <div className="form-actions">
-            <SubmitButton busy={busy === 'unsubscribe'} busyLabel="Unsubscribing…" variant="secondary">
+            <SubmitButton busy={busy && sending === 'unsubscribe'} busyLabel="Unsubscribing…" variant="secondary">
               Unsubscribe from all deals emails
             </SubmitButton>
           </div>
@@ -220,66 +221,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 const query = graphql`
   query EmailPreferencesPageQuery($token: String!) {
     emailPreferences(token: $token) {
-      __typename
-      ... on EmailPreferences {
-        email
-        subscribed
-        confirmed
-        topics
-        frequency
-      }
-      ... on ValidationError {
-        message
-      }
-      ... on InvalidLinkError {
-        message
-      }
-    }
-  }
-`;
-
-const saveMutation = graphql`
-  mutation EmailPreferencesPageSaveMutation($input: UpdateEmailPreferencesInput!) {
-    updateEmailPreferences(input: $input) {
-      __typename
-      ... on EmailPreferences {
-        email
-        subscribed
-        confirmed
-        topics
-        frequency
-      }
-      ... on ValidationError {
-        message
-        field
-      }
-      ... on InvalidLinkError {
-        message
-        field
-      }
-    }
-  }
-`;
-
-const unsubscribeMutation = graphql`
-  mutation EmailPreferencesPageUnsubscribeMutation($input: TokenInput!) {
-    unsubscribeEmail(input: $input) {
-      __typename
-      ... on EmailPreferences {
-        email
-        subscribed
-        confirmed
-        topics
-        frequency
-      }
-      ... on ValidationError {
-        message
-        field
-      }
-      ... on InvalidLinkError {
-        message
-        field
-      }
+      ...emailMutations_preferences
     }
   }
 `;

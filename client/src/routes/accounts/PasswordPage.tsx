@@ -1,19 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData } from 'react-router';
-import { changePasswordSchema } from '@shop/domain/accounts';
+import { changePasswordSchema, type ChangePasswordInput } from '@shop/domain/accounts';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
-import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
-import { PasswordField, SubmitButton } from '../../ui/Field.tsx';
+import { PasswordField } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
+import { AccountFormPage } from '../../features/accounts/AccountFormPage.tsx';
 import { PasswordRules } from '../../features/accounts/ChoosePassword.tsx';
-import { check, formValues } from '../../features/accounts/form-helpers.ts';
-import { useSubmit } from '../../features/accounts/use-submit.ts';
-import { mutate } from '../../features/accounts/mutate.ts';
+import { commitAsync } from '../../relay/commit.ts';
+import { useChangePasswordMutation } from '../../features/accounts/password-mutations.ts';
+import { useAccountForm } from '../../features/accounts/use-account-form.ts';
 import type { PasswordPageQuery } from '../../__generated__/PasswordPageQuery.graphql';
-import type { PasswordPageMutation } from '../../__generated__/PasswordPageMutation.graphql';
 
 /**
  * /myaccount/password (spec §5): current password, new password, confirm new password; every
@@ -23,11 +22,10 @@ export function loader() {
   return preloadRouteQuery<PasswordPageQuery>('myaccount-password', query, {});
 }
 
-const FIELDS = { currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm new password' };
-
 export function Component() {
   const { viewer } = usePreloadedQuery<PasswordPageQuery>(query, useLoaderData() as PreloadedQuery<PasswordPageQuery>);
-  const { form, busy, send } = useSubmit();
+  const [commit] = useChangePasswordMutation();
+  const { form, busy, send, register, reset, onSubmit } = useAccountForm<ChangePasswordInput>(changePasswordSchema, { all: true });
   const [changed, setChanged] = useState(0);
   if (!viewer) return null;
 
@@ -44,45 +42,37 @@ export function Component() {
     );
   }
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const formElement = e.currentTarget;
-    setChanged(0);
-    const checked = check(changePasswordSchema, formValues(formElement), { all: true });
-    if (!checked.ok) return form.show(checked.errors);
-    await send(
+  const change = (input: ChangePasswordInput) =>
+    send(
       'changePassword',
-      async () => (await mutate<PasswordPageMutation>(mutation, { input: checked.data })).changePassword,
+      async () => (await commitAsync(commit, { variables: { input } })).changePassword,
       (result) => {
         if (result.__typename !== 'PasswordChanged') return false;
         form.clear();
-        formElement.reset();
+        reset();
         setChanged(Date.now());
         return true;
       },
     );
-  }
 
   return (
-    <AccountPage title="Change your password" hasErrors={form.errors.length > 0} summary={<ErrorSummary errors={form.errors} attempt={form.attempt} fields={FIELDS} />}>
-      {changed ? (
-        <Notice key={changed} title="Your password has been changed" variant="success" focus>
-          <p>Use your new password next time you sign in. We’ve signed you out on your other devices.</p>
-        </Notice>
-      ) : null}
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="panel" aria-label="Change your password">
-        <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" errors={form.of('currentPassword')} />
-        <PasswordField name="newPassword" label="New password" hint={<PasswordRules />} autoComplete="new-password" errors={form.of('newPassword')} />
-        <PasswordField name="confirmPassword" label="Confirm new password" autoComplete="new-password" errors={form.of('confirmPassword')} />
-        <div className="form-actions">
-          <SubmitButton busy={busy} busyLabel="Changing…">
-            Change password
-          </SubmitButton>
-          <Link to="/forgot-password">Forgotten your current password?</Link>
-        </div>
-      </form>
-    </AccountPage>
+    <AccountFormPage
+      title="Change your password"
+      form={form}
+      fields={{ currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm new password' }}
+      done={changed ? { at: changed, title: 'Your password has been changed', body: 'Use your new password next time you sign in. We’ve signed you out on your other devices.' } : null}
+      label="Change your password"
+      onSubmit={(e) => {
+        setChanged(0);
+        onSubmit(change)(e);
+      }}
+      submit={{ busy, label: 'Change password', busyLabel: 'Changing…' }}
+      actions={<Link to="/forgot-password">Forgotten your current password?</Link>}
+    >
+      <PasswordField {...register('currentPassword')} label="Current password" autoComplete="current-password" errors={form.of('currentPassword')} />
+      <PasswordField {...register('newPassword')} label="New password" hint={<PasswordRules />} autoComplete="new-password" errors={form.of('newPassword')} />
+      <PasswordField {...register('confirmPassword')} label="Confirm new password" autoComplete="new-password" errors={form.of('confirmPassword')} />
+    </AccountFormPage>
   );
 }
 
@@ -91,39 +81,12 @@ export const ErrorBoundary = RouteErrorBoundary;
 const query = graphql`
   query PasswordPageQuery {
     viewer {
+      # The id keeps the viewer one record in the store, shared with the header and the other pages.
+      # eslint-disable-next-line relay/unused-fields
       id
       socialLogins
       status {
         hasPassword
-      }
-    }
-  }
-`;
-
-const mutation = graphql`
-  mutation PasswordPageMutation($input: ChangePasswordInput!) {
-    changePassword(input: $input) {
-      __typename
-      ... on PasswordChanged {
-        viewer {
-          id
-        }
-      }
-      ... on FormErrors {
-        message
-        errors {
-          message
-          field
-        }
-      }
-      ... on UnauthenticatedError {
-        message
-        field
-      }
-      ... on RateLimitedError {
-        message
-        field
-        retryAfterSeconds
       }
     }
   }

@@ -6,6 +6,7 @@ import { Notice } from '../../ui/Notice.tsx';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
+import { useSubscribeEmailMutation } from '../../features/accounts/use-subscribe-form.ts';
 import { vipStatusWords } from '../../features/accounts/vip-status.ts';
 import { formatDate } from '../../lib/text.ts';
 import type { SubscriptionsPageQuery } from '../../__generated__/SubscriptionsPageQuery.graphql';
@@ -85,6 +86,7 @@ export function Component() {
 function SubscribeButton({ email }: { email: string }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const [commit] = useSubscribeEmailMutation();
   if (outcome?.ok) {
     return (
       <Notice title="Check your email" variant="success" headingLevel={3} focus>
@@ -96,7 +98,7 @@ function SubscribeButton({ email }: { email: string }) {
     if (busy) return;
     setBusy(true);
     const { subscribe } = await import('../../features/accounts/subscribe.ts');
-    setOutcome(await subscribe(email, 'ACCOUNT'));
+    setOutcome(await subscribe(commit, email, 'ACCOUNT'));
     setBusy(false);
   }
   return (
@@ -121,8 +123,12 @@ export const ErrorBoundary = RouteErrorBoundary;
 const query = graphql`
   query SubscriptionsPageQuery {
     viewer {
+      # The id keeps the viewer one record in the store, shared with the header and the other pages.
+      # eslint-disable-next-line relay/unused-fields
       id
       email
+      # Refreshed here for the header's VIP flag (the same record).
+      # eslint-disable-next-line relay/unused-fields
       vipUser
       vipStatus
       vipValidUntil

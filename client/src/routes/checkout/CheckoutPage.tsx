@@ -9,6 +9,7 @@ import { Main } from '../../ui/Main.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { Seo } from '../../ui/Seo.tsx';
 import { CheckoutView, EmptyBasket } from '../../features/buying/CheckoutView.tsx';
+import { readCheckoutResult } from '../../features/buying/checkout-result.ts';
 import '../../features/buying/buying.css';
 import type { CheckoutPageQuery } from '../../__generated__/CheckoutPageQuery.graphql';
 
@@ -47,12 +48,12 @@ export function Component() {
 
 function Checkout({ queryRef }: { queryRef: PreloadedQuery<CheckoutPageQuery> }) {
   const data = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
-  const checkout = data.checkout;
-  if (checkout.__typename !== 'Checkout' || !checkout.view) {
-    const code = 'code' in checkout ? checkout.code : null;
-    // No basket, or an empty one: the empty state. Anything else says what went wrong.
-    if (code === 'BASKET_NOT_FOUND' || code === 'BASKET_EMPTY' || code === 'NOT_FOUND' || code === null) return <EmptyBasket />;
-    return <EmptyBasket message={'message' in checkout && checkout.message ? checkout.message : BUYING_MESSAGES.somethingWrong} />;
+  const checkout = readCheckoutResult(data.checkout);
+  if (!checkout.ok) {
+    // No basket, or an empty one: the empty state (a rate limit too, as it always has). Anything else says what went wrong.
+    const code = checkout.typename === 'RateLimitedError' ? null : checkout.code;
+    if (code === 'BASKET_NOT_FOUND' || code === 'BASKET_EMPTY' || code === 'NOT_FOUND' || !code) return <EmptyBasket />;
+    return <EmptyBasket message={checkout.message || BUYING_MESSAGES.somethingWrong} />;
   }
   return <CheckoutView checkout={checkout.view} countdown={checkout.countdown} viewer={data.viewer ? { id: data.viewer.id, email: data.viewer.email } : null} />;
 }
@@ -66,26 +67,7 @@ const query = graphql`
       email
     }
     checkout {
-      __typename
-      ... on Checkout {
-        countdown
-        ...checkoutData_checkout @alias(as: "view")
-      }
-      ... on ValidationError {
-        code
-        message
-        field
-      }
-      ... on NotFoundError {
-        code
-        message
-        field
-      }
-      ... on StockError {
-        code
-        message
-        field
-      }
+      ...checkoutResult_result
     }
   }
 `;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, loadQuery, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { fetchQuery } from 'relay-runtime';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { NOINDEX_ROBOTS } from '@shop/domain';
@@ -99,6 +99,7 @@ const PENDING_REFRESH_FOR_MS = 11 * 60_000;
  * every few seconds: the store update shows the vouchers, or the failure, as soon as they exist.
  */
 function usePendingOrderRefresh(orderNumber: string | null) {
+  const relayEnvironment = useRelayEnvironment();
   useEffect(() => {
     if (!orderNumber) return;
     const until = Date.now() + PENDING_REFRESH_FOR_MS;
@@ -106,31 +107,29 @@ function usePendingOrderRefresh(orderNumber: string | null) {
     const timer = setInterval(() => {
       if (Date.now() > until) return clearInterval(timer);
       subscription?.unsubscribe();
-      subscription = fetchQuery<ConfirmationPageQuery>(environment, query, { orderNumber }, { fetchPolicy: 'network-only' }).subscribe({ error: () => {} });
+      subscription = fetchQuery<ConfirmationPageQuery>(relayEnvironment, query, { orderNumber }, { fetchPolicy: 'network-only' }).subscribe({ error: () => {} });
     }, PENDING_REFRESH_MS);
     return () => {
       clearInterval(timer);
       subscription?.unsubscribe();
     };
-  }, [orderNumber]);
+  }, [orderNumber, relayEnvironment]);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 const query = graphql`
   query ConfirmationPageQuery($orderNumber: String!) {
+    # viewer: signed in (the vouchers are in the account) or a guest (asked to sign in)
     viewer {
-      id
+      __typename
     }
     order(orderNumber: $orderNumber) {
       orderNumber
       status
       validityExtensionOffer {
-        addonType
-        title
         months
         price {
-          amount
           formatted
         }
       }

@@ -13,13 +13,12 @@ import { Seo } from '../../ui/Seo.tsx';
 import { NotFoundView } from '../../ui/NotFoundView.tsx';
 import { useFormErrors } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
-import { mutate } from '../../features/accounts/mutate.ts';
-import { PaymentChoice, type PaymentChoiceHandle, type PaymentSelection } from '../../features/buying/PaymentChoice.tsx';
+import { PaymentChoice, type PaymentChoiceHandle, type PaymentOptionData, type PaymentSelection } from '../../features/buying/PaymentChoice.tsx';
 import { newIdempotencyKey } from '../../features/buying/idempotency.ts';
+import { useBuyOrderAddonMutation } from '../../features/buying/PlaceOrderMutations.ts';
 import { confirmationPath, ORDER_ADDON_SIGNIN_PATH } from '../../features/buying/paths.ts';
 import '../../features/buying/buying.css';
 import type { OrderAddonPageQuery } from '../../__generated__/OrderAddonPageQuery.graphql';
-import type { OrderAddonPageMutation } from '../../__generated__/OrderAddonPageMutation.graphql';
 
 let held: PreloadedQuery<OrderAddonPageQuery> | null = null;
 
@@ -31,11 +30,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   return held;
 }
 
-const CARD_ONLY = [{ method: 'CREDIT_CARD', provider: 'BRAINTREE', available: true, reason: null, express: false }] as const;
+const CARD_ONLY: readonly PaymentOptionData[] = [{ method: 'CREDIT_CARD', available: true, reason: null, express: false }];
 
 export function Component() {
   const data = usePreloadedQuery<OrderAddonPageQuery>(query, useLoaderData() as PreloadedQuery<OrderAddonPageQuery>);
   const form = useFormErrors();
+  const [buyOrderAddon] = useBuyOrderAddonMutation();
   const payment = useRef<PaymentChoiceHandle>(null);
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,13 +52,13 @@ export function Component() {
     setBusy(true);
     form.clear();
     try {
-      const { buyOrderAddon: result } = await mutate<OrderAddonPageMutation>(mutation, { input: { ...input, idempotencyKey: attempt.current.key } });
+      const result = await buyOrderAddon({ input: { ...input, idempotencyKey: attempt.current.key } });
       attempt.current = null;
       if (result.__typename === 'OrderPlaced') setDone(true);
       else if (result.__typename === 'OrderPending') form.show([{ field: null, message: result.message }]);
       else {
         payment.current?.reset();
-        form.show([{ field: result.__typename === 'PaymentError' ? 'payment' : null, message: 'message' in result && result.message ? result.message : BUYING_MESSAGES.somethingWrong }]);
+        form.show([{ field: result.__typename === 'PaymentError' ? 'payment' : null, message: result.message || BUYING_MESSAGES.somethingWrong }]);
       }
     } catch (error) {
       reportClientError(error);
@@ -109,7 +109,7 @@ export function Component() {
             <form noValidate onSubmit={onSubmit} aria-label="Pay for the validity extension">
               <PaymentChoice
                 ref={payment}
-                cashAmount={offer.price}
+                cashAmount={{ amount: offer.price.amount, formatted: offer.price.formatted }}
                 options={CARD_ONLY}
                 instruments={data.viewer?.paymentInstruments ?? []}
                 signedIn={data.viewer !== null}
@@ -143,21 +143,16 @@ export const ErrorBoundary = RouteErrorBoundary;
 const query = graphql`
   query OrderAddonPageQuery($orderNumber: String!) {
     viewer {
-      id
       paymentInstruments {
-        id
-        type
-        gateway
-        isDefault
-        description
-        expiry
+        ...PaymentChoice_instruments
       }
     }
     order(orderNumber: $orderNumber) {
       orderNumber
       status
+      # vouchers: how many the extension covers
       vouchers {
-        id
+        __typename
       }
       validityExtensionOffer {
         addonType
@@ -167,45 +162,6 @@ const query = graphql`
           amount
           formatted
         }
-      }
-    }
-  }
-`;
-
-const mutation = graphql`
-  mutation OrderAddonPageMutation($input: BuyOrderAddonInput!) {
-    buyOrderAddon(input: $input) {
-      __typename
-      ... on OrderPlaced {
-        message
-        order {
-          id
-          orderNumber
-        }
-      }
-      ... on OrderPending {
-        message
-      }
-      ... on PaymentError {
-        code
-        message
-        field
-        retryable
-      }
-      ... on ValidationError {
-        code
-        message
-        field
-      }
-      ... on NotFoundError {
-        code
-        message
-        field
-      }
-      ... on StockError {
-        code
-        message
-        field
       }
     }
   }

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RelayEnvironmentProvider, loadQuery } from 'react-relay';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMockEnvironment } from 'relay-test-utils';
+import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
+
+/**
+ * Renders an account page at `path` under a memory router and a Relay mock environment (the
+ * page takes it from context). `query`, when given, is the route's query, loaded as its loader
+ * would and answered with `data`; every other operation waits for the test to resolve it.
+ * /myaccount stands for wherever a sign-in goes on to.
+ */
+export function renderPage(path: string, element: ReactNode, query?: { node: GraphQLTaggedNode; data: object }) {
+  const environment = createMockEnvironment();
+  if (query) {
+    environment.mock.queueOperationResolver((operation) => (operation.request.node.params.name === (query.node as { params: { name: string } }).params.name ? { data: query.data } : null) as never);
+  }
+  const router = createMemoryRouter(
+    [
+      { path: new URL(path, 'http://x').pathname, element, ...(query ? { loader: () => loadQuery<OperationType>(environment, query.node, {}) } : {}) },
+      { path: '/myaccount', element: <h1>Your account</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  const user = userEvent.setup();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <RouterProvider router={router} />
+    </RelayEnvironmentProvider>,
+  );
+  /** Answers the mutation the page just sent with `payload` (its data), and returns its variables. */
+  const answer = (payload: object) => {
+    const operation = environment.mock.getMostRecentOperation();
+    environment.mock.resolve(operation, { data: payload });
+    return operation.request.variables;
+  };
+  return { environment, router, user, answer };
+}
+
+/**
+ * A result union's error member as the server answers it: Relay's query asks `__isUserError`
+ * (the type discriminator of `...UserErrorFields`) of every member that is a UserError.
+ */
+export const refusal = (typename: string, fields: { code: string; message: string; field: string | null; [extra: string]: unknown }) => ({ __typename: typename, __isUserError: typename, ...fields });
