@@ -92,7 +92,7 @@ export interface CheckoutClient {
   placeOrder(basketToken: string, owner: Owner, idempotencyKey: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer>;
   /** Null when there is no such order for this reader (Z1: another's order answers like a random id). */
   order(orderId: string, reader: { customerToken: string } | { accessToken: string }): Promise<Order | null>;
-  orders(customerToken: string, page: number, pageSize: number): Promise<{ orders: Order[]; hasMore: boolean | null }>;
+  orders(customerToken: string, page: number, pageSize: number): Promise<{ orders: Order[]; hasMore: boolean }>;
   expressBuyToken(input: { email: string; dealId: number; productId: number }): Promise<{ token: ExpressBuyTokenData } | { problem: PlaceOrderAnswer & { kind: 'problem' } }>;
   /** POST /express-buy/{token}/order?customerToken=: the token's option paid with a saved instrument. */
   placeExpressOrder(token: string, owner: Owner, idempotencyKey: string, body: { expectedCashAmount: number; payment: { method: string; savedInstrumentId: string }; email: string | null }): Promise<PlaceOrderAnswer>;

@@ -10,9 +10,10 @@ import { loadNearMeArea } from '../schema/lists/NearMe.ts';
 import { loadSpecialEvent } from '../schema/lists/SpecialEvent.ts';
 import { loadGuide } from '../schema/search/Guide.ts';
 import { fromGlobalId, parseNumericId, type NodeType } from './global-id.ts';
+import type { ResolversInterfaceTypes, ResolversTypes } from '../schema/__generated__/resolvers.ts';
 
-/** A node with its GraphQL type name, for Node.__resolveType. */
-export type TypedNode = { __typename: NodeType } & Record<string, unknown>;
+/** A node (the parent value of its GraphQL type, schema/__generated__) with its type name, for Node.__resolveType. */
+export type TypedNode = ResolversInterfaceTypes<ResolversTypes>['Node'] & { __typename: NodeType };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
@@ -82,6 +83,6 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNo
     case 'Voucher':
     case 'PaymentInstrument':
       // Only ever the shopper's own; anything else is the same null (schema/buying/nodes.ts, Z1/Z2).
-      return loadBuyingNode(type, key, ctx) as Promise<TypedNode | null>;
+      return loadBuyingNode(type, key, ctx);
   }
 }

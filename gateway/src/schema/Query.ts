@@ -2,13 +2,13 @@ import { DEFAULT_LOCATION } from '@shop/domain';
 import { loadNode } from '../relay/node.ts';
 import { parseNumericId } from '../relay/global-id.ts';
 import { badUserInput } from '../relay/connection.ts';
-import type { TypeResolvers } from './types.ts';
+import type { QueryResolvers } from './__generated__/resolvers.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 /** nodes(ids:) refetches at most this many objects (each may cost a lookup). */
 export const MAX_NODES = 100;
 
-export const Query: TypeResolvers<unknown> = {
+export const Query: QueryResolvers = {
   node: (_p, args: { id: string }, ctx) => loadNode(args.id, ctx),
   nodes: (_p, args: { ids: string[] }, ctx) => {
     if (args.ids.length > MAX_NODES) {

@@ -70,9 +70,17 @@ export interface DealFilterParent {
   sort: DealSortEnum;
 }
 
-export interface UserErrorParent {
-  __typename: 'ValidationError' | 'NotFoundError';
-  code: string;
-  message: string;
-  field: string | null;
-}
+/**
+ * __resolveType of every interface and union: each value carries its GraphQL type name (the
+ * typecheck holds each resolver to its union's members, so the name is one of them).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one function serves every union's generated type
+export const byTypename = (value: object): any => (value as { __typename?: string }).__typename ?? null;
+
+type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
+
+/**
+ * A service's value as its GraphQL enum value ('local-deals' → 'LOCAL_DEALS', 'card' → 'CARD'),
+ * typed from the value's own union: a value the enum lacks fails the typecheck (schema/__generated__).
+ */
+export const enumValue = <S extends string>(value: S): Uppercase<Underscored<S>> => value.replace(/-/g, '_').toUpperCase() as Uppercase<Underscored<S>>;

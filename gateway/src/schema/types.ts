@@ -7,8 +7,4 @@ export type Resolver<TParent, TArgs = Record<string, never>, TResult = unknown> 
   args: TArgs,
   context: GatewayContext,
   info: GraphQLResolveInfo,
-) => TResult | Promise<TResult>;
-
-/** The field resolvers of one object type. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each field declares its own args
-export type TypeResolvers<TParent> = Record<string, Resolver<TParent, any, unknown>>;
+) => TResult;

@@ -41,7 +41,11 @@ export interface StockErrorValue extends UserErrorValue<'StockError'> {
 export interface PaymentErrorValue extends UserErrorValue<'PaymentError'> {
   retryable: boolean;
 }
-export type UserErrorMember = UserErrorValue | FormErrorsValue | RateLimitedErrorValue | StockErrorValue | PaymentErrorValue;
+type PlainTypename = Exclude<UserErrorTypename, 'FormErrors' | 'RateLimitedError' | 'StockError' | 'PaymentError'>;
+type Plain<T> = T extends PlainTypename ? UserErrorValue<T> : never;
+export type UserErrorMember = Plain<PlainTypename> | FormErrorsValue | RateLimitedErrorValue | StockErrorValue | PaymentErrorValue;
+/** The members of a union that has the error types `T`: what a mapping allowing `T` answers. */
+export type MemberOf<T extends UserErrorTypename> = Extract<UserErrorMember, { __typename: T }>;
 
 export const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as string[]).includes(code);
 
@@ -96,9 +100,9 @@ export interface Problem {
 }
 
 /** How one slice reads its services' problems. */
-export interface ProblemMapping {
+export interface ProblemMapping<T extends UserErrorTypename = UserErrorTypename> {
   /** The union's members: a problem whose member is not among them is not placed (null). */
-  allowed: readonly UserErrorTypename[];
+  allowed: readonly T[];
   /** The statuses whose field errors are a validation failure. */
   validationStatuses: readonly number[];
   /** A service's field errors in the form's terms (names and words). */
@@ -112,9 +116,10 @@ export interface ProblemMapping {
 }
 
 /** The one mapping: a problem as the result-union member the shopper can act on, or null. */
-export function userErrorOf(problem: Problem, mapping: ProblemMapping): UserErrorMember | null {
-  const allowed = new Set(mapping.allowed);
-  const pick = (value: UserErrorMember): UserErrorMember | null => (allowed.has(value.__typename) ? value : null);
+export function userErrorOf<T extends UserErrorTypename>(problem: Problem, mapping: ProblemMapping<T>): MemberOf<T> | null {
+  const allowed = new Set<UserErrorTypename>(mapping.allowed);
+  // Only a member of an allowed type leaves: the set's test is what makes it a MemberOf<T>.
+  const pick = (value: UserErrorMember): MemberOf<T> | null => (allowed.has(value.__typename) ? (value as MemberOf<T>) : null);
   const { status, code } = problem;
   const errorCode = isErrorCode(code) ? code : null;
   const firstField = problem.errors?.[0] ? (mapping.fields(problem.errors.slice(0, 1), 'VALIDATION_FAILED')[0]?.field ?? null) : null;
@@ -132,11 +137,7 @@ export function userErrorOf(problem: Problem, mapping: ProblemMapping): UserErro
     case 'ACCOUNT_LOCKED':
       return pick(userError('AccountLockedError', 'ACCOUNT_LOCKED'));
     case 'INVALID_LINK':
-      return allowed.has('InvalidLinkError')
-        ? userError('InvalidLinkError', 'INVALID_LINK', 'token')
-        : allowed.has('LoginFailedError')
-          ? userError('LoginFailedError', 'INVALID_LINK', 'token')
-          : null;
+      return pick(userError('InvalidLinkError', 'INVALID_LINK', 'token')) ?? pick(userError('LoginFailedError', 'INVALID_LINK', 'token'));
     case 'WRONG_PASSWORD':
       return pick(formErrors([validationError(mapping.wrongPasswordField ?? 'password', messageFor('WRONG_PASSWORD'), 'WRONG_PASSWORD')], 'WRONG_PASSWORD'));
     case 'PRICE_CHANGED':
@@ -144,17 +145,17 @@ export function userErrorOf(problem: Problem, mapping: ProblemMapping): UserErro
   }
   if (status === 404) return pick(code === 'BASKET_NOT_FOUND' ? notFound('BASKET_NOT_FOUND') : notFound(errorCode ?? 'NOT_FOUND', firstField));
   if (errorCode && STOCK_CODES.has(code) && allowed.has('StockError')) {
-    return stockError(errorCode, problem.productId ?? null, problem.available ?? (code === 'DEAL_SOLD_OUT' ? 0 : null));
+    return pick(stockError(errorCode, problem.productId ?? null, problem.available ?? (code === 'DEAL_SOLD_OUT' ? 0 : null)));
   }
   if (errorCode && PAYMENT_CODES.has(code) && allowed.has('PaymentError')) {
     const field = code === 'PAYMENT_METHOD_UNAVAILABLE' || code === 'CARD_NOT_ACCEPTED' ? 'method' : null;
-    return paymentError(errorCode, paymentWords(errorCode, problem.message ?? null), problem.retryable ?? code !== 'CARD_NOT_ACCEPTED', field);
+    return pick(paymentError(errorCode, paymentWords(errorCode, problem.message ?? null), problem.retryable ?? code !== 'CARD_NOT_ACCEPTED', field));
   }
   if (mapping.validationStatuses.includes(status)) {
     const validationCode: ErrorCode = errorCode && !STOCK_CODES.has(code) && !PAYMENT_CODES.has(code) ? errorCode : 'VALIDATION_FAILED';
     const fields = mapping.fields(problem.errors ?? [], validationCode);
-    if (allowed.has('FormErrors')) return formErrors(fields.length ? fields : [validationError(mapping.fallbackField, messageFor('VALIDATION_FAILED'))]);
-    if (allowed.has('ValidationError')) return fields[0] ?? validationError(mapping.fallbackField, messageFor(validationCode), validationCode);
+    if (allowed.has('FormErrors')) return pick(formErrors(fields.length ? fields : [validationError(mapping.fallbackField, messageFor('VALIDATION_FAILED'))]));
+    if (allowed.has('ValidationError')) return pick(fields[0] ?? validationError(mapping.fallbackField, messageFor(validationCode), validationCode));
   }
   if (status === 401) return pick(userError('UnauthenticatedError', 'UNAUTHENTICATED'));
   return null;

@@ -10,7 +10,9 @@ import { isServiceError } from '../../clients/service-error.ts';
 import type { User } from '../../clients/users.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
-import type { Resolver, TypeResolvers } from '../types.ts';
+import type { Resolver } from '../types.ts';
+import type { CustomerResolvers } from '../__generated__/resolvers.ts';
+import { enumValue } from '../mappers.ts';
 
 export type CustomerParent = User;
 
@@ -36,7 +38,7 @@ export function greetingName(user: Pick<User, 'firstName' | 'email'>): string {
  * the signed-in owner of a confirmed address), or null when there is no subscription. A session
  * that died meanwhile is null too (its cookie is cleared).
  */
-export const preferencesToken: Resolver<CustomerParent, Record<string, never>, Promise<string | null>> = async (_u, _a, ctx) => {
+export const preferencesToken = async (_u: CustomerParent, _a: unknown, ctx: GatewayContext): Promise<string | null> => {
   const token = ctx.session.token();
   if (!token) return null;
   try {
@@ -50,9 +52,9 @@ export const preferencesToken: Resolver<CustomerParent, Record<string, never>, P
   }
 };
 
-export const Customer: TypeResolvers<CustomerParent> = {
+export const Customer: CustomerResolvers = {
   id: (u) => toGlobalId('Customer', u.id),
   name: (u) => greetingName(u),
-  socialLogins: (u) => u.socialLogins.map((p) => p.toUpperCase()),
+  socialLogins: (u) => u.socialLogins.map(enumValue),
   preferencesToken,
 };

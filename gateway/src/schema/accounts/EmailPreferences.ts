@@ -16,21 +16,22 @@ import {
 import { brandCookie } from '../../accounts/cookies.ts';
 import type { EmailPreferences } from '../../clients/users.client.ts';
 import type { GatewayContext } from '../../context.ts';
-import type { Resolver, TypeResolvers } from '../types.ts';
-import { firstZodError, fromServiceError, userError, validationError, type AccountError } from './account-errors.ts';
+import type { Resolver } from '../types.ts';
+import { firstZodError, fromServiceError, userError, validationError, type MemberOf } from './account-errors.ts';
 import { ACCOUNT_OUTCOMES } from './account-messages.ts';
 import { TOKEN_MAX } from './Mutation.signIn.ts';
+import type { EmailPreferencesResolvers } from '../__generated__/resolvers.ts';
+import { enumValue } from '../mappers.ts';
 
 export type EmailPreferencesParent = EmailPreferences & { __typename: 'EmailPreferences' };
-type PreferencesResult = EmailPreferencesParent | AccountError;
+type PreferencesResult = EmailPreferencesParent | MemberOf<'ValidationError' | 'InvalidLinkError'>;
 
 /** GraphQL enum value ⇄ the domain's: LOCAL_DEALS ⇄ local-deals, DAILY ⇄ daily. */
-const toEnum = (value: string) => value.replace(/-/g, '_').toUpperCase();
 const fromEnum = (value: string) => value.toLowerCase().replace(/_/g, '-');
 
-export const EmailPreferencesType: TypeResolvers<EmailPreferencesParent> = {
-  topics: (p) => p.topics.map(toEnum),
-  frequency: (p) => toEnum(p.frequency),
+export const EmailPreferencesType: EmailPreferencesResolvers = {
+  topics: (p) => p.topics.map(enumValue),
+  frequency: (p) => enumValue(p.frequency),
   preferencesToken: (p) => p.token,
 };
 
@@ -39,7 +40,7 @@ const PREFERENCE_ERRORS = { allowed: ['ValidationError', 'InvalidLinkError'] as 
 const preferences = (value: EmailPreferences): EmailPreferencesParent => ({ __typename: 'EmailPreferences', ...value });
 
 /** A token that cannot be one of ours: a bad link (empty is a missing field). */
-function badToken(token: string): AccountError | null {
+function badToken(token: string): MemberOf<'ValidationError' | 'InvalidLinkError'> | null {
   if (!token.trim()) return validationError('token', ACCOUNT_MESSAGES.required);
   if (token.length > TOKEN_MAX) return userError('InvalidLinkError', 'INVALID_LINK', 'token');
   return null;
@@ -58,7 +59,7 @@ async function withPreferences(load: () => Promise<EmailPreferences>): Promise<P
 export const emailPreferences: Resolver<unknown, { token: string }, Promise<PreferencesResult>> = async (_p, { token }, ctx) =>
   badToken(token) ?? withPreferences(() => ctx.clients.users.getEmailPreferences(token.trim()));
 
-export const subscribeEmail: Resolver<unknown, { input: { email: string; source: 'HEADER' | 'POPUP' | 'ACCOUNT' } }, Promise<{ __typename: 'SubscriptionRequested'; message: string; email: string } | AccountError>> = async (
+export const subscribeEmail: Resolver<unknown, { input: { email: string; source: 'HEADER' | 'POPUP' | 'ACCOUNT' } }, Promise<{ __typename: 'SubscriptionRequested'; message: string; email: string } | MemberOf<'ValidationError' | 'RateLimitedError'>>> = async (
   _p,
   { input },
   ctx,
@@ -106,5 +107,5 @@ export const unsubscribeEmail: Resolver<unknown, { input: { token: string } }, P
   badToken(input.token) ?? withPreferences(() => ctx.clients.users.unsubscribe(input.token.trim()));
 
 // The enums are the domain's lists (a drift between the two fails the schema test).
-export const EMAIL_TOPIC_ENUM = EMAIL_TOPICS.map(toEnum);
-export const EMAIL_FREQUENCY_ENUM = EMAIL_FREQUENCIES.map(toEnum);
+export const EMAIL_TOPIC_ENUM = EMAIL_TOPICS.map(enumValue);
+export const EMAIL_FREQUENCY_ENUM = EMAIL_FREQUENCIES.map(enumValue);

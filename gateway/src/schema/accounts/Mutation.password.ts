@@ -14,7 +14,7 @@ import { isServiceError } from '../../clients/service-error.ts';
 import type { GatewayContext } from '../../context.ts';
 import type { Resolver } from '../types.ts';
 import type { CustomerParent } from './Customer.ts';
-import { firstZodError, fromServiceError, userError, withoutNulls, zodFormErrors, type AccountError } from './account-errors.ts';
+import { firstZodError, fromServiceError, userError, withoutNulls, zodFormErrors, type MemberOf } from './account-errors.ts';
 import { ACCOUNT_OUTCOMES } from './account-messages.ts';
 
 /** A users-service 401 UNAUTHENTICATED: the session cookie is dead, so it is cleared. */
@@ -22,7 +22,7 @@ export function clearIfUnauthenticated(ctx: GatewayContext, error: unknown): voi
   if (isServiceError(error) && error.service === 'users' && error.code === 'UNAUTHENTICATED') ctx.session.dead();
 }
 
-export const requestPasswordReset: Resolver<unknown, { input: { email: string } }, Promise<{ __typename: 'PasswordResetRequested'; message: string } | AccountError>> = async (
+export const requestPasswordReset: Resolver<unknown, { input: { email: string } }, Promise<{ __typename: 'PasswordResetRequested'; message: string } | MemberOf<'ValidationError' | 'RateLimitedError'>>> = async (
   _p,
   { input },
   ctx,
@@ -40,7 +40,7 @@ export const requestPasswordReset: Resolver<unknown, { input: { email: string } 
 };
 
 type ResetArgs = { input: { token: string; password: string; confirmPassword: string } };
-type ResetResult = { __typename: 'PasswordReset'; message: string } | AccountError;
+type ResetResult = { __typename: 'PasswordReset'; message: string } | MemberOf<'ValidationError' | 'InvalidLinkError' | 'RateLimitedError'>;
 
 function resetWith(kind: 'reset' | 'activate'): Resolver<unknown, ResetArgs, Promise<ResetResult>> {
   return async (_p, { input }, ctx) => {
@@ -67,7 +67,7 @@ export const activatePassword = resetWith('activate');
 
 type ChangeArgs = { input: { currentPassword: string; newPassword: string; confirmPassword: string } };
 
-export const changePassword: Resolver<unknown, ChangeArgs, Promise<{ __typename: 'PasswordChanged'; viewer: CustomerParent } | AccountError>> = async (
+export const changePassword: Resolver<unknown, ChangeArgs, Promise<{ __typename: 'PasswordChanged'; viewer: CustomerParent } | MemberOf<'FormErrors' | 'UnauthenticatedError' | 'RateLimitedError'>>> = async (
   _p,
   { input },
   ctx,

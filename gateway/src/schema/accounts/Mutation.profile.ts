@@ -13,11 +13,11 @@
 import { deleteAccountSchema, profileSchema } from '@shop/domain/accounts';
 import type { Resolver } from '../types.ts';
 import type { CustomerParent } from './Customer.ts';
-import { fromServiceError, userError, withoutNulls, zodFormErrors, type AccountError } from './account-errors.ts';
+import { fromServiceError, userError, withoutNulls, zodFormErrors, type MemberOf } from './account-errors.ts';
 import { ACCOUNT_OUTCOMES } from './account-messages.ts';
 import { clearIfUnauthenticated } from './Mutation.password.ts';
 
-export const updateProfile: Resolver<unknown, { input: { firstName: string; lastName: string } }, Promise<{ __typename: 'ProfileUpdated'; viewer: CustomerParent } | AccountError>> = async (
+export const updateProfile: Resolver<unknown, { input: { firstName: string; lastName: string } }, Promise<{ __typename: 'ProfileUpdated'; viewer: CustomerParent } | MemberOf<'FormErrors' | 'UnauthenticatedError'>>> = async (
   _p,
   { input },
   ctx,
@@ -41,7 +41,7 @@ export const updateProfile: Resolver<unknown, { input: { firstName: string; last
 export const deleteAccount: Resolver<
   unknown,
   { input: { password?: string | null; token?: string | null } },
-  Promise<{ __typename: 'AccountDeleted' | 'AccountDeletionRequested'; message: string } | AccountError>
+  Promise<{ __typename: 'AccountDeleted' | 'AccountDeletionRequested'; message: string } | MemberOf<'FormErrors' | 'InvalidLinkError' | 'UnauthenticatedError' | 'RateLimitedError'>>
 > = async (_p, { input }, ctx) => {
   const parsed = deleteAccountSchema.safeParse(withoutNulls(input));
   if (!parsed.success) return zodFormErrors(parsed.error);

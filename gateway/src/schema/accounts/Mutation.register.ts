@@ -8,10 +8,10 @@ import { expressRegisterSchema, registerSchema } from '@shop/domain/accounts';
 import { brandCookie } from '../../accounts/cookies.ts';
 import type { GatewayContext } from '../../context.ts';
 import type { Resolver } from '../types.ts';
-import { firstZodError, fromServiceError, withoutNulls, type AccountError } from './account-errors.ts';
+import { firstZodError, fromServiceError, withoutNulls, type MemberOf } from './account-errors.ts';
 import { ACCOUNT_OUTCOMES } from './account-messages.ts';
 
-type RegisterResult = { __typename: 'RegisterAccepted'; message: string; email: string } | AccountError;
+type RegisterResult = { __typename: 'RegisterAccepted'; message: string; email: string } | MemberOf<'ValidationError' | 'RateLimitedError'>;
 
 const REGISTER_ERRORS = { allowed: ['ValidationError', 'RateLimitedError'] as const };
 

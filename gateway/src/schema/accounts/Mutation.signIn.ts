@@ -18,10 +18,10 @@ import type { GatewayContext } from '../../context.ts';
 import { CARRY_OVER_VIEWED_MAX } from '../../accounts/carry-over.ts';
 import type { Resolver } from '../types.ts';
 import type { CustomerParent } from './Customer.ts';
-import { firstZodError, fromServiceError, userError, validationError, withoutNulls, type AccountError } from './account-errors.ts';
+import { firstZodError, fromServiceError, userError, validationError, withoutNulls, type MemberOf } from './account-errors.ts';
 import { completeSignIn } from './sign-in.ts';
 
-type LoginResult = { __typename: 'LoginSuccess'; viewer: CustomerParent } | AccountError;
+type LoginResult = { __typename: 'LoginSuccess'; viewer: CustomerParent } | MemberOf<'LoginFailedError' | 'AccountLockedError' | 'RateLimitedError' | 'ValidationError'>;
 
 export interface LoginArgs {
   input: { email: string; password: string; rememberMe?: boolean | null; recentlyViewedDealIds?: number[] | null };
@@ -86,7 +86,7 @@ function signInByLink(redeem: (ctx: GatewayContext, token: string) => Promise<Pa
 export const confirmEmail = signInByLink((ctx, token) => ctx.clients.users.verifyEmail(token));
 
 /** "Email me a sign-in link" (issue 14 #5): the same answer whether or not the email is registered. */
-export const requestSignInLink: Resolver<unknown, { input: { email: string } }, Promise<{ __typename: 'SignInLinkRequested'; message: string } | AccountError>> = async (_p, { input }, ctx) => {
+export const requestSignInLink: Resolver<unknown, { input: { email: string } }, Promise<{ __typename: 'SignInLinkRequested'; message: string } | MemberOf<'ValidationError' | 'RateLimitedError'>>> = async (_p, { input }, ctx) => {
   const parsed = forgotPasswordSchema.safeParse(withoutNulls(input));
   if (!parsed.success) return firstZodError(parsed.error);
   try {

@@ -12,6 +12,7 @@ import {
   userErrorOf,
   validationError,
   type FormErrorsValue,
+  type MemberOf,
   type ProblemMapping,
   type UserErrorMember,
   type UserErrorTypename,
@@ -21,6 +22,7 @@ import {
 export { userError, validationError } from '../user-errors.ts';
 export type AccountErrorTypename = UserErrorTypename;
 export type AccountError = UserErrorMember;
+export type { MemberOf };
 
 /** When a 429 says nothing about the wait: a minute. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -50,9 +52,9 @@ export function serviceFieldErrors(fields: readonly { field: string; message: st
   });
 }
 
-export interface ServiceErrorMapping {
+export interface ServiceErrorMapping<T extends AccountErrorTypename = AccountErrorTypename> {
   /** The union's members; a problem whose member is not among them is rethrown. */
-  allowed: readonly AccountErrorTypename[];
+  allowed: readonly T[];
   /** Where WRONG_PASSWORD points (the current password, or the delete form's password). */
   wrongPasswordField?: string;
 }
@@ -62,10 +64,10 @@ export interface ServiceErrorMapping {
  * accounts' way), or null (rethrow: masked). Unauthenticated is reported to the caller too, so it
  * can clear the dead session cookie.
  */
-export function fromServiceError(error: unknown, mapping: ServiceErrorMapping): AccountError | null {
+export function fromServiceError<T extends AccountErrorTypename>(error: unknown, mapping: ServiceErrorMapping<T>): MemberOf<T> | null {
   const problem = problemOf(error, ['users']);
   if (!problem) return null;
-  const accounts: ProblemMapping = {
+  const accounts: ProblemMapping<T> = {
     ...mapping,
     validationStatuses: [400],
     fields: serviceFieldErrors,

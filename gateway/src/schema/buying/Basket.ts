@@ -12,9 +12,9 @@ import type { Basket, BasketLine } from '../../clients/basket.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { DealProductParent } from '../mappers.ts';
-import type { TypeResolvers } from '../types.ts';
 import { ENUM_OF_GIFTING } from './inputs.ts';
 import { basketKey } from './shopper.ts';
+import type { BasketLineResolvers, BasketResolvers } from '../__generated__/resolvers.ts';
 
 export interface BasketParent {
   basket: Basket;
@@ -49,7 +49,7 @@ async function pricedLine(line: BasketLine, ctx: GatewayContext) {
 
 export const basketParent = (basket: Basket, signedIn: boolean): BasketParent => ({ basket, signedIn });
 
-export const BasketType: TypeResolvers<BasketParent> = {
+export const BasketType: BasketResolvers = {
   id: ({ basket }) => toGlobalId('Basket', basketKey(basket.id)),
   lines: ({ basket, signedIn }): BasketLineParent[] => basket.products.filter((line) => line.quantity > 0).map((line) => ({ line, signedIn })),
   itemCount: ({ basket }) => basket.products.reduce((sum, line) => sum + Math.max(0, line.quantity), 0),
@@ -72,7 +72,7 @@ export const BasketType: TypeResolvers<BasketParent> = {
     }),
 };
 
-export const BasketLineType: TypeResolvers<BasketLineParent> = {
+export const BasketLineType: BasketLineResolvers = {
   productId: ({ line }) => line.dealProductId,
   dealId: ({ line }) => line.dealId,
   deal: async ({ line }, _a, ctx) => (await catalogueOf(line, ctx)).deal,

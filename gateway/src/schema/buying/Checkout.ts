@@ -11,9 +11,11 @@ import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
 import { basketParent, gbp, type BasketParent } from './Basket.ts';
+import { enumValue } from '../mappers.ts';
+import type { PromoOutcome } from '../__generated__/resolvers.ts';
 import { priceBreakdownOf } from './breakdown.ts';
 import { ApplyPromoCodeInput, check } from './inputs.ts';
-import { basketNotFound, fromServiceError, type BuyingError } from './results.ts';
+import { basketNotFound, CHECKOUT_ERRORS, fromServiceError, type MemberOf } from './results.ts';
 import { basketKey, currentBasket, identity } from './shopper.ts';
 
 export interface CheckoutParent {
@@ -22,9 +24,8 @@ export interface CheckoutParent {
   view: CheckoutView;
   signedIn: boolean;
 }
-type CheckoutResult = CheckoutParent | BuyingError;
+type CheckoutResult = CheckoutParent | MemberOf<(typeof CHECKOUT_ERRORS)[number]>;
 
-const upper = (s: string) => s.toUpperCase();
 
 export function giftingConfigOf(config: GiftingConfig) {
   return { giftWrap: config.giftWrap, nextDayGiftPack: config['ndd-gpk'], standardGiftPack: config['std-gpk'] };
@@ -39,19 +40,18 @@ function describeInstrument(i: PaymentInstrumentData): string {
 }
 
 export function instrumentOf(i: PaymentInstrumentData) {
-  const type = upper(i.type);
   return {
     __typename: 'PaymentInstrument' as const,
     id: toGlobalId('PaymentInstrument', i.id),
-    type: ['CARD', 'PAYPAL', 'GOOGLE', 'APPLE', 'KLARNA', 'CLEARPAY'].includes(type) ? type : 'CARD',
-    gateway: upper(i.gateway),
+    type: enumValue(i.type),
+    gateway: enumValue(i.gateway),
     isDefault: i.default,
     description: describeInstrument(i),
     expiry: i.expiryMonth && i.expiryYear ? `${String(i.expiryMonth).padStart(2, '0')}/${String(i.expiryYear % 100).padStart(2, '0')}` : null,
   };
 }
 
-const PROMO_OUTCOMES: Record<string, string> = {
+const PROMO_OUTCOMES: Record<string, PromoOutcome> = {
   applied: 'APPLIED',
   expired: 'EXPIRED',
   invalid: 'INVALID',
@@ -79,8 +79,8 @@ export const CheckoutType = {
   },
   paymentOptions: ({ view }: CheckoutParent) =>
     view.userInfo.paymentOptions.methods.map((m) => ({
-      method: upper(m.method),
-      provider: upper(m.provider),
+      method: enumValue(m.method),
+      provider: enumValue(m.provider),
       available: m.available,
       reason: m.reason,
       express: m.express,
@@ -111,7 +111,8 @@ async function withCheckout(ctx: GatewayContext, load: (token: string, owner: Ow
     if (!view) return basketNotFound();
     return { __typename: 'Checkout', basket: basketParent(basket, customerToken !== null), view, signedIn: customerToken !== null };
   } catch (error) {
-    return fromServiceError(error, { allowPayment: true, fieldAliases: { promoCode: 'code' } });
+    // CheckoutResult has no PaymentError (a payment problem of the view answered one, which GraphQL then refused).
+    return fromServiceError(error, { allowed: CHECKOUT_ERRORS, fieldAliases: { promoCode: 'code' } });
   }
 }
 

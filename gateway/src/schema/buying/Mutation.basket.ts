@@ -14,11 +14,13 @@ import type { GatewayContext } from '../../context.ts';
 import type { Resolver } from '../types.ts';
 import { basketParent, type BasketParent } from './Basket.ts';
 import { AddBasketAddonInput, AddToBasketInput, check, GIFTING_OF_ENUM, RemoveBasketLineInput, SetLineGiftingInput, UpdateBasketLineInput } from './inputs.ts';
-import { basketNotFound, fromServiceError, notFound, validationError, type BuyingError } from './results.ts';
+import { BASKET_ERRORS, basketNotFound, fromServiceError, notFound, validationError, type MemberOf } from './results.ts';
+
+type BasketError = MemberOf<(typeof BASKET_ERRORS)[number]>;
 import { basketCookie, currentBasket, identity, isUsableBasketToken, setCurrentBasket } from './shopper.ts';
 import { BASKET_COOKIE } from '@shop/domain';
 
-type BasketResult = { __typename: 'BasketUpdated'; basket: BasketParent; toast: string | null } | BuyingError;
+type BasketResult = { __typename: 'BasketUpdated'; basket: BasketParent; toast: string | null } | BasketError;
 
 /** The basket service names lines by dealProductId; the GraphQL inputs say productId. */
 const FIELD_ALIASES = { dealProductId: 'productId', 'products.0.quantity': 'quantity', 'products.0.dealProductId': 'productId', 'products.0.dealId': 'dealId' };
@@ -29,7 +31,7 @@ async function run(ctx: GatewayContext, work: () => Promise<BasketResult>): Prom
   try {
     return await work();
   } catch (error) {
-    return fromServiceError(error, { fieldAliases: FIELD_ALIASES });
+    return fromServiceError(error, { allowed: BASKET_ERRORS, fieldAliases: FIELD_ALIASES });
   }
 }
 
@@ -82,7 +84,7 @@ async function syncVipStatus(ctx: GatewayContext, basket: Basket | null): Promis
 }
 
 /** The shopper's basket and the line the input names, or the NotFoundError to answer. */
-async function basketWithLine(ctx: GatewayContext, productId: number): Promise<{ basket: Basket; customerToken: string | null } | BuyingError> {
+async function basketWithLine(ctx: GatewayContext, productId: number): Promise<{ basket: Basket; customerToken: string | null } | BasketError> {
   const { customerToken } = await identity(ctx);
   const basket = await syncVipStatus(ctx, await currentBasket(ctx));
   if (!basket) return basketNotFound();

@@ -15,17 +15,18 @@
  * A guest's order is readable afterwards through the access token the service issued, kept in an
  * HttpOnly cookie (shopper.ts), so the confirmation page can be reloaded.
  */
-import { BUYING_MESSAGES, messageFor, methodOfInstrument, PROVIDER_OF_METHOD } from '@shop/domain';
+import { BUYING_MESSAGES, messageFor, methodOfInstrument, PROVIDER_OF_METHOD, type PaymentMethod, type PaymentProviderName } from '@shop/domain';
+import { enumValue } from '../mappers.ts';
 import type { PlaceOrderAnswer } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { fromGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
 import { BuyOrderAddonInput, check, ExpressBuyInput, PlaceExpressOrderInput, PlaceOrderInput, StartPaymentInput } from './inputs.ts';
 import { loadOrder, validityExtensionOffer, type OrderParent } from './Order.ts';
-import { basketNotFound, fromServiceError, notFound, problemMember, validationError, type BuyingError } from './results.ts';
+import { basketNotFound, EXPRESS_BUY_ERRORS, fromServiceError, notFound, ORDER_ERRORS, problemMember, START_PAYMENT_ERRORS, validationError, type MemberOf } from './results.ts';
 import { currentBasket, forgetCurrentBasket, identity, orderAccessToken, rememberOrderAccess } from './shopper.ts';
 
-type PlaceOrderResult = { __typename: 'OrderPlaced' | 'OrderPending'; order: OrderParent; message: string } | BuyingError;
+type PlaceOrderResult = { __typename: 'OrderPlaced' | 'OrderPending'; order: OrderParent; message: string } | MemberOf<(typeof ORDER_ERRORS)[number]>;
 
 /** Where the browser finds each provider's sandbox page or script (same origin as the shop). */
 export const SANDBOX_PATHS = { braintree: '/sandbox/braintree', klarna: '/sandbox/klarna', clearpay: '/sandbox/clearpay' } as const;
@@ -46,7 +47,7 @@ async function orderResult(ctx: GatewayContext, answer: PlaceOrderAnswer, guest:
   if (answer.code === 'IDEMPOTENCY_CONFLICT' && answer.status === 422) {
     return validationError('idempotencyKey', 'This key was used for a different order. Start a new payment.');
   }
-  const member = problemMember(answer, { allowPayment: true, fieldAliases: { 'payment.token': 'paymentToken', 'payment.method': 'method', 'payment.savedInstrumentId': 'savedInstrumentId', expectedTotal: 'expectedCashAmount', cashAmount: 'expectedCashAmount' } });
+  const member = problemMember(answer, { allowed: ORDER_ERRORS, fieldAliases: { 'payment.token': 'paymentToken', 'payment.method': 'method', 'payment.savedInstrumentId': 'savedInstrumentId', expectedTotal: 'expectedCashAmount', cashAmount: 'expectedCashAmount' } });
   if (member) return member;
   throw new Error(`Unexpected order answer ${answer.status} ${answer.code}`);
 }
@@ -82,11 +83,13 @@ export const placeOrder: Resolver<unknown, { input: unknown }, Promise<PlaceOrde
     if (answer.kind === 'placed') forgetCurrentBasket(ctx);
     return await orderResult(ctx, answer, customerToken === null);
   } catch (error) {
-    return fromServiceError(error, { allowPayment: true });
+    return fromServiceError(error, { allowed: ORDER_ERRORS });
   }
 };
 
-type StartPaymentResult = { __typename: 'PaymentSession'; method: string; provider: string; clientToken: string; sandboxUrl: string } | BuyingError;
+type StartPaymentResult =
+  | { __typename: 'PaymentSession'; method: ReturnType<typeof enumValue<PaymentMethod>>; provider: Uppercase<PaymentProviderName>; clientToken: string; sandboxUrl: string }
+  | MemberOf<(typeof START_PAYMENT_ERRORS)[number]>;
 
 export const startPayment: Resolver<unknown, { input: unknown }, Promise<StartPaymentResult>> = async (_p, { input }, ctx) => {
   const parsed = check(StartPaymentInput, input);
@@ -108,13 +111,13 @@ export const startPayment: Resolver<unknown, { input: unknown }, Promise<StartPa
     if ('refused' in session) {
       return { __typename: 'PaymentError', code: 'PAYMENT_METHOD_UNAVAILABLE', message: messageFor('PAYMENT_METHOD_UNAVAILABLE'), field: 'method', retryable: true };
     }
-    return { __typename: 'PaymentSession', method: method.toUpperCase(), provider: provider.toUpperCase(), clientToken: session.clientToken, sandboxUrl: session.sandboxUrl ?? SANDBOX_PATHS[provider] };
+    return { __typename: 'PaymentSession', method: enumValue(method), provider: enumValue(provider), clientToken: session.clientToken, sandboxUrl: session.sandboxUrl ?? SANDBOX_PATHS[provider] };
   } catch (error) {
-    return fromServiceError(error, { allowPayment: true });
+    return fromServiceError(error, { allowed: START_PAYMENT_ERRORS });
   }
 };
 
-type ExpressBuyResult = { __typename: 'ExpressBuyToken'; token: string; price: { amount: number; currency: 'GBP' }; expiresAt: string } | { __typename: 'ExpressBuyIneligibleError'; code: 'EXPRESS_BUY_INELIGIBLE'; message: string; field: string | null; hint: string } | BuyingError;
+type ExpressBuyResult = { __typename: 'ExpressBuyToken'; token: string; price: { amount: number; currency: 'GBP' }; expiresAt: string } | { __typename: 'ExpressBuyIneligibleError'; code: 'EXPRESS_BUY_INELIGIBLE'; message: string; field: string | null; hint: string } | MemberOf<(typeof EXPRESS_BUY_ERRORS)[number]>;
 
 export const expressBuy: Resolver<unknown, { input: unknown }, Promise<ExpressBuyResult>> = async (_p, { input }, ctx) => {
   const parsed = check(ExpressBuyInput, input);
@@ -130,8 +133,8 @@ export const expressBuy: Resolver<unknown, { input: unknown }, Promise<ExpressBu
     // Spec §8: the words and the hint, whatever made the deal ineligible (also an unknown deal).
     return { __typename: 'ExpressBuyIneligibleError', code: 'EXPRESS_BUY_INELIGIBLE', message: BUYING_MESSAGES.expressBuyIneligible, field: 'dealId', hint: BUYING_MESSAGES.expressBuyHint };
   }
-  const member = problemMember(problem, { allowStock: false, fieldAliases: { 'expressBuyTokenRequest.email': 'email' } });
-  if (member?.__typename === 'ValidationError' || member?.__typename === 'RateLimitedError') return member;
+  const member = problemMember(problem, { allowed: EXPRESS_BUY_ERRORS, fieldAliases: { 'expressBuyTokenRequest.email': 'email' } });
+  if (member) return member;
   throw new Error(`Unexpected express-buy answer ${problem.status} ${problem.code}`);
 };
 
@@ -157,7 +160,7 @@ export const placeExpressOrder: Resolver<unknown, { input: unknown }, Promise<Pl
     }
     return await orderResult(ctx, answer, false);
   } catch (error) {
-    return fromServiceError(error, { allowPayment: true });
+    return fromServiceError(error, { allowed: ORDER_ERRORS });
   }
 };
 
@@ -189,6 +192,6 @@ export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceO
     );
     return await orderResult(ctx, answer, customerToken === null);
   } catch (error) {
-    return fromServiceError(error, { allowPayment: true });
+    return fromServiceError(error, { allowed: ORDER_ERRORS });
   }
 };

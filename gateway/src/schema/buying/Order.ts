@@ -8,19 +8,25 @@
  * any malformed or unknown id, gets null: the same answer (reliability Z1, Z2).
  */
 import { ORDERS_MAX_PAGE, VOUCHER_EXTENSION_MAX_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout';
+import { PAYMENT_METHODS, type PaymentMethod } from '@shop/domain';
 import type { Order, Voucher } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
-import { badUserInput, clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
+import { badUserInput, clampFirst, edgesAt, pageInfoOf, readWindow } from '../../relay/connection.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { CustomerParent } from '../accounts/Customer.ts';
-import type { Resolver, TypeResolvers } from '../types.ts';
+import type { Resolver } from '../types.ts';
 import { gbp } from './Basket.ts';
 import { priceBreakdownOf } from './breakdown.ts';
 import { instrumentOf } from './Checkout.ts';
 import { identity, orderAccessToken } from './shopper.ts';
+import type { CustomerResolvers, OrderLineResolvers, OrderResolvers, VoucherResolvers } from '../__generated__/resolvers.ts';
+import { enumValue } from '../mappers.ts';
+
+const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
 
 export type OrderParent = Order & { __typename?: 'Order' };
 export type VoucherParent = Voucher & { orderId: string; __typename?: 'Voucher' };
+export type OrderLineParent = Order['lines'][number];
 
 /** Order ids are the service's (UUIDs); anything else is no order and never reaches REST. */
 const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -38,7 +44,7 @@ export async function loadOrder(ctx: GatewayContext, orderId: string): Promise<O
   return ctx.clients.checkout.order(orderId, { accessToken });
 }
 
-export const OrderType: TypeResolvers<OrderParent> = {
+export const OrderType: OrderResolvers = {
   id: (o) => toGlobalId('Order', o.id),
   orderNumber: (o) => o.orderNumber,
   status: (o) => o.status,
@@ -48,7 +54,8 @@ export const OrderType: TypeResolvers<OrderParent> = {
   total: (o) => o.total,
   cashAmount: (o) => o.cashAmount,
   walletAmountUsed: (o) => o.walletAmountUsed,
-  paymentMethod: (o) => (o.paymentMethod ? o.paymentMethod.toUpperCase() : null),
+  // The order keeps the method as the shopper chose it; anything else is no method to show.
+  paymentMethod: (o) => (isPaymentMethod(o.paymentMethod) ? enumValue(o.paymentMethod) : null),
   cardType: (o) => o.cardType,
   breakdown: (o) => priceBreakdownOf(o.breakdown),
   vouchers: (o): VoucherParent[] => o.vouchers.map((v) => ({ ...v, orderId: o.id })),
@@ -80,12 +87,12 @@ export function validityExtensionOffer(o: Order): { addonType: 'VVE'; title: str
   };
 }
 
-export const OrderLineType: TypeResolvers<Order['lines'][number]> = {
+export const OrderLineType: OrderLineResolvers = {
   addonType: (l) => l.addonType,
   deal: (l, _a, ctx) => ctx.loaders.dealById.load(l.dealId),
 };
 
-export const VoucherType: TypeResolvers<VoucherParent> = {
+export const VoucherType: VoucherResolvers = {
   // Voucher:{orderId}:{voucherId}: refetched through its order, so only the order's reader sees it.
   id: (v) => toGlobalId('Voucher', `${v.orderId}:${v.id}`),
 };
@@ -100,7 +107,7 @@ async function viewerToken(ctx: GatewayContext, customer: CustomerParent): Promi
 
 export const ORDERS_PAGE_DEFAULT = 10;
 
-export const buyingCustomer: TypeResolvers<CustomerParent> = {
+export const buyingCustomer: CustomerResolvers = {
   wallet: async (customer, _a, ctx) => {
     const customerToken = await viewerToken(ctx, customer);
     if (!customerToken) return [];
@@ -113,29 +120,19 @@ export const buyingCustomer: TypeResolvers<CustomerParent> = {
   },
   orders: async (customer, args: { first?: number | null; after?: string | null }, ctx) => {
     const pageSize = clampFirst(args.first, ORDERS_PAGE_DEFAULT);
-    const offset = args.after != null ? decodeCursor(args.after).o + 1 : 0;
     const customerToken = await viewerToken(ctx, customer);
-    const empty = { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: offset > 0, startCursor: null, endCursor: null } };
-    if (!customerToken) return empty;
-    // Pages of the service are whole pages of `pageSize`; a cursor from the middle of one is
-    // continued by reading the page it falls in and dropping what came before it.
-    const page = Math.floor(offset / pageSize);
-    const skip = offset - page * pageSize;
-    // Deeper than the checkout pages orders: a forged cursor, refused rather than sent on (a 400 there).
-    if (page + (skip > 0 ? 1 : 0) > ORDERS_MAX_PAGE) throw badUserInput('`after` is not a cursor from this list.', 'after');
-    const first = await ctx.clients.checkout.orders(customerToken, page, pageSize);
-    let orders = first.orders.slice(skip);
-    let hasMore = first.hasMore ?? first.orders.length === pageSize;
-    if (skip > 0 && hasMore) {
-      const next = await ctx.clients.checkout.orders(customerToken, page + 1, pageSize);
-      orders = [...orders, ...next.orders].slice(0, pageSize);
-      hasMore = next.hasMore ?? next.orders.length === pageSize;
-    }
-    const edges = orders.map((node, i) => ({ cursor: encodeCursor({ o: offset + i }), node }));
-    return {
-      edges,
-      pageInfo: { hasNextPage: hasMore, hasPreviousPage: offset > 0, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
-    };
+    const window = await readWindow(args, pageSize, {
+      page: async (page) => (customerToken ? ctx.clients.checkout.orders(customerToken, page, pageSize) : null),
+      items: (r) => r.orders,
+      hasMore: (r) => r.hasMore,
+      // Deeper than the checkout pages orders: a forged cursor, refused rather than sent on (a 400 there).
+      beyond: (page, offset) => {
+        if (page + (offset > 0 ? 1 : 0) > ORDERS_MAX_PAGE) throw badUserInput('`after` is not a cursor from this list.', 'after');
+        return false;
+      },
+    });
+    const edges = edgesAt(window.items, window.start);
+    return { edges, pageInfo: pageInfoOf(edges, window.start, window.hasNextPage) };
   },
   paymentInstruments: async (customer, _a, ctx) => {
     const customerToken = await viewerToken(ctx, customer);

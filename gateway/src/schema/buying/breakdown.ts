@@ -4,10 +4,11 @@
  */
 import type { PriceBreakdownData } from '../../clients/checkout.client.ts';
 import { gbp } from './Basket.ts';
+import { enumValue } from '../mappers.ts';
 
 export function priceBreakdownOf(b: PriceBreakdownData) {
   return {
-    parts: b.parts.map((p) => ({ kind: p.kind.toUpperCase(), label: p.label, amount: gbp(p.amount) })),
+    parts: b.parts.map((p) => ({ kind: enumValue(p.kind), label: p.label, amount: gbp(p.amount) })),
     total: gbp(b.total),
     wallet: gbp(b.wallet),
     payNow: gbp(b.payNow),

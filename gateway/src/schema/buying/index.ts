@@ -9,8 +9,8 @@ import { applyPromoCode, checkout, CheckoutType, giftingConfig, setVipOption, se
 import { addBasketAddon, addToBasket, basketQuery, removeBasketLine, setLineGifting, updateBasketLine } from './Mutation.basket.ts';
 import { buyOrderAddon, expressBuy, placeExpressOrder, placeOrder, startPayment } from './Mutation.order.ts';
 import { buyingCustomer, order, OrderLineType, OrderType, VoucherType } from './Order.ts';
+import { byTypename } from '../mappers.ts';
 
-const byTypename = (value: { __typename?: string }) => value.__typename ?? null;
 
 export const buyingQuery = { basket: basketQuery, checkout, giftingConfig, order, addressLookup, addressSuggestions };
 export const buyingMutation = {

@@ -10,6 +10,7 @@
  * - PaymentInstrument:{id}: among the signed-in customer's saved instruments.
  */
 import type { GatewayContext } from '../../context.ts';
+import type { TypedNode } from '../../relay/node.ts';
 import { basketParent } from './Basket.ts';
 import { checkoutNode, instrumentOf } from './Checkout.ts';
 import { loadOrder } from './Order.ts';
@@ -25,7 +26,7 @@ async function ownBasket(key: string, ctx: GatewayContext) {
   return basket && KEY.test(key) && basketKey(basket.id) === key ? basket : null;
 }
 
-export async function loadBuyingNode(type: BuyingNodeType, key: string, ctx: GatewayContext): Promise<({ __typename: BuyingNodeType } & Record<string, unknown>) | null> {
+export async function loadBuyingNode(type: BuyingNodeType, key: string, ctx: GatewayContext): Promise<TypedNode | null> {
   switch (type) {
     case 'Basket': {
       const basket = await ownBasket(key, ctx);

@@ -11,6 +11,7 @@ import {
   validationError,
   type NotFoundErrorValue,
   type PaymentErrorValue,
+  type MemberOf,
   type Problem,
   type ProblemMapping,
   type RateLimitedErrorValue,
@@ -20,30 +21,31 @@ import {
 } from '../user-errors.ts';
 
 export { isErrorCode, notFound, paymentError, paymentWords, stockError, validationError } from '../user-errors.ts';
-export type { NotFoundErrorValue, PaymentErrorValue, RateLimitedErrorValue, StockErrorValue, ValidationErrorValue };
-export type BuyingError = ValidationErrorValue | NotFoundErrorValue | StockErrorValue | PaymentErrorValue | RateLimitedErrorValue;
+export type { MemberOf, NotFoundErrorValue, PaymentErrorValue, RateLimitedErrorValue, StockErrorValue, ValidationErrorValue };
 
 export const basketNotFound = (): NotFoundErrorValue => notFound('BASKET_NOT_FOUND');
 
 /** Spec §9: a code-guessing or express-buy lock lasts ten minutes when the service does not say. */
 const DEFAULT_RETRY_AFTER_SECONDS = 600;
 
-export interface BuyingMapping {
-  /** The answer may be a PaymentError (paying, starting a payment). */
-  allowPayment?: boolean;
-  /** The answer may be a StockError (default: yes). */
-  allowStock?: boolean;
+export interface BuyingMapping<T extends UserErrorTypename> {
+  /** The error members of the mutation's result union (schema.graphql): a problem of another is rethrown (masked). */
+  allowed: readonly T[];
   /** Service field names as the GraphQL input names them. */
   fieldAliases?: Record<string, string>;
 }
 
-function mappingOf(options: BuyingMapping): ProblemMapping {
+// The error members of the buying result unions, as schema.graphql has them.
+export const BASKET_ERRORS = ['StockError', 'ValidationError', 'NotFoundError'] as const;
+export const CHECKOUT_ERRORS = ['NotFoundError', 'ValidationError', 'StockError', 'RateLimitedError'] as const;
+export const START_PAYMENT_ERRORS = ['ValidationError', 'NotFoundError', 'PaymentError'] as const;
+export const ORDER_ERRORS = ['PaymentError', 'StockError', 'ValidationError', 'NotFoundError'] as const;
+export const EXPRESS_BUY_ERRORS = ['ValidationError', 'RateLimitedError'] as const;
+
+function mappingOf<T extends UserErrorTypename>(options: BuyingMapping<T>): ProblemMapping<T> {
   const alias = (field: string) => options.fieldAliases?.[field] ?? field;
-  const allowed: UserErrorTypename[] = ['ValidationError', 'NotFoundError', 'RateLimitedError'];
-  if (options.allowStock !== false) allowed.push('StockError');
-  if (options.allowPayment) allowed.push('PaymentError');
   return {
-    allowed,
+    allowed: options.allowed,
     validationStatuses: [400, 409, 422],
     // The buying services word their field errors for the shopper already (their zod messages).
     fields: (errors, code) => errors.map((e) => validationError(alias(e.field), e.message, code)),
@@ -53,13 +55,12 @@ function mappingOf(options: BuyingMapping): ProblemMapping {
 }
 
 /** A problem the service answered (code, status, fields) as the result-union member, or null when it is not one the shopper can act on. */
-export function problemMember(problem: Problem, options: BuyingMapping = {}): BuyingError | null {
-  // The mapping allows buying members only (mappingOf), so the member is one of BuyingError's.
-  return userErrorOf(problem, mappingOf(options)) as BuyingError | null;
+export function problemMember<T extends UserErrorTypename>(problem: Problem, options: BuyingMapping<T>): MemberOf<T> | null {
+  return userErrorOf(problem, mappingOf(options));
 }
 
 /** A ServiceError from a buying call as a member, or rethrown. */
-export function fromServiceError(error: unknown, options: BuyingMapping = {}): BuyingError {
+export function fromServiceError<T extends UserErrorTypename>(error: unknown, options: BuyingMapping<T>): MemberOf<T> {
   const problem = problemOf(error);
   const member = problem ? problemMember(problem, options) : null;
   if (member) return member;

@@ -1,7 +1,6 @@
-import type { StaticPageSection } from '@shop/deals/staticpages/staticpages.contract';
-import type { TypeResolvers } from '../types.ts';
+import type { StaticPageSectionResolvers as SectionResolvers } from '../__generated__/resolvers.ts';
 
 // The service calls the anchor `id`; the schema calls it `anchor` (see schema.graphql).
-export const StaticPageSectionResolvers: TypeResolvers<StaticPageSection> = {
+export const StaticPageSectionResolvers: SectionResolvers = {
   anchor: (section) => section.id,
 };

@@ -3,7 +3,7 @@ import { categoryPath } from '@shop/domain';
 import type { GatewayContext } from '../../context.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { CategoryParent } from '../mappers.ts';
-import type { TypeResolvers } from '../types.ts';
+import type { CategoryResolvers } from '../__generated__/resolvers.ts';
 
 /** A catalogue category as shown under `location`. */
 export function categoryParent(category: CategoryDto, location: string, parentSlug?: string | null): CategoryParent {
@@ -37,7 +37,7 @@ async function parentSlugOf(category: CategoryParent, ctx: GatewayContext): Prom
   return parent?.slug ?? null;
 }
 
-export const Category: TypeResolvers<CategoryParent> = {
+export const Category: CategoryResolvers = {
   // The url depends on the location, so the id names both.
   id: (c) => toGlobalId('Category', `${c.location}:${c.id}`),
   slug: (c, _a, ctx) => slugOf(c, ctx),

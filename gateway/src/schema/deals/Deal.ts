@@ -1,10 +1,10 @@
 import type { Deal as DealDto } from '@shop/deals/contract';
 import { dealHeadline, deliveryPricesOf, headlinePriceProducts, optionHeadline, parseDealPath, showsFromPrice, type Headline } from '@shop/domain';
 import { toGlobalId } from '../../relay/global-id.ts';
-import type { CategoryParent, DealParent, DealProductParent, MerchantParent } from '../mappers.ts';
-import type { TypeResolvers } from '../types.ts';
+import type { CategoryParent, DealProductParent, MerchantParent } from '../mappers.ts';
+import type { DealProductResolvers, DealResolvers, MerchantResolvers, PriceDisplay } from '../__generated__/resolvers.ts';
 
-const PRICE_DISPLAY: Record<DealDto['priceDisplay'], string> = {
+const PRICE_DISPLAY: Record<DealDto['priceDisplay'], PriceDisplay> = {
   hidden: 'HIDDEN',
   'show discount': 'SHOW_DISCOUNT',
   'show discount indicative': 'SHOW_DISCOUNT_INDICATIVE',
@@ -43,7 +43,7 @@ function slugsOf(deal: DealDto): { category: string | null; subcategory: string 
   return { category: parsed?.category ?? null, subcategory: parsed?.subcategory ?? null };
 }
 
-export const Deal: TypeResolvers<DealParent> = {
+export const Deal: DealResolvers = {
   id: (d) => toGlobalId('Deal', d.id),
   dealId: (d) => d.id,
   // The same products Deal.price is the cheapest of (domain/src/deal-pricing.ts): a VIP-exclusive
@@ -93,7 +93,7 @@ export const Deal: TypeResolvers<DealParent> = {
   products: (d): DealProductParent[] => d.products.map((product) => ({ dealId: d.id, product })),
 };
 
-export const DealProduct: TypeResolvers<DealProductParent> = {
+export const DealProduct: DealProductResolvers = {
   // A product is refetched through its deal, so its id names both.
   id: ({ dealId, product }) => toGlobalId('DealProduct', `${dealId}:${product.id}`),
   productId: ({ product }) => product.id,
@@ -118,7 +118,7 @@ export const DealProduct: TypeResolvers<DealProductParent> = {
   disabled: ({ product }) => product.disabled,
 };
 
-export const Merchant: TypeResolvers<MerchantParent> = {
+export const Merchant: MerchantResolvers = {
   // Merchant:{merchantId}: the same merchant has the same id whichever deal it is reached from.
   id: (m) => toGlobalId('Merchant', m.id),
 };

@@ -4,7 +4,8 @@
  * - `first` is clamped to 48 (also from variables); `page` (1-based) starts at that page for
  *   ?page=N links; `after` continues from a cursor.
  * - The end cursor carries the service's keyset `nextCursor`, so "load more" is one REST call.
- *   A cursor from the middle of a page is served from the service's fixed-size pages (two calls).
+ *   A cursor from the middle of a page is served from the service's fixed-size pages (two calls):
+ *   relay/connection.ts readWindow, as every list does.
  * - A page of 9 or 48 deals is one REST call: deals come with their products and are primed into
  *   the deal loader.
  */
@@ -12,7 +13,7 @@ import type { DealsResponse, Location } from '@shop/deals/contract';
 import { categoryPath, DEALS_PAGE_SIZE, locationPath } from '@shop/domain';
 import type { DealsListQuery } from '../../clients/deals.client.ts';
 import { isServiceError } from '../../clients/service-error.ts';
-import { badUserInput, clampFirst, decodeCursor, encodeCursor } from '../../relay/connection.ts';
+import { badUserInput, clampFirst, edgesAt, pageInfoOf, readWindow } from '../../relay/connection.ts';
 import type { GatewayContext } from '../../context.ts';
 import { SORT_TO_PARAM, type DealConnectionParent, type DealSortEnum } from '../mappers.ts';
 
@@ -92,71 +93,24 @@ export async function resolveLocationDeals(location: Location, args: LocationDea
     vip: args.vip ?? null,
   };
 
-  // Which deals to show: from absolute position `start`, `size` of them.
-  let start: number;
-  let response: DealsResponse | null;
-  let deals: DealsResponse['deals'];
-  let keyset: string | null;
-  let hasNextPage: boolean;
-  if (args.after != null) {
-    const cursor = decodeCursor(args.after);
-    start = cursor.o + 1;
-    if (cursor.k) {
-      response = await fetchPage(ctx, { ...base, after: cursor.k }, true);
-      deals = response?.deals ?? [];
-      keyset = response?.searchResult.nextCursor ?? null;
-      hasNextPage = keyset !== null;
-    } else {
-      // Mid-page cursor: the service's pages of `size` that cover [start, start + size).
-      const page = Math.floor(start / size);
-      const offset = start - page * size;
-      const pages = await Promise.all(
-        offset === 0 ? [fetchPage(ctx, { ...base, page }, true)] : [fetchPage(ctx, { ...base, page }, true), fetchPage(ctx, { ...base, page: page + 1 }, true)],
-      );
-      response = pages[0] ?? null;
-      const lastNext = pages[pages.length - 1]?.searchResult.nextCursor ?? null;
-      const all = pages.flatMap((p) => p?.deals ?? []);
-      deals = all.slice(offset, offset + size);
-      hasNextPage = all.length > offset + size || lastNext !== null;
-      // The keyset cursor continues after the last page fetched: our end only when aligned.
-      keyset = offset === 0 ? lastNext : null;
-    }
-  } else {
-    const page = (args.page ?? 1) - 1;
-    start = page * size;
-    response = await fetchPage(ctx, { ...base, page });
-    deals = response?.deals ?? [];
-    keyset = response?.searchResult.nextCursor ?? null;
-    hasNextPage = keyset !== null;
-  }
+  // Keyset pages by the service's nextCursor; a cursor's page past the service's last names `after`.
+  const fromCursor = args.after != null;
+  const window = await readWindow<DealsResponse, DealsResponse['deals'][number]>(args, size, {
+    page: (page) => fetchPage(ctx, { ...base, page }, fromCursor),
+    items: (r) => r.deals,
+    hasMore: (r) => r.searchResult.nextCursor !== null,
+    keyset: { next: (r) => r.searchResult.nextCursor ?? null, after: (key) => fetchPage(ctx, { ...base, after: key }, true) },
+  });
+  const { response, start } = window;
   if (!response) return empty(start);
-  return connection(response, deals, start, size, keyset, hasNextPage);
-
-  function connection(
-    response: DealsResponse,
-    items: DealsResponse['deals'],
-    from: number,
-    pageSize: number,
-    keyset: string | null,
-    hasNextPage: boolean,
-  ): DealConnectionParent {
-    const edges = items.map((node, i) => {
-      const isLast = i === items.length - 1;
-      return { node, cursor: encodeCursor(isLast && keyset ? { o: from + i, k: keyset } : { o: from + i }) };
-    });
-    return {
-      edges,
-      pageInfo: {
-        hasNextPage: hasNextPage && edges.length > 0,
-        hasPreviousPage: from > 0,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges[edges.length - 1]?.cursor ?? null,
-      },
-      totalCount: response.searchResult.totalResults,
-      page: Math.floor(from / pageSize) + 1,
-      pageSize,
-      facets: response.facetedNavigation.navigations,
-      canonicalUrl: response.canonicalUrl,
-    };
-  }
+  const edges = edgesAt(window.items, start, window.keyset);
+  return {
+    edges,
+    pageInfo: pageInfoOf(edges, start, window.hasNextPage),
+    totalCount: response.searchResult.totalResults,
+    page: Math.floor(start / size) + 1,
+    pageSize: size,
+    facets: response.facetedNavigation.navigations,
+    canonicalUrl: response.canonicalUrl,
+  };
 }

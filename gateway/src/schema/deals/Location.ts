@@ -1,10 +1,10 @@
 import { toGlobalId } from '../../relay/global-id.ts';
-import type { LocationParent, NavigationItemParent, SubNavigationParent } from '../mappers.ts';
-import type { TypeResolvers } from '../types.ts';
+import type { NavigationItemParent, SubNavigationParent } from '../mappers.ts';
 import { categoryParent } from './Category.ts';
 import { resolveLocationDeals } from './Location.deals.ts';
+import type { LocationResolvers, NavigationItemResolvers, SubNavigationResolvers } from '../__generated__/resolvers.ts';
 
-export const Location: TypeResolvers<LocationParent> = {
+export const Location: LocationResolvers = {
   id: (l) => toGlobalId('Location', l.slug),
   navigation: async (l, _a, ctx): Promise<NavigationItemParent[]> =>
     ((await ctx.loaders.navigationByLocation.load(l.slug)) ?? []).map((item) => ({ ...item, location: l.slug })),
@@ -28,11 +28,11 @@ export const Location: TypeResolvers<LocationParent> = {
  * two locations with different urls and counts. Relay merges records by id, so ours name the
  * location too.
  */
-export const NavigationItem: TypeResolvers<NavigationItemParent> = {
+export const NavigationItem: NavigationItemResolvers = {
   id: (n) => toGlobalId('NavigationItem', `${n.location}:${n.id}`),
   subNavigations: (n): SubNavigationParent[] => n.subNavigations.map((s) => ({ ...s, location: n.location })),
 };
 
-export const SubNavigation: TypeResolvers<SubNavigationParent> = {
+export const SubNavigation: SubNavigationResolvers = {
   id: (s) => toGlobalId('SubNavigation', `${s.location}:${s.id}`),
 };

@@ -3,8 +3,8 @@
  * category filter form. A bad value is the shopper's to fix, so it comes back as data
  * (ValidationError naming the field), never as a top-level GraphQL error.
  */
-import type { DealFilterParent, DealSortEnum, UserErrorParent } from '../mappers.ts';
-import type { Resolver } from '../types.ts';
+import type { DealFilterParent, DealSortEnum } from '../mappers.ts';
+import { validationError, type ValidationErrorValue } from '../user-errors.ts';
 
 /** £100,000 in pence: far above any deal, low enough to stay a safe integer everywhere. */
 export const MAX_FILTER_PRICE = 10_000_000;
@@ -15,11 +15,8 @@ export interface DealFilterValidateInput {
   sort?: DealSortEnum | null;
 }
 
-function validationError(field: string, message: string): UserErrorParent {
-  return { __typename: 'ValidationError', code: 'VALIDATION_FAILED', field, message };
-}
 
-export function validateDealFilter(input: DealFilterValidateInput): DealFilterParent | UserErrorParent {
+export function validateDealFilter(input: DealFilterValidateInput): DealFilterParent | ValidationErrorValue {
   const minPrice = input.minPrice ?? null;
   const maxPrice = input.maxPrice ?? null;
   for (const [field, value] of [['minPrice', minPrice], ['maxPrice', maxPrice]] as const) {
@@ -33,4 +30,4 @@ export function validateDealFilter(input: DealFilterValidateInput): DealFilterPa
   return { __typename: 'DealFilter', minPrice, maxPrice, sort: input.sort ?? 'POPULARITY' };
 }
 
-export const dealFilterValidate: Resolver<unknown, { input: DealFilterValidateInput }> = (_p, { input }) => validateDealFilter(input);
+export const dealFilterValidate = (_p: unknown, { input }: { input: DealFilterValidateInput }) => validateDealFilter(input);

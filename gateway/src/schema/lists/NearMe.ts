@@ -12,8 +12,9 @@ import { toGlobalId } from '../../relay/global-id.ts';
 import type { LocationParent } from '../mappers.ts';
 import { SLUG } from '../search/Query.search.ts';
 import type { PagingArgs } from '../search/run-search.ts';
-import type { Resolver, TypeResolvers } from '../types.ts';
+import type { Resolver } from '../types.ts';
 import { listConnection } from './list-connection.ts';
+import type { NearMeAreaResolvers } from '../__generated__/resolvers.ts';
 
 export type NearMeAreaParent = NearMeAreaDto;
 
@@ -46,7 +47,7 @@ export const nearMeLocations: Resolver<unknown, Record<string, never>, Promise<N
 export const nearMeArea: Resolver<unknown, { location: string; area: string }, Promise<NearMeAreaParent | null>> = (_p, args, ctx) =>
   loadNearMeArea(ctx, args.location, args.area);
 
-export const NearMeArea: TypeResolvers<NearMeAreaParent> = {
+export const NearMeArea: NearMeAreaResolvers = {
   id: (a) => toGlobalId('NearMeArea', `${a.location}:${a.slug}`),
   location: async (a, _args, ctx) => {
     const location = await ctx.loaders.locationBySlug.load(a.location);

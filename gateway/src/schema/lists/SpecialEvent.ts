@@ -12,8 +12,9 @@ import { clampFirst } from '../../relay/connection.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import { SLUG } from '../search/Query.search.ts';
 import type { PagingArgs } from '../search/run-search.ts';
-import type { Resolver, TypeResolvers } from '../types.ts';
+import type { Resolver } from '../types.ts';
 import { listConnection } from './list-connection.ts';
+import type { SpecialEventResolvers } from '../__generated__/resolvers.ts';
 
 export interface SpecialEventParent {
   /** The location slug the event was asked under (its id names both). */
@@ -38,7 +39,7 @@ export async function loadSpecialEvent(ctx: GatewayContext, location: string, sl
 export const specialEvent: Resolver<unknown, { location: string; slug: string }, Promise<SpecialEventParent | null>> = (_p, args, ctx) =>
   loadSpecialEvent(ctx, args.location, args.slug);
 
-export const SpecialEvent: TypeResolvers<SpecialEventParent> = {
+export const SpecialEvent: SpecialEventResolvers = {
   id: (p) => toGlobalId('SpecialEvent', `${p.locationSlug}:${p.event.slug}`),
   slug: (p) => p.event.slug,
   title: (p) => p.event.title,

@@ -10,8 +10,9 @@ import { GUIDE_PAGE_SIZE } from '@shop/domain';
 import type { GatewayContext } from '../../context.ts';
 import { clampFirst } from '../../relay/connection.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
-import type { Resolver, TypeResolvers } from '../types.ts';
+import type { Resolver } from '../types.ts';
 import { runSearch, type PagingArgs, type SearchConnectionParent } from './run-search.ts';
+import type { GuideResolvers } from '../__generated__/resolvers.ts';
 
 export type GuideParent = GuideDto;
 
@@ -59,7 +60,7 @@ export function guideDeals(g: GuideParent, args: PagingArgs & { first?: number |
   );
 }
 
-export const Guide: TypeResolvers<GuideParent> = {
+export const Guide: GuideResolvers = {
   id: (g) => toGlobalId('Guide', g.slug),
   additionalText: (g) => g.additionalText || null,
   listicle: (g) => g.listicleDeals.map((item) => ({ heading: item.heading, text: item.text, deal: item.deal })),

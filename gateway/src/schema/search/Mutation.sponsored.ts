@@ -10,29 +10,28 @@ import { messageFor } from '@shop/domain';
 import { MAX_SPONSORED_EVENTS } from '@shop/search/contract';
 import { isServiceError } from '../../clients/service-error.ts';
 import { fromGlobalId, parseNumericId } from '../../relay/global-id.ts';
-import type { UserErrorParent } from '../mappers.ts';
-import type { Resolver } from '../types.ts';
+import type { GatewayContext } from '../../context.ts';
+import { notFound, validationError, type ValidationErrorValue } from '../user-errors.ts';
 
 /** A session id as the service issues them: a UUID. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The service's ad ids: positive 32-bit integers. */
 const AD_ID_MAX = 2_147_483_647;
 
-const validationError = (field: string, message: string): UserErrorParent => ({ __typename: 'ValidationError', code: 'VALIDATION_FAILED', field, message });
 
 /** A 400 from the service: the field it names (when plain), else the input's. */
-function fromServiceValidation(error: unknown, fallbackField: string): UserErrorParent | null {
+function fromServiceValidation(error: unknown, fallbackField: string): ValidationErrorValue | null {
   if (!isServiceError(error) || error.status !== 400) return null;
   const field = error.fieldErrors[0]?.field;
   return validationError(field && /^[A-Za-z]{1,40}$/.test(field) ? field : fallbackField, messageFor('VALIDATION_FAILED'));
 }
 
-export const sponsoredSession: Resolver<unknown, { input: { sessionId?: string | null } }> = async (_p, { input }, ctx) => {
+export const sponsoredSession = async (_p: unknown, { input }: { input: { sessionId?: string | null } }, ctx: GatewayContext) => {
   const sessionId = input.sessionId ?? null;
   if (sessionId !== null && !SESSION_ID.test(sessionId)) return validationError('sessionId', 'The sponsored session id is not valid.');
   try {
     const id = await ctx.clients.search.sponsoredSession({ customerToken: await ctx.customerToken(), sessionId });
-    return { __typename: 'SponsoredSession', sessionId: id };
+    return { __typename: 'SponsoredSession' as const, sessionId: id };
   } catch (error) {
     const userError = fromServiceValidation(error, 'sessionId');
     if (userError) return userError;
@@ -53,7 +52,7 @@ function dealIdOf(value: string): number | null {
   return parseNumericId(global?.type === 'Deal' ? global.key : value);
 }
 
-export const recordSponsoredEvents: Resolver<unknown, { input: RecordSponsoredEventsInput }> = async (_p, { input }, ctx) => {
+export const recordSponsoredEvents = async (_p: unknown, { input }: { input: RecordSponsoredEventsInput }, ctx: GatewayContext) => {
   if (!SESSION_ID.test(input.sessionId)) return validationError('sessionId', 'The sponsored session id is not valid.');
   if (input.adIds.length === 0) return validationError('adIds', 'Name at least one sponsored result.');
   if (input.adIds.length > MAX_SPONSORED_EVENTS) return validationError('adIds', `At most ${MAX_SPONSORED_EVENTS} sponsored results at a time.`);
@@ -79,9 +78,9 @@ export const recordSponsoredEvents: Resolver<unknown, { input: RecordSponsoredEv
       type: input.type === 'CLICK' ? 'click' : 'impression',
     });
     if (!recorded) {
-      return { __typename: 'NotFoundError', code: 'NOT_FOUND', field: 'sessionId', message: 'The sponsored session has expired or does not exist. Start a new one.' } satisfies UserErrorParent;
+      return { ...notFound('NOT_FOUND', 'sessionId'), message: 'The sponsored session has expired or does not exist. Start a new one.' };
     }
-    return { __typename: 'SponsoredEventsRecorded', recorded: recorded.recorded };
+    return { __typename: 'SponsoredEventsRecorded' as const, recorded: recorded.recorded };
   } catch (error) {
     const userError = fromServiceValidation(error, 'adIds');
     if (userError) return userError;

@@ -7,8 +7,10 @@
 import { SUGGEST_MIN_CHARS } from '@shop/domain';
 import type { SuggestResponse } from '../../clients/search.client.ts';
 import { badUserInput } from '../../relay/connection.ts';
-import type { Resolver, TypeResolvers } from '../types.ts';
+import type { Resolver } from '../types.ts';
 import { SLUG, searchText } from './Query.search.ts';
+import type { SearchSuggestionResolvers } from '../__generated__/resolvers.ts';
+import { enumValue } from '../mappers.ts';
 
 export type SearchSuggestionParent = SuggestResponse['suggestions'][number];
 
@@ -30,7 +32,7 @@ export const searchSuggestions: Resolver<unknown, { query: string; location?: st
   return ctx.loaders.suggestions.load({ q, location, limit });
 };
 
-export const SearchSuggestion: TypeResolvers<SearchSuggestionParent> = {
-  kind: (s) => s.kind.toUpperCase(),
+export const SearchSuggestion: SearchSuggestionResolvers = {
+  kind: (s) => enumValue(s.kind),
   deal: (s, _a, ctx) => (s.dealId != null ? ctx.loaders.dealById.load(s.dealId) : null),
 };

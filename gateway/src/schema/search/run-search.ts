@@ -14,7 +14,7 @@ import type { Deal } from '@shop/deals/contract';
 import type { SearchQuery, SearchResponse } from '../../clients/search.client.ts';
 import { isServiceError } from '../../clients/service-error.ts';
 import type { GatewayContext } from '../../context.ts';
-import { badUserInput, decodeCursor, encodeCursor, type PageInfo } from '../../relay/connection.ts';
+import { badUserInput, encodeCursor, readWindow, type PageInfo } from '../../relay/connection.ts';
 import type { DealEdgeParent } from '../mappers.ts';
 
 export type SearchStrategyEnum = 'A' | 'B';
@@ -57,8 +57,8 @@ export function checkPage(page: number | null | undefined): void {
   if (page < 1 || page > MAX_PAGE) throw badUserInput(`\`page\` must be from 1 to ${MAX_PAGE}.`, 'page');
 }
 
-/** Whether a cursor's position lies beyond the deepest page: past it there is nothing more. */
-export const beyondLastPage = (start: number, size: number): boolean => Math.floor(start / size) + 1 >= MAX_PAGE;
+/** Whether a cursor's (0-based) page lies beyond the deepest page: past it there is nothing more. */
+export const beyondLastPage = (page: number): boolean => page + 1 >= MAX_PAGE;
 
 const strategyOf = (variant: SearchQuery['variant']): SearchStrategyEnum => (variant === 'b' ? 'B' : 'A');
 
@@ -110,28 +110,13 @@ export async function runSearch(
   args: PagingArgs,
 ): Promise<SearchConnectionParent> {
   checkPage(args.page);
-  let start: number;
-  let response: SearchResponse | null;
-  let items: SearchResponse['deals'];
-  if (args.after != null) {
-    const cursor = decodeCursor(args.after);
-    start = cursor.o + 1;
-    if (beyondLastPage(start, size)) return emptySearchConnection(start, size, base.q ?? '', base.variant);
-    const page = Math.floor(start / size);
-    const offset = start - page * size;
-    const pages = await Promise.all(
-      offset === 0
-        ? [loadSearchPage(ctx, { ...base, pageSize: size, page })]
-        : [loadSearchPage(ctx, { ...base, pageSize: size, page }), loadSearchPage(ctx, { ...base, pageSize: size, page: page + 1 })],
-    );
-    response = pages[0] ?? null;
-    items = pages.flatMap((p) => p?.deals ?? []).slice(offset, offset + size);
-  } else {
-    const page = (args.page ?? 1) - 1;
-    start = page * size;
-    response = await loadSearchPage(ctx, { ...base, pageSize: size, page });
-    items = response?.deals ?? [];
-  }
+  const window = await readWindow<SearchResponse, SearchResponse['deals'][number]>(args, size, {
+    page: (page) => loadSearchPage(ctx, { ...base, pageSize: size, page }),
+    items: (r) => r.deals,
+    hasMore: (r, page) => (page + 1) * size < r.searchResult.totalResults,
+    beyond: (page) => beyondLastPage(page),
+  });
+  const { start, items, response } = window;
   if (!response) return emptySearchConnection(start, size, base.q ?? '', base.variant);
 
   const found = response;
@@ -162,7 +147,7 @@ export async function runSearch(
     start,
     itemCount: items.length,
     pageSize: size,
-    hasNextPage: items.length > 0 && start + items.length < found.searchResult.totalResults,
+    hasNextPage: window.hasNextPage,
     totalCount: found.searchResult.totalResults,
     query: found.searchResult.query,
     correctedQuery: found.searchResult.correctedQuery ?? null,
