@@ -190,7 +190,12 @@ function test(args: string[]) {
     const b = run(bin('tsc'), ['-p', 'client/tsconfig.json']);
     return { status: a || b };
   });
-  step('lint', () => ({ status: run(bin('eslint'), ['--max-warnings=0', '.']) }));
+  step('lint', () => {
+    const eslint = run(bin('eslint'), ['--max-warnings=0', '.']);
+    // Unused files, exports and dependencies (knip.json): what nothing uses goes.
+    const knip = run(bin('knip'), ['--no-progress']);
+    return { status: eslint || knip };
+  });
   step('unit+integration', () => {
     const report = join(outDir, 'vitest.json');
     rmSync(report, { force: true });

@@ -26,7 +26,7 @@ export type CookieCategory = 'necessary' | ConsentVendor;
 
 /** The first-party consent cookie: the list of denied vendors, kept one year. */
 export const CONSENT_COOKIE = 'td_consent';
-export const CONSENT_MAX_AGE = YEAR_SECONDS;
+export const CONSENT_MAX_AGE = 365 * DAY_SECONDS;
 /** The value stored when nothing is denied (the cookie holds the denied list, `.`-separated). */
 const NONE_DENIED = 'none';
 
@@ -87,7 +87,7 @@ export const CLICK_ID_MAX_AGE = 365 * DAY_SECONDS;
 export const AFFILIATE_EVENT_MAX_AGE = 30 * DAY_SECONDS;
 export const AB_TEST_MAX_AGE = 365 * DAY_SECONDS;
 export const SEARCH_TEST_MAX_AGE = 365 * DAY_SECONDS;
-export const LOCATION_MAX_AGE = YEAR_SECONDS;
+const LOCATION_MAX_AGE = 365 * DAY_SECONDS;
 
 // ---------------------------------------------------------------------------------------------
 // Brand cookie (spec §4): registered_user and subscribed are sticky; email, criteo, cloudiq and

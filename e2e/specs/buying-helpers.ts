@@ -8,7 +8,7 @@ import { SERVICE_TOKEN, staffHeaders } from './staff-key.ts';
 /** The shop's service token (playwright.config.ts sets SERVICE_TOKEN for the shop it starts). */
 export { SERVICE_TOKEN };
 /** The shop's payment merchant key (playwright.config.ts): the sandboxes' server-side endpoints need it. */
-export const MERCHANT_KEY = process.env.E2E_MERCHANT_KEY ?? 'e2e-merchant-key';
+const MERCHANT_KEY = process.env.E2E_MERCHANT_KEY ?? 'e2e-merchant-key';
 
 let counter = 0;
 export const newEmail = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@example.co.uk`;
@@ -133,9 +133,6 @@ export async function nonceSpent(request: APIRequestContext, nonce: string): Pro
   return true;
 }
 
-/** The order number of the confirmation page the browser is on. */
-export const confirmationOrderNumber = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-
 const PASSWORD = 'Heather-2026';
 
 /** Registers a shopper and follows the emailed confirmation link: signed in, on /myaccount. */
@@ -194,7 +191,7 @@ export async function creditWallet(page: Page, amount: number) {
 }
 
 /** "£12.50", "£20", "−£5" (a true minus, or a hyphen) as signed pence. */
-export function signedPence(text: string | null): number {
+function signedPence(text: string | null): number {
   const t = (text ?? '').trim();
   const m = /^([−-])?£(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/.exec(t);
   if (!m) throw new Error(`Not an amount: "${t}"`);

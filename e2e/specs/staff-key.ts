@@ -11,7 +11,7 @@ let key: Promise<string> | undefined;
  * GraphiQL go as an internal tool would. Made once per worker through the users service (the
  * same as `npm run staff-key -- create`, which cannot open the running shop's PGlite).
  */
-export function staffKey(request: APIRequestContext): Promise<string> {
+function staffKey(request: APIRequestContext): Promise<string> {
   key ??= (async () => {
     const res = await request.post('/api/users/staff-keys', {
       headers: { 'x-service-token': SERVICE_TOKEN },

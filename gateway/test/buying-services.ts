@@ -23,8 +23,8 @@ import type { Browser } from '../src/test/accounts-services.ts';
 import { openSeededDeals } from '../src/test/deals-service.ts';
 import { TEST_TOKEN } from '../src/test/helpers.ts';
 
-export const PUBLIC_BASE_URL = 'http://shop.test';
-export const BUYING_TEST_DEALS = 40;
+const PUBLIC_BASE_URL = 'http://shop.test';
+const BUYING_TEST_DEALS = 40;
 export const PASSWORD = 'Correct-Horse-9';
 
 type FetchHandler = { fetch(request: Request): Response | Promise<Response> };

@@ -25,13 +25,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Provider, { type OidcContext } from 'oidc-provider';
 
-export interface LocalIdpClient {
+interface LocalIdpClient {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
 }
 
-export interface LocalIdpAccount {
+interface LocalIdpAccount {
   sub: string;
   email: string;
   emailVerified: boolean;
@@ -69,7 +69,7 @@ export interface LocalIdp {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A subject identifier from the email: stable across restarts, never the email itself. */
-export function subjectFor(email: string): string {
+function subjectFor(email: string): string {
   return `idp-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
 }
 

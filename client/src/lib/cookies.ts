@@ -5,13 +5,12 @@
  * Secure over https.
  */
 
+const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A cookie's value as stored; null when the page has none by that name. */
 export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
+  const found = new RegExp(`(?:^|;)\\s*${escapeName(name)}=([^;]*)`).exec(document.cookie);
+  return found ? found[1]!.trim() : null;
 }
 
 const attributes = () => `; Path=/; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`;

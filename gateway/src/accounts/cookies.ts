@@ -17,6 +17,7 @@
  * Resolvers add cookies to the request's ResponseCookies; a Yoga plugin writes them on the
  * response (yoga.ts). The social sign-in routes use the same helpers on their redirects.
  */
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { encodeUserStatus, SESSION_COOKIE, USER_STATUS_COOKIE, type UserStatus } from '@shop/domain/accounts';
 import { brandMaxAge, COOKIE_NAMES, CONSENT_COOKIE, consentAllows, nextBrand, parseConsent, type BrandValue } from '@shop/domain/cookies';
 
@@ -39,18 +40,14 @@ export class ResponseCookies {
   }
 }
 
-/** Every cookie of a request by name (the first of duplicates); never echoed back as they are. */
+/**
+ * Every cookie of a request by name (hono/cookie's parser: the first of duplicates, values
+ * URI-decoded, malformed ones left out); never echoed back as they are.
+ */
 export function requestCookies(request: Request): Readonly<Record<string, string>> {
   const header = request.headers.get('cookie');
-  const out: Record<string, string> = {};
-  if (!header || header.length > 8192) return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!(name in out)) out[name] = part.slice(eq + 1).trim();
-  }
-  return out;
+  if (!header || header.length > 8192) return {};
+  return parseCookies(header);
 }
 
 /** Over https (or behind a proxy that says so): the readable cookies get Secure too. */

@@ -174,15 +174,9 @@ function parseViewed(value: string | undefined): number[] {
   return ids;
 }
 
-/** The post-login url the client stored (URI-encoded), or null. */
+/** The post-login url the client stored (URI-encoded; requestCookies decodes it), or null. */
 function storedPostLoginUrl(cookies: Readonly<Record<string, string>>): string | null {
-  const value = cookies[POST_LOGIN_URL_COOKIE];
-  if (!value) return null;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
+  return cookies[POST_LOGIN_URL_COOKIE] || null;
 }
 
 /** An error and its causes in one line (openid-client's ClientError wraps the check that failed). */
