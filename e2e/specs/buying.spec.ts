@@ -81,7 +81,7 @@ test('a guest buys a restaurant voucher by card and sees the vouchers', async ({
   await expect(promoForm).toContainText('This promo code has expired.');
   const before = pence(await page.getByTestId('cash-amount').textContent());
   // The spec §8 status words while the checkout updates, seen by holding the real answer back a little.
-  const holdBack = await holdGraphqlBack(page, ['checkoutMutationsPromoMutation', 'checkoutMutationsPlaceOrderMutation']);
+  const holdBack = await holdGraphqlBack(page, ['CheckoutOptionMutationsPromoMutation', 'PlaceOrderMutationsCheckoutMutation']);
   await promoForm.getByRole('textbox', { name: 'Promo code' }).fill('fiveoff');
   await promoForm.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Please wait...');

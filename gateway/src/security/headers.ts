@@ -49,6 +49,8 @@ export function newNonce(): string {
 }
 
 const REPORTING = [`report-uri ${CSP_REPORT_PATH}`, `report-to ${REPORT_GROUP}`];
+/** What every document's policy ends with: no plugins, no <base>, forms to us, never framed, reported. */
+const LOCKED_DOWN = ["form-action 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", ...REPORTING];
 
 /**
  * The shop's pages (the client's index.html): scripts only with this page's nonce, and what they
@@ -68,11 +70,7 @@ export function shopPageCsp(options: { nonce: string; publicOrigin: string; fram
     "worker-src 'none'",
     "manifest-src 'self'",
     "media-src 'none'",
-    "form-action 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    ...REPORTING,
+    ...LOCKED_DOWN,
   ].join('; ');
 }
 
@@ -107,11 +105,7 @@ export function trustedDocumentCsp(html: string, options: { dynamicStyles?: bool
     "connect-src 'self'",
     `worker-src ${options.workers ? "'self' blob:" : "'none'"}`,
     "frame-src 'none'",
-    "form-action 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    ...REPORTING,
+    ...LOCKED_DOWN,
   ].join('; ');
 }
 
@@ -121,11 +115,7 @@ export const PLAIN_DOCUMENT_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  ...REPORTING,
+  ...LOCKED_DOWN,
 ].join('; ');
 
 /** Anything that is not a document (JSON, scripts, styles, images): nothing may run or frame it. */
