@@ -88,21 +88,6 @@ export default tseslint.config(
     },
   },
   {
-    // Not yet colocated: these modules select fields (or spread fragments) that another module
-    // reads, mostly a list's edges for the shared deal grid. Each leaves this list when its
-    // fragments move next to their readers.
-    files: [
-      'client/src/features/deals/DealGrid.tsx',
-      'client/src/features/lists/*.tsx',
-      'client/src/features/navigation/{CategoryNav,TravelNav}.tsx',
-      'client/src/features/search/{FilteredDealGrid,SearchResults}.tsx',
-      'client/src/features/search/suggest.ts',
-      'client/src/routes/{CategoryPage,SearchPage}.tsx',
-      'client/src/ui/SeoProduct.tsx',
-    ],
-    rules: { 'relay/unused-fields': 'off', 'relay/must-colocate-fragment-spreads': 'off' },
-  },
-  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

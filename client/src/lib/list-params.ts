@@ -35,3 +35,8 @@ export function pageHref(pathname: string, search: URLSearchParams, page: number
   const qs = next.toString();
   return qs ? `${pathname}?${qs}` : pathname;
 }
+
+/** A list page's title: from page 2 on it says which page ("Spa days – page 2"). */
+export function pagedTitle(title: string, page: number): string {
+  return page > 1 ? `${title} – page ${page}` : title;
+}

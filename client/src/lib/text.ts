@@ -12,5 +12,3 @@ export function formatDate(iso: string): string {
 export function formatCount(n: number): string {
   return countFormat.format(n);
 }
-
-export { SITE_NAME } from '@shop/domain';

@@ -106,10 +106,14 @@ const query = graphql`
     location(slug: $location) {
       slug
       name
+      # domain's categoryHead and inLocation read these
+      # eslint-disable-next-line relay/unused-fields
       isNational
+      # eslint-disable-next-line relay/unused-fields
       isTravel
       category(slug: $category, subcategory: $subcategory) {
         name
+        # eslint-disable-next-line relay/unused-fields -- categoryHead's title
         metaTitle
         description
         parent {

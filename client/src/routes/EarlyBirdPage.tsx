@@ -1,17 +1,15 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DEALS_PAGE_SIZE, DEFAULT_LOCATION, locationPath } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
-import { pageOf } from '../lib/list-params.ts';
+import { pageHref, pageOf, pagedTitle } from '../lib/list-params.ts';
 import { EarlyBirdDeals } from '../features/lists/EarlyBirdDeals.tsx';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { LocationChips } from '../features/lists/LocationChips.tsx';
 import { inLocationName, shopperLocation } from '../features/lists/shopper-location.ts';
-import { Main } from '../ui/Main.tsx';
+import { MainWithSkeleton } from '../ui/Main.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
-import { PageSkeleton } from '../ui/Skeleton.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import type { EarlyBirdPageQuery } from '../__generated__/EarlyBirdPageQuery.graphql';
 import '../features/lists/lists.css';
@@ -34,24 +32,18 @@ export function loader({ request }: LoaderFunctionArgs) {
 type LoaderData = ReturnType<typeof loader>;
 
 export function Component() {
-  return (
-    <Main>
-      <Suspense fallback={<PageSkeleton />}>
-        <EarlyBirdPage />
-      </Suspense>
-    </Main>
-  );
+  return <MainWithSkeleton><EarlyBirdPage /></MainWithSkeleton>;
 }
 
 function EarlyBirdPage() {
   const { location, page, ref } = useLoaderData() as LoaderData;
   const data = usePreloadedQuery<EarlyBirdPageQuery>(query, ref as PreloadedQuery<EarlyBirdPageQuery>);
   const where = inLocationName(location);
-  const canonical = `/early-bird?location=${location}${page > 1 ? `&page=${page}` : ''}`;
+  const canonical = pageHref('/early-bird', new URLSearchParams({ location }), page);
   return (
     <div className="container">
       <Seo
-        title={`Early-bird deals ${where}${page > 1 ? ` – page ${page}` : ''}`}
+        title={pagedTitle(`Early-bird deals ${where}`, page)}
         description={`Be first to the newest deals ${where}: early-bird offers at their best prices, for a short time only.`}
         canonical={canonical}
       />

@@ -1,15 +1,15 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Navigate, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_LOCATION, GUIDE_PAGE_SIZE, TEXT_LIMITS, locationPath, truncate } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
-import { pageOf } from '../lib/list-params.ts';
+import { pageHref, pageOf, pagedTitle } from '../lib/list-params.ts';
 import { GuideDeals } from '../features/lists/GuideDeals.tsx';
 import { GuideListicle } from '../features/lists/GuideListicle.tsx';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { Prose } from '../features/lists/Prose.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
-import { Main } from '../ui/Main.tsx';
+import { MainWithSkeleton } from '../ui/Main.tsx';
 import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
@@ -30,13 +30,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  return (
-    <Main>
-      <Suspense fallback={<PageSkeleton />}>
-        <GuidePage />
-      </Suspense>
-    </Main>
-  );
+  return <MainWithSkeleton><GuidePage /></MainWithSkeleton>;
 }
 
 /** A redirectUrl as somewhere to go: a path on the shop, or another address for a full load. */
@@ -67,9 +61,9 @@ function GuidePage() {
   return (
     <div className="container guide">
       <Seo
-        title={`${guide.displayName}${page > 1 ? ` – page ${page}` : ''}`}
+        title={pagedTitle(guide.displayName, page)}
         description={truncate(guide.description || guide.displayName, TEXT_LIMITS.text)}
-        canonical={page > 1 ? `${guide.url}?page=${page}` : guide.url}
+        canonical={pageHref(guide.url, new URLSearchParams(), page)}
       />
       <Breadcrumbs items={[{ label: 'Home', href: locationPath(DEFAULT_LOCATION) }, { label: guide.displayName }]} />
       <header className="page-header guide__header">

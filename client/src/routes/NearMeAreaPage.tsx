@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { DEALS_PAGE_SIZE, hyperlocalHead, locationPath } from '@shop/domain';
@@ -7,11 +6,10 @@ import { pageOf } from '../lib/list-params.ts';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { NearMeAreaDeals } from '../features/lists/NearMeAreaDeals.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
-import { Main } from '../ui/Main.tsx';
+import { MainWithSkeleton } from '../ui/Main.tsx';
 import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
-import { PageSkeleton } from '../ui/Skeleton.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import type { NearMeAreaPageQuery } from '../__generated__/NearMeAreaPageQuery.graphql';
 import '../features/lists/lists.css';
@@ -28,13 +26,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  return (
-    <Main>
-      <Suspense fallback={<PageSkeleton />}>
-        <NearMeAreaPage />
-      </Suspense>
-    </Main>
-  );
+  return <MainWithSkeleton><NearMeAreaPage /></MainWithSkeleton>;
 }
 
 /** 1.5 km → "1 mile"; UK shoppers think in miles. */

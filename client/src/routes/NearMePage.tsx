@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { hyperlocalHead, locationPath } from '@shop/domain';
@@ -6,11 +5,10 @@ import { preloadRouteQuery } from '../relay/preload.ts';
 import { formatCount } from '../lib/text.ts';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
-import { Main } from '../ui/Main.tsx';
+import { MainWithSkeleton } from '../ui/Main.tsx';
 import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
-import { PageSkeleton } from '../ui/Skeleton.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import type { NearMePageQuery, NearMePageQuery$data } from '../__generated__/NearMePageQuery.graphql';
 import '../features/lists/lists.css';
@@ -25,13 +23,7 @@ export function loader(_args: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  return (
-    <Main>
-      <Suspense fallback={<PageSkeleton />}>
-        <NearMePage />
-      </Suspense>
-    </Main>
-  );
+  return <MainWithSkeleton><NearMePage /></MainWithSkeleton>;
 }
 
 type NearMeLocation = NearMePageQuery$data['nearMeLocations'][number];

@@ -8,10 +8,10 @@ import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { LocationChips } from '../features/lists/LocationChips.tsx';
 import { asIdList, clearRecentlyViewed, recentlyViewedIds, useRecentlyViewedIds } from '../features/lists/recently-viewed.ts';
 import { inLocationName, locationName, shopperLocation } from '../features/lists/shopper-location.ts';
-import { Main } from '../ui/Main.tsx';
+import { MainWithSkeleton } from '../ui/Main.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
-import { DealGridSkeleton, PageSkeleton } from '../ui/Skeleton.tsx';
+import { DealGridSkeleton } from '../ui/Skeleton.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import type { RecentlyViewedPageQuery } from '../__generated__/RecentlyViewedPageQuery.graphql';
 import '../features/lists/lists.css';
@@ -33,13 +33,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type LoaderData = ReturnType<typeof loader>;
 
 export function Component() {
-  return (
-    <Main>
-      <Suspense fallback={<PageSkeleton />}>
-        <RecentlyViewedPage />
-      </Suspense>
-    </Main>
-  );
+  return <MainWithSkeleton><RecentlyViewedPage /></MainWithSkeleton>;
 }
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { NOINDEX_ROBOTS, RECOMMENDATIONS_PAGE_SIZE, locationPath } from '@shop/domain';
@@ -9,10 +8,9 @@ import { LocationChips } from '../features/lists/LocationChips.tsx';
 import { RecommendedDeals } from '../features/lists/RecommendedDeals.tsx';
 import { asIdList, recentlyViewedIds } from '../features/lists/recently-viewed.ts';
 import { inLocationName, shopperLocation } from '../features/lists/shopper-location.ts';
-import { Main } from '../ui/Main.tsx';
+import { MainWithSkeleton } from '../ui/Main.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
-import { PageSkeleton } from '../ui/Skeleton.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import type { RecommendedPageQuery } from '../__generated__/RecommendedPageQuery.graphql';
 import '../features/lists/lists.css';
@@ -40,13 +38,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type LoaderData = ReturnType<typeof loader>;
 
 export function Component() {
-  return (
-    <Main>
-      <Suspense fallback={<PageSkeleton />}>
-        <RecommendedPage />
-      </Suspense>
-    </Main>
-  );
+  return <MainWithSkeleton><RecommendedPage /></MainWithSkeleton>;
 }
 
 function RecommendedPage() {

@@ -47,8 +47,6 @@ function SearchView({ queryRef }: { queryRef: PreloadedQuery<SearchPageQuery> })
   const params = parseSearchParams(search);
   const shown = searchQueryString(params);
   const latest = useSyncExternalStore(subscribe, requestedSearch);
-  const placeSlug = queryRef.variables.place;
-  const place = data.place ?? { slug: placeSlug, name: placeSlug.charAt(0).toUpperCase() + placeSlug.slice(1), navigation: [] };
   const title = params.q ? `Search results for "${params.q}"` : 'Search deals';
   return (
     <div className="container">
@@ -62,7 +60,8 @@ function SearchView({ queryRef }: { queryRef: PreloadedQuery<SearchPageQuery> })
         query={data}
         params={params}
         next={latest === shown ? params : parseSearchParams(latest)}
-        place={place}
+        place={data.place ?? null}
+        placeSlug={queryRef.variables.place}
         pending={latest !== shown}
       />
     </div>
@@ -91,13 +90,7 @@ const query = graphql`
   ) {
     # The location searched in (or the shopper's, when searching everywhere): its name and categories.
     place: location(slug: $place) {
-      slug
-      name
-      navigation {
-        shortName
-        linkText
-        url
-      }
+      ...SearchResults_place
     }
     ...SearchResults_query
       @arguments(

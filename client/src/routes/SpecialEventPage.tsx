@@ -2,7 +2,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { DEALS_PAGE_SIZE, TEXT_LIMITS, truncate } from '@shop/domain';
 import { preloadRouteQuery } from '../relay/preload.ts';
-import { pageOf } from '../lib/list-params.ts';
+import { pageHref, pageOf, pagedTitle } from '../lib/list-params.ts';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { Prose } from '../features/lists/Prose.tsx';
 import { SpecialEventDeals } from '../features/lists/SpecialEventDeals.tsx';
@@ -33,9 +33,9 @@ export function Component() {
   return (
     <div className="container">
       <Seo
-        title={`${event.title}${page > 1 ? ` – page ${page}` : ''}`}
+        title={pagedTitle(event.title, page)}
         description={truncate(event.description || event.title, TEXT_LIMITS.text)}
-        canonical={page > 1 ? `${pathname}?page=${page}` : pathname}
+        canonical={pageHref(pathname, new URLSearchParams(), page)}
       />
       <Breadcrumbs items={[{ label: event.location.name, href: event.location.url }, { label: event.title }]} />
       <header className="page-header event-header">

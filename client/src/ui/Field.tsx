@@ -48,10 +48,7 @@ export function TextField({ name, label, hint, errors = [], type = 'text', addon
   const errorId = errors.length > 0 ? `${id}-error` : undefined;
   const described = [hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`form-group${errors.length > 0 ? ' form-group--error' : ''}`}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <FormGroup id={id} label={label} invalid={errors.length > 0}>
       {hint ? (
         <div id={hintId} className="form-hint">
           {hint}
@@ -70,7 +67,7 @@ export function TextField({ name, label, hint, errors = [], type = 'text', addon
         />
         {addon}
       </div>
-    </div>
+    </FormGroup>
   );
 }
 
@@ -168,5 +165,37 @@ export function SubmitButton({ busy, children, busyLabel, variant = 'primary', c
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
       {busy ? (busyLabel ?? children) : children}
     </button>
+  );
+}
+
+/** A form group: the field's label, then what `children` put under it; red when `invalid`. */
+export function FormGroup({ id, label, invalid, children }: { id: string; label: ReactNode; invalid: boolean; children: ReactNode }) {
+  return (
+    <div className={`form-group${invalid ? ' form-group--error' : ''}`}>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A text input with its button beside it (the postcode lookup, the promo code): the label, then
+ * the error (announced politely), then the row. `error` marks the input invalid and describes it.
+ */
+export function InputRowField({ id, label, error, button, ...input }: InputProps & { id: string; label: ReactNode; error: string | null; button: ReactNode }) {
+  return (
+    <FormGroup id={id} label={label} invalid={Boolean(error)}>
+      {error ? (
+        <div aria-live="polite">
+          <ErrorMessage id={`${id}-error`} messages={[error]} />
+        </div>
+      ) : null}
+      <div className="input-row">
+        <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        {button}
+      </div>
+    </FormGroup>
   );
 }

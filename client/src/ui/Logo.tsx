@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+
 /** The Thistle Deals mark: a thistle head over its green bract, in the brand's purple and green. */
 export function LogoMark({ size = 36 }: { size?: number }) {
   return (
@@ -24,5 +26,18 @@ export function LogoMark({ size = 36 }: { size?: number }) {
       <path d="M20 36 C16 35 13.5 33 12.5 30.5 C15.5 31 18.5 32.5 20 35 Z" fill="#3fa56b" />
       <path d="M20 36 C24 35 26.5 33 27.5 30.5 C24.5 31 21.5 32.5 20 35 Z" fill="#3fa56b" />
     </svg>
+  );
+}
+
+/** The header's logo, a link home ("Thistle Deals, home"). */
+export function LogoLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="logo site-header__logo">
+      <LogoMark />
+      <span className="logo__word">
+        <span className="logo__thistle">Thistle</span> Deals
+      </span>
+      <span className="visually-hidden">, home</span>
+    </Link>
   );
 }

@@ -1,4 +1,5 @@
-import { createContext, use, type ReactNode } from 'react';
+import { Suspense, createContext, use, type ReactNode } from 'react';
+import { PageSkeleton } from './Skeleton.tsx';
 
 const InsideMain = createContext(false);
 
@@ -14,5 +15,14 @@ export function Main({ children }: { children: ReactNode }) {
         {children}
       </main>
     </InsideMain>
+  );
+}
+
+/** A route's <main> with the page skeleton in it until the page's data is there (spec §2: a loading placeholder on route change). */
+export function MainWithSkeleton({ children }: { children: ReactNode }) {
+  return (
+    <Main>
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </Main>
   );
 }

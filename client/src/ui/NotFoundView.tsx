@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { notFoundHead } from '@shop/domain';
 import { reportNotFound } from '../errors/report.ts';
 import { Main } from './Main.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { Seo } from './Seo.tsx';
-import { LOCATIONS } from './locations.ts';
+import { LocationLinks } from './LocationLinks.tsx';
 
 /** The friendly 404 (unknown path, location, category or deal). */
 export function NotFoundView({ what = 'page' }: { what?: string }) {
@@ -21,15 +21,7 @@ export function NotFoundView({ what = 'page' }: { what?: string }) {
         </p>
         <PageHeading>Sorry, we can’t find that {what}</PageHeading>
         <p>It may have sold out, ended or moved. Have a look at today’s deals instead:</p>
-        <ul className="chips">
-          {LOCATIONS.map((l) => (
-            <li key={l.slug}>
-              <Link className="chip" to={`/deals/${l.slug}`}>
-                {l.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LocationLinks />
       </div>
     </Main>
   );

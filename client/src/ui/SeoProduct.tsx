@@ -10,6 +10,7 @@ import type { SeoProduct_deal$key } from '../__generated__/SeoProduct_deal.graph
  * same JSON-LD as one loaded from the server. The offer's price is the price the page shows
  * first (headlinePrice, as DealPrice shows it); no offer when the page hides prices.
  */
+/* eslint-disable relay/unused-fields -- domain's dealStructuredData reads these fields, as the server's head does */
 export function useDealProductJsonLd(dealKey: SeoProduct_deal$key | null | undefined): ProductJsonLd | null {
   const deal = useFragment(
     graphql`
@@ -39,6 +40,7 @@ export function useDealProductJsonLd(dealKey: SeoProduct_deal$key | null | undef
     `,
     dealKey ?? null,
   );
+  /* eslint-enable relay/unused-fields */
   // Read the clock once per mount (render must stay pure), as DealSummary does for "ended".
   const [now] = useState(() => new Date());
   if (!deal) return null;

@@ -2,8 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { LOCATIONS } from './locations.ts';
 import { Link } from 'react-router';
 import { displayLocation, locationPath } from '@shop/domain';
-import { LogoMark } from './Logo.tsx';
-import { SITE_NAME } from '../lib/text.ts';
+import { LogoLink } from './Logo.tsx';
 import { features } from '../features/shell/features.ts';
 import { CountdownBar } from '../features/shell/CountdownBar.tsx';
 import { ScotlandNotice } from '../features/shell/ScotlandNotice.tsx';
@@ -57,13 +56,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
       {features.countdown && <CountdownBar />}
       <ScotlandNotice />
       <div className="container site-header__grid">
-        <Link to={locationPath(current ?? 'glasgow')} className="logo site-header__logo">
-          <LogoMark />
-          <span className="logo__word">
-            <span className="logo__thistle">Thistle</span> Deals
-          </span>
-          <span className="visually-hidden">, home</span>
-        </Link>
+        <LogoLink to={locationPath(current ?? 'glasgow')} />
         <SearchBox />
         <div className="site-header__actions">
           <AppDownloadLink />
@@ -111,4 +104,3 @@ export function SiteHeader({ pathname }: { pathname: string }) {
   );
 }
 
-export { SITE_NAME };

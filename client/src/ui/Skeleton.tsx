@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A grey deal card, as a list item of a deals list. */
 export function SkeletonCard() {
   return (
@@ -24,17 +26,26 @@ export function DealGridSkeleton({ count = 6 }: { count?: number }) {
   );
 }
 
-export function PageSkeleton() {
+/** A page's placeholder: its grey shapes, busy, with `status` ("Loading…") for screen readers. */
+export function SkeletonFrame({ status, children }: { status: string; children: ReactNode }) {
   return (
     <div className="container page-skeleton" aria-busy="true">
       <p className="visually-hidden" role="status">
-        Loading…
+        {status}
       </p>
+      {children}
+    </div>
+  );
+}
+
+export function PageSkeleton() {
+  return (
+    <SkeletonFrame status="Loading…">
       <div className="skeleton skeleton--line" style={{ width: '30%', marginTop: '1.5rem' }} />
       <div className="skeleton skeleton--heading" />
       <div className="skeleton skeleton--line" style={{ width: '55%', marginBottom: '2rem' }} />
       <DealGridSkeleton />
-    </div>
+    </SkeletonFrame>
   );
 }
 

@@ -31,4 +31,4 @@ export function useFormErrors() {
 }
 
 /** GOV.UK: prefix the page title with "Error: " while a form shows errors. */
-export const errorTitle = (title: string, errors: readonly FormError[]) => (errors.length > 0 ? `Error: ${title}` : title);
+export const errorTitle = (title: string, hasErrors: boolean) => (hasErrors ? `Error: ${title}` : title);

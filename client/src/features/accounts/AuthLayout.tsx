@@ -4,6 +4,7 @@ import { Main } from '../../ui/Main.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { Seo } from '../../ui/Seo.tsx';
 import './accounts.css';
+import { errorTitle } from '../../ui/form-errors.ts';
 
 /**
  * The frame of the sign-in pages (spec §2 login layout: the reduced header comes from the root
@@ -32,7 +33,7 @@ export function AuthLayout({
 }) {
   return (
     <Main>
-      <Seo title={hasErrors ? `Error: ${title}` : title} description={description} robots={NOINDEX_ROBOTS} />
+      <Seo title={errorTitle(title, hasErrors)} description={description} robots={NOINDEX_ROBOTS} />
       <div className={`container auth-layout${aside ? '' : ' auth-layout--single'}`}>
         <div className="auth-card">
           {summary}

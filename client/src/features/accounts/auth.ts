@@ -90,11 +90,6 @@ export function useViewer(): AuthViewer | null {
   return useSyncExternalStore(subscribe, () => current.viewer);
 }
 
-/** The auth state outside React (after a mutation, before navigating). */
-export function authSnapshot(): AuthState {
-  return current.auth;
-}
-
 /**
  * Store updates shared by the session mutations. Signing in or out changes whose data the store
  * holds: everything cached so far is marked stale, so personal lists refetch on their next use.

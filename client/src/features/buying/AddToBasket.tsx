@@ -20,7 +20,7 @@ const QUANTITY_SELECT_MAX = 10;
 type Product = AddToBasket_deal$data['products'][number];
 
 /** The quantities one option allows now: from (2 for price-per-person deals) up to its cap and what is left. */
-export function quantityRange(product: Pick<Product, 'purchaseCap' | 'remaining'>, pricePerPerson: boolean): { min: number; max: number } {
+function quantityRange(product: Pick<Product, 'purchaseCap' | 'remaining'>, pricePerPerson: boolean): { min: number; max: number } {
   const min = pricePerPerson ? PRICE_PER_PERSON_MIN_QUANTITY : 1;
   const max = Math.min(QUANTITY_SELECT_MAX, product.purchaseCap ?? QUANTITY_SELECT_MAX, product.remaining ?? QUANTITY_SELECT_MAX);
   return { min, max };

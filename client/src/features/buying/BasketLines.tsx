@@ -3,7 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatMoney } from '@shop/domain/money';
 import { isEmail } from '@shop/domain/email';
-import { ErrorMessage } from '../../ui/Field.tsx';
+import { ErrorMessage, FormGroup } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import type { GiftingType } from './BasketLineMutations.ts';
 import type { BasketLines_checkout$data, BasketLines_checkout$key } from '../../__generated__/BasketLines_checkout.graphql';
@@ -307,10 +307,7 @@ export function SmallField({
 }) {
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`form-group${error ? ' form-group--error' : ''}`}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <FormGroup id={id} label={label} invalid={Boolean(error)}>
       {hint ? (
         <div className="form-hint" id={`${id}-hint`}>
           {hint}
@@ -329,6 +326,6 @@ export function SmallField({
         aria-describedby={described}
         onChange={(e) => onChange(e.target.value)}
       />
-    </div>
+    </FormGroup>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import { ErrorMessage } from '../../ui/Field.tsx';
+import { InputRowField } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
 import { SmallField } from './BasketLines.tsx';
@@ -59,38 +59,28 @@ export function DeliveryAddress({ value, onChange, errors }: { value: AddressVal
     <fieldset className="choices delivery">
       <legend className="form-legend">Delivery address</legend>
       <p className="form-hint">Your gift pack or goods are posted here.</p>
-      <div className={`form-group${lookupError ? ' form-group--error' : ''}`}>
-        <label className="form-label" htmlFor={lookupId}>
-          Find your address by postcode
-        </label>
-        {lookupError ? (
-          <div aria-live="polite">
-            <ErrorMessage id={`${lookupId}-error`} messages={[lookupError]} />
-          </div>
-        ) : null}
-        <div className="input-row">
-          <input
-            id={lookupId}
-            className="input input--postcode"
-            value={lookup}
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            aria-invalid={lookupError ? true : undefined}
-            aria-describedby={lookupError ? `${lookupId}-error` : undefined}
-            onChange={(e) => setLookup(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                void find();
-              }
-            }}
-          />
+      <InputRowField
+        id={lookupId}
+        label="Find your address by postcode"
+        error={lookupError}
+        className="input input--postcode"
+        value={lookup}
+        autoComplete="postal-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        onChange={(e) => setLookup(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void find();
+          }
+        }}
+        button={
           <button type="button" className="button button--secondary" aria-busy={busy || undefined} onClick={() => !busy && void find()}>
             Find address
           </button>
-        </div>
-      </div>
+        }
+      />
       {found && found.length > 0 ? (
         <div className="form-group">
           <label className="form-label" htmlFor={`${id}-found`}>

@@ -10,7 +10,7 @@ type Option = PaymentOptionData;
 const EXPRESS_ORDER: readonly PaymentMethod[] = ['PAYPAL', 'GOOGLE_PAY', 'APPLE_PAY'];
 
 /** The express options this shopper may use here: offered as express by the server's rules, and available on this device and browser. */
-export function expressMethods(options: readonly Option[]): PaymentMethod[] {
+function expressMethods(options: readonly Option[]): PaymentMethod[] {
   return EXPRESS_ORDER.filter((method) => {
     const option = options.find((o) => o.method === method);
     return option !== undefined && option.express && availability(option).available;

@@ -51,7 +51,7 @@ export function CheckoutHold({
  * pressure: the vouchers are kept for the shopper while it runs. At 0 it says the hold ended and
  * offers to hold them again. Screen readers hear it at the minute marks, not every second.
  */
-export function HoldCountdown({
+function HoldCountdown({
   seconds,
   status,
   failed,

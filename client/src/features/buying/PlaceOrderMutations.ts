@@ -47,7 +47,7 @@ export type OrderAnswer =
 
 const REFUSALS: readonly string[] = ['PaymentError', 'StockError', 'ValidationError', 'NotFoundError'] satisfies Refusal[];
 
-export function readPlaceOrderResult(ref: PlaceOrderMutations_result$key): OrderAnswer {
+function readPlaceOrderResult(ref: PlaceOrderMutations_result$key): OrderAnswer {
   const result = readInlineData(placeOrderResult, ref);
   if ((result.__typename === 'OrderPlaced' || result.__typename === 'OrderPending') && result.order)
     return { __typename: result.__typename, message: result.message ?? '', order: { orderNumber: result.order.orderNumber } };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import { ErrorMessage } from '../../ui/Field.tsx';
+import { InputRowField } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import type { PromoCodeForm_checkout$key } from '../../__generated__/PromoCodeForm_checkout.graphql';
 
@@ -53,32 +53,22 @@ export function PromoCodeForm({ checkout, settled, onApply }: { checkout: PromoC
         Have a promo code?
       </button>
       <form id="promo-form" hidden={!open} noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Promo code" className="promo__form">
-        <div className={`form-group${shownError ? ' form-group--error' : ''}`}>
-          <label className="form-label" htmlFor={id}>
-            Promo code
-          </label>
-          {shownError ? (
-            <div aria-live="polite">
-              <ErrorMessage id={`${id}-error`} messages={[shownError]} />
-            </div>
-          ) : null}
-          <div className="input-row">
-            <input
-              id={id}
-              className="input"
-              value={code}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={shownError ? true : undefined}
-              aria-describedby={shownError ? `${id}-error` : undefined}
-              onChange={(e) => setCode(e.target.value)}
-            />
+        <InputRowField
+          id={id}
+          label="Promo code"
+          error={shownError}
+          className="input"
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(e) => setCode(e.target.value)}
+          button={
             <button type="submit" className="button button--secondary" aria-disabled={!settled || undefined}>
               Apply
             </button>
-          </div>
-        </div>
+          }
+        />
       </form>
     </div>
   );

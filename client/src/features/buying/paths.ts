@@ -1,8 +1,8 @@
 import type { NavigateFunction } from 'react-router';
 
 /** The buying pages' paths (spec §2: /checkout, /order-addon, /order-addon/signin-page). */
-export const CHECKOUT_PATH = '/checkout';
-export const ORDER_ADDON_PATH = '/order-addon';
+const CHECKOUT_PATH = '/checkout';
+const ORDER_ADDON_PATH = '/order-addon';
 export const ORDER_ADDON_SIGNIN_PATH = '/order-addon/signin-page';
 
 /** The confirmation page of an order (ours: the spec names none). */

@@ -25,7 +25,7 @@ const TOKEN_FIELDS = ['nonce', 'token', 'paymentToken', 'authorization_token', '
  * {message, field} and `…cancel`. The hosted fields' answers to a tokenise request carry its
  * `requestId`. Anything else is not for us: null.
  */
-export function readSandboxMessage(data: unknown): SandboxMessage | null {
+function readSandboxMessage(data: unknown): SandboxMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const m = data as Record<string, unknown>;
   const type = str(m.type);

@@ -6,4 +6,3 @@ import { BUYING_MESSAGES } from '@shop/domain/buying';
 
 /** Spec §8: a request failed for no reason the shopper can act on. */
 export const SOMETHING_WRONG = BUYING_MESSAGES.somethingWrong;
-export { BUYING_MESSAGES };

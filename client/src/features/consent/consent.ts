@@ -1,14 +1,14 @@
 /**
  * The shopper's cookie consent in the browser: the first-party `td_consent` cookie holds the
  * list of denied vendor categories for one year (spec §4 "Cookie-consent denial is stored as a
- * list and checked per vendor before some tracking"). Call `hasConsent(vendor)` before any
- * tracking; `openCookieSettings()` reopens the banner (e.g. from a footer "Cookie settings" link).
+ * list and checked per vendor before some tracking"). The server reads the same cookie before it
+ * sets any tracking cookie (domain consentAllows); `openCookieSettings()` reopens the banner (e.g.
+ * from a footer "Cookie settings" link).
  */
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE,
   COOKIE_NAMES,
-  consentAllows,
   parseConsent,
   serializeConsent,
   type Consent,
@@ -27,11 +27,6 @@ export function readConsent(): Consent {
 export function consentAnswered(): boolean {
   // The same reading as the banner's: an unreadable cookie is no answer (the banner shows).
   return readConsent().chosen;
-}
-
-/** May tracking of this vendor category happen now? */
-export function hasConsent(vendor: ConsentVendor): boolean {
-  return consentAllows(readConsent(), vendor);
 }
 
 /** Readable cookies set under a category, removed when the shopper denies it. */

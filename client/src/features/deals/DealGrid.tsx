@@ -1,8 +1,6 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Link, useLocation } from 'react-router';
 import { DEALS_PAGE_SIZE } from '@shop/domain';
-import { DealList } from './DealList.tsx';
-import { pageHref, pageOf } from '../../lib/list-params.ts';
+import { DealList, NoDealsYet } from './DealList.tsx';
 import type { DealGrid_location$key } from '../../__generated__/DealGrid_location.graphql';
 import type { DealGridPaginationQuery } from '../../__generated__/DealGridPaginationQuery.graphql';
 
@@ -18,7 +16,7 @@ export function DealGrid({
   location: DealGrid_location$key;
   emptyHref: string;
 }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<DealGridPaginationQuery, DealGrid_location$key>(
+  const { data, ...paging } = usePaginationFragment<DealGridPaginationQuery, DealGrid_location$key>(
     graphql`
       fragment DealGrid_location on Location
       @refetchable(queryName: "DealGridPaginationQuery")
@@ -36,43 +34,13 @@ export function DealGrid({
           # pageSize: how many ?page=N links there are
           pageSize
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     location,
   );
-  const { pathname, search } = useLocation();
   const { edges, totalCount, pageSize } = data.deals;
-  const params = new URLSearchParams(search);
-  // The list starts at the url's page; "Load more deals" appends the pages after it.
-  const page = pageOf(params);
-
-  if (edges.length === 0) {
-    return (
-      <div className="empty-state">
-        <h2>No deals here just yet</h2>
-        <p>New deals arrive every day. In the meantime, there is plenty more to explore.</p>
-        <Link className="button button--secondary" to={emptyHref}>
-          See all deals
-        </Link>
-      </div>
-    );
-  }
-
-  return (
-    <DealList
-      edges={edges}
-      totalCount={totalCount}
-      pageSize={pageSize}
-      fallbackPageSize={DEALS_PAGE_SIZE}
-      page={page}
-      paging={{ hasNext, isLoadingNext, loadNext }}
-      hrefFor={(p) => pageHref(pathname, params, p)}
-    />
-  );
+  return <DealList edges={edges} totalCount={totalCount} pageSize={pageSize} fallbackPageSize={DEALS_PAGE_SIZE} paging={paging} empty={<NoDealsYet href={emptyHref} />} />;
 }

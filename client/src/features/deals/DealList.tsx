@@ -1,31 +1,33 @@
 import { useId, useState, type ReactNode } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { Link, useLocation } from 'react-router';
 import { DealCard } from './DealCard.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { pageHref, pageOf } from '../../lib/list-params.ts';
 import { formatCount } from '../../lib/text.ts';
-import type { DealCard_deal$key } from '../../__generated__/DealCard_deal.graphql';
-
-/** An edge of any deals connection (DealConnection, SearchConnection) whose node spreads DealCard_deal. */
-export interface DealEdgeLike {
-  readonly node: { readonly id: string } & DealCard_deal$key;
-}
+import type { DealList_edges$key } from '../../__generated__/DealList_edges.graphql';
 
 /** What usePaginationFragment gives a list. */
-export interface Paging {
+interface Paging {
   hasNext: boolean;
   isLoadingNext: boolean;
   loadNext: (count: number, options?: { onComplete?: (error: Error | null) => void }) => unknown;
 }
 
-export interface DealListProps<E extends DealEdgeLike> {
-  edges: readonly E[];
+export interface DealListProps {
+  /** The connection's edges (DealConnection, SearchConnection), each spreading DealList_edges. */
+  edges: DealList_edges$key;
   totalCount: number;
   /** The connection's page size; the list's `fallbackPageSize` when it says 0. */
   pageSize: number;
   fallbackPageSize: number;
-  /** The 1-based page the list starts at (the URL's ?page=). */
-  page: number;
   paging: Paging;
-  hrefFor: (page: number) => string;
+  /** Shown instead of the list when it has no deals: say why, and offer somewhere to go. */
+  empty: ReactNode;
+  /** The 1-based page the list starts at; default the URL's ?page=. */
+  page?: number;
+  /** The href of page N; default the current url with ?page=N (the other parameters kept). */
+  hrefFor?: (page: number) => string;
   /**
    * The list's accessible name. "Deals" is the main grid's; other lists name themselves
    * ("Recommended for you"), keeping the word "Deals" out.
@@ -33,30 +35,48 @@ export interface DealListProps<E extends DealEdgeLike> {
   label?: string;
   /** Most deals the list may hold in all (spec §9: recommendations stop at 40). */
   limit?: number;
-  /** Something to show under a deal's card (the merchant's area on near-me lists). */
-  cardNote?: (edge: E) => ReactNode;
+  /** Something to show under a deal's card (the merchant's area on near-me lists), by the edge's index in `edges`. */
+  cardNote?: (index: number) => ReactNode;
 }
 
 /**
  * Every deals list looks and behaves alike: the cards, a "Load more deals" button that appends
  * the next page in place (and offers to try again when that fails), and ?page=N links to every
- * page so each is reachable without script. The callers own the fragment (usePaginationFragment)
- * and the empty state.
+ * page so each is reachable without script; its empty state when it has no deals. The callers own
+ * the connection (usePaginationFragment) and say what the empty state is; the list reads its
+ * edges' deals itself.
  */
-export function DealList<E extends DealEdgeLike>({
-  edges,
+export function DealList({
+  edges: edgesKey,
   totalCount,
   pageSize,
   fallbackPageSize,
-  page,
   paging,
-  hrefFor,
+  empty,
+  page: firstPage,
+  hrefFor: pageHrefFor,
   label = 'Deals',
   limit,
   cardNote,
-}: DealListProps<E>) {
+}: DealListProps) {
+  const edges = useFragment(
+    graphql`
+      fragment DealList_edges on DealEdge @relay(plural: true) {
+        node {
+          id
+          ...DealCard_deal
+        }
+      }
+    `,
+    edgesKey,
+  );
+  const { pathname, search } = useLocation();
   const statusId = useId();
   const [loadFailed, setLoadFailed] = useState(false);
+  if (edges.length === 0) return <>{empty}</>;
+  const params = new URLSearchParams(search);
+  const page = firstPage ?? pageOf(params);
+  const hrefFor = pageHrefFor ?? ((p: number) => pageHref(pathname, params, p));
   const size = pageSize > 0 ? pageSize : fallbackPageSize;
   const total = limit === undefined ? totalCount : Math.min(totalCount, limit);
   const pageCount = Math.max(1, Math.ceil(total / size));
@@ -69,7 +89,7 @@ export function DealList<E extends DealEdgeLike>({
     <div className="deal-list">
       <ul className="deal-grid" aria-label={label} aria-describedby={statusId}>
         {edges.map((edge, i) => {
-          const note = cardNote?.(edge);
+          const note = cardNote?.(i);
           return (
             <li key={edge.node.id} className={note ? 'noted-card' : undefined}>
               <DealCard deal={edge.node} eager={i < 3} />
@@ -105,6 +125,19 @@ export function DealList<E extends DealEdgeLike>({
         ) : null}
         <Pagination firstPage={page} lastPage={lastPage} pageCount={pageCount} hrefFor={hrefFor} />
       </div>
+    </div>
+  );
+}
+
+/** A location's grid with no deals (none yet, or none in this category): a way on to all of them. */
+export function NoDealsYet({ href }: { href: string }) {
+  return (
+    <div className="empty-state">
+      <h2>No deals here just yet</h2>
+      <p>New deals arrive every day. In the meantime, there is plenty more to explore.</p>
+      <Link className="button button--secondary" to={href}>
+        See all deals
+      </Link>
     </div>
   );
 }

@@ -53,6 +53,6 @@ export function DealPrice({ deal, size = 'md', showDiscount = true }: { deal: De
 }
 
 /** "incl. £2.99 postage" under a headline price that includes postage; nothing when it includes none. */
-export function PostageNote({ postage }: { postage: { amount: number; formatted: string } }) {
+function PostageNote({ postage }: { postage: { amount: number; formatted: string } }) {
   return postage.amount > 0 ? <p className="price-note">incl. {postage.formatted} postage</p> : null;
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DEFAULT_LOCATION, locationPath } from '@shop/domain';
-import { LogoMark } from '../../ui/Logo.tsx';
+import { LogoLink } from '../../ui/Logo.tsx';
 import './layouts.css';
 
 /**
@@ -11,13 +11,7 @@ export function ReducedHeader() {
   return (
     <header className="site-header reduced-header">
       <div className="container reduced-header__bar">
-        <Link to={locationPath(DEFAULT_LOCATION)} className="logo site-header__logo">
-          <LogoMark />
-          <span className="logo__word">
-            <span className="logo__thistle">Thistle</span> Deals
-          </span>
-          <span className="visually-hidden">, home</span>
-        </Link>
+        <LogoLink to={locationPath(DEFAULT_LOCATION)} />
         <Link to={locationPath(DEFAULT_LOCATION)} className="reduced-header__back">
           Back to deals
         </Link>

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { BUY_AGAIN_PAGE_SIZE } from '@shop/domain';
-import { PagedDealList } from './PagedDealList.tsx';
+import { DealList } from '../deals/DealList.tsx';
 import { setBuyAgainFlag } from './buy-again.ts';
 import type { BuyAgainDeals_query$key } from '../../__generated__/BuyAgainDeals_query.graphql';
 import type { BuyAgainDealsPaginationQuery } from '../../__generated__/BuyAgainDealsPaginationQuery.graphql';
@@ -17,17 +17,14 @@ export function BuyAgainDeals({ query, empty }: { query: BuyAgainDeals_query$key
           totalCount
           pageSize
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     query,
   );
-  const { totalCount } = data.buyAgainDeals;
+  const { totalCount, pageSize, edges } = data.buyAgainDeals;
   useEffect(() => setBuyAgainFlag(totalCount > 0), [totalCount]);
-  return <PagedDealList label="Bought before" connection={data.buyAgainDeals} paging={paging} pageSize={BUY_AGAIN_PAGE_SIZE} empty={empty} />;
+  return <DealList label="Bought before" edges={edges} totalCount={totalCount} pageSize={pageSize} paging={paging} fallbackPageSize={BUY_AGAIN_PAGE_SIZE} empty={empty} />;
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { DealCard } from '../deals/DealCard.tsx';
-import type { DealEdgeLike } from '../deals/DealList.tsx';
 import { SkeletonCard } from '../../ui/Skeleton.tsx';
+import type { DealRail_edges$key } from '../../__generated__/DealRail_edges.graphql';
 import './lists.css';
 
 interface RailFrameProps {
@@ -80,8 +81,9 @@ function RailFrame({ title, seeAllHref, seeAllName, children, busy = false }: Ra
   );
 }
 
-export interface DealRailProps<E extends DealEdgeLike> extends Omit<RailFrameProps, 'children' | 'busy'> {
-  edges: readonly E[];
+export interface DealRailProps extends Omit<RailFrameProps, 'children' | 'busy'> {
+  /** The deals connection's edges, each spreading DealRail_edges. */
+  edges: DealRail_edges$key;
 }
 
 /**
@@ -89,7 +91,18 @@ export interface DealRailProps<E extends DealEdgeLike> extends Omit<RailFramePro
  * a "See all" link to the full list, and arrows on wide screens. The list is named by the heading.
  * Renders nothing when there are no deals.
  */
-export function DealRail<E extends DealEdgeLike>({ edges, title, ...frame }: DealRailProps<E>) {
+export function DealRail({ edges: edgesKey, title, ...frame }: DealRailProps) {
+  const edges = useFragment(
+    graphql`
+      fragment DealRail_edges on DealEdge @relay(plural: true) {
+        node {
+          id
+          ...DealCard_deal
+        }
+      }
+    `,
+    edgesKey,
+  );
   if (edges.length === 0) return null;
   return (
     <RailFrame title={title} {...frame}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { DEALS_PAGE_SIZE } from '@shop/domain';
-import { PagedDealList } from './PagedDealList.tsx';
+import { DealList } from '../deals/DealList.tsx';
 import type { EarlyBirdDeals_query$key } from '../../__generated__/EarlyBirdDeals_query.graphql';
 import type { EarlyBirdDealsPaginationQuery } from '../../__generated__/EarlyBirdDealsPaginationQuery.graphql';
 
@@ -21,15 +21,13 @@ export function EarlyBirdDeals({ query, empty }: { query: EarlyBirdDeals_query$k
           totalCount
           pageSize
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     query,
   );
-  return <PagedDealList label="Early-bird offers" connection={data.earlyBirdDeals} paging={paging} pageSize={DEALS_PAGE_SIZE} empty={empty} />;
+  const { totalCount, pageSize, edges } = data.earlyBirdDeals;
+  return <DealList label="Early-bird offers" edges={edges} totalCount={totalCount} pageSize={pageSize} paging={paging} fallbackPageSize={DEALS_PAGE_SIZE} empty={empty} />;
 }

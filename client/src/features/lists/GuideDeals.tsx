@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { GUIDE_PAGE_SIZE } from '@shop/domain';
-import { PagedDealList } from './PagedDealList.tsx';
+import { DealList } from '../deals/DealList.tsx';
 import type { GuideDeals_guide$key } from '../../__generated__/GuideDeals_guide.graphql';
 import type { GuideDealsPaginationQuery } from '../../__generated__/GuideDealsPaginationQuery.graphql';
 
@@ -16,15 +16,13 @@ export function GuideDeals({ guide, empty }: { guide: GuideDeals_guide$key; empt
           totalCount
           pageSize
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     guide,
   );
-  return <PagedDealList label="Picks from this guide" connection={data.deals} paging={paging} pageSize={GUIDE_PAGE_SIZE} empty={empty} />;
+  const { totalCount, pageSize, edges } = data.deals;
+  return <DealList label="Picks from this guide" edges={edges} totalCount={totalCount} pageSize={pageSize} paging={paging} fallbackPageSize={GUIDE_PAGE_SIZE} empty={empty} />;
 }

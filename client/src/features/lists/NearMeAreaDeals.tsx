@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { DEALS_PAGE_SIZE } from '@shop/domain';
-import { PagedDealList } from './PagedDealList.tsx';
+import { DealList } from '../deals/DealList.tsx';
+import './lists.css';
 import type { NearMeAreaDeals_area$key } from '../../__generated__/NearMeAreaDeals_area.graphql';
 import type { NearMeAreaDealsPaginationQuery } from '../../__generated__/NearMeAreaDealsPaginationQuery.graphql';
 
@@ -19,12 +20,11 @@ export function NearMeAreaDeals({ area, label, empty }: { area: NearMeAreaDeals_
           totalCount
           pageSize
           edges {
+            ...DealList_edges
             node {
-              id
               merchant {
                 address
               }
-              ...DealCard_deal
             }
           }
         }
@@ -32,18 +32,21 @@ export function NearMeAreaDeals({ area, label, empty }: { area: NearMeAreaDeals_
     `,
     area,
   );
+  const { totalCount, pageSize, edges } = data.deals;
   return (
-    <PagedDealList
+    <DealList
       label={label}
-      connection={data.deals}
+      edges={edges}
+      totalCount={totalCount}
+      pageSize={pageSize}
+      fallbackPageSize={DEALS_PAGE_SIZE}
       paging={paging}
-      pageSize={DEALS_PAGE_SIZE}
       empty={empty}
-      cardNote={(edge) => (
+      cardNote={(i) => (
         <>
           <PinIcon />
           <span className="visually-hidden">Where: </span>
-          {streetAndArea(edge.node.merchant.address)}
+          {streetAndArea(edges[i]!.node.merchant.address)}
         </>
       )}
     />
@@ -51,7 +54,7 @@ export function NearMeAreaDeals({ area, label, empty }: { area: NearMeAreaDeals_
 }
 
 /** "12 Byres Road, West End" → "Byres Road, West End": the street and area, not the door number. */
-export function streetAndArea(address: string): string {
+function streetAndArea(address: string): string {
   return address.replace(/^\d+[a-z]?\s+/i, '');
 }
 

@@ -11,10 +11,7 @@ const query = graphql`
   query RecentlyViewedPanelQuery($dealIds: [ID!]!, $first: Int!) {
     recentlyViewedDeals(dealIds: $dealIds, first: $first) {
       edges {
-        node {
-          id
-          ...DealCard_deal
-        }
+        ...DealRail_edges
       }
     }
   }

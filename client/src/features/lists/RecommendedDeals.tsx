@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { RECOMMENDATIONS_LIMIT, RECOMMENDATIONS_PAGE_SIZE } from '@shop/domain';
-import { PagedDealList } from './PagedDealList.tsx';
+import { DealList } from '../deals/DealList.tsx';
 import type { RecommendedDeals_query$key } from '../../__generated__/RecommendedDeals_query.graphql';
 import type { RecommendedDealsPaginationQuery } from '../../__generated__/RecommendedDealsPaginationQuery.graphql';
 
@@ -23,24 +23,15 @@ export function RecommendedDeals({ query, empty }: { query: RecommendedDeals_que
           totalCount
           pageSize
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     query,
   );
+  const { totalCount, pageSize, edges } = data.recommendedDeals;
   return (
-    <PagedDealList
-      label="Recommended for you"
-      connection={data.recommendedDeals}
-      paging={paging}
-      pageSize={RECOMMENDATIONS_PAGE_SIZE}
-      limit={RECOMMENDATIONS_LIMIT}
-      empty={empty}
-    />
+    <DealList label="Recommended for you" edges={edges} totalCount={totalCount} pageSize={pageSize} fallbackPageSize={RECOMMENDATIONS_PAGE_SIZE} limit={RECOMMENDATIONS_LIMIT} paging={paging} empty={empty} />
   );
 }

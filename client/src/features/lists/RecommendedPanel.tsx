@@ -7,16 +7,13 @@ import { asIdList, recentlyViewedIds } from './recently-viewed.ts';
 import type { RecommendedPanelQuery } from '../../__generated__/RecommendedPanelQuery.graphql';
 
 /** Deals in the homepage panel; the full list is /recommended-for-you. */
-export const RECOMMENDED_PANEL_SIZE = 8;
+const RECOMMENDED_PANEL_SIZE = 8;
 
 const query = graphql`
   query RecommendedPanelQuery($location: String!, $viewedDealIds: [ID!], $first: Int!) {
     recommendedDeals(location: $location, viewedDealIds: $viewedDealIds, first: $first) {
       edges {
-        node {
-          id
-          ...DealCard_deal
-        }
+        ...DealRail_edges
       }
     }
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { DEALS_PAGE_SIZE } from '@shop/domain';
-import { PagedDealList } from './PagedDealList.tsx';
+import { DealList } from '../deals/DealList.tsx';
 import type { SpecialEventDeals_event$key } from '../../__generated__/SpecialEventDeals_event.graphql';
 import type { SpecialEventDealsPaginationQuery } from '../../__generated__/SpecialEventDealsPaginationQuery.graphql';
 
@@ -16,15 +16,13 @@ export function SpecialEventDeals({ event, label, empty }: { event: SpecialEvent
           totalCount
           pageSize
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     event,
   );
-  return <PagedDealList label={label} connection={data.deals} paging={paging} pageSize={DEALS_PAGE_SIZE} empty={empty} />;
+  const { totalCount, pageSize, edges } = data.deals;
+  return <DealList label={label} edges={edges} totalCount={totalCount} pageSize={pageSize} paging={paging} fallbackPageSize={DEALS_PAGE_SIZE} empty={empty} />;
 }

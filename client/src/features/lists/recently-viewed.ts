@@ -44,7 +44,7 @@ export function allRecentlyViewedIds(max = 20): number[] {
 }
 
 /** Records a viewed deal: moved to the front of its location's list, 5 kept. */
-export function recordRecentlyViewed(location: string, dealId: number): void {
+function recordRecentlyViewed(location: string, dealId: number): void {
   write(addRecentlyViewed(readAll(), displayLocation(location), dealId));
 }
 

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link, useLocation } from 'react-router';
+import { Chevron, NavIcon } from './nav-icons.tsx';
 import { DEFAULT_FEATURES } from '@shop/domain/features';
 import { NAV_BREAKPOINTS, navHoverDelay, navOverflowBreakpoints, navVisibleCount, showVipCrown } from '@shop/domain/navigation';
 import { useAuthState } from './nav-session.ts';
@@ -36,7 +37,8 @@ export function CategoryNav({ location }: { location: CategoryNav_location$key }
           url
           externalLink
           showPopover
-          # navigationType: travel items open their popover without delay
+          # navigationType: travel items open their popover without delay (domain's navHoverDelay reads it)
+          # eslint-disable-next-line relay/unused-fields
           navigationType
           subNavigations {
             id
@@ -202,35 +204,26 @@ function MoreItem({ className, children }: { className: string; children: ReactN
   );
 }
 
-function Chevron({ direction }: { direction: 'left' | 'right' | 'down' }) {
-  const d = direction === 'left' ? 'M15 5l-7 7 7 7' : direction === 'right' ? 'M9 5l7 7-7 7' : 'M6 9l6 6 6-6';
-  return (
-    <svg className="nav-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function PinIcon() {
   return (
-    <svg className="nav-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+    <NavIcon>
       <path d="M12 22s7-6.2 7-12a7 7 0 10-14 0c0 5.8 7 12 7 12zm0-9.5a2.5 2.5 0 110-5 2.5 2.5 0 010 5z" fill="currentColor" />
-    </svg>
+    </NavIcon>
   );
 }
 
 function GiftIcon() {
   return (
-    <svg className="nav-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+    <NavIcon>
       <path d="M4 11h16v10H4zM3 7h18v4H3zM12 7v14M12 7c-1.5-3-5-3.5-5-1.5S10 7 12 7zm0 0c1.5-3 5-3.5 5-1.5S14 7 12 7z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-    </svg>
+    </NavIcon>
   );
 }
 
 function CrownIcon() {
   return (
-    <svg className="nav-icon nav-icon--crown" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+    <NavIcon className="nav-icon nav-icon--crown">
       <path d="M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5z" fill="currentColor" />
-    </svg>
+    </NavIcon>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { DEFAULT_FEATURES } from '@shop/domain/features';
 import { NAV_BREAKPOINT_MIN_WIDTH, groupTravelNavigation, type TravelGroup } from '@shop/domain/navigation';
 import { useMediaQuery } from './nav-hooks.ts';
+import { Chevron } from './nav-icons.tsx';
 import type { TravelNav_location$data, TravelNav_location$key } from '../../__generated__/TravelNav_location.graphql';
 
 type Item = TravelNav_location$data['navigation'][number];
@@ -24,6 +25,8 @@ export function TravelNav({ location }: { location: TravelNav_location$key }) {
           id
           linkText
           url
+          # domain's groupTravelNavigation groups the items by it
+          # eslint-disable-next-line relay/unused-fields
           navigationType
         }
       }
@@ -77,9 +80,7 @@ function TravelGroupAccordion({ group }: { group: TravelGroup<Item> }) {
     <div className="travel-nav__group travel-nav__group--accordion">
       <button type="button" className="travel-nav__toggle" id={`${id}-button`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
         {group.label}
-        <svg className="nav-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <Chevron direction="down" />
       </button>
       <TravelLinks group={group} id={`${id}-panel`} hidden={!open} labelledBy={`${id}-button`} />
     </div>

@@ -6,16 +6,16 @@
  */
 
 /** No typing for this long (keys, input, IME composition) before the visitor counts as idle. */
-export const POPUP_IDLE_MS = 3000;
+const POPUP_IDLE_MS = 3000;
 /** While a menu is open or a field is in use, the popup looks again this often. */
-export const POPUP_RECHECK_MS = 500;
+const POPUP_RECHECK_MS = 500;
 /** A focus that follows a key or pointer press this closely is the visitor's own doing. */
 const GESTURE_FOCUS_MS = 250;
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number']);
 
 /** A field that takes typing: text-like inputs, text areas and editable content. */
-export function isTextField(el: Element | null): el is HTMLElement {
+function isTextField(el: Element | null): el is HTMLElement {
   if (el instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(el.type);
   if (el instanceof HTMLTextAreaElement) return true;
   return el instanceof HTMLElement && el.isContentEditable;

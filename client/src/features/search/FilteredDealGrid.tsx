@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { DEALS_PAGE_SIZE } from '@shop/domain';
-import { DealList } from '../deals/DealList.tsx';
-import { pageHref, pageOf } from '../../lib/list-params.ts';
+import { DealList, NoDealsYet } from '../deals/DealList.tsx';
 import { formatCount } from '../../lib/text.ts';
 import type { FilteredDealGrid_location$key } from '../../__generated__/FilteredDealGrid_location.graphql';
 import type { FilteredDealGridPaginationQuery } from '../../__generated__/FilteredDealGridPaginationQuery.graphql';
@@ -57,18 +56,13 @@ export function FilteredDealGrid({
           totalCount
           pageSize
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     location,
   );
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
   const { edges, totalCount, pageSize } = data.deals;
 
   return (
@@ -77,37 +71,26 @@ export function FilteredDealGrid({
         <p className="list-toolbar__count">{totalCount === 1 ? '1 deal' : `${formatCount(totalCount)} deals`}</p>
         <div className="list-toolbar__controls">{controls}</div>
       </div>
-      {edges.length === 0 ? (
-        <div className="empty-state">
-          {filtered ? (
-            <>
+      <DealList
+        edges={edges}
+        totalCount={totalCount}
+        pageSize={pageSize}
+        fallbackPageSize={DEALS_PAGE_SIZE}
+        paging={{ hasNext, isLoadingNext, loadNext }}
+        empty={
+          filtered ? (
+            <div className="empty-state">
               <h2>No deals match these filters</h2>
               <p>Try a wider price range, or show every deal in this category.</p>
               <Link className="button button--primary" to={clearHref} preventScrollReset>
                 Clear filters
               </Link>
-            </>
+            </div>
           ) : (
-            <>
-              <h2>No deals here just yet</h2>
-              <p>New deals arrive every day. In the meantime, there is plenty more to explore.</p>
-              <Link className="button button--secondary" to={emptyHref}>
-                See all deals
-              </Link>
-            </>
-          )}
-        </div>
-      ) : (
-        <DealList
-          edges={edges}
-          totalCount={totalCount}
-          pageSize={pageSize}
-          fallbackPageSize={DEALS_PAGE_SIZE}
-          page={pageOf(params)}
-          paging={{ hasNext, isLoadingNext, loadNext }}
-          hrefFor={(p) => pageHref(pathname, params, p)}
-        />
-      )}
+            <NoDealsYet href={emptyHref} />
+          )
+        }
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { parseSearchParams, poundsToPence } from '@shop/domain';
 import { PriceSlider, VipToggle, type PriceFilter } from './PriceSlider.tsx';
 
 /** A deals list's price and VIP filters in its URL: minPrice and maxPrice in pounds, vip=true. */
-export function listFiltersOf(search: URLSearchParams | string): { minPrice?: number; maxPrice?: number; vip: boolean } {
+function listFiltersOf(search: URLSearchParams | string): { minPrice?: number; maxPrice?: number; vip: boolean } {
   const { minPrice, maxPrice, vip } = parseSearchParams(search);
   return { minPrice, maxPrice, vip: !!vip };
 }

@@ -77,6 +77,22 @@ export function PriceSlider({
   };
   const loText = lo === 0 ? `${stepLabel(steps, lo)}, no minimum` : stepLabel(steps, lo);
   const hiText = hi === last ? `${stepLabel(steps, hi)}, no maximum` : stepLabel(steps, hi);
+  const thumb = (side: 'lo' | 'hi', value: number, label: string, valueText: string) => (
+    <input
+      type="range"
+      className={`price-slider__input price-slider__input--${side}`}
+      min={0}
+      max={last}
+      step={1}
+      value={value}
+      aria-label={label}
+      aria-valuetext={valueText}
+      onChange={(e) => move(side, Number(e.currentTarget.value))}
+      onPointerUp={apply}
+      onBlur={apply}
+      onKeyDown={onKeyDown}
+    />
+  );
 
   return (
     <fieldset className="price-slider" aria-describedby={`${id}-value`}>
@@ -89,34 +105,8 @@ export function PriceSlider({
           <div className="price-slider__fill" style={fill} />
         </div>
         {/* A drag applies on release; keys and a screen reader's increments wait a moment. */}
-        <input
-          type="range"
-          className="price-slider__input price-slider__input--lo"
-          min={0}
-          max={last}
-          step={1}
-          value={lo}
-          aria-label="Minimum price"
-          aria-valuetext={loText}
-          onChange={(e) => move('lo', Number(e.currentTarget.value))}
-          onPointerUp={apply}
-          onBlur={apply}
-          onKeyDown={onKeyDown}
-        />
-        <input
-          type="range"
-          className="price-slider__input price-slider__input--hi"
-          min={0}
-          max={last}
-          step={1}
-          value={hi}
-          aria-label="Maximum price"
-          aria-valuetext={hiText}
-          onChange={(e) => move('hi', Number(e.currentTarget.value))}
-          onPointerUp={apply}
-          onBlur={apply}
-          onKeyDown={onKeyDown}
-        />
+        {thumb('lo', lo, 'Minimum price', loText)}
+        {thumb('hi', hi, 'Maximum price', hiText)}
       </div>
       <ol className="price-slider__ticks" aria-hidden="true">
         {steps.map((_, i) => (

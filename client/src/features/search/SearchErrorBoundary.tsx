@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Link, isRouteErrorResponse, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Main } from '../../ui/Main.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { Seo } from '../../ui/Seo.tsx';
-import { LOCATIONS } from '../../ui/locations.ts';
+import { LocationLinks } from '../../ui/LocationLinks.tsx';
 import { reportClientError } from '../../errors/report.ts';
+import { TryAgainButton } from '../../errors/TryAgainButton.tsx';
 
 /**
  * The search page's error state: the search service did not answer. The failure goes to the
@@ -12,12 +13,8 @@ import { reportClientError } from '../../errors/report.ts';
  */
 export function SearchErrorBoundary() {
   const error = useRouteError();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
   useEffect(() => reportClientError(error), [error]);
   if (import.meta.env.DEV) console.error(error);
-  const retrying = navigation.state !== 'idle';
   const status = isRouteErrorResponse(error) ? error.status : null;
   return (
     <Main>
@@ -25,23 +22,8 @@ export function SearchErrorBoundary() {
       <div className="container message-view" role="alert">
         <PageHeading>Sorry, search isn’t working right now</PageHeading>
         <p>Something went wrong{status ? ` (${status})` : ''}. Please try again, or browse today’s deals instead.</p>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={retrying}
-          onClick={() => void navigate(`${location.pathname}${location.search}`, { replace: true, preventScrollReset: true })}
-        >
-          {retrying ? 'Trying again…' : 'Try again'}
-        </button>
-        <ul className="chips">
-          {LOCATIONS.map((l) => (
-            <li key={l.slug}>
-              <Link className="chip" to={`/deals/${l.slug}`}>
-                {l.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <TryAgainButton />
+        <LocationLinks />
       </div>
     </Main>
   );

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { graphql, usePaginationFragment } from 'react-relay';
+import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_PAGE_SIZE, searchHref, type SearchParams } from '@shop/domain';
 import { PageHeading } from '../../ui/PageHeading.tsx';
@@ -9,6 +9,7 @@ import { DealList } from '../deals/DealList.tsx';
 import { ActiveFilters, SearchFilters } from './SearchFilters.tsx';
 import { SponsoredResults } from './SponsoredResults.tsx';
 import { ALL_LOCATIONS, SEARCH_SORT_OPTIONS, clearedHref, defaultSortOf, hasFilters, hrefWith, sortOf } from './search-state.ts';
+import type { SearchResults_place$key } from '../../__generated__/SearchResults_place.graphql';
 import type { SearchResults_query$key } from '../../__generated__/SearchResults_query.graphql';
 import type { SearchResultsPaginationQuery } from '../../__generated__/SearchResultsPaginationQuery.graphql';
 import './search.css';
@@ -16,10 +17,10 @@ import './search.css';
 /** Searches offered when nothing matched (what shoppers search for most). */
 const POPULAR_SEARCHES = ['Spa day', 'Afternoon tea', 'Massage', 'Escape room', 'Hotel break', 'Cinema'];
 
-export interface SearchPlace {
-  slug: string;
-  name: string;
-  navigation: ReadonlyArray<{ readonly shortName: string; readonly linkText: string; readonly url: string }>;
+interface SearchPlace {
+  readonly slug: string;
+  readonly name: string;
+  readonly navigation: ReadonlyArray<{ readonly shortName: string; readonly linkText: string; readonly url: string }>;
 }
 
 /**
@@ -32,7 +33,8 @@ export function SearchResults({
   query,
   params,
   next,
-  place,
+  place: placeKey,
+  placeSlug,
   pending,
 }: {
   query: SearchResults_query$key;
@@ -42,7 +44,10 @@ export function SearchResults({
    * build on it, while its results load (the same as `params` once they are in).
    */
   next: SearchParams;
-  place: SearchPlace;
+  /** The location searched in (or the shopper's, when searching everywhere): its name and categories. */
+  place: SearchResults_place$key | null;
+  /** The place's slug, for a stand-in when the location is unknown. */
+  placeSlug: string;
   /** A new search is on its way: the results on screen are the previous ones. */
   pending: boolean;
 }) {
@@ -95,16 +100,28 @@ export function SearchResults({
           ...SearchFiltersActive_search
           ...SponsoredResults_search
           edges {
-            node {
-              id
-              ...DealCard_deal
-            }
+            ...DealList_edges
           }
         }
       }
     `,
     query,
   );
+  const known = useFragment(
+    graphql`
+      fragment SearchResults_place on Location {
+        slug
+        name
+        navigation {
+          shortName
+          linkText
+          url
+        }
+      }
+    `,
+    placeKey,
+  );
+  const place: SearchPlace = known ?? { slug: placeSlug, name: placeSlug.charAt(0).toUpperCase() + placeSlug.slice(1), navigation: [] };
   const navigate = useNavigate();
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -184,19 +201,16 @@ export function SearchResults({
           </div>
           <ActiveFilters search={result} params={next} />
           <SponsoredResults search={result} resultsKey={searchHref({ ...params, page: 1 })} />
-          {result.edges.length === 0 ? (
-            <EmptyResults params={params} place={place} corrected={result.correctedQuery ?? null} />
-          ) : (
-            <DealList
-              edges={result.edges}
-              totalCount={result.totalCount}
-              pageSize={result.pageSize}
-              fallbackPageSize={SEARCH_PAGE_SIZE}
-              page={params.page}
-              paging={{ hasNext, isLoadingNext, loadNext }}
-              hrefFor={(p) => searchHref({ ...params, page: p })}
-            />
-          )}
+          <DealList
+            edges={result.edges}
+            totalCount={result.totalCount}
+            pageSize={result.pageSize}
+            fallbackPageSize={SEARCH_PAGE_SIZE}
+            paging={{ hasNext, isLoadingNext, loadNext }}
+            empty={<EmptyResults params={params} place={place} corrected={result.correctedQuery ?? null} />}
+            page={params.page}
+            hrefFor={(p) => searchHref({ ...params, page: p })}
+          />
         </div>
       </div>
     </div>

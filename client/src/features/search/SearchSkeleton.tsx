@@ -1,13 +1,10 @@
-import { DealGridSkeleton } from '../../ui/Skeleton.tsx';
+import { DealGridSkeleton, SkeletonFrame } from '../../ui/Skeleton.tsx';
 import './search.css';
 
 /** The search page's placeholder while its code or first results load (spec §2 loading placeholder). */
 export function SearchSkeleton() {
   return (
-    <div className="container page-skeleton" aria-busy="true">
-      <p className="visually-hidden" role="status">
-        Searching…
-      </p>
+    <SkeletonFrame status="Searching…">
       <div className="skeleton skeleton--heading" style={{ marginTop: '1.75rem' }} />
       <div className="skeleton skeleton--line" style={{ width: '30%', marginBottom: '1.5rem' }} />
       <div className="search-layout">
@@ -20,6 +17,6 @@ export function SearchSkeleton() {
           <DealGridSkeleton count={6} />
         </div>
       </div>
-    </div>
+    </SkeletonFrame>
   );
 }

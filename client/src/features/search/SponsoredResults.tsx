@@ -9,7 +9,7 @@ import type { SponsoredResults_search$key } from '../../__generated__/SponsoredR
 const impressions = new Set<string>();
 
 /** The link of a sponsored result: its path with usr_src=sponsored_search_{position} (1-based). */
-export function sponsoredHref(path: string, position: number): string {
+function sponsoredHref(path: string, position: number): string {
   const [base, query = ''] = path.split('?') as [string, string?];
   const params = new URLSearchParams(query);
   params.set('usr_src', `${SPONSORED_USR_SRC_PREFIX}${position}`);

@@ -30,7 +30,7 @@ export const defaultSortOf = (params: Pick<SearchParams, 'q'>): SearchSortParam 
 export const sortOf = (params: SearchParams): SearchSortParam => params.orderBy ?? defaultSortOf(params);
 
 /** The location a search is in: the URL's, else the shopper's; null for all locations. */
-export function searchLocationOf(params: SearchParams, shopper: string): string | null {
+function searchLocationOf(params: SearchParams, shopper: string): string | null {
   if (params.location === ALL_LOCATIONS) return null;
   return params.location ?? shopper;
 }

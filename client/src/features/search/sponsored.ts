@@ -72,7 +72,7 @@ export function rememberSponsored(entries: readonly SponsoredEntry[]): void {
 }
 
 /** The ad id stored for a deal shown as a sponsored result, or null. */
-export function sponsoredEntryOf(dealId: string | number): string | null {
+function sponsoredEntryOf(dealId: string | number): string | null {
   return readEntries()[String(dealId)] ?? null;
 }
 
@@ -102,7 +102,7 @@ function storedSessionId(): string | null {
 }
 
 /** The sponsored-search session id: the stored one, confirmed or replaced by the service, once per page load. */
-export function sponsoredSessionId(): Promise<string> {
+function sponsoredSessionId(): Promise<string> {
   session ??= commit<sponsoredSessionMutation>(
     graphql`
       mutation sponsoredSessionMutation($input: SponsoredSessionInput!) {

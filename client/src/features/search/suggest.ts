@@ -19,6 +19,7 @@ export function fetchSuggestions(
   onResult: (suggestions: readonly Suggestion[]) => void,
   onError: (error: Error) => void,
 ): () => void {
+  /* eslint-disable relay/unused-fields -- a query outside any component: SearchBox reads these fields from the Suggestion type */
   const subscription = fetchQuery<suggestQuery>(
     environment,
     graphql`
@@ -39,6 +40,7 @@ export function fetchSuggestions(
         }
       }
     `,
+    /* eslint-enable relay/unused-fields */
     { query, location, first: SUGGESTIONS },
     { fetchPolicy: 'store-or-network' },
   ).subscribe({

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useSignOut } from '../accounts/session.ts';
-import { useDismiss } from './use-dismiss.ts';
+import { useDisclosure } from './use-dismiss.ts';
 import { LOGIN_PATH, type ShellViewer } from './viewer.ts';
 
 /** Spec §2 mini account menu, in its order. `login`: signed-out visitors are sent to /login instead. */
-export const ACCOUNT_MENU_ITEMS = [
+const ACCOUNT_MENU_ITEMS = [
   { label: 'My Vouchers', to: '/myaccount/vouchers', login: true },
   { label: 'View Account Details', to: '/myaccount/profile', login: true },
   { label: 'My Subscriptions', to: '/myaccount/subscriptions', login: true },
@@ -29,18 +29,10 @@ const menuItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAl
  */
 export function AccountMenu({ viewer }: { viewer: ShellViewer | null }) {
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button, close } = useDisclosure();
   const [signingOut, setSigningOut] = useState(false);
   const [focus, setFocus] = useState<Focus>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  }, []);
-  useDismiss(root, open, close);
 
   useEffect(() => {
     if (!open || focus === null) return;

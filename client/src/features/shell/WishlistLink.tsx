@@ -1,6 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useDismiss } from './use-dismiss.ts';
+import { useDisclosure } from './use-dismiss.ts';
 import { LOGIN_PATH, type ShellViewer } from './viewer.ts';
 
 const Heart = () => (
@@ -20,14 +19,7 @@ const Heart = () => (
  * disclosure saying 'Login to see your full wish list' (spec §2), which links to the login page.
  */
 export function WishlistLink({ viewer }: { viewer: ShellViewer | null }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  }, []);
-  useDismiss(root, open, close);
+  const { open, setOpen, root, button } = useDisclosure();
 
   if (viewer) {
     return (

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * While `open`, a pointer press outside `container` or the Escape key calls `close`. Escape
@@ -23,4 +23,21 @@ export function useDismiss(container: RefObject<HTMLElement | null>, open: boole
       document.removeEventListener('keydown', onKey);
     };
   }, [container, open, close]);
+}
+
+/**
+ * A header disclosure's state (a button that opens a panel or menu): `root` wraps both and
+ * `button` is the button. Escape closes it and gives the focus back to the button; a press outside
+ * `root` closes it and leaves the focus alone (useDismiss). `close(true)` does the same as Escape.
+ */
+export function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  }, []);
+  useDismiss(root, open, close);
+  return { open, setOpen, root, button, close };
 }

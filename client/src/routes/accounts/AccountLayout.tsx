@@ -1,11 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { layoutOf } from '@shop/domain/layouts';
 import { LoginRequired } from '../../features/layouts/LoginRequired.tsx';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { Main } from '../../ui/Main.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import { useSignOut } from '../../features/accounts/session.ts';
+import { SignOutButton } from '../../features/accounts/SignOutButton.tsx';
 import '../../features/accounts/accounts.css';
 
 /** The account area's own menu (spec §2 account area), beside every account page. */
@@ -42,8 +42,6 @@ export function Component() {
 }
 
 function AccountNav() {
-  const signOut = useSignOut();
-  const [busy, setBusy] = useState(false);
   return (
     <nav className="account-nav" aria-label="Account sections">
       <ul className="account-nav__list">
@@ -55,18 +53,7 @@ function AccountNav() {
           </li>
         ))}
         <li>
-          <button
-            type="button"
-            className="account-nav__link account-nav__signout"
-            aria-busy={busy || undefined}
-            onClick={() => {
-              if (busy) return;
-              setBusy(true);
-              void signOut().finally(() => setBusy(false));
-            }}
-          >
-            Sign out
-          </button>
+          <SignOutButton className="account-nav__link account-nav__signout">Sign out</SignOutButton>
         </li>
       </ul>
     </nav>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { preloadRouteQuery } from '../../relay/preload.ts';
@@ -6,7 +5,7 @@ import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
 import { vipStatusWords } from '../../features/accounts/vip-status.ts';
-import { useSignOut } from '../../features/accounts/session.ts';
+import { SignOutButton } from '../../features/accounts/SignOutButton.tsx';
 import type { AccountOverviewPageQuery } from '../../__generated__/AccountOverviewPageQuery.graphql';
 
 /** /myaccount: who is signed in, and a way into each part of the account. */
@@ -21,8 +20,6 @@ function flashOf(state: unknown): string | null {
 export function Component() {
   const { viewer } = usePreloadedQuery<AccountOverviewPageQuery>(query, useLoaderData() as PreloadedQuery<AccountOverviewPageQuery>);
   const { state } = useLocation();
-  const signOut = useSignOut();
-  const [busy, setBusy] = useState(false);
   const flash = flashOf(state);
   // Signed out meanwhile: the layout's guard is already on its way to the login page.
   if (!viewer) return null;
@@ -75,18 +72,9 @@ export function Component() {
         </h2>
         <p>If you used a shared computer or lost a phone, sign out on every device at once, this one included.</p>
         <div className="form-actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-busy={busy || undefined}
-            onClick={() => {
-              if (busy) return;
-              setBusy(true);
-              void signOut({ everywhere: true }).finally(() => setBusy(false));
-            }}
-          >
+          <SignOutButton className="button button--secondary" everywhere>
             Sign out on every device
-          </button>
+          </SignOutButton>
         </div>
       </section>
     </AccountPage>

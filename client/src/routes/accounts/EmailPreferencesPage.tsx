@@ -11,7 +11,7 @@ import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { SubmitButton } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Notice.tsx';
-import { fieldId } from '../../ui/form-errors.ts';
+import { errorTitle, fieldId } from '../../ui/form-errors.ts';
 import { messageOf } from '../../features/accounts/form-helpers.ts';
 import { commitAsync } from '../../relay/commit.ts';
 import { readEmailPreferences, useSaveEmailPreferencesMutation, useUnsubscribeEmailMutation, type EmailPreferencesResult } from '../../features/accounts/email-mutations.ts';
@@ -126,7 +126,7 @@ function Preferences({ token, queryRef }: { token: string; queryRef: PreloadedQu
 
   return (
     <>
-      <Seo title={form.errors.length ? `Error: ${TITLE}` : TITLE} description={DESCRIPTION} robots={NOINDEX_ROBOTS} />
+      <Seo title={errorTitle(TITLE, form.errors.length > 0)} description={DESCRIPTION} robots={NOINDEX_ROBOTS} />
       <ErrorSummary errors={form.errors} attempt={form.attempt} fields={{ topics: 'Topics', frequency: 'How often' }} />
       <PageHeading>{TITLE}</PageHeading>
       <p className="account-page__lede">
