@@ -6,6 +6,7 @@
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { openSeededDeals, TEST_DEALS } from './deals-service.ts';
+import { createGateway, type GatewayOptions } from '../yoga.ts';
 import { TEST_TOKEN } from './helpers.ts';
 
 export async function openSeededShopServices(open: OpenTestDatabase, deals = TEST_DEALS) {
@@ -21,3 +22,10 @@ export async function openSeededShopServices(open: OpenTestDatabase, deals = TES
   const searchApp = createSearchApp({ db: database.db, serviceToken: TEST_TOKEN });
   return { database, dealsApp: seeded.app, searchApp, close: () => database.close() };
 }
+
+/** A gateway over those two apps in process (the browse, list and search tests'). */
+export function shopGateway(services: { dealsApp: DealsApp; searchApp: ReturnType<typeof createSearchApp> }, options: Omit<GatewayOptions, 'services' | 'serviceToken'>) {
+  return createGateway({ services: { deals: { app: services.dealsApp }, search: { app: services.searchApp } }, serviceToken: TEST_TOKEN, ...options });
+}
+
+type DealsApp = Awaited<ReturnType<typeof openSeededDeals>>['app'];

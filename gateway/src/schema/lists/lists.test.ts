@@ -5,9 +5,9 @@
  */
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSeededShopServices } from '../../test/search-service.ts';
-import { captureLogger, gql, TEST_TOKEN } from '../../test/helpers.ts';
-import { createGateway, type Gateway } from '../../yoga.ts';
+import { openSeededShopServices, shopGateway } from '../../test/search-service.ts';
+import { captureLogger, gql } from '../../test/helpers.ts';
+import type { Gateway } from '../../yoga.ts';
 
 const CONNECTION = 'totalCount page pageSize canonicalUrl pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { id dealId location { slug } } }';
 type Connection = {
@@ -34,12 +34,7 @@ describe.each(testDatabases())('deal lists, special events and near-me on %s', (
   beforeAll(async () => {
     const services = await openSeededShopServices(open);
     close = services.close;
-    yoga = createGateway({
-      services: { deals: { app: services.dealsApp }, search: { app: services.searchApp } },
-      serviceToken: TEST_TOKEN,
-      logger,
-      exposeRestCalls: true,
-    });
+    yoga = shopGateway(services, { logger, exposeRestCalls: true });
     const home = await data('{ location(slug: "glasgow") { deals(first: 10) { edges { node { dealId } } } } }');
     glasgowIds = home.location.deals.edges.map((e: { node: { dealId: number } }) => e.node.dealId);
   });

@@ -6,9 +6,9 @@
  */
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSeededShopServices } from '../../test/search-service.ts';
-import { captureLogger, gql, TEST_TOKEN } from '../../test/helpers.ts';
-import { createGateway, type Gateway } from '../../yoga.ts';
+import { openSeededShopServices, shopGateway } from '../../test/search-service.ts';
+import { captureLogger, gql } from '../../test/helpers.ts';
+import type { Gateway } from '../../yoga.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
@@ -159,7 +159,7 @@ describe.each(testDatabases())('hostile inputs to the issue-4 fields on %s', (_n
   beforeAll(async () => {
     const services = await openSeededShopServices(open, 120);
     close = services.close;
-    yoga = createGateway({ services: { deals: { app: services.dealsApp }, search: { app: services.searchApp } }, serviceToken: TEST_TOKEN, logger });
+    yoga = shopGateway(services, { logger });
   });
   afterAll(() => close());
 

@@ -5,7 +5,7 @@
  */
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSeededShopServices } from '../../test/search-service.ts';
+import { openSeededShopServices, shopGateway } from '../../test/search-service.ts';
 import { captureLogger, fakeService, gql, TEST_TOKEN } from '../../test/helpers.ts';
 import { createGateway, type Gateway } from '../../yoga.ts';
 
@@ -77,12 +77,7 @@ describe.each(testDatabases())('search over the real search and deals services o
   beforeAll(async () => {
     services = await openSeededShopServices(open);
     close = services.close;
-    yoga = createGateway({
-      services: { deals: { app: services.dealsApp }, search: { app: services.searchApp } },
-      serviceToken: TEST_TOKEN,
-      logger,
-      exposeRestCalls: true,
-    });
+    yoga = shopGateway(services, { logger, exposeRestCalls: true });
   });
   afterAll(() => close());
 
