@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { unsafeStatus, type OpenApiDoc } from '@shop/platform/test-hostile';
+import { BLANKS, CONTROL_TEXT, SQL_PROBES, unsafeStatus, WILDCARDS, type OpenApiDoc } from '@shop/platform/test-hostile';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createAddressApp } from './app.ts';
 import { migrateAddress } from './db/database.ts';
@@ -13,27 +13,16 @@ import { seedAddresses } from './store.ts';
 
 const STRINGS = [
   "'; drop table address.address; --",
-  "' OR 1=1--",
-  '1; select pg_sleep(10)',
-  '%',
-  '_',
-  '\\',
-  '%_\\',
-  '*',
+  ...SQL_PROBES,
+  ...WILDCARDS,
   '(((',
   'Glâsgöw Café',
   '😀',
   '\u202egnp.exe',
   '\u200b',
   'ｇ１ １ａａ',
-  '\u0000',
-  'a\u0000b',
-  '\u0007\u001b[31m',
-  'x\r\nBcc: eve@example.com',
-  'x'.repeat(10 * 1024),
-  '',
-  ' ',
-  'NaN',
+  ...CONTROL_TEXT,
+  ...BLANKS,
   '-1',
   '1e309',
   'null',

@@ -6,13 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { inAddress, type AddressDb, type AddressTable } from './db/database.ts';
 import { SEED_ADDRESSES, type SeedAddress } from './seed/addresses.ts';
 
-export interface Address {
-  moniker: string;
-  line1: string;
-  line2: string | null;
-  town: string;
-  county: string | null;
-  postcode: string;
+export interface Address extends Pick<Selectable<AddressTable>, 'moniker' | 'line1' | 'line2' | 'town' | 'county' | 'postcode'> {
   /** One line for lists: '12 Byres Road, Glasgow G12 8TD'. */
   label: string;
 }

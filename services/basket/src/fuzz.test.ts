@@ -11,13 +11,14 @@
  * with hostile constants, integers, doubles, strings, and raw JSON text (NaN, Infinity, 1e309…).
  * After every call the stored basket is compared with a model: a refused call changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LINE_QUANTITY_MAX } from '@shop/domain/buying';
 import { testDatabases } from '@shop/platform/test-databases';
-import { bodyText, parsedField, type Fuzzed } from '@shop/platform/test-fuzz';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { bodyText, fuzzedNumbers, parsedField, type Fuzzed } from '@shop/platform/test-fuzz';
 import type { BasketResponse } from './contract.ts';
-import { basketFixture, type BasketFixture } from './test/basket-fixture.ts';
+import { basketFixture } from './test/basket-fixture.ts';
 
 type ProblemBody = { status: number; code: string; errors?: Array<{ field: string; message: string }> };
 
@@ -36,27 +37,21 @@ const PRODUCTS = Object.keys(RULES).map(Number);
 const HOSTILE: unknown[] = [-1, 0, 1.5, 2 ** 31, 2 ** 53 + 1, '1e3', Number.NaN, Infinity, -Infinity, null, '', '2', true, [], {}, -0, 99, 100, 1e300, -(2 ** 31), '１'];
 const RAW = ['NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '-0', '1.0', '1e1', '1e2', '01', '+1', '.5', '0x10', '1_0', 'undefined', '2e-1', '9007199254740993'];
 
-const fuzzed: fc.Arbitrary<Fuzzed> = fc.oneof(
-  fc.constantFrom(...HOSTILE).map((value) => ({ value })),
-  fc.constantFrom(...RAW).map((raw) => ({ raw })),
-  fc.integer({ min: -5, max: 105 }).map((value) => ({ value })),
-  fc.integer().map((value) => ({ value })),
-  fc.double().map((value) => ({ value })),
-  fc.string({ maxLength: 8 }).map((value) => ({ value })),
-);
+const fuzzed: fc.Arbitrary<Fuzzed> = fuzzedNumbers(HOSTILE, RAW, { min: -5, max: 105 });
 
 const wholeIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
 
 describe.each(testDatabases())('V1 fuzzed quantities on the basket (%s)', (_name, open) => {
-  let f: BasketFixture;
+  const f = suiteFixture(
+    () => basketFixture(open),
+    async (fixture) => {
+      expect(fixture.logged).toEqual([]);
+      await fixture.close();
+    },
+  );
   let token = '';
   beforeAll(async () => {
-    f = await basketFixture(open);
     token = (await f.create({ products: [{ dealId: 10, dealProductId: 101, quantity: 1 }] })).token;
-  });
-  afterAll(async () => {
-    expect(f?.logged).toEqual([]);
-    await f?.close();
   });
 
   const send = (method: string, path: string, text: string) => f.call(method, `/basket/${token}${path}`, { rawBody: text, headers: { 'content-type': 'application/json' } });

@@ -3,16 +3,17 @@
  * authorization (Z1/Z3), hostile input (V1/V2), voucher codes and the OpenAPI document, on
  * PGlite and PostgreSQL with the real modules.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES, CHECKOUT_COUNTDOWN_S, PROMO_OUTCOMES } from '@shop/domain/buying';
 import { EMAIL_CASES } from '@shop/domain/email-cases';
 import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { sql } from 'kysely';
 import { classifyPromoMessage, PROMO_MESSAGES } from './promo/promo.ts';
 import { generateVoucherCode, VOUCHER_CODE_BITS, VOUCHER_CODE_PATTERN } from './orders/voucher-codes.ts';
-import { cardOrder, checkoutFixture, snapshot, type CheckoutFixture } from './test/fixture.ts';
+import { cardOrder, checkoutFixture, snapshot } from './test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -39,13 +40,7 @@ describe('voucher codes and promo words (pure)', () => {
 });
 
 describe.each(testDatabases())('checkout on %s', (_name, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
   const get = async (path: string) => {
     const res = await f.request('GET', path);
     return { status: res.status, body: (await res.json()) as Body };

@@ -3,8 +3,9 @@
  * code; this checks the bytes, replayed idempotent answers included), so the OpenAPI document and
  * the gateway's client describe what is really sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import type { z } from '@hono/zod-openapi';
 import {
   CheckoutViewSchema,
@@ -17,16 +18,10 @@ import {
   ReconcileReportSchema,
   ReleasedSchema,
 } from './contract.ts';
-import { cardOrder, checkoutFixture, type CheckoutFixture } from './test/fixture.ts';
+import { cardOrder, checkoutFixture } from './test/fixture.ts';
 
 describe.each(testDatabases())('checkout answers match the contract on %s', (_name, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
 
   const answer = async (schema: z.ZodType, status: number, method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }) => {
     const res = await f.request(method, path, options);

@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { LINE_QUANTITY_MAX } from '@shop/domain/buying';
 import { linePrice } from '@shop/domain/purchase-limits';
 import { testDatabases } from '@shop/platform/test-databases';
-import { bodyText, parsedField, type Fuzzed } from '@shop/platform/test-fuzz';
+import { bodyText, fuzzedNumbers, parsedField, type Fuzzed } from '@shop/platform/test-fuzz';
 import { sql } from 'kysely';
 import { cardOrder, checkoutFixture, type CheckoutFixture } from './test/fixture.ts';
 
@@ -39,15 +39,7 @@ const CORRECT: Record<MoneyField, number> = { expectedCashAmount: PRICE, cashAmo
 const HOSTILE: unknown[] = [-1, 0, 0.5, 1.5, 899.5, 900.0000001, 2 ** 31, INT_MAX, 2 ** 53, 2 ** 53 + 1, 1e300, -0, '900', '1e3', '', Number.NaN, Infinity, -Infinity, null, true, [], {}, [900], { amount: 900 }];
 const RAW = ['NaN', 'Infinity', '-Infinity', '1e309', '-0', '900.0', '9e2', '9.00e2', '0900', '+900', '.5', '0x384', 'undefined', '900.5e0', '9007199254740993'];
 
-const fuzzed: fc.Arbitrary<Fuzzed> = fc.oneof(
-  fc.constantFrom(...HOSTILE).map((value) => ({ value })),
-  fc.constantFrom(...RAW).map((raw) => ({ raw })),
-  fc.integer({ min: -1000, max: 2000 }).map((value) => ({ value })),
-  fc.integer().map((value) => ({ value })),
-  fc.double().map((value) => ({ value })),
-  fc.double({ min: 0, max: 2000, noNaN: true }).map((value) => ({ value })),
-  fc.string({ maxLength: 8 }).map((value) => ({ value })),
-);
+const fuzzed: fc.Arbitrary<Fuzzed> = fuzzedNumbers(HOSTILE, RAW, { min: -1000, max: 2000 }, fc.double({ min: 0, max: 2000, noNaN: true }));
 
 const isPence = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= INT_MAX;
 

@@ -5,13 +5,14 @@
  * removed or lowered gives its held units back at once. The clock is the app's injected one.
  * PGlite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOLD_COOL_DOWN_S, HOLD_TOTAL_LIMIT_S } from '@shop/domain/buying';
 import { releaseExpiredHolds, stockInvariantViolations, stockSnapshot } from '@shop/deals/stock/index';
 import { saveBasket } from '@shop/basket';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { sql } from 'kysely';
-import { cardOrder, checkoutFixture, type CheckoutFixture } from './test/fixture.ts';
+import { cardOrder, checkoutFixture } from './test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -19,13 +20,7 @@ const MIN = 60_000;
 let keySeq = 0;
 
 describe.each(testDatabases())('the hold window and line trims on %s', (_name, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
   const view = async (token: string, refresh = false) => {
     const res = await f.request('GET', `/checkout/${token}${refresh ? '?refresh=true' : ''}`);
     expect(res.status).toBe(200);
@@ -96,7 +91,8 @@ describe.each(testDatabases())('the hold window and line trims on %s', (_name, o
     expect(await view(token, true)).toMatchObject({ countdown: 300, holdLimitReached: false });
   });
 
-  it('the cool-down does not stop a shopper paying for units that are still there: they are held only while paying', async () => {
+  /** One unit (700p) held through the 15-minute window by refreshes every 4 minutes; the clock then at minute 16, in the cool-down. */
+  const inCoolDown = async () => {
     const p = await f.product({ remaining: 1, pricePence: 700 });
     const token = await f.basket([{ product: p, quantity: 1 }]);
     const start = f.clock.now.getTime();
@@ -106,6 +102,11 @@ describe.each(testDatabases())('the hold window and line trims on %s', (_name, o
       await view(token, true);
     }
     f.clock.now = new Date(start + 16 * MIN);
+    return { p, token };
+  };
+
+  it('the cool-down does not stop a shopper paying for units that are still there: they are held only while paying', async () => {
+    const { p, token } = await inCoolDown();
     expect(await view(token, true)).toMatchObject({ countdown: 0, canPay: true });
     const res = await f.request('POST', `/checkout/${token}/order`, { body: cardOrder(700), headers: { 'idempotency-key': `hw-${++keySeq}` } });
     expect(res.status).toBe(201);
@@ -114,15 +115,7 @@ describe.each(testDatabases())('the hold window and line trims on %s', (_name, o
   });
 
   it('a declined payment in the cool-down gives the units back at the next sweep, never a new hold', async () => {
-    const p = await f.product({ remaining: 1, pricePence: 700 });
-    const token = await f.basket([{ product: p, quantity: 1 }]);
-    const start = f.clock.now.getTime();
-    await view(token);
-    for (const minute of [4, 8, 12]) {
-      f.clock.now = new Date(start + minute * MIN);
-      await view(token, true);
-    }
-    f.clock.now = new Date(start + 16 * MIN);
+    const { p, token } = await inCoolDown();
     await view(token, true);
     // CVV 200 declines in the sandbox.
     const res = await f.request('POST', `/checkout/${token}/order`, { body: cardOrder(700, { payment: { method: 'credit_card', token: 'fake-processor-declined-visa-nonce', savedInstrumentId: null, saveInstrument: false } }), headers: { 'idempotency-key': `hw-${++keySeq}` } });

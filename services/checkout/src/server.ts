@@ -19,7 +19,7 @@ import { migrateBasket } from '@shop/basket';
 import { migrateDeals, seedIfEmpty } from '@shop/deals';
 import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import { createPayments, createSandboxes, migratePayment, migrateSandboxes, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
-import { createMailer, defaultLogger, everyLeased, logFunction, migrateJobs, migrateMail, runStandalone } from '@shop/platform';
+import { createMailer, defaultLogger, everyLeased, logFunction, migrateInOrder, migrateJobs, migrateMail, runStandalone } from '@shop/platform';
 import { migrateWallet } from '@shop/wallet';
 import type { FaultPoint } from './lib/deps.ts';
 import { createCheckoutApp } from './app.ts';
@@ -31,17 +31,7 @@ import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 await runStandalone({
   name: 'checkout',
   defaultPort: 4107,
-  migrate: async ({ db }) => {
-    await migrateDeals(db);
-    await seedIfEmpty(db);
-    await migrateBasket(db);
-    await migrateWallet(db);
-    await migratePayment(db);
-    await migrateSandboxes(db);
-    await migrateMail(db);
-    await migrateCheckout(db);
-    await migrateJobs(db);
-  },
+  migrate: ({ db }) => migrateInOrder(db, [migrateDeals, seedIfEmpty, migrateBasket, migrateWallet, migratePayment, migrateSandboxes, migrateMail, migrateCheckout, migrateJobs]),
   createApp: ({ env, database: { db }, serviceToken, basePath, origin }) => {
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
     const external = env.PAYMENT_SANDBOX_ORIGIN;

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
-import { testDatabases } from '@shop/platform/test-databases';
+import { testDatabases, withDatabase } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { CategoriesResponseSchema, DealSchema, DealsResponseSchema, LocationSchema, LocationsResponseSchema, NavigationResponseSchema, ProblemSchema } from './contract.ts';
 import { migrateDeals } from './db/database.ts';
 import { seedDeals } from './seed/seed.ts';
-import { dealsFixture, TEST_NOW, TEST_TOKEN, type DealsFixture } from './test/deals-fixture.ts';
+import { dealsFixture, TEST_NOW, TEST_TOKEN } from './test/deals-fixture.ts';
 
 describe.each(testDatabases())('deals service on %s', (_name, open) => {
-  let f: DealsFixture;
-  beforeAll(async () => {
-    f = await dealsFixture(open);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => dealsFixture(open), (fixture) => fixture.database.close());
 
   it('GET /locations lists every location of spec §2 with the spec §3 fields', async () => {
     const { locations } = LocationsResponseSchema.parse(await f.json('/locations'));
@@ -142,8 +137,7 @@ describe.each(testDatabases())('deals service on %s', (_name, open) => {
 describe.each(testDatabases())('seed on %s', (_name, open) => {
   it('is deterministic: the same seed gives the same catalogue', async () => {
     const snapshot = async () => {
-      const database = await open();
-      try {
+      return withDatabase(open, async (database) => {
         await migrateDeals(database.db);
         await migrateDeals(database.db); // idempotent
         const result = await seedDeals(database.db, { deals: 120, seed: 99, now: TEST_NOW });
@@ -157,9 +151,7 @@ describe.each(testDatabases())('seed on %s', (_name, open) => {
           .execute();
         const images = await database.db.withSchema('deals').selectFrom('image').select(['id', 'body']).orderBy('id').limit(3).execute();
         return { rows, images };
-      } finally {
-        await database.close();
-      }
+      });
     };
     const [a, b] = [await snapshot(), await snapshot()];
     expect(a).toEqual(b);

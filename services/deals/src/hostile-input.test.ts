@@ -4,11 +4,12 @@
  * Every answer must be a 2xx or a 4xx, and the service must log no error: nothing a client sends
  * may reach the database in a form it rejects.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { hostileGetUrls, unsafeStatus, type OpenApiDoc } from '@shop/platform/test-hostile';
-import { dealsFixture, TEST_TOKEN, type DealsFixture } from './test/deals-fixture.ts';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { sendHostileGets, unsafeStatus, type OpenApiDoc } from '@shop/platform/test-hostile';
+import { dealsFixture, TEST_TOKEN } from './test/deals-fixture.ts';
 
 const HOSTILE: string[] = [
   'price; DROP TABLE deals.deal--',
@@ -62,25 +63,11 @@ const HOSTILE: string[] = [
 ];
 
 describe.each(testDatabases())('hostile input on %s (reliability V4)', (_name, open) => {
-  let f: DealsFixture;
-  beforeAll(async () => {
-    f = await dealsFixture(open, 60);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => dealsFixture(open, 60), (fixture) => fixture.database.close());
 
   it('answers every hostile value in every path and query parameter with a 2xx or 4xx, and logs no error', async () => {
     const doc = (await (await f.get('/openapi.json')).json()) as OpenApiDoc;
-    const failures: string[] = [];
-    let requests = 0;
-    const { parameters, cases } = hostileGetUrls(doc, HOSTILE);
-    for (const { url } of cases) {
-      requests++;
-      const res = await f.get(url);
-      await res.arrayBuffer();
-      if (unsafeStatus(res.status)) failures.push(`${res.status} ${url.slice(0, 160)}`);
-    }
+    const { parameters, requests, failures } = await sendHostileGets(doc, HOSTILE, (url) => f.get(url));
     // The document names every route's parameters: if it did not, this test would test nothing.
     expect(parameters).toBeGreaterThanOrEqual(15);
     expect(requests).toBeGreaterThan(parameters * HOSTILE.length - 1);

@@ -3,37 +3,21 @@
  * (P4), decline words (P1 through REST), raw card data refused (P9), saved instruments for their
  * owner only (Z1/Z3), and after the suite no card number anywhere in the payment schema.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { cardDataIn, PAYMENT_BASE_PATH } from './app.ts';
 import { luhnValid } from './sandbox/braintree/values.ts';
-import { appFixture, type AppFixture } from './test/app-fixture.ts';
+import { appFixture, chargeBody, fresh } from './test/app-fixture.ts';
 
 const OWNER = 'customer-token-owner-0001';
 const STRANGER = 'customer-token-stranger-02';
-let n = 0;
-const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
-const chargeBody = (overrides: Record<string, unknown> = {}) => ({
-  orderRef: fresh('ord'),
-  method: 'credit_card',
-  amount: 2499,
-  currency: 'GBP',
-  token: 'fake-valid-nonce',
-  email: 'shopper@example.co.uk',
-  ...overrides,
-});
 
 describe.each(testDatabases())('payment service on %s', (_name, open) => {
-  let f: AppFixture;
-  beforeAll(async () => {
-    f = await appFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => appFixture(open), (fixture) => fixture.close());
 
   it('publishes an OpenAPI 3.1 document that Spectral passes with no errors or warnings', async () => {
     const res = await f.app.request('/openapi.json');

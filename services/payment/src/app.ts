@@ -146,6 +146,10 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
     );
   }
 
+  /** A Klarna or Clearpay charge: the token of the shopper's approval, never a saved instrument. */
+  const answerApprovedCharge = (c: Context, idempotencyKey: string, method: 'klarna' | 'clearpay', token: string, body: Pick<ChargeRequest, 'orderRef' | 'amount' | 'currency' | 'customerToken' | 'email'>) =>
+    answerCharge(c, { idempotencyKey, orderRef: body.orderRef, method, amount: body.amount, currency: body.currency, token, savedInstrumentId: null, saveInstrument: false, customerToken: body.customerToken, email: body.email });
+
   app.openapi(routes.token, async (c) => {
     const clientToken = await payments.call('braintree', (p, o) => (p as BraintreeProvider).clientToken(o));
     if (!clientToken) return unreachable(c);
@@ -171,18 +175,7 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
 
   app.openapi(routes.klarnaPay, async (c) => {
     const body = c.req.valid('json');
-    return answerCharge(c, {
-      idempotencyKey: c.req.valid('header')['idempotency-key'],
-      orderRef: body.orderRef,
-      method: 'klarna',
-      amount: body.amount,
-      currency: body.currency,
-      token: body.authorizationToken,
-      savedInstrumentId: null,
-      saveInstrument: false,
-      customerToken: body.customerToken,
-      email: body.email,
-    });
+    return answerApprovedCharge(c, c.req.valid('header')['idempotency-key'], 'klarna', body.authorizationToken, body);
   });
 
   app.openapi(routes.clearpayCheckout, async (c) => {
@@ -195,18 +188,7 @@ export function createPaymentApp(options: PaymentAppOptions): PaymentApp {
 
   app.openapi(routes.clearpayPay, async (c) => {
     const body = c.req.valid('json');
-    return answerCharge(c, {
-      idempotencyKey: c.req.valid('header')['idempotency-key'],
-      orderRef: body.orderRef,
-      method: 'clearpay',
-      amount: body.amount,
-      currency: body.currency,
-      token: body.token,
-      savedInstrumentId: null,
-      saveInstrument: false,
-      customerToken: body.customerToken,
-      email: body.email,
-    });
+    return answerApprovedCharge(c, c.req.valid('header')['idempotency-key'], 'clearpay', body.token, body);
   });
 
   app.openapi(routes.ghostToken, async (c) => {

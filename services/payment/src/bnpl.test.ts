@@ -7,10 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { testDatabases } from '@shop/platform/test-databases';
 import { KLARNA_DENIED_MESSAGE } from './sandbox/klarna/app.ts';
-import { appFixture, type AppFixture } from './test/app-fixture.ts';
+import { appFixture, fresh, type AppFixture } from './test/app-fixture.ts';
 
-let n = 0;
-const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
 type Json = Record<string, unknown>;
 
 describe.each(testDatabases())('Klarna and Clearpay on %s', (_name, open) => {

@@ -87,21 +87,20 @@ export async function saveInstrument(db: PaymentDb, input: NewInstrument, now: D
     await lockCustomer(trx, input.customerToken);
     // The lock does not cover a shopper with no rows yet: two first saves race to the default,
     // the unique index decides, and the loser is saved as not default.
+    const instrument = {
+      customer_token: input.customerToken,
+      type: input.type,
+      gateway: input.gateway,
+      vault_token: input.vaultToken,
+      card_type: input.cardType,
+      last4: input.last4,
+      expiry_month: input.expiryMonth,
+      expiry_year: input.expiryYear,
+      created_at: now,
+    };
     const row = await inPayment(trx)
       .insertInto('instrument')
-      .values({
-        id: randomUUID(),
-        customer_token: input.customerToken,
-        type: input.type,
-        gateway: input.gateway,
-        vault_token: input.vaultToken,
-        card_type: input.cardType,
-        last4: input.last4,
-        expiry_month: input.expiryMonth,
-        expiry_year: input.expiryYear,
-        is_default: sql<boolean>`not exists (select 1 from payment.instrument where customer_token = ${input.customerToken} and is_default)`,
-        created_at: now,
-      })
+      .values({ ...instrument, id: randomUUID(), is_default: sql<boolean>`not exists (select 1 from payment.instrument where customer_token = ${input.customerToken} and is_default)` })
       .onConflict((oc) => oc.column('customer_token').where('is_default', '=', true).doNothing())
       .returning(COLUMNS)
       .executeTakeFirst();
@@ -109,19 +108,7 @@ export async function saveInstrument(db: PaymentDb, input: NewInstrument, now: D
     // Lost the race to be the default: save it as not default.
     const again = await inPayment(trx)
       .insertInto('instrument')
-      .values({
-        id: randomUUID(),
-        customer_token: input.customerToken,
-        type: input.type,
-        gateway: input.gateway,
-        vault_token: input.vaultToken,
-        card_type: input.cardType,
-        last4: input.last4,
-        expiry_month: input.expiryMonth,
-        expiry_year: input.expiryYear,
-        is_default: false,
-        created_at: now,
-      })
+      .values({ ...instrument, id: randomUUID(), is_default: false })
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
     return toInstrument(again);

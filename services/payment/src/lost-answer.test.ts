@@ -3,18 +3,13 @@
  * it) but the answer was lost. Reconciliation's lookup finds the capture and saves the card then,
  * once, for that shopper; a charge that did not ask, or a guest's, saves nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
-import { chargeRequest, paymentsFixture, type PaymentsFixture } from './test/harness.ts';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { chargeRequest, paymentsFixture } from './test/harness.ts';
 
 describe.each(testDatabases())('a lost answer for a card to save on %s', (_name, open) => {
-  let f: PaymentsFixture;
-  beforeAll(async () => {
-    f = await paymentsFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => paymentsFixture(open), (fixture) => fixture.close());
 
   const card = () => {
     const t = f.sandboxes.braintree.tokenizeCard({ number: '5555555555554444', expirationDate: '12/30', cvv: '123', postalCode: 'SW1A 1AA' });

@@ -10,22 +10,11 @@ import { sql } from 'kysely';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { testDatabases } from '@shop/platform/test-databases';
 import { inPayment, type PaymentDb } from './db/database.ts';
-import { appFixture, type AppFixture } from './test/app-fixture.ts';
+import { appFixture, chargeBody, fresh, type AppFixture } from './test/app-fixture.ts';
 import { MERCHANT_KEY } from './test/harness.ts';
 
 const OWNER = 'customer-token-s7-owner-01';
 const STRANGER = 'customer-token-s7-stranger-2';
-let n = 0;
-const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
-const chargeBody = (overrides: Record<string, unknown> = {}) => ({
-  orderRef: fresh('ord'),
-  method: 'credit_card',
-  amount: 2499,
-  currency: 'GBP',
-  token: 'fake-valid-nonce',
-  email: 'shopper@example.co.uk',
-  ...overrides,
-});
 const addonBody = (overrides: Record<string, unknown> = {}) => ({
   orderRef: fresh('addon'),
   parentOrderRef: fresh('ord'),

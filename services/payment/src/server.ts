@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { runStandalone } from '@shop/platform';
+import { migrateInOrder, runStandalone } from '@shop/platform';
 import { createPaymentApp } from './app.ts';
 import { migratePayment } from './db/database.ts';
 import { migrateSandboxes } from './sandbox/store.ts';
@@ -19,10 +19,7 @@ import { createSandboxes, sandboxProviders, SANDBOX_PATHS } from './sandbox/inde
 await runStandalone({
   name: 'payment',
   defaultPort: 4106,
-  migrate: async ({ db }) => {
-    await migratePayment(db);
-    await migrateSandboxes(db);
-  },
+  migrate: ({ db }) => migrateInOrder(db, [migratePayment, migrateSandboxes]),
   createApp: ({ env, database, serviceToken, basePath, origin }) => {
     const merchantKey = randomBytes(24).toString('base64url');
     const sandboxes = createSandboxes({ db: database.db, faults: env.PAYMENT_SANDBOX_FAULTS, merchantKey, allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS ?? [] });

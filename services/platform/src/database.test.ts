@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseLockedError, LOCK_FILE_NAME, openDatabase } from './database.ts';
-import { testDatabases } from './test-databases.ts';
+import { testDatabases, withDatabase } from './test-databases.ts';
 
 const writer = fileURLToPath(new URL('./test-fixtures/pglite-writer.ts', import.meta.url));
 const dirs: string[] = [];
@@ -21,14 +21,11 @@ afterAll(() => {
 
 describe.each(testDatabases())('openDatabase on %s', (dialect, open) => {
   it('runs queries and reports its dialect', async () => {
-    const database = await open();
-    try {
+    await withDatabase(open, async (database) => {
       expect(database.dialect).toBe(dialect);
       const { rows } = await sql<{ n: number }>`select 41 + 1 as n`.execute(database.db);
       expect(Number(rows[0]!.n)).toBe(42);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
 

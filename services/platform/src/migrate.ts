@@ -46,6 +46,11 @@ export function schemaMigrations(schema: string, folder: URL): { migrations: Mig
   };
 }
 
+/** Runs steps that migrate (or seed) one database one after the other, in the order given. */
+export async function migrateInOrder<DB>(db: Kysely<DB>, steps: ReadonlyArray<(db: Kysely<DB>) => Promise<unknown>>): Promise<void> {
+  for (const step of steps) await step(db);
+}
+
 /**
  * Runs every pending migration; throws with the failing migration's name on error. Takes the
  * handle whatever its schema type: the migrations themselves see it as Kysely<any>.

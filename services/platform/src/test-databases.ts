@@ -17,9 +17,22 @@ export function testDatabases(): Array<[name: 'pglite' | 'postgres', open: OpenT
   return list;
 }
 
-/** Creates `shop_test_<random>` on the server, opens it, and drops it on close. */
-export async function openFreshPostgres(adminUrl: string): Promise<Database> {
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+/** Runs `use` on a new database from `open`, and closes it afterwards whatever happened. */
+export async function withDatabase<T>(open: OpenTestDatabase, use: (database: Database) => Promise<T>): Promise<T> {
+  const database = await open();
+  try {
+    return await use(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Creates `<prefix><random>` on the server, opens it with a pool of `poolSize` connections, and
+ * drops it on close; `url` is the new database's.
+ */
+export async function openFreshPostgres(adminUrl: string, options: { poolSize?: number; prefix?: string } = {}): Promise<Database & { url: string }> {
+  const name = `${options.prefix ?? 'shop_test_'}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -29,9 +42,10 @@ export async function openFreshPostgres(adminUrl: string): Promise<Database> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize: options.poolSize ?? 5 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const drop = new pg.Client({ connectionString: adminUrl });

@@ -4,6 +4,7 @@
  * send (NaN, Infinity, 1e309, 0x10…) reaches the service as text and not only what
  * JSON.stringify can write.
  */
+import fc from 'fast-check';
 
 /** A value for a body field: a JSON value, or raw text spliced into the JSON body. */
 export type Fuzzed = { value: unknown } | { raw: string };
@@ -25,4 +26,21 @@ export function parsedField(text: string, field: string): { readable: true; valu
   } catch {
     return { readable: false };
   }
+}
+
+/**
+ * Fuzzed values for a number field: the hostile JSON values and raw texts given, integers in
+ * `around` (the valid range and past both ends), any integer, any double, the extra number
+ * arbitraries, and short strings.
+ */
+export function fuzzedNumbers(hostile: readonly unknown[], raw: readonly string[], around: { min: number; max: number }, ...extra: Array<fc.Arbitrary<number>>): fc.Arbitrary<Fuzzed> {
+  return fc.oneof(
+    fc.constantFrom(...hostile).map((value) => ({ value })),
+    fc.constantFrom(...raw).map((text) => ({ raw: text })),
+    fc.integer(around).map((value) => ({ value })),
+    fc.integer().map((value) => ({ value })),
+    fc.double().map((value) => ({ value })),
+    ...extra.map((arbitrary) => arbitrary.map((value) => ({ value }))),
+    fc.string({ maxLength: 8 }).map((value) => ({ value })),
+  );
 }

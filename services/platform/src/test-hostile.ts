@@ -69,3 +69,38 @@ export function hostileGetUrls(doc: OpenApiDoc, values: readonly string[]): { pa
   }
   return { parameters, cases };
 }
+
+/**
+ * Sends each request of hostileGetUrls(doc, values) with `get` (reading its body) and lists as
+ * failures the unsafe answers and those `refused` says the service's own rules forbid.
+ */
+export async function sendHostileGets(
+  doc: OpenApiDoc,
+  values: readonly string[],
+  get: (url: string) => Promise<Response>,
+  refused: (request: { param: OpenApiParameter; url: string; value: string }, status: number) => boolean = () => false,
+): Promise<{ parameters: number; requests: number; failures: string[] }> {
+  const { parameters, cases } = hostileGetUrls(doc, values);
+  const failures: string[] = [];
+  let requests = 0;
+  for (const request of cases) {
+    requests++;
+    const res = await get(request.url);
+    await res.arrayBuffer();
+    if (unsafeStatus(res.status) || refused(request, res.status)) failures.push(`${res.status} ${request.url.slice(0, 160)}`);
+  }
+  return { parameters, requests, failures };
+}
+
+/*
+ * Hostile strings more than one service sends, in groups: each service's own list spreads the
+ * groups it wants among its own values.
+ */
+/** SQL that a query built by concatenation would run. */
+export const SQL_PROBES = ["' OR 1=1--", '1; select pg_sleep(10)'] as const;
+/** LIKE and pattern metacharacters. */
+export const WILDCARDS = ['%', '_', '\\', '%_\\', '*'] as const;
+/** Control characters, a mail-header injection and a 10 KiB value. */
+export const CONTROL_TEXT = ['\u0000', 'a\u0000b', '\u0007\u001b[31m', 'x\r\nBcc: eve@example.com', 'x'.repeat(10 * 1024)] as const;
+/** Empty, blank and not a number. */
+export const BLANKS = ['', ' ', 'NaN'] as const;

@@ -1,19 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { ProblemSchema, SponsoredEventsResponseSchema, SponsoredSessionResponseSchema, SuggestResponseSchema, type Suggestion } from './contract.ts';
-import { searchFixture, type SearchFixture } from './test/search-fixture.ts';
+import { searchFixture } from './test/search-fixture.ts';
 
 describe.each(testDatabases())('search service on %s', (_name, open) => {
-  let f: SearchFixture;
-  beforeAll(async () => {
-    f = await searchFixture(open, 200);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => searchFixture(open, 200), (fixture) => fixture.database.close());
 
   const suggest = async (query: string): Promise<Suggestion[]> => SuggestResponseSchema.parse(await f.json(`/suggest?${query}`)).suggestions;
   const problem = async (res: Response) => ProblemSchema.parse(await res.json());

@@ -6,11 +6,12 @@
  * Search text that is valid (at most 200 characters, no control characters) must answer 200,
  * whatever tsquery or LIKE syntax it holds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
-import { hostileGetUrls, unsafeStatus, type OpenApiDoc } from '@shop/platform/test-hostile';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { sendHostileGets, type OpenApiDoc } from '@shop/platform/test-hostile';
 import { CONTROL_CHARS } from './lib/http.ts';
-import { searchFixture, type SearchFixture } from './test/search-fixture.ts';
+import { searchFixture } from './test/search-fixture.ts';
 
 const HOSTILE: string[] = [
   "'; drop table search.deal_document; --",
@@ -81,28 +82,12 @@ const HOSTILE: string[] = [
 const validQuery = (v: string) => v.trim().length <= 200 && !CONTROL_CHARS.test(v);
 
 describe.each(testDatabases())('hostile input on %s (reliability V2, V4)', (_name, open) => {
-  let f: SearchFixture;
-  beforeAll(async () => {
-    f = await searchFixture(open, 60);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => searchFixture(open, 60), (fixture) => fixture.database.close());
 
   it('answers every hostile value in every path and query parameter with a 2xx or 4xx, and logs no error', async () => {
     const doc = (await (await f.app.request('/openapi.json')).json()) as OpenApiDoc;
-    const failures: string[] = [];
-    let requests = 0;
-    const { parameters, cases } = hostileGetUrls(doc, HOSTILE);
-    for (const { param, url, value } of cases) {
-      requests++;
-      const res = await f.get(url);
-      await res.arrayBuffer();
-      const isSearchText = param.name === 'q' && !url.includes('&q=') && validQuery(value);
-      if (unsafeStatus(res.status) || (isSearchText && res.status !== 200)) {
-        failures.push(`${res.status} ${url.slice(0, 160)}`);
-      }
-    }
+    const isSearchText = ({ param, url, value }: { param: { name: string }; url: string; value: string }) => param.name === 'q' && !url.includes('&q=') && validQuery(value);
+    const { parameters, requests, failures } = await sendHostileGets(doc, HOSTILE, (url) => f.get(url), (request, status) => isSearchText(request) && status !== 200);
     // The document names every route's parameters: if it did not, this test would test nothing.
     expect(parameters).toBeGreaterThanOrEqual(30);
     expect(requests).toBeGreaterThan(parameters * HOSTILE.length - 1);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMailer } from '@shop/platform';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { createUsersApp, USERS_BASE_PATH } from './app.ts';
-import { usersFixture, type UsersFixture } from './test/users-fixture.ts';
+import { usersFixture } from './test/users-fixture.ts';
 
 describe.each(testDatabases())('users service on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   it('publishes an OpenAPI 3.1 document that Spectral passes with no errors or warnings', async () => {
     const res = await f.app.request('/openapi.json');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
-import { bodyPaths, replacedAt, unsafeStatus, type OpenApiDoc } from '@shop/platform/test-hostile';
+import { BLANKS, bodyPaths, CONTROL_TEXT, replacedAt, SQL_PROBES, unsafeStatus, WILDCARDS, type OpenApiDoc } from '@shop/platform/test-hostile';
 import type { UsersApp } from './app.ts';
 import { SignedInSchema } from './contract.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
@@ -15,13 +15,8 @@ import { usersFixture, type UsersFixture } from './test/users-fixture.ts';
 
 const STRINGS: string[] = [
   "'; drop table users.account; --",
-  "' OR 1=1--",
-  '1; select pg_sleep(10)',
-  '%',
-  '_',
-  '\\',
-  '%_\\',
-  '*',
+  ...SQL_PROBES,
+  ...WILDCARDS,
   '(((',
   '"unterminated',
   'Glâsgöw Café',
@@ -36,16 +31,10 @@ const STRINGS: string[] = [
   '\ufeff',
   '\uffff',
   '\ud800',
-  '\u0000',
-  'a\u0000b',
-  '\u0007\u001b[31m',
-  'x\r\nBcc: eve@example.com',
-  'x'.repeat(10 * 1024),
+  ...CONTROL_TEXT,
   `${'a'.repeat(300)}@example.com`,
   'A1!'.repeat(43),
-  '',
-  ' ',
-  'NaN',
+  ...BLANKS,
   '-1',
   '1e309',
   '9223372036854775808',

@@ -5,17 +5,14 @@
  * SMTP_URL sends mail by SMTP; otherwise it goes to the mail.outbox table. DB_POOL_SIZE sizes the
  * PostgreSQL pool.
  */
-import { createMailer, migrateMail, runStandalone } from '@shop/platform';
+import { createMailer, migrateInOrder, migrateMail, runStandalone } from '@shop/platform';
 import { createUsersApp } from './app.ts';
 import { migrateUsers } from './db/database.ts';
 
 await runStandalone({
   name: 'users',
   defaultPort: 4103,
-  migrate: async ({ db }) => {
-    await migrateMail(db);
-    await migrateUsers(db);
-  },
+  migrate: ({ db }) => migrateInOrder(db, [migrateMail, migrateUsers]),
   createApp: ({ env, database, serviceToken, basePath }) => {
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
     const mailer = createMailer({ db: database.db, ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) });

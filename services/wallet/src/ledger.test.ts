@@ -1,28 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
 import {
-  captureWalletCredit, creditWallet, holdWalletCredit, ledgerViolations, releaseWalletCredit, walletBalances, walletTransactions, WalletError,
+  captureWalletCredit, creditWallet, holdWalletCredit, releaseWalletCredit, walletBalances, walletTransactions, WalletError,
 } from './index.ts';
-import { walletFixture, type WalletFixture } from './test/wallet-fixture.ts';
+import { walletPerTest, type WalletFixture } from './test/wallet-fixture.ts';
 
 const ALICE = 'ct-alice-0123456789';
 const BOB = 'ct-bob-0123456789';
 
 describe.each(testDatabases())('wallet ledger on %s', (_name, open) => {
-  let f: WalletFixture | undefined;
-  afterEach(async () => {
-    if (f) expect(await ledgerViolations(f.database.db)).toEqual([]);
-    await f?.close();
-    f = undefined;
-  });
-  const tx = <T>(work: (trx: WalletFixture['database']['db']) => Promise<T>) => f!.database.db.transaction().execute(work);
+  const f = walletPerTest(open);
+  const tx = <T>(work: (trx: WalletFixture['database']['db']) => Promise<T>) => f.database.db.transaction().execute(work);
   const credit = (customerToken: string, amount: number, bucket: 'marketing' | 'refundable', ref: string) =>
     tx((trx) => creditWallet(trx, { customerToken, currency: 'GBP', amount, bucket, reason: 'Test credit', ref }));
-  const balances = async (token: string) => (await walletBalances(f!.database.db, token)).find((b) => b.currency === 'GBP');
+  const balances = async (token: string) => (await walletBalances(f.database.db, token)).find((b) => b.currency === 'GBP');
 
   it('an unknown customer has no balances; credits land in their bucket, once per ref', async () => {
-    f = await walletFixture(open);
     expect(await walletBalances(f.database.db, ALICE)).toEqual([]);
     expect(await credit(ALICE, 1000, 'marketing', 'promo-1')).toEqual({ created: true });
     expect(await credit(ALICE, 1000, 'marketing', 'promo-1')).toEqual({ created: false });
@@ -38,7 +32,6 @@ describe.each(testDatabases())('wallet ledger on %s', (_name, open) => {
   });
 
   it('holds marketing credit first up to marketingMax, then refundable; idempotent per ref', async () => {
-    f = await walletFixture(open);
     await credit(ALICE, 1000, 'marketing', 'promo-1');
     await credit(ALICE, 500, 'refundable', 'refund-1');
     const hold = (amount: number, marketingMax: number, ref: string, token = ALICE) =>
@@ -60,7 +53,6 @@ describe.each(testDatabases())('wallet ledger on %s', (_name, open) => {
   });
 
   it('M6: hold then release gives back exactly the credit, to the buckets it came from; capture spends it; both idempotent and only from held', async () => {
-    f = await walletFixture(open);
     await credit(ALICE, 1000, 'marketing', 'promo-1');
     await credit(ALICE, 2000, 'refundable', 'refund-1');
     const before = await balances(ALICE);
@@ -83,7 +75,6 @@ describe.each(testDatabases())('wallet ledger on %s', (_name, open) => {
   });
 
   it('a hold rolled back with the caller’s transaction leaves nothing behind', async () => {
-    f = await walletFixture(open);
     await credit(ALICE, 1000, 'refundable', 'refund-1');
     await expect(
       tx(async (trx) => {
@@ -96,7 +87,6 @@ describe.each(testDatabases())('wallet ledger on %s', (_name, open) => {
   });
 
   it('lists the history newest first with the change per bucket', async () => {
-    f = await walletFixture(open);
     await credit(ALICE, 1000, 'marketing', 'promo-1');
     await credit(ALICE, 500, 'refundable', 'refund-1');
     await tx((trx) => holdWalletCredit(trx, { customerToken: ALICE, currency: 'GBP', amount: 300, marketingMax: 100, ref: 'order-1' }));
@@ -112,7 +102,6 @@ describe.each(testDatabases())('wallet ledger on %s', (_name, open) => {
   });
 
   it('entries are append-only, a customer account cannot go below 0, and an unbalanced transaction cannot commit', async () => {
-    f = await walletFixture(open);
     await credit(ALICE, 1000, 'marketing', 'promo-1');
     const db = f.database.db;
     await expect(sql`update wallet.entry set amount = amount + 1`.execute(db)).rejects.toThrow(/append-only/);
@@ -130,7 +119,6 @@ describe.each(testDatabases())('wallet ledger on %s', (_name, open) => {
   });
 
   it('refuses bad figures with a WalletError before touching the database', async () => {
-    f = await walletFixture(open);
     for (const amount of [-1, 0, 1.5, 2 ** 53, Number.NaN, '100' as unknown as number]) {
       await expect(credit(ALICE, amount, 'marketing', `bad-${String(amount)}`), String(amount)).rejects.toThrow(WalletError);
     }

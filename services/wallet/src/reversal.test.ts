@@ -3,26 +3,20 @@
  * 'reversal' posting, to the buckets it came from, once per ref (also when two run at once);
  * entries are only ever added; the ledger invariants hold afterwards.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
-import { captureWalletCredit, creditWallet, holdWalletCredit, ledgerViolations, releaseWalletCredit, reverseWalletCapture, walletBalances, walletTransactions, WalletError } from './index.ts';
-import { walletFixture, type WalletFixture } from './test/wallet-fixture.ts';
+import { captureWalletCredit, creditWallet, holdWalletCredit, releaseWalletCredit, reverseWalletCapture, walletBalances, walletTransactions, WalletError } from './index.ts';
+import { walletPerTest, type WalletFixture } from './test/wallet-fixture.ts';
 
 const CAROL = 'ct-carol-0123456789';
 
 describe.each(testDatabases())('wallet reversal on %s', (_name, open) => {
-  let f: WalletFixture | undefined;
-  afterEach(async () => {
-    if (f) expect(await ledgerViolations(f.database.db)).toEqual([]);
-    await f?.close();
-    f = undefined;
-  });
-  const tx = <T>(work: (trx: WalletFixture['database']['db']) => Promise<T>) => f!.database.db.transaction().execute(work);
-  const entries = async () => Number((await sql<{ n: string }>`select count(*) as n from wallet.entry`.execute(f!.database.db)).rows[0]!.n);
+  const f = walletPerTest(open);
+  const tx = <T>(work: (trx: WalletFixture['database']['db']) => Promise<T>) => f.database.db.transaction().execute(work);
+  const entries = async () => Number((await sql<{ n: string }>`select count(*) as n from wallet.entry`.execute(f.database.db)).rows[0]!.n);
 
   it('gives a captured hold back to its buckets by a new posting, once; refuses a hold not captured', async () => {
-    f = await walletFixture(open);
     await tx((trx) => creditWallet(trx, { customerToken: CAROL, currency: 'GBP', amount: 300, bucket: 'marketing', reason: 'promo', ref: 'p-1' }));
     await tx((trx) => creditWallet(trx, { customerToken: CAROL, currency: 'GBP', amount: 900, bucket: 'refundable', reason: 'refund', ref: 'r-1' }));
     expect(await tx((trx) => holdWalletCredit(trx, { customerToken: CAROL, currency: 'GBP', amount: 1000, marketingMax: 200, ref: 'order-1' }))).toEqual({ ok: true, marketing: 200, refundable: 800 });
@@ -47,7 +41,6 @@ describe.each(testDatabases())('wallet reversal on %s', (_name, open) => {
   });
 
   it('two reversals of one order at once reverse it once', async () => {
-    f = await walletFixture(open);
     await tx((trx) => creditWallet(trx, { customerToken: CAROL, currency: 'GBP', amount: 500, bucket: 'refundable', reason: 'refund', ref: 'r-2' }));
     await tx((trx) => holdWalletCredit(trx, { customerToken: CAROL, currency: 'GBP', amount: 500, marketingMax: 0, ref: 'order-3' }));
     await tx((trx) => captureWalletCredit(trx, { ref: 'order-3' }));

@@ -5,6 +5,7 @@
  * (Glasgow "Flat 1/2", Edinburgh "2F1", Aberdeen "Flat B").
  */
 import { createHash } from 'node:crypto';
+import { mulberry32 } from '@shop/platform/random';
 import { AREAS } from './streets.ts';
 
 export interface SeedAddress {
@@ -21,16 +22,6 @@ export interface SeedAddress {
 // Royal Mail never uses C, I, K, M, O, V in the last two letters of a postcode.
 const UNIT_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The stable, opaque key of an address: the same address always gets the same moniker. */
 export function monikerOf(a: Pick<SeedAddress, 'line1' | 'line2' | 'town' | 'postcode'>): string {

@@ -8,12 +8,13 @@
  * The default tier runs a pairwise covering set (every pair of two factors' values appears in
  * some case); BREAKDOWN_ALL=1 runs the whole product (432 orders).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { breakdownProblems, formatSignedMoney, type PriceBreakdown } from '@shop/domain/price-breakdown';
 import { formatMoney } from '@shop/domain/money';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { sql } from 'kysely';
-import { checkoutFixture, invariantViolations, type CheckoutFixture } from '../test/fixture.ts';
+import { checkoutFixture, invariantViolations } from '../test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -64,13 +65,7 @@ const ADDRESS = { name: 'Ann Buyer', line1: '1 George Square', town: 'Glasgow', 
 let seq = 0;
 
 describe.each(testDatabases())('the price breakdown on %s', (_db, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
 
   it(`covers every pair of values of the ${Object.keys(FACTORS).length} factors (${CASES.length} of ${ALL.length} combinations)`, () => {
     expect(CASES.length).toBeGreaterThan(8);

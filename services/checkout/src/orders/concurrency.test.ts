@@ -7,12 +7,13 @@
  * Plus P4's parallel duplicates (one order), and the early sold-out answer that does not queue on
  * the product row. Skipped without TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { stockInvariantViolations, stockSnapshot } from '@shop/deals/stock/index';
 import { ledgerViolations, walletBalances } from '@shop/wallet';
 import { sql } from 'kysely';
-import { cardOrder, checkoutFixture, invariantViolations, postgres16, snapshot, type CheckoutFixture } from '../test/fixture.ts';
+import { cardOrder, checkoutFixture, invariantViolations, postgres16, snapshot } from '../test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -21,13 +22,7 @@ let keySeq = 0;
 const newKey = () => `conc-${Date.now().toString(36)}-${++keySeq}`;
 
 describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreSQL', () => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(postgres16(adminUrl!), { paymentTimeoutMs: 1000 });
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(postgres16(adminUrl!), { paymentTimeoutMs: 1000 }), (fixture) => fixture.close());
   const place = (token: string, body: unknown, key = newKey(), query = '') =>
     f.request('POST', `/checkout/${token}/order${query}`, { body, headers: { 'idempotency-key': key } });
   const orderIdOf = async (orderNumber: string) => (await sql<{ id: string }>`select id from orders.orders where order_number = ${orderNumber}`.execute(f.db)).rows[0]!.id;

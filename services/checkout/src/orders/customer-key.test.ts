@@ -3,10 +3,11 @@
  * is the canonical email (domain canonicalEmail), so case, a `+tag` or Gmail's dots do not make a
  * new customer; the order keeps the address as it was given.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
-import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { cardOrder, checkoutFixture } from '../test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -14,13 +15,7 @@ let keySeq = 0;
 const newKey = () => `key-${Date.now().toString(36)}-${++keySeq}`;
 
 describe.each(testDatabases())('the customer key of caps and promo codes on %s', (_name, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
   const place = (token: string, body: unknown) => f.request('POST', `/checkout/${token}/order`, { body, headers: { 'idempotency-key': newKey() } });
 
   it('capper+2@example.com cannot buy past the cap of capper@example.com (nor Capper@Example.com)', async () => {

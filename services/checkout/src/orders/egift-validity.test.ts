@@ -4,15 +4,16 @@
  * Message-ID, at least once, never the price). Issue 14 E: a voucher's validity is its deal's one
  * figure, the one its fine print states, and every date a shopper reads is a London date in words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDealsApp } from '@shop/deals';
 import { VOUCHER_VALIDITY_SENTENCE } from '@shop/domain/buying';
 import { londonDateInWords, londonExpiry } from '@shop/domain/london-time';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { sql } from 'kysely';
 import { orderMailMessageId } from './orders.ts';
-import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
+import { cardOrder, checkoutFixture } from '../test/fixture.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -24,13 +25,7 @@ const egift = (name: string, email: string | null, message: string | null) => ({
 });
 
 describe.each(testDatabases())('e-gift mail and voucher validity on %s', (_db, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
 
   it('each e-gift recipient gets their vouchers, the giver\'s message and what to do next, once, never the price', async () => {
     const spa = await f.product({ pricePence: 4999 });

@@ -2,13 +2,14 @@
  * Placing orders through the REST route with the real basket, stock, wallet and payment modules
  * and the Braintree sandbox over HTTP, on PGlite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { sql } from 'kysely';
 import { walletBalances } from '@shop/wallet';
-import { cardOrder, checkoutFixture, invariantViolations, type CheckoutFixture } from '../test/fixture.ts';
+import { cardOrder, checkoutFixture, invariantViolations } from '../test/fixture.ts';
 import { VOUCHER_CODE_PATTERN } from './voucher-codes.ts';
 import { orderMailMessageId } from './orders.ts';
 
@@ -18,13 +19,7 @@ let keySeq = 0;
 const newKey = () => `key-${Date.now().toString(36)}-${++keySeq}`;
 
 describe.each(testDatabases())('place order on %s', (_name, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
 
   const place = (token: string, body: unknown, key = newKey(), query = '') =>
     f.request('POST', `/checkout/${token}/order${query}`, { body, headers: { 'idempotency-key': key } });

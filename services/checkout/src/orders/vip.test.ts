@@ -6,12 +6,13 @@
  * VIP is offered only to a signed-in shopper who is not a member, and a VIP-only option in a
  * non-member's checkout says why it cannot be bought. On PGlite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { VIP_PRICE_PENCE } from '@shop/domain/buying';
-import { cardOrder, checkoutFixture, type CheckoutFixture } from '../test/fixture.ts';
+import { cardOrder, checkoutFixture } from '../test/fixture.ts';
 import { failDeclinedSettlement } from '../reconcile/settlement.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
@@ -25,13 +26,7 @@ const yearAfter = (d: Date) => {
 };
 
 describe.each(testDatabases())('VIP membership bought at checkout on %s', (_name, open) => {
-  let f: CheckoutFixture;
-  beforeAll(async () => {
-    f = await checkoutFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => checkoutFixture(open), (fixture) => fixture.close());
 
   const place = (token: string, body: unknown, query = '') => f.request('POST', `/checkout/${token}/order${query}`, { body, headers: { 'idempotency-key': fresh('key') } });
   const view = async (token: string, query = '') => (await (await f.request('GET', `/checkout/${token}${query}`)).json()) as Body;

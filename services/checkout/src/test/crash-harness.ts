@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import type { Database } from '@shop/platform';
+import { mulberry32 } from '@shop/platform/random';
 import type { Sandboxes } from '@shop/payment/test/harness';
 import { FAULT_POINTS } from '../lib/deps.ts';
 import { orderMailMessageId } from '../orders/orders.ts';
@@ -179,16 +180,7 @@ export const C1_RANDOM_RUNS = Math.max(1, Math.min(50, Number(process.env.C1_RAN
 export const C1_RANDOM_ORDERS = Math.max(2, Math.min(40, Number(process.env.C1_RANDOM_ORDERS ?? 10) || 10));
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed with C1_SEED. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRandom = mulberry32;
 
 /**
  * Starts a server (its own sandboxes, no faults), places every order at once, SIGKILLs it

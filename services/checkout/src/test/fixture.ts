@@ -9,9 +9,8 @@ import { customerBasket, getBasket, insertBasket, migrateBasket, newBasketToken,
 import { migrateDeals, seedDeals } from '@shop/deals';
 import { createPayments, migratePayment, sandboxProviders, type Payments } from '@shop/payment';
 import { MERCHANT_KEY, serveSandboxes, type Sandboxes } from '@shop/payment/test/harness';
-import { randomBytes } from 'node:crypto';
-import { createOutboxMailer, listOutbox, migrateMail, openDatabase, SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
-import type { OpenTestDatabase } from '@shop/platform/test-databases';
+import { createOutboxMailer, listOutbox, migrateInOrder, migrateMail, SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
+import { openFreshPostgres, type OpenTestDatabase } from '@shop/platform/test-databases';
 import { creditWallet, migrateWallet } from '@shop/wallet';
 import { migrateUsers } from '@shop/users';
 import { sql, type RawBuilder } from 'kysely';
@@ -52,15 +51,8 @@ let productSeq = 0;
 export async function checkoutFixture(open: OpenTestDatabase, options: Partial<CheckoutAppOptions> & { paymentTimeoutMs?: number } = {}): Promise<CheckoutFixture> {
   const database = await open();
   const db = database.db;
-  await migrateDeals(db);
-  await seedDeals(db, { deals: 12, seed: 7, now: SEED_NOW });
-  await migrateBasket(db);
-  await migrateWallet(db);
-  await migratePayment(db);
-  await migrateMail(db);
   // The users schema: a paid VIP membership is granted in the paying transaction.
-  await migrateUsers(db);
-  await migrateCheckout(db);
+  await migrateInOrder(db, [migrateDeals, (d) => seedDeals(d, { deals: 12, seed: 7, now: SEED_NOW }), migrateBasket, migrateWallet, migratePayment, migrateMail, migrateUsers, migrateCheckout]);
   const sandboxes = await serveSandboxes({ faults: true });
   const logged: CheckoutFixture['logged'] = [];
   const log = (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields });
@@ -212,29 +204,5 @@ export async function invariantViolations(db: Database['db']): Promise<Record<st
  * concurrency tests' figure; the platform's openFreshPostgres uses 5), dropped on close.
  */
 export function postgres16(adminUrl: string): OpenTestDatabase {
-  return async () => {
-    const name = `shop_test_checkout_${randomBytes(6).toString('hex')}`;
-    const admin = await openDatabase({ url: adminUrl, poolSize: 1 });
-    try {
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-    } finally {
-      await admin.close();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 16 });
-    return {
-      ...database,
-      url: url.toString(),
-      async close() {
-        await database.close();
-        const admin2 = await openDatabase({ url: adminUrl, poolSize: 1 });
-        try {
-          await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin2.db);
-        } finally {
-          await admin2.close();
-        }
-      },
-    };
-  };
+  return () => openFreshPostgres(adminUrl, { poolSize: 16, prefix: 'shop_test_checkout_' });
 }

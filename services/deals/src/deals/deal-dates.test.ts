@@ -6,8 +6,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { DealSchema } from '../contract.ts';
-import { dealsFixture, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture } from '../test/deals-fixture.ts';
 import { findProductRows } from './deals.store.ts';
 
 const savedTz = process.env.TZ;
@@ -21,13 +22,7 @@ afterAll(() => {
 });
 
 describe.each(testDatabases())('date columns on %s', (_name, open) => {
-  let f: DealsFixture;
-  beforeAll(async () => {
-    f = await dealsFixture(open, 20);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => dealsFixture(open, 20), (fixture) => fixture.database.close());
 
   it('reads check-in and check-out dates as the stored day, as YYYY-MM-DD text', async () => {
     expect(new Date(2026, 11, 24).getTimezoneOffset()).toBeLessThan(0); // the zone really is east of UTC

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dealHeadline, deliveryPricesOf, MAX_PAGE_SIZE, type Headline } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
-import { DealSchema, DealsByIdsResponseSchema, DealsResponseSchema, ProblemSchema, type Deal, type DealsResponse } from '../contract.ts';
-import { dealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { DealSchema, DealsByIdsResponseSchema, DealsResponseSchema, type Deal, type DealsResponse } from '../contract.ts';
+import { dealsFixture, TEST_NOW } from '../test/deals-fixture.ts';
+import { expectProblem } from '../lists/list-test-helpers.ts';
 
 /** The headline a card shows (domain dealHeadline), from the deal's products. */
 function headlineOf(d: Deal): Headline {
@@ -19,21 +21,10 @@ function headlineOf(d: Deal): Headline {
 }
 
 describe.each(testDatabases())('deals routes on %s', (_name, open) => {
-  let f: DealsFixture;
-  beforeAll(async () => {
-    f = await dealsFixture(open);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => dealsFixture(open), (fixture) => fixture.database.close());
 
   const list = async (path: string): Promise<DealsResponse> => DealsResponseSchema.parse(await f.json(path));
-  async function problem(path: string, status: number) {
-    const res = await f.get(path);
-    expect(res.status, path).toBe(status);
-    expect(res.headers.get('content-type')).toContain('application/problem+json');
-    return ProblemSchema.parse(await res.json());
-  }
+  const problem = (path: string, status: number) => expectProblem(f, path, status);
   async function walk(base: string): Promise<Deal[]> {
     const all: Deal[] = [];
     let after: string | null = null;

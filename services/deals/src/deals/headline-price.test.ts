@@ -3,21 +3,16 @@
  * and trigger agree with the domain's dealHeadline, and list pages sort, filter and page by it.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dealHeadline, deliveryPricesOf, headlinePriceProducts } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { DealsResponseSchema, type Deal, type DealsResponse } from '../contract.ts';
 import * as headlineMigration from '../db/migrations/2026_11_25_0900_deal_headline_price.ts';
-import { dealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture, TEST_NOW } from '../test/deals-fixture.ts';
 
 describe.each(testDatabases())('deal headline price on %s', (_name, open) => {
-  let f: DealsFixture;
-  beforeAll(async () => {
-    f = await dealsFixture(open);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => dealsFixture(open), (fixture) => fixture.database.close());
 
   const list = async (path: string): Promise<DealsResponse> => DealsResponseSchema.parse(await f.json(path));
   async function walk(base: string): Promise<Deal[]> {

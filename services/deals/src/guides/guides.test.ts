@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { GuideSchema } from '../contract.ts';
-import type { DealsDb } from '../db/database.ts';
 import { expectProblem, isLiveDeal } from '../lists/list-test-helpers.ts';
-import { withDealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture, TEST_NOW } from '../test/deals-fixture.ts';
 
 describe.each(testDatabases())('guides on %s', (_name, open) => {
-  let f: DealsFixture;
-  let db: DealsDb;
-  withDealsFixture(open, 240, (fixture, handle) => {
-    f = fixture;
-    db = handle;
-  });
+  const f = suiteFixture(() => dealsFixture(open, 240), (fixture) => fixture.database.close());
 
   it('GET /guides/{slug}: the guide page fields of spec §3 with a listicle of live deals', async () => {
     const guide = GuideSchema.parse(await f.json('/guides/best-afternoon-tea-glasgow'));
@@ -58,7 +53,7 @@ describe.each(testDatabases())('guides on %s', (_name, open) => {
     const before = GuideSchema.parse(await f.json('/guides/christmas-gift-guide'));
     expect(before.listicleDeals.length).toBeGreaterThanOrEqual(3);
     const victim = before.listicleDeals[1]!.deal.id;
-    await db.withSchema('deals').updateTable('deal').set({ closing_date: new Date(TEST_NOW.getTime() - 60_000) }).where('id', '=', victim).execute();
+    await f.db.withSchema('deals').updateTable('deal').set({ closing_date: new Date(TEST_NOW.getTime() - 60_000) }).where('id', '=', victim).execute();
     const after = GuideSchema.parse(await f.json('/guides/christmas-gift-guide'));
     expect(after.listicleDeals.map((e) => [e.deal.id, e.heading])).toEqual(before.listicleDeals.filter((e) => e.deal.id !== victim).map((e) => [e.deal.id, e.heading]));
     expect(f.logged).toEqual([]);

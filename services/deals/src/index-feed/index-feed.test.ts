@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { dealHeadline, deliveryPricesOf } from '@shop/domain';
 import { DealSchema, ProblemSchema } from '../contract.ts';
-import { dealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture, TEST_NOW } from '../test/deals-fixture.ts';
 import { IndexDealsResponseSchema, type IndexDeal } from './index-feed.contract.ts';
 
 describe.each(testDatabases())('GET /index/deals on %s', (_name, open) => {
-  let f: DealsFixture;
-  beforeAll(async () => {
-    f = await dealsFixture(open, 120);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => dealsFixture(open, 120), (fixture) => fixture.database.close());
 
   it('walks every deal, live or closed, in id order with nextAfter until null', async () => {
     const seen: IndexDeal[] = [];

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { DealListResponseSchema, EarlyBirdResponseSchema, RecommendationsResponseSchema, type Deal } from '../contract.ts';
-import type { DealsDb } from '../db/database.ts';
-import { withDealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture, TEST_NOW } from '../test/deals-fixture.ts';
 import { recordDealView, recordPurchase } from './history.ts';
 import { ago, DAY_MS, expectProblem, isLiveDeal, post, walkPages } from './list-test-helpers.ts';
 
@@ -11,15 +11,10 @@ const GLASGOW = 1;
 const SHOP = 4;
 
 describe.each(testDatabases())('deal lists on %s', (_name, open) => {
-  let f: DealsFixture;
-  let db: DealsDb;
-  withDealsFixture(open, 240, (fixture, handle) => {
-    f = fixture;
-    db = handle;
-  });
+  const f = suiteFixture(() => dealsFixture(open, 240), (fixture) => fixture.database.close());
 
   const liveRows = (locationId: number) =>
-    db
+    f.db
       .withSchema('deals')
       .selectFrom('deal')
       .select(['id', 'category_id', 'subcategory_id', 'sold_count', 'created_at'])
@@ -30,10 +25,10 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
 
   /** A closed deal of the location (one is closed for the test if the seed has none). */
   async function closedDealId(locationId: number): Promise<number> {
-    const closed = await db.withSchema('deals').selectFrom('deal').select('id').where('location_id', '=', locationId).where('closing_date', '<', TEST_NOW).orderBy('id').executeTakeFirst();
+    const closed = await f.db.withSchema('deals').selectFrom('deal').select('id').where('location_id', '=', locationId).where('closing_date', '<', TEST_NOW).orderBy('id').executeTakeFirst();
     if (closed) return closed.id;
     const [victim] = await liveRows(locationId);
-    await db.withSchema('deals').updateTable('deal').set({ closing_date: new Date(TEST_NOW.getTime() - 3_600_000) }).where('id', '=', victim!.id).execute();
+    await f.db.withSchema('deals').updateTable('deal').set({ closing_date: new Date(TEST_NOW.getTime() - 3_600_000) }).where('id', '=', victim!.id).execute();
     return victim!.id;
   }
 
@@ -73,7 +68,7 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
     it('records a view (202), and refuses bad tokens, unknown deals and non-JSON bodies', async () => {
       const [deal] = await liveRows(GLASGOW);
       expect((await post(f, '/deal-views', { customerToken: 'view-token-0001', dealId: deal!.id })).status).toBe(202);
-      const views = await db.withSchema('deals').selectFrom('deal_view').selectAll().where('customer_token', '=', 'view-token-0001').execute();
+      const views = await f.db.withSchema('deals').selectFrom('deal_view').selectAll().where('customer_token', '=', 'view-token-0001').execute();
       expect(views.map((v) => [v.deal_id, new Date(v.viewed_at).toISOString()])).toEqual([[deal!.id, TEST_NOW.toISOString()]]);
 
       const short = await post(f, '/deal-views', { customerToken: 'short', dealId: deal!.id });
@@ -88,9 +83,9 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
     });
 
     it('recordDealView and recordPurchase refuse invalid input', async () => {
-      await expect(recordDealView(db, { customerToken: 'short', dealId: 1 })).rejects.toThrow(/customerToken/);
-      await expect(recordPurchase(db, { customerToken: 'long-enough-token', dealId: 1, quantity: 0 })).rejects.toThrow(/quantity/);
-      await expect(recordPurchase(db, { customerToken: 'long-enough-token', dealId: -1, quantity: 1 })).rejects.toThrow(/dealId/);
+      await expect(recordDealView(f.db, { customerToken: 'short', dealId: 1 })).rejects.toThrow(/customerToken/);
+      await expect(recordPurchase(f.db, { customerToken: 'long-enough-token', dealId: 1, quantity: 0 })).rejects.toThrow(/quantity/);
+      await expect(recordPurchase(f.db, { customerToken: 'long-enough-token', dealId: -1, quantity: 1 })).rejects.toThrow(/dealId/);
     });
   });
 
@@ -103,7 +98,7 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
         expect((await post(f, '/deal-views', { customerToken: token, dealId: id })).status).toBe(202);
       }
       const bought = s!.deals[2]!.id;
-      await recordPurchase(db, { customerToken: token, dealId: bought, quantity: 1, at: ago(2 * DAY_MS) });
+      await recordPurchase(f.db, { customerToken: token, dealId: bought, quantity: 1, at: ago(2 * DAY_MS) });
 
       const all = RecommendationsResponseSchema.parse(await f.json(`/recommendations/ct/${token}?limit=40&pageSize=40`));
       expect(all.basis).toBe('history');
@@ -132,13 +127,13 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
     it('weighs recent and frequent interest more', async () => {
       const subs = await subcategories(GLASGOW);
       const [s1, s2] = [subs[0]!, subs.find((x) => x.categoryId !== subs[0]!.categoryId)!];
-      await recordDealView(db, { customerToken: 'cust-recency-01', dealId: s1.deals[0]!.id, at: ago(30 * DAY_MS) });
-      await recordDealView(db, { customerToken: 'cust-recency-01', dealId: s2.deals[0]!.id, at: ago(DAY_MS) });
+      await recordDealView(f.db, { customerToken: 'cust-recency-01', dealId: s1.deals[0]!.id, at: ago(30 * DAY_MS) });
+      await recordDealView(f.db, { customerToken: 'cust-recency-01', dealId: s2.deals[0]!.id, at: ago(DAY_MS) });
       const recent = RecommendationsResponseSchema.parse(await f.json('/recommendations/ct/cust-recency-01?pageSize=5'));
       expect(recent.deals[0]!.subCategory?.id).toBe(s2.id);
 
-      for (const at of [ago(DAY_MS), ago(DAY_MS), ago(DAY_MS)]) await recordDealView(db, { customerToken: 'cust-frequent-1', dealId: s1.deals[0]!.id, at });
-      await recordDealView(db, { customerToken: 'cust-frequent-1', dealId: s2.deals[0]!.id, at: ago(DAY_MS) });
+      for (const at of [ago(DAY_MS), ago(DAY_MS), ago(DAY_MS)]) await recordDealView(f.db, { customerToken: 'cust-frequent-1', dealId: s1.deals[0]!.id, at });
+      await recordDealView(f.db, { customerToken: 'cust-frequent-1', dealId: s2.deals[0]!.id, at: ago(DAY_MS) });
       const frequent = RecommendationsResponseSchema.parse(await f.json('/recommendations/ct/cust-frequent-1?pageSize=5'));
       expect(frequent.deals[0]!.subCategory?.id).toBe(s1.id);
     });
@@ -200,12 +195,12 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
       const [a, b, d] = [live[3]!.id, live[4]!.id, live[7]!.id];
       const closed = await closedDealId(GLASGOW);
       const token = 'buy-again-0001';
-      await recordPurchase(db, { customerToken: token, dealId: a, quantity: 1, at: ago(5 * DAY_MS) });
-      await recordPurchase(db, { customerToken: token, dealId: b, quantity: 2, at: ago(3 * DAY_MS) });
-      await recordPurchase(db, { customerToken: token, dealId: a, quantity: 1, at: ago(1 * DAY_MS) });
-      await recordPurchase(db, { customerToken: token, dealId: closed, quantity: 1, at: ago(DAY_MS / 2) });
-      await recordPurchase(db, { customerToken: token, dealId: d, quantity: 1, at: ago(2 * DAY_MS) });
-      await recordPurchase(db, { customerToken: 'someone-else-01', dealId: live[8]!.id, quantity: 1, at: ago(DAY_MS) });
+      await recordPurchase(f.db, { customerToken: token, dealId: a, quantity: 1, at: ago(5 * DAY_MS) });
+      await recordPurchase(f.db, { customerToken: token, dealId: b, quantity: 2, at: ago(3 * DAY_MS) });
+      await recordPurchase(f.db, { customerToken: token, dealId: a, quantity: 1, at: ago(1 * DAY_MS) });
+      await recordPurchase(f.db, { customerToken: token, dealId: closed, quantity: 1, at: ago(DAY_MS / 2) });
+      await recordPurchase(f.db, { customerToken: token, dealId: d, quantity: 1, at: ago(2 * DAY_MS) });
+      await recordPurchase(f.db, { customerToken: 'someone-else-01', dealId: live[8]!.id, quantity: 1, at: ago(DAY_MS) });
 
       const body = DealListResponseSchema.parse(await f.json(`/buy-again/deals?customerToken=${token}`));
       expect(body.deals.map((x) => x.id)).toEqual([a, d, b]);
@@ -221,10 +216,10 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
 
   describe('GET /early-bird-deal/{location}', () => {
     it('lists the live deals whose window is open (now < early_bird_until), newest first, paged without gaps', async () => {
-      await db.withSchema('deals').updateTable('deal').set({ early_bird_until: null }).execute();
+      await f.db.withSchema('deals').updateTable('deal').set({ early_bird_until: null }).execute();
       const live = await liveRows(GLASGOW);
       const closed = await closedDealId(GLASGOW);
-      const set = (ids: number[], until: Date) => db.withSchema('deals').updateTable('deal').set({ early_bird_until: until }).where('id', 'in', ids).execute();
+      const set = (ids: number[], until: Date) => f.db.withSchema('deals').updateTable('deal').set({ early_bird_until: until }).where('id', 'in', ids).execute();
       const open = [live[0]!.id, ...live.slice(10, 15).map((r) => r.id)];
       await set([live[0]!.id], new Date(TEST_NOW.getTime() + 1)); // closes a millisecond from now: still early bird
       await set(live.slice(10, 15).map((r) => r.id), new Date(TEST_NOW.getTime() + 3 * DAY_MS));
@@ -264,7 +259,7 @@ describe.each(testDatabases())('deal lists on %s', (_name, open) => {
   });
 
   it('logged no errors', async () => {
-    await sql`select 1`.execute(db);
+    await sql`select 1`.execute(f.db);
     expect(f.logged).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
-import { DealsResponseSchema, MerchantSchema, MerchantsResponseSchema, ProblemSchema, type Deal } from '../contract.ts';
+import { DealsResponseSchema, MerchantSchema, MerchantsResponseSchema, type Deal } from '../contract.ts';
 import { dealsFixture, type DealsFixture } from '../test/deals-fixture.ts';
+import { expectProblem } from '../lists/list-test-helpers.ts';
 
 describe.each(testDatabases())('merchant routes on %s', (_name, open) => {
   let f: DealsFixture;
@@ -15,12 +16,7 @@ describe.each(testDatabases())('merchant routes on %s', (_name, open) => {
     await f?.database.close();
   });
 
-  async function problem(path: string, status: number) {
-    const res = await f.get(path);
-    expect(res.status, path).toBe(status);
-    expect(res.headers.get('content-type')).toContain('application/problem+json');
-    return ProblemSchema.parse(await res.json());
-  }
+  const problem = (path: string, status: number) => expectProblem(f, path, status);
 
   it('GET /merchants/{merchantId} returns the merchant a deal embeds as its business; 404 when unknown', async () => {
     for (const deal of deals.slice(0, 5)) {

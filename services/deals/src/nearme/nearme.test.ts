@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { NearMeAreaDealsResponseSchema, NearMeHubResponseSchema, NearMeLocationSchema } from '../contract.ts';
-import type { DealsDb } from '../db/database.ts';
 import { expectProblem, isLiveDeal, walkPages } from '../lists/list-test-helpers.ts';
-import { withDealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture, TEST_NOW } from '../test/deals-fixture.ts';
 import { haversineKm } from './nearme.store.ts';
 
 describe.each(testDatabases())('near me on %s', (_name, open) => {
-  let f: DealsFixture;
-  let db: DealsDb;
-  withDealsFixture(open, 240, (fixture, handle) => {
-    f = fixture;
-    db = handle;
-  });
+  const f = suiteFixture(() => dealsFixture(open, 240), (fixture) => fixture.database.close());
 
   it('GET /nearmelocation: the cities with their real neighbourhoods and live-deal counts', async () => {
     const hub = NearMeHubResponseSchema.parse(await f.json('/nearmelocation'));
@@ -42,9 +37,9 @@ describe.each(testDatabases())('near me on %s', (_name, open) => {
   });
 
   it('GET /nearmelocation/area/{location}/{area}: every live deal within the radius, nearest first, ties by id', async () => {
-    const area = (await db.withSchema('deals').selectFrom('near_me_area').selectAll().where('slug', '=', 'west-end').where('location_id', '=', 1).executeTakeFirstOrThrow());
+    const area = (await f.db.withSchema('deals').selectFrom('near_me_area').selectAll().where('slug', '=', 'west-end').where('location_id', '=', 1).executeTakeFirstOrThrow());
     const centre = { lat: Number(area.lat), lon: Number(area.lon) };
-    const candidates = await db
+    const candidates = await f.db
       .withSchema('deals')
       .selectFrom('deal')
       .innerJoin('merchant', 'merchant.id', 'deal.merchant_id')
@@ -76,7 +71,7 @@ describe.each(testDatabases())('near me on %s', (_name, open) => {
   it('drops a deal once it closes', async () => {
     const before = NearMeAreaDealsResponseSchema.parse(await f.json('/nearmelocation/area/edinburgh/leith?pageSize=48'));
     const victim = before.deals[0]!.id;
-    await db.withSchema('deals').updateTable('deal').set({ closing_date: TEST_NOW }).where('id', '=', victim).execute();
+    await f.db.withSchema('deals').updateTable('deal').set({ closing_date: TEST_NOW }).where('id', '=', victim).execute();
     const after = NearMeAreaDealsResponseSchema.parse(await f.json('/nearmelocation/area/edinburgh/leith?pageSize=48'));
     expect(after.deals.map((d) => d.id)).toEqual(before.deals.map((d) => d.id).filter((id) => id !== victim));
     expect(after.searchResult.totalResults).toBe(before.searchResult.totalResults - 1);

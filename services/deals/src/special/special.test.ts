@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { SpecialEventResponseSchema } from '../contract.ts';
-import type { DealsDb } from '../db/database.ts';
 import { expectProblem, isLiveDeal, walkPages } from '../lists/list-test-helpers.ts';
-import { withDealsFixture, TEST_NOW, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture, TEST_NOW } from '../test/deals-fixture.ts';
 
 describe.each(testDatabases())('special events on %s', (_name, open) => {
-  let f: DealsFixture;
-  let db: DealsDb;
-  withDealsFixture(open, 240, (fixture, handle) => {
-    f = fixture;
-    db = handle;
-  });
+  const f = suiteFixture(() => dealsFixture(open, 240), (fixture) => fixture.database.close());
 
   /** The event's deals for a location, as the route should list them: live, by position then id. */
   async function expectedDeals(slug: string, locationSlugs: string[]): Promise<number[]> {
-    const rows = await db
+    const rows = await f.db
       .withSchema('deals')
       .selectFrom('special_event_deal')
       .innerJoin('special_event', 'special_event.id', 'special_event_deal.event_id')
@@ -49,7 +44,7 @@ describe.each(testDatabases())('special events on %s', (_name, open) => {
   it('never lists a closed deal', async () => {
     const before = await expectedDeals('christmas-gifts', ['edinburgh', 'shop']);
     const victim = before[1]!;
-    await db.withSchema('deals').updateTable('deal').set({ closing_date: new Date(TEST_NOW.getTime() - 1000) }).where('id', '=', victim).execute();
+    await f.db.withSchema('deals').updateTable('deal').set({ closing_date: new Date(TEST_NOW.getTime() - 1000) }).where('id', '=', victim).execute();
     const { deals } = await walkPages(f, '/special/edinburgh/christmas-gifts', 48, (v) => SpecialEventResponseSchema.parse(v));
     expect(deals.map((d) => d.id)).toEqual(before.filter((id) => id !== victim));
   });
@@ -75,7 +70,7 @@ describe.each(testDatabases())('special events on %s', (_name, open) => {
 
   it('the window is [startsAt, endsAt): live at the start, gone at the end', async () => {
     const setWindow = (starts: Date, ends: Date) =>
-      db.withSchema('deals').updateTable('special_event').set({ starts_at: starts, ends_at: ends }).where('slug', '=', 'burns-night').execute();
+      f.db.withSchema('deals').updateTable('special_event').set({ starts_at: starts, ends_at: ends }).where('slug', '=', 'burns-night').execute();
     const ms = (d: number) => new Date(TEST_NOW.getTime() + d);
     await setWindow(TEST_NOW, ms(1));
     expect((await f.get('/special/aberdeen/burns-night')).status).toBe(200);

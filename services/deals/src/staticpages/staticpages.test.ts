@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { ProblemSchema } from '../contract.ts';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { migrateDeals } from '../db/database.ts';
-import { dealsFixture, TEST_TOKEN, type DealsFixture } from '../test/deals-fixture.ts';
+import { dealsFixture, TEST_TOKEN } from '../test/deals-fixture.ts';
+import { expectProblem } from '../lists/list-test-helpers.ts';
 import { CONTENT_PAGE_SLUGS, STATIC_PAGE_SLUGS, STATIC_PAGES } from './staticpages.content.ts';
 import { StaticPageSchema, type StaticPage } from './staticpages.contract.ts';
 import { upsertStaticPages } from './staticpages.store.ts';
@@ -29,22 +30,11 @@ const SPEC_SLUGS = [
 ];
 
 describe.each(testDatabases())('static page routes on %s', (_name, open) => {
-  let f: DealsFixture;
-  beforeAll(async () => {
-    f = await dealsFixture(open, 30);
-  });
-  afterAll(async () => {
-    await f?.database.close();
-  });
+  const f = suiteFixture(() => dealsFixture(open, 30), (fixture) => fixture.database.close());
 
   const page = async (slug: string): Promise<StaticPage> => StaticPageSchema.parse(await f.json(`/staticpage/${encodeURIComponent(slug)}`));
 
-  async function problem(path: string, status: number) {
-    const res = await f.get(path);
-    expect(res.status, path).toBe(status);
-    expect(res.headers.get('content-type')).toContain('application/problem+json');
-    return ProblemSchema.parse(await res.json());
-  }
+  const problem = (path: string, status: number) => expectProblem(f, path, status);
 
   it('GET /staticpage/{slug} serves every slug of spec §2 at /page/{slug}, and the content pages at their own path', async () => {
     expect([...STATIC_PAGE_SLUGS]).toEqual(SPEC_SLUGS);

@@ -9,10 +9,10 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
-import type { SandboxState } from './store.ts';
+import { SandboxState, type SandboxProvider } from './store.ts';
 
 export const FAULT_MODES = [
   'delay-ms',
@@ -72,6 +72,30 @@ export interface SandboxOptions {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle
   db?: Kysely<any> | null;
+}
+
+/**
+ * What every sandbox starts from: its clock, its fault controls, its stored state with the
+ * idempotent answers, and its app, in which every request waits for that state (durableState)
+ * and the fault admin is mounted; plus the merchant-key guard for its server-side endpoints.
+ * `restore` takes each stored record of the sandbox's own kinds back into its collections.
+ */
+export function openSandbox(provider: SandboxProvider, options: SandboxOptions, restore: Record<string, (id: string, data: unknown) => void>) {
+  const faults = new FaultControl(options.faults === true);
+  const state = new SandboxState(provider, options.db ?? null);
+  const idempotency = new IdempotencyStore(state);
+  const ready = state.load().then((records) => {
+    for (const r of records) {
+      // Each kind's records are the objects the sandbox stored under it (state.put).
+      if (r.kind === 'idem') idempotency.restore(r.id, r.data);
+      else if (Object.hasOwn(restore, r.kind)) restore[r.kind]!(r.id, r.data);
+    }
+  });
+  const app = new Hono();
+  durableState(app, state, ready);
+  mountFaultAdmin(app, faults);
+  const now = options.now ?? (() => new Date());
+  return { now, faults, state, idempotency, allowed: options.allowedOrigins ?? [], ready, app, auth: merchantAuth(options.merchantKey) };
 }
 
 /**
@@ -345,6 +369,34 @@ export class IdempotencyStore {
     const stored = { hash, status, body: answer };
     this.answers.set(key, stored);
     this.state?.put('idem', key, stored);
+  }
+  /**
+   * A call that moves money, idempotent by `key` (run): `commit` runs at most once, under the
+   * fault controls of `route`; its answer is kept for the key and stored before anything is
+   * answered (or dropped by a fault): it is the provider's record. If a fault came before the
+   * commit, the key may be used again.
+   */
+  async commit(c: Context, key: string | undefined, body: unknown, faults: FaultControl, route: string, commit: () => { status: number; body: Record<string, unknown> }): Promise<Response> {
+    return this.run(c, key, body, async () => {
+      let committed = false;
+      try {
+        return await withFault(
+          c,
+          faults,
+          route,
+          async () => {
+            committed = true;
+            const answer = commit();
+            this.remember(key, body, answer.status, answer.body);
+            await this.state?.flush();
+            return answer;
+          },
+          (answer) => c.json(answer.body, answer.status as 200),
+        );
+      } finally {
+        if (!committed) this.forgetInFlight(key);
+      }
+    });
   }
   /** The work never committed (5xx, reset before commit): the key may be used again. */
   forgetInFlight(key: string | undefined): void {

@@ -7,6 +7,20 @@ import { MERCHANT_KEY, paymentsFixture, type PaymentsFixture } from './harness.t
 
 export const SERVICE_TOKEN = 'test-service-token';
 
+let n = 0;
+/** A reference no test has used yet: `<prefix>-<time>-<n>`. */
+export const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
+/** The body of POST /pay: a £24.99 card charge with the sandbox's valid nonce under a fresh orderRef. */
+export const chargeBody = (overrides: Record<string, unknown> = {}) => ({
+  orderRef: fresh('ord'),
+  method: 'credit_card',
+  amount: 2499,
+  currency: 'GBP',
+  token: 'fake-valid-nonce',
+  email: 'shopper@example.co.uk',
+  ...overrides,
+});
+
 export interface AppFixture extends PaymentsFixture {
   app: PaymentApp;
   call(method: string, path: string, options?: { body?: unknown; key?: string; headers?: Record<string, string> }): Promise<Response>;

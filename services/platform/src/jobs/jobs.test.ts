@@ -6,13 +6,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../database.ts';
-import { openFreshPostgres, testDatabases } from '../test-databases.ts';
+import { openFreshPostgres, testDatabases, withDatabase } from '../test-databases.ts';
 import { migrateJobs, releaseLease, runLeased, takeLease } from './index.ts';
 
 describe.each(testDatabases())('job leases on %s', (_name, open) => {
   it('one holder at a time; released or lapsed, another may take it; the holder may renew', async () => {
-    const database = await open();
-    try {
+    await withDatabase(open, async (database) => {
       await migrateJobs(database.db);
       await migrateJobs(database.db); // idempotent
       const t0 = new Date('2026-12-01T10:00:00Z');
@@ -28,9 +27,7 @@ describe.each(testDatabases())('job leases on %s', (_name, open) => {
       // b dies holding it: a takes over once the lease has lapsed, not before.
       expect(await takeLease(database.db, 'job', 60_000, 'a', at(62_999))).toBe(false);
       expect(await takeLease(database.db, 'job', 60_000, 'a', at(63_000))).toBe(true);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
 

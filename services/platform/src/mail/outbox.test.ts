@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabases } from '../test-databases.ts';
+import { testDatabases, withDatabase } from '../test-databases.ts';
 import { EMAIL_CASES } from '@shop/domain/email-cases';
 import { assertSendable, createMailer, createOutboxMailer, createSmtpMailer, listOutbox, migrateMail } from './index.ts';
 
 describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
   it('stores each message and lists them newest first, filtered by recipient whatever its case', async () => {
-    const database = await open();
-    try {
+    await withDatabase(open, async (database) => {
       await migrateMail(database.db);
       await migrateMail(database.db); // idempotent
       const mailer = createMailer({ db: database.db });
@@ -20,14 +19,11 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
       expect(Date.parse(all[0]!.createdAt)).not.toBeNaN();
       expect((await listOutbox(database.db, { to: 'ANN@example.com ' })).map((m) => m.subject)).toEqual(['Third', 'First']);
       expect(await listOutbox(database.db, { limit: 1 })).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('forgetRecipient deletes the copies to one address whatever its case, inside the caller\'s transaction (a rollback keeps them)', async () => {
-    const database = await open();
-    try {
+    await withDatabase(open, async (database) => {
       await migrateMail(database.db);
       const mailer = createMailer({ db: database.db });
       await mailer.send({ to: 'ann@example.com', subject: 'Reset', text: 'https://shop/reset?token=a', kind: 'password_reset' });
@@ -49,14 +45,11 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
       expect(await mailer.forgetRecipient('ann@example.com')).toBe(0);
       expect(await mailer.forgetRecipient(' ')).toBe(0);
       expect(await listOutbox(database.db)).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('keeps a message handed over again with the same Message-ID once (at-least-once senders), and every message without one', async () => {
-    const database = await open();
-    try {
+    await withDatabase(open, async (database) => {
       await migrateMail(database.db);
       const mailer = createOutboxMailer(database.db);
       const order = { to: 'ann@example.com', subject: 'Your order TD1', text: 'vouchers', kind: 'order_confirmation', messageId: '<o-1.order_confirmation@orders.example>' };
@@ -76,14 +69,11 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
         await expect(mailer.send({ ...order, messageId })).rejects.toThrow(/message id/);
       }
       expect(await listOutbox(database.db)).toHaveLength(4);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('refuses header injection, several recipients and unnamed kinds before writing anything', async () => {
-    const database = await open();
-    try {
+    await withDatabase(open, async (database) => {
       await migrateMail(database.db);
       const mailer = createOutboxMailer(database.db);
       const base = { to: 'ann@example.com', subject: 'Hello', text: 'Hi', kind: 'notice' };
@@ -100,9 +90,7 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
         await expect(mailer.send(bad)).rejects.toThrow();
       }
       expect(await listOutbox(database.db)).toEqual([]);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
 

@@ -39,16 +39,20 @@ const pence = (description: string, example: number) =>
 
 const flag = (description: string) => z.enum(['true', 'false']).optional().openapi({ description, example: 'true' });
 
+/** The text a shopper types (q): at most MAX_QUERY_LENGTH characters once trimmed, no control characters; optional. */
+export const searchText = (description: string, example: string) =>
+  z
+    .string()
+    .max(10 * MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters.`)
+    .refine((v) => v.trim().length <= MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters.`)
+    .refine((v) => !CONTROL_CHARS.test(v), 'Must not contain control characters.')
+    .optional()
+    .openapi({ description, example });
+
 /** Query of both search routes. Everything is checked here; the store sees only typed values. */
 export const SearchQuery = z
   .object({
-    q: z
-      .string()
-      .max(10 * MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters.`)
-      .refine((v) => v.trim().length <= MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters.`)
-      .refine((v) => !CONTROL_CHARS.test(v), 'Must not contain control characters.')
-      .optional()
-      .openapi({ description: `The words to search for (trimmed; at most ${MAX_QUERY_LENGTH} characters). Web-search syntax: "quoted phrase", -word, or. Empty: browse.`, example: 'afternoon tea' }),
+    q: searchText(`The words to search for (trimmed; at most ${MAX_QUERY_LENGTH} characters). Web-search syntax: "quoted phrase", -word, or. Empty: browse.`, 'afternoon tea'),
     category: slugParam('Only deals of this category.', 'spa'),
     subcategory: slugParam('Only deals of this sub-category.', 'massage'),
     categories: slugList('Only deals of any of these categories (comma-separated slugs).', 'spa,beauty'),

@@ -1,8 +1,8 @@
 import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/platform';
 import { z } from '@hono/zod-openapi';
 import { SuggestResponseSchema } from '../contract.ts';
-import { CONTROL_CHARS, SLUG } from '../lib/http.ts';
-import { MAX_QUERY_LENGTH } from '../search/search.routes.ts';
+import { SLUG } from '../lib/http.ts';
+import { searchText } from '../search/search.routes.ts';
 
 export const SUGGEST_LIMIT = 8;
 export const MAX_SUGGEST_LIMIT = 20;
@@ -18,13 +18,7 @@ export const suggest = createRoute({
     'Empty text gives an empty list.',
   request: {
     query: z.object({
-      q: z
-        .string()
-        .max(10 * MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters.`)
-        .refine((v) => v.trim().length <= MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters.`)
-        .refine((v) => !CONTROL_CHARS.test(v), 'Must not contain control characters.')
-        .optional()
-        .openapi({ description: 'What the shopper has typed so far.', example: 'afternoon' }),
+      q: searchText('What the shopper has typed so far.', 'afternoon'),
       location: z
         .string()
         .max(60)

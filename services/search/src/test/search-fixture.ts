@@ -6,19 +6,15 @@
 import { createDealsApp, migrateDeals, seedDeals } from '@shop/deals';
 import { SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
+import { serviceGets, TEST_TOKEN, type LoggedLine } from '@shop/platform/test-app';
 import { createSearchApp } from '../app.ts';
 import { migrateSearch } from '../db/database.ts';
 import { IndexDealsResponseSchema, type IndexDeal } from '@shop/deals/index-feed/index-feed.contract';
 import { syncSearchIndex, type SyncReport } from '../indexer/sync.ts';
 
-export const TEST_TOKEN = 'test-service-token';
+export { TEST_TOKEN };
 /** Fixed clock: seeded closing dates are relative to it. */
 export const TEST_NOW = new Date('2026-11-22T12:00:00.000Z');
-
-export interface LoggedLine {
-  message: string;
-  fields: Record<string, unknown>;
-}
 
 export interface SearchFixture {
   database: Database;
@@ -47,19 +43,13 @@ export async function searchFixture(open: OpenTestDatabase, deals = 300): Promis
   // versionCheckMs 0: a test that re-syncs sees the new index at once (cached results dropped).
   const app = createSearchApp({ db: database.db, serviceToken: TEST_TOKEN, now: () => TEST_NOW, versionCheckMs: 0, log: (message, fields) => void logged.push({ message, fields }) });
   const headers = { [SERVICE_TOKEN_HEADER]: TEST_TOKEN };
-  const get = (path: string) => Promise.resolve(app.request(path, { headers }));
   return {
     database,
     dealsApp,
     app,
     sync,
     logged,
-    get,
-    async json(path: string) {
-      const res = await get(path);
-      if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-      return res.json();
-    },
+    ...serviceGets(app),
     post: (path: string, body: unknown) =>
       Promise.resolve(app.request(path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })),
     resync,

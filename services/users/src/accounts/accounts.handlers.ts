@@ -5,7 +5,7 @@ import { authOf, signIn } from '../lib/auth.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { activateMail, alreadyRegisteredMail, confirmEmailMail, signInLinkMail } from '../lib/emails.ts';
-import { clientAddress, fail, rateLimited, throttled } from '../lib/http.ts';
+import { clientAddress, fail, hashOrRateLimited, rateLimited, throttled } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
 import { claimSignIn, forgiveEmail, releaseAttempt } from '../lib/sign-in-throttle.ts';
@@ -53,20 +53,22 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
       }
     });
 
+  /** Registration's rate limits (per client address, per email): the 429 to answer, or null. */
+  const registrationLimited = async (c: Context, email: string) => {
+    const verdict = await hitAll(db, deps.limits, [['registerPerAddress', clientAddress(c)], ['registerPerEmail', email]], deps.now());
+    return verdict.allowed ? null : rateLimited(c, verdict.retryAfterSeconds);
+  };
+
   app.openapi(
     routes.register,
     async (c) => {
       const input = c.req.valid('json').requestRegistration;
-      const verdict = await hitAll(db, deps.limits, [['registerPerAddress', clientAddress(c)], ['registerPerEmail', input.email]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
-      let hash: string;
-      try {
-        // Hashed whether or not the address is registered: both answers cost the same.
-        hash = await deps.passwords.hash(input.password);
-      } catch (err) {
-        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds);
-        throw err;
-      }
+      const limited = await registrationLimited(c, input.email);
+      if (limited) return limited;
+      // Hashed whether or not the address is registered: both answers cost the same.
+      const hashed = await hashOrRateLimited(c, deps.passwords, input.password);
+      if ('busy' in hashed) return hashed.busy;
+      const { hash } = hashed;
       completeRegistration({ email: input.email, firstName: input.firstName, lastName: input.lastName, subscribe: input.subscribe }, hash);
       return c.json({ data: { status: 'CHECK_EMAIL' as const, email: input.email } }, 202);
     },
@@ -76,8 +78,8 @@ export function registerAccountRoutes(app: OpenAPIHono, deps: UsersDeps): void {
     routes.expressRegister,
     async (c) => {
       const input = c.req.valid('json').requestRegistration;
-      const verdict = await hitAll(db, deps.limits, [['registerPerAddress', clientAddress(c)], ['registerPerEmail', input.email]], deps.now());
-      if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
+      const limited = await registrationLimited(c, input.email);
+      if (limited) return limited;
       completeRegistration({ email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null }, null);
       return c.json({ data: { status: 'CHECK_EMAIL' as const, email: input.email } }, 202);
     },

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { CurrentSessionSchema, SignedInSchema, UserResponseSchema } from '../contract.ts';
 import { ARGON2_PREFIX } from '../lib/passwords.ts';
-import { problemOf, PUBLIC_BASE_URL, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, PUBLIC_BASE_URL, usersFixture } from '../test/users-fixture.ts';
 
 describe.each(testDatabases())('accounts on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   const register = (email: string, password = 'Correct-Horse-9', extra: Record<string, unknown> = {}, ip = f.ip()) =>
     f.call('POST', '/register', { ip, body: { requestRegistration: { email, password, firstName: 'Ann', lastName: 'Shopper', ...extra } } });

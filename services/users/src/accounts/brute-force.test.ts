@@ -5,22 +5,17 @@
  * per-address and per-(email, address) rate limits (429 + Retry-After), the bounded argon2 pool,
  * and the counters' atomicity.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { SIGN_IN_LINK_TTL_MS, SIGN_IN_THROTTLE, signInDelayMs } from '@shop/domain/accounts';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { DEFAULT_RATE_LIMITS, hit } from '../lib/rate-limit.ts';
-import { problemOf, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, usersFixture } from '../test/users-fixture.ts';
 
 describe.each(testDatabases())('brute force on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   const expectRateLimited = async (res: Response) => {
     expect(res.status).toBe(429);

@@ -4,20 +4,15 @@
  * clean 400s naming the field; names that are merely unusual are kept as text and escaped in
  * the HTML emails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES } from '@shop/domain/accounts';
 import { testDatabases } from '@shop/platform/test-databases';
-import { problemOf, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { problemOf, usersFixture } from '../test/users-fixture.ts';
 
 describe.each(testDatabases())('text fields and identities on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   const register = (email: string, names: { firstName?: unknown; lastName?: unknown } = {}) =>
     f.call('POST', '/register', { ip: f.ip(), body: { requestRegistration: { email, password: 'Correct-Horse-9', firstName: 'Ann', lastName: 'Shopper', ...names } } });

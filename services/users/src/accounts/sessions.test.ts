@@ -3,21 +3,16 @@
  * one refused afterwards; logout and "everywhere" end them server side; idle and absolute expiry
  * by an injected clock; remember me.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { REMEMBER_ME_ABSOLUTE_MS, REMEMBER_ME_IDLE_MS, RESET_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@shop/domain/accounts';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { CurrentSessionSchema, SignedInSchema } from '../contract.ts';
-import { problemOf, PUBLIC_BASE_URL, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, PUBLIC_BASE_URL, usersFixture } from '../test/users-fixture.ts';
 
 describe.each(testDatabases())('sessions on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   const alive = async (token: string) => (await f.call('GET', '/session', { session: token })).status === 200;
   const signedIn = async (res: Response) => {

@@ -8,6 +8,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '@shop/domain/error-codes';
 import { CLIENT_IP_HEADER, commonErrors as platformCommonErrors, problem, problemContent, problemResponse, type ErrorStatus, type FieldError } from '@shop/platform';
 import type { Context } from 'hono';
 import { RateLimitedProblemSchema } from '../contract.ts';
+import { HashBusyError, type PasswordHasher } from './passwords.ts';
 
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 export { CLIENT_IP_HEADER };
@@ -38,6 +39,16 @@ const tooMany = <C extends 'RATE_LIMITED' | 'SIGN_IN_THROTTLED'>(c: Context, cod
 
 /** 429 RATE_LIMITED. */
 export const rateLimited = (c: Context, retryAfterSeconds: number) => tooMany(c, 'RATE_LIMITED', retryAfterSeconds);
+
+/** The password's hash, or (busy) the 429 to answer when the hashing pool is full. */
+export async function hashOrRateLimited(c: Context, passwords: PasswordHasher, password: string): Promise<{ hash: string } | { busy: ReturnType<typeof rateLimited> }> {
+  try {
+    return { hash: await passwords.hash(password) };
+  } catch (err) {
+    if (err instanceof HashBusyError) return { busy: rateLimited(c, err.retryAfterSeconds) };
+    throw err;
+  }
+}
 
 /** 429 SIGN_IN_THROTTLED (the sign-in throttle), with retryAfterSeconds and Retry-After like every 429. */
 export const throttled = (c: Context, retryAfterSeconds: number) => tooMany(c, 'SIGN_IN_THROTTLED', retryAfterSeconds);

@@ -5,8 +5,7 @@ import type { TokenPurpose } from '../db/tables.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { passwordChangedMail, resetMail } from '../lib/emails.ts';
-import { clientAddress, fail, rateLimited } from '../lib/http.ts';
-import { HashBusyError } from '../lib/passwords.ts';
+import { clientAddress, fail, hashOrRateLimited, rateLimited } from '../lib/http.ts';
 import { hitAll, perEmailKey } from '../lib/rate-limit.ts';
 import { findByEmail, findById, recordEvent, updateAccount } from '../store/accounts.ts';
 import { endAllSessions } from '../store/sessions.ts';
@@ -46,13 +45,9 @@ export function registerPasswordRoutes(app: OpenAPIHono, deps: UsersDeps): void 
     const verdict = await hitAll(db, deps.limits, [['linkPerAddress', clientAddress(c)]], deps.now());
     if (!verdict.allowed) return rateLimited(c, verdict.retryAfterSeconds);
     if (!TOKEN_SHAPE.test(token) || !(await peekToken(db, purpose, token, deps.now()))) return fail(c, 400, 'INVALID_LINK');
-    let hash: string;
-    try {
-      hash = await deps.passwords.hash(password);
-    } catch (err) {
-      if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds);
-      throw err;
-    }
+    const hashed = await hashOrRateLimited(c, deps.passwords, password);
+    if ('busy' in hashed) return hashed.busy;
+    const { hash } = hashed;
     const now = deps.now();
     const account = await db.transaction().execute(async (trx) => {
       const owner = await consumeToken(trx, purpose, token, now);

@@ -2,22 +2,17 @@
  * Spec §5 through REST (every rule and its words), password lengths (reliability A4), and the
  * reset-link lifecycle (reliability A7).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, RESET_TOKEN_TTL_MS } from '@shop/domain/accounts';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { SignedInSchema } from '../contract.ts';
-import { problemOf, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, usersFixture } from '../test/users-fixture.ts';
 
 const M = ACCOUNT_MESSAGES;
 
 describe.each(testDatabases())('passwords on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   const errorsOf = async (res: Response) => {
     expect(res.status).toBe(400);

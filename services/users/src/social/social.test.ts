@@ -2,24 +2,19 @@
  * Social sign-in records (reliability A8): users keyed by (issuer, subject), linking only by a
  * verified address, and the pre-hijacking defence for unconfirmed classic accounts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { sql } from 'kysely';
 import { SignedInSchema } from '../contract.ts';
-import { problemOf, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, usersFixture } from '../test/users-fixture.ts';
 
 const GOOGLE = 'https://accounts.google.com';
 const FACEBOOK = 'https://www.facebook.com';
 
 describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   let subjects = 0;
   const claims = (email: string, extra: Record<string, unknown> = {}) => ({ issuer: GOOGLE, subject: `sub-${++subjects}-${email}`, email, emailVerified: true, firstName: 'Gail', lastName: 'Google', ...extra });

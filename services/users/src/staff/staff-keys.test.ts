@@ -10,23 +10,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suiteFixture } from '@shop/platform/test-suite';
+import { afterAll, describe, expect, it } from 'vitest';
 import { StaffKeyCheckSchema, StaffKeyCreatedSchema, StaffKeyListSchema } from '../contract.ts';
 import type { UsersDb } from '../db/database.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import { STAFF_KEY_SHAPE, verifyStaffKey } from '../store/staff-keys.ts';
-import { problemOf, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, usersFixture } from '../test/users-fixture.ts';
 
 const run = promisify(execFile);
 
 describe.each(testDatabases())('staff API keys on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
   let n = 0;
   const unique = (label: string) => `${label}-${Date.now().toString(36)}-${(n += 1)}`;
   const create = async (name: string) => {

@@ -2,20 +2,15 @@
  * Email subscriptions: double opt-in, signed preferences links (HMAC with a secret kept in the
  * database, so links survive restarts), topics and frequency, unsubscribe.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EMAIL_TOPICS } from '@shop/domain/accounts';
 import { testDatabases } from '@shop/platform/test-databases';
+import { suiteFixture } from '@shop/platform/test-suite';
 import { EmailPreferencesResponseSchema, type EmailPreferences } from '../contract.ts';
-import { problemOf, PUBLIC_BASE_URL, usersFixture, type UsersFixture } from '../test/users-fixture.ts';
+import { problemOf, PUBLIC_BASE_URL, usersFixture } from '../test/users-fixture.ts';
 
 describe.each(testDatabases())('email subscriptions on %s', (_name, open) => {
-  let f: UsersFixture;
-  beforeAll(async () => {
-    f = await usersFixture(open);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = suiteFixture(() => usersFixture(open), (fixture) => fixture.close());
 
   const prefs = async (res: Response): Promise<EmailPreferences> => {
     expect(res.status).toBe(200);

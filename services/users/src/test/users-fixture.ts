@@ -5,19 +5,15 @@
  */
 import { createMailer, listOutbox, migrateMail, SERVICE_TOKEN_HEADER, type Database, type OutboxMessage } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
+import { TEST_TOKEN, type LoggedLine } from '@shop/platform/test-app';
 import { ACCOUNT_LINK_PATHS } from '@shop/domain/accounts';
 import { createUsersApp, type UsersApp, type UsersAppOptions } from '../app.ts';
 import type { SignedIn } from '../contract.ts';
 import { migrateUsers } from '../db/database.ts';
 
-export const TEST_TOKEN = 'test-service-token';
+export { TEST_TOKEN };
 export const PUBLIC_BASE_URL = 'https://thistle.example';
 export const START = new Date('2026-11-30T10:00:00.000Z');
-
-export interface LoggedLine {
-  message: string;
-  fields: Record<string, unknown>;
-}
 
 export interface CallOptions {
   body?: unknown;

@@ -6,7 +6,7 @@ import type { UsersDatabase } from '../db/database.ts';
 import type { UsersDeps } from '../lib/deps.ts';
 import { anonymiseConfirmMail, passwordChangedMail } from '../lib/emails.ts';
 import { TOKEN_SHAPE } from '../lib/crypto.ts';
-import { fail, rateLimited } from '../lib/http.ts';
+import { fail, hashOrRateLimited, rateLimited } from '../lib/http.ts';
 import { HashBusyError } from '../lib/passwords.ts';
 import { hitAll } from '../lib/rate-limit.ts';
 import { customerTokenIsLive, findById, lockInForce, recordEvent, updateAccount, userJson, users, type AccountRow } from '../store/accounts.ts';
@@ -72,13 +72,9 @@ export function registerUserRoutes(app: OpenAPIHono, deps: UsersDeps): void {
         await recordEvent(db, account.id, 'password_change_failed', deps.now());
         return fail(c, 401, 'WRONG_PASSWORD');
       }
-      let hash: string;
-      try {
-        hash = await deps.passwords.hash(input.newPassword);
-      } catch (err) {
-        if (err instanceof HashBusyError) return rateLimited(c, err.retryAfterSeconds);
-        throw err;
-      }
+      const hashed = await hashOrRateLimited(c, deps.passwords, input.newPassword);
+      if ('busy' in hashed) return hashed.busy;
+      const { hash } = hashed;
       const now = deps.now();
       await db.transaction().execute(async (trx) => {
         await updateAccount(trx, account.id, { password_hash: hash, failed_logins: 0, locked_at: null }, now);

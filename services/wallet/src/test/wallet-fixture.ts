@@ -1,8 +1,11 @@
 /**
  * A fresh, migrated wallet database and the app, for tests (not a test file itself).
  */
+import { expect } from 'vitest';
 import { SERVICE_TOKEN_HEADER, type Database } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
+import { testFixture } from '@shop/platform/test-suite';
+import { ledgerViolations } from '../ledger-invariant.ts';
 import { createWalletApp } from '../app.ts';
 import { migrateWallet } from '../db/database.ts';
 
@@ -35,4 +38,15 @@ export async function walletFixture(open: OpenTestDatabase): Promise<WalletFixtu
       ),
     close: () => database.close(),
   };
+}
+
+/** A fresh wallet for each test of the block; after each, the ledger's invariants must hold before it is closed. */
+export function walletPerTest(open: OpenTestDatabase): WalletFixture {
+  return testFixture(
+    () => walletFixture(open),
+    async (f) => {
+      expect(await ledgerViolations(f.database.db)).toEqual([]);
+      await f.close();
+    },
+  );
 }

@@ -18,28 +18,9 @@
  * what the test card does.
  */
 import { isRefusedCardBrand } from '@shop/domain/payment-availability';
-import { Hono, type Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import {
-  APPROVAL_SCRIPT,
-  approvalForm,
-  checkedTargetOrigin,
-  decimalToPence,
-  durableState,
-  escapeHtml,
-  FaultControl,
-  fromLoopback,
-  IdempotencyStore,
-  merchantAuth,
-  mountFaultAdmin,
-  penceToDecimal,
-  randomId,
-  sandboxPage,
-  script, stylesheet,
-  withFault,
-  type SandboxOptions,
-} from '../common.ts';
-import { SandboxState } from '../store.ts';
+import { APPROVAL_SCRIPT, approvalForm, checkedTargetOrigin, decimalToPence, escapeHtml, fromLoopback, openSandbox, penceToDecimal, randomId, sandboxPage, script, stylesheet, withFault, type FaultControl, type SandboxOptions } from '../common.ts';
 import { HOSTED_FIELDS_SCRIPT } from './hosted-fields-script.ts';
 import { WebhookEmitter, type WebhookKind, type WebhookTransaction } from './webhooks.ts';
 import {
@@ -122,11 +103,6 @@ const APPROVAL_METHODS: Record<string, { kind: InstrumentKind; heading: string; 
 };
 
 export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeSandbox {
-  const now = options.now ?? (() => new Date());
-  const faults = new FaultControl(options.faults === true);
-  const state = new SandboxState('braintree', options.db ?? null);
-  const idempotency = new IdempotencyStore(state);
-  const allowed = options.allowedOrigins ?? [];
   type ClientTokenGrant = { expiresAt: number; customerId: string | null };
   type NonceRecord = MethodBehaviour & { consumed: boolean; expiresAt: number };
   type VaultRecord = MethodBehaviour & { customerId?: string | null };
@@ -136,23 +112,16 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   const vault = new Map<string, VaultRecord>();
   const customers = new Map<string, CustomerRecord>();
   const log: BraintreeTransaction[] = [];
-  const webhooks = new WebhookEmitter(faults, now);
   type StoredTx = BraintreeTransaction & { fingerprint?: string };
-  const ready = state.load().then((records) => {
-    for (const r of records) {
-      // Each kind's records are the objects this sandbox stored under it (state.put).
-      if (r.kind === 'tx') log.push(r.data as StoredTx);
-      else if (r.kind === 'idem') idempotency.restore(r.id, r.data);
-      else if (r.kind === 'nonce') nonces.set(r.id, r.data as NonceRecord);
-      else if (r.kind === 'vault') vault.set(r.id, r.data as VaultRecord);
-      else if (r.kind === 'customer') customers.set(r.id, r.data as CustomerRecord);
-      else if (r.kind === 'client_token') clientTokens.set(r.id, r.data as ClientTokenGrant);
-    }
+  const { now, faults, state, idempotency, allowed, ready, app, auth } = openSandbox('braintree', options, {
+    tx: (_id, data) => log.push(data as StoredTx),
+    nonce: (id, data) => nonces.set(id, data as NonceRecord),
+    vault: (id, data) => vault.set(id, data as VaultRecord),
+    customer: (id, data) => customers.set(id, data as CustomerRecord),
+    client_token: (id, data) => clientTokens.set(id, data as ClientTokenGrant),
   });
+  const webhooks = new WebhookEmitter(faults, now);
 
-  const app = new Hono();
-  durableState(app, state, ready);
-  mountFaultAdmin(app, faults);
   if (faults.enabled) {
     // Test builds (loopback only): what the sandbox's webhooks sent, and a replay of an old one.
     app.get('/__webhooks', (c) => (fromLoopback(c) ? c.json({ deliveries: webhooks.sent() }) : c.json({ error: 'loopback only' }, 403)));
@@ -167,7 +136,6 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
       }
     });
   }
-  const auth = merchantAuth(options.merchantKey);
   app.use('/client_token', auth);
   app.use('/payment_method_nonces', auth);
   app.use('/payment_method_nonces/*', auth);
@@ -540,27 +508,7 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     const input = (await c.req.json().catch(() => null)) as Json | null;
     if (!input || typeof input !== 'object' || Array.isArray(input)) return c.json({ success: false, errors: [{ code: '91500', attribute: 'body', message: 'Invalid JSON.' }] }, 400);
     const key = c.req.header('idempotency-key') || undefined;
-    return idempotency.run(c, key, input, async () => {
-      let committed = false;
-      try {
-        return await withFault(
-          c,
-          faults,
-          'sale',
-          async () => {
-            committed = true;
-            const result = sale(input, key !== undefined);
-            idempotency.remember(key, input, result.status, result.body);
-            // Stored before anything is answered (or dropped): the sale is the provider's record.
-            await state.flush();
-            return result;
-          },
-          (result) => c.json(result.body, result.status as 200),
-        );
-      } finally {
-        if (!committed) idempotency.forgetInFlight(key);
-      }
-    });
+    return idempotency.commit(c, key, input, faults, 'sale', () => sale(input, key !== undefined));
   });
 
   app.get('/transactions', async (c) => {

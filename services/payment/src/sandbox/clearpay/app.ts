@@ -11,27 +11,9 @@
  * Totals from £1 to £1000 only (spec §5).
  */
 import { isEmail } from '@shop/domain/accounts';
-import { Hono, type Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { CLEARPAY_MAX_PENCE, CLEARPAY_MIN_PENCE } from '@shop/domain/buying';
-import {
-  APPROVAL_SCRIPT,
-  approvalForm,
-  checkedTargetOrigin,
-  decimalToPence,
-  durableState,
-  escapeHtml,
-  FaultControl,
-  IdempotencyStore,
-  merchantAuth,
-  mountFaultAdmin,
-  penceToDecimal,
-  randomId,
-  sandboxPage,
-  script, stylesheet,
-  withFault,
-  type SandboxOptions,
-} from '../common.ts';
-import { SandboxState } from '../store.ts';
+import { APPROVAL_SCRIPT, approvalForm, checkedTargetOrigin, decimalToPence, escapeHtml, openSandbox, penceToDecimal, randomId, sandboxPage, script, stylesheet, withFault, type FaultControl, type SandboxOptions } from '../common.ts';
 
 export type ClearpayPayment = { id: string; token: string; merchantReference: string; status: 'APPROVED' | 'DECLINED' | 'PENDING'; amount: { amount: string; currency: 'GBP' }; created: string; settlesAt: number | null };
 
@@ -52,26 +34,13 @@ type Json = Record<string, unknown>;
 const CHECKOUT_TTL_MS = 3 * 60 * 60 * 1000;
 
 export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: number } = {}): ClearpaySandbox {
-  const now = options.now ?? (() => new Date());
   const pendingMs = options.pendingMs ?? 2_000;
-  const faults = new FaultControl(options.faults === true);
-  const state = new SandboxState('clearpay', options.db ?? null);
-  const idempotency = new IdempotencyStore(state);
-  const allowed = options.allowedOrigins ?? [];
   const checkouts = new Map<string, Checkout>();
   const payments: ClearpayPayment[] = [];
-  const ready = state.load().then((records) => {
-    for (const r of records) {
-      // Each kind's records are the objects this sandbox stored under it (state.put).
-      if (r.kind === 'payment') payments.push(r.data as ClearpayPayment);
-      else if (r.kind === 'idem') idempotency.restore(r.id, r.data);
-      else if (r.kind === 'checkout') checkouts.set(r.id, r.data as Checkout);
-    }
+  const { now, faults, state, idempotency, allowed, ready, app, auth } = openSandbox('clearpay', options, {
+    payment: (_id, data) => payments.push(data as ClearpayPayment),
+    checkout: (id, data) => checkouts.set(id, data as Checkout),
   });
-  const app = new Hono();
-  durableState(app, state, ready);
-  mountFaultAdmin(app, faults);
-  const auth = merchantAuth(options.merchantKey);
   app.use('/v2/*', auth);
 
   const error = (c: Context, status: number, errorCode: string, message: string) => c.json({ errorCode, message, httpStatusCode: status }, status as 400);
@@ -164,26 +133,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
     const input = (await c.req.json().catch(() => null)) as Json | null;
     if (!input) return error(c, 400, 'invalid_object', 'Invalid JSON.');
     const key = c.req.header('idempotency-key') || undefined;
-    return idempotency.run(c, key, input, async () => {
-      let committed = false;
-      try {
-        return await withFault(
-          c,
-          faults,
-          'capture',
-          async () => {
-            committed = true;
-            const answer = capture(input);
-            idempotency.remember(key, input, answer.status, answer.body);
-            await state.flush();
-            return answer;
-          },
-          (answer) => c.json(answer.body, answer.status as 200),
-        );
-      } finally {
-        if (!committed) idempotency.forgetInFlight(key);
-      }
-    });
+    return idempotency.commit(c, key, input, faults, 'capture', () => capture(input));
   });
 
   app.get('/v2/payments', (c) => {

@@ -10,24 +10,8 @@
  * which fails. An authorization token is single-use and bound to the session's amount.
  */
 import { isEmail } from '@shop/domain/accounts';
-import { Hono, type Context } from 'hono';
-import {
-  APPROVAL_SCRIPT,
-  approvalForm,
-  checkedTargetOrigin,
-  durableState,
-  escapeHtml,
-  FaultControl,
-  IdempotencyStore,
-  merchantAuth,
-  mountFaultAdmin,
-  randomId,
-  sandboxPage,
-  script, stylesheet,
-  withFault,
-  type SandboxOptions,
-} from '../common.ts';
-import { SandboxState } from '../store.ts';
+import type { Context, Hono } from 'hono';
+import { APPROVAL_SCRIPT, approvalForm, checkedTargetOrigin, escapeHtml, openSandbox, randomId, sandboxPage, script, stylesheet, withFault, type FaultControl, type SandboxOptions } from '../common.ts';
 
 export const KLARNA_DENIED_MESSAGE = 'Your purchase can not be accepted. Please choose another payment method.';
 export const KLARNA_FAILED_OTP = '999999';
@@ -53,27 +37,14 @@ const SESSION_TTL_MS = 48 * 60 * 60 * 1000;
 const AUTHORIZATION_TTL_MS = 60 * 60 * 1000;
 
 export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox {
-  const now = options.now ?? (() => new Date());
-  const faults = new FaultControl(options.faults === true);
-  const state = new SandboxState('klarna', options.db ?? null);
-  const idempotency = new IdempotencyStore(state);
-  const allowed = options.allowedOrigins ?? [];
   const sessions = new Map<string, Session>();
   const authorizations = new Map<string, Authorization>();
   const orders: KlarnaOrder[] = [];
-  const ready = state.load().then((records) => {
-    for (const r of records) {
-      // Each kind's records are the objects this sandbox stored under it (state.put).
-      if (r.kind === 'order') orders.push(r.data as KlarnaOrder);
-      else if (r.kind === 'idem') idempotency.restore(r.id, r.data);
-      else if (r.kind === 'session') sessions.set(r.id, r.data as Session);
-      else if (r.kind === 'authorization') authorizations.set(r.id, r.data as Authorization);
-    }
+  const { now, faults, state, idempotency, allowed, ready, app, auth } = openSandbox('klarna', options, {
+    order: (_id, data) => orders.push(data as KlarnaOrder),
+    session: (id, data) => sessions.set(id, data as Session),
+    authorization: (id, data) => authorizations.set(id, data as Authorization),
   });
-  const app = new Hono();
-  durableState(app, state, ready);
-  mountFaultAdmin(app, faults);
-  const auth = merchantAuth(options.merchantKey);
   app.use('/payments/*', auth);
   app.use('/ordermanagement/*', auth);
 
@@ -140,26 +111,7 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
     if (!input) return error(c, 400, 'BAD_VALUE', 'Invalid JSON.');
     const key = c.req.header('klarna-idempotency-key') || undefined;
     const token = c.req.param('token');
-    return idempotency.run(c, key, { token, ...input }, async () => {
-      let committed = false;
-      try {
-        return await withFault(
-          c,
-          faults,
-          'order',
-          async () => {
-            committed = true;
-            const answer = createOrder(token, input);
-            idempotency.remember(key, { token, ...input }, answer.status, answer.body);
-            await state.flush();
-            return answer;
-          },
-          (answer) => c.json(answer.body, answer.status as 200),
-        );
-      } finally {
-        if (!committed) idempotency.forgetInFlight(key);
-      }
-    });
+    return idempotency.commit(c, key, { token, ...input }, faults, 'order', () => createOrder(token, input));
   });
 
   function createOrder(token: string, input: Json): { status: number; body: Json } {
