@@ -5,6 +5,16 @@
  */
 
 /** The homepage / category page: location, its navigation and a full page of 48 deal cards. */
+// The deal card's fields, as the homepage and the search page select them (the same text in both).
+const DEAL_CARD_HEAD = 'id dealId title headline url discountPercentage showFromPrice priceDisplay closingDate';
+const DEAL_CARD_TAIL = `price { amount currency formatted }
+originalPrice { amount currency formatted }
+image { url alt width height }
+merchant { id name rating reviewCount }
+category { id name shortName url }
+subCategory { id name shortName url }
+location { id slug name }`;
+
 export const HOMEPAGE_QUERY = /* GraphQL */ `query HomePageQuery($location: String! = "glasgow", $category: String, $subcategory: String, $sort: DealSort = POPULARITY, $page: Int) {
   location(slug: $location) {
     id
@@ -46,26 +56,12 @@ export const HOMEPAGE_QUERY = /* GraphQL */ `query HomePageQuery($location: Stri
         cursor
         node {
           __typename
-          id
-          dealId
-          title
-          headline
-          url
-          discountPercentage
-          showFromPrice
-          priceDisplay
-          closingDate
+          ${DEAL_CARD_HEAD}
           isEvergreen
           soldCount
           totalRemainingForDay
           hasVipExclusive
-          price { amount currency formatted }
-          originalPrice { amount currency formatted }
-          image { url alt width height }
-          merchant { id name rating reviewCount }
-          category { id name shortName url }
-          subCategory { id name shortName url }
-          location { id slug name }
+          ${DEAL_CARD_TAIL}
           products {
             id
             productId
@@ -158,24 +154,10 @@ export const SEARCH_PAGE_QUERY = /* GraphQL */ `query SearchPageQuery($query: St
     edges {
       cursor
       node {
-        id
-        dealId
-        title
-        headline
-        url
-        discountPercentage
-        showFromPrice
-        priceDisplay
-        closingDate
+        ${DEAL_CARD_HEAD}
         soldCount
         hasVipExclusive
-        price { amount currency formatted }
-        originalPrice { amount currency formatted }
-        image { url alt width height }
-        merchant { id name rating reviewCount }
-        category { id name shortName url }
-        subCategory { id name shortName url }
-        location { id slug name }
+        ${DEAL_CARD_TAIL}
         products { id productId title soldOut price { amount currency formatted } originalPrice { amount currency formatted } }
       }
     }
