@@ -71,11 +71,10 @@ export interface DealFilterParent {
 }
 
 /**
- * __resolveType of every interface and union: each value carries its GraphQL type name (the
- * typecheck holds each resolver to its union's members, so the name is one of them).
+ * __resolveType of every interface and union: each value carries its GraphQL type name, and the
+ * typecheck holds the names the parents can carry to the union's members (schema/__generated__).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one function serves every union's generated type
-export const byTypename = (value: object): any => (value as { __typename?: string }).__typename ?? null;
+export const byTypename = <T extends string>(value: { __typename: T }): T => value.__typename;
 
 type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
 

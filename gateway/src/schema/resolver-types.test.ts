@@ -23,7 +23,13 @@ describe('resolver types', () => {
       // @ts-expect-error Location has no field `weather`
       Location: { weather: () => 'dreich' },
     };
-    expect([wrongShape, wrongMember, unknownField]).toHaveLength(3);
+    const untypedMember: Resolvers = {
+      Mutation: {
+        // @ts-expect-error a union's member carries its __typename (Union.__resolveType reads it: byTypename)
+        applyPromoCode: () => ({ code: 'VALIDATION_FAILED' as const, message: 'No', field: null }),
+      },
+    };
+    expect([wrongShape, wrongMember, unknownField, untypedMember]).toHaveLength(4);
     expect(Object.keys(resolvers)).toContain('Query');
   });
 });

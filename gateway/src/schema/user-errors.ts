@@ -118,8 +118,9 @@ export interface ProblemMapping<T extends UserErrorTypename = UserErrorTypename>
 /** The one mapping: a problem as the result-union member the shopper can act on, or null. */
 export function userErrorOf<T extends UserErrorTypename>(problem: Problem, mapping: ProblemMapping<T>): MemberOf<T> | null {
   const allowed = new Set<UserErrorTypename>(mapping.allowed);
-  // Only a member of an allowed type leaves: the set's test is what makes it a MemberOf<T>.
-  const pick = (value: UserErrorMember): MemberOf<T> | null => (allowed.has(value.__typename) ? (value as MemberOf<T>) : null);
+  const isAllowed = (value: UserErrorMember): value is MemberOf<T> => allowed.has(value.__typename);
+  // Only a member of an allowed type leaves.
+  const pick = (value: UserErrorMember): MemberOf<T> | null => (isAllowed(value) ? value : null);
   const { status, code } = problem;
   const errorCode = isErrorCode(code) ? code : null;
   const firstField = problem.errors?.[0] ? (mapping.fields(problem.errors.slice(0, 1), 'VALIDATION_FAILED')[0]?.field ?? null) : null;

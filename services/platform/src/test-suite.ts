@@ -32,7 +32,9 @@ function fixtureAround<T extends object>(before: typeof beforeAll, after: typeof
   return new Proxy({} as T, {
     get(_target, key) {
       if (!current) throw new Error(`the fixture is not started (reading ${String(key)} outside its tests and hooks)`);
-      return Reflect.get(current, key);
+      // Read from the fixture itself, and its methods bound to it (a class's private fields need their own `this`).
+      const value: unknown = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
     },
   });
 }
