@@ -28,11 +28,11 @@ describe('ErrorSummary', () => {
       </>,
     );
     const summary = screen.getByRole('alert');
-    expect(document.activeElement).toBe(summary);
+    expect(summary).toHaveFocus();
     const items = summary.querySelectorAll('li');
     expect([...items].map((li) => li.textContent)).toEqual(['Something went wrong. Please try again.', 'Email address: Enter a valid email address', 'Password: Enter your password']);
     fireEvent.click(screen.getByRole('link', { name: 'Password: Enter your password' }));
-    expect(document.activeElement?.id).toBe(fieldId('password'));
+    expect(document.getElementById(fieldId('password'))).toHaveFocus();
   });
 
   it('names the field even when the message is the only one of its kind', () => {

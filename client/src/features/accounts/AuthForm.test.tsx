@@ -34,7 +34,7 @@ describe('the login page', () => {
       ['Email address: Required field', '#field-email'],
       ['Password: Required field', '#field-password'],
     ]);
-    expect(document.activeElement).toBe(summary());
+    expect(summary()).toHaveFocus();
     expect(inlineError('email')).toContain('Required field');
     expect(page.environment.mock.getAllOperations().filter((o) => o.request.node.params.operationKind === 'mutation')).toHaveLength(0);
   });
@@ -42,13 +42,13 @@ describe('the login page', () => {
   it('signs in and goes on to the account page, with the guest’s input and the viewer in the store', async () => {
     const page = await signIn();
     await submitLogin(page);
-    expect(screen.getByRole('button', { name: 'Signing in…' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Signing in…' })).toBeVisible();
     let variables: Record<string, unknown> = {};
     await act(async () => {
       variables = page.answer({ login: { __typename: 'LoginSuccess', viewer: { id: 'VXNlcjox', name: 'Morag', vipUser: false, firstName: 'Morag', lastName: 'Ross', email: 'morag@example.co.uk' } } });
     });
     expect(variables.input).toMatchObject({ email: 'morag@example.co.uk', password: 'Heather-2026', rememberMe: false });
-    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible();
     expect(page.router.state.location.pathname).toBe('/myaccount');
     const root = page.environment.getStore().getSource().get('client:root') as { viewer?: { __ref: string } };
     expect(root.viewer?.__ref).toBe('VXNlcjox');
@@ -60,10 +60,10 @@ describe('the login page', () => {
     await act(async () => {
       page.answer({ login: refusal('LoginFailedError', { code: 'LOGIN_FAILED', message: 'Incorrect email or password', field: null }) });
     });
-    expect(within(summary()).getByRole('link', { name: 'Email address: Incorrect email or password' }).getAttribute('href')).toBe('#field-email');
+    expect(within(summary()).getByRole('link', { name: 'Email address: Incorrect email or password' })).toHaveAttribute('href', '#field-email');
     expect(inlineError('email')).toContain('Incorrect email or password');
-    expect(screen.getByRole('textbox', { name: 'Email address' }).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
   it('shows a locked account in the summary, with the way to unlock it', async () => {
@@ -73,7 +73,7 @@ describe('the login page', () => {
       page.answer({ login: refusal('AccountLockedError', { code: 'ACCOUNT_LOCKED', message: 'Your account is locked.', field: null }) });
     });
     expect(summary().textContent).toContain('Your account is locked.');
-    expect(within(summary()).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/forgot-password');
+    expect(within(summary()).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgot-password');
     expect(inlineError('email')).toBe('');
   });
 
@@ -93,7 +93,7 @@ describe('the login page', () => {
     await act(async () => {
       page.answer({ login: refusal('ValidationError', { code: 'VALIDATION', message: 'Password must be at least 6 characters', field: 'input.password' }) });
     });
-    expect(within(summary()).getByRole('link', { name: 'Password: Password must be at least 6 characters' }).getAttribute('href')).toBe('#field-password');
+    expect(within(summary()).getByRole('link', { name: 'Password: Password must be at least 6 characters' })).toHaveAttribute('href', '#field-password');
     expect(inlineError('password')).toContain('Password must be at least 6 characters');
     expect(inlineError('email')).toBe('');
   });
@@ -119,14 +119,14 @@ describe('the register page (the same form, by its data)', () => {
 
   it('says an email follows once the account is asked for', async () => {
     const page = await signIn('register');
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     await fill(page);
     let variables: Record<string, unknown> = {};
     await act(async () => {
       variables = page.answer({ register: { __typename: 'RegisterAccepted', message: 'Check your email to confirm your address.', email: 'ailsa@example.co.uk' } });
     });
     expect(variables.input).toEqual({ firstName: 'Ailsa', lastName: 'Craig', email: 'ailsa@example.co.uk', password: 'Bluebell-77', subscribe: false });
-    expect(screen.getByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
     expect(screen.getByRole('status').textContent).toContain('Check your email to confirm your address.');
   });
 
@@ -136,7 +136,7 @@ describe('the register page (the same form, by its data)', () => {
     await act(async () => {
       page.answer({ register: refusal('ValidationError', { code: 'VALIDATION', message: 'This password is too common. Please choose a different one.', field: 'password' }) });
     });
-    expect(within(summary()).getByRole('link', { name: 'Password: This password is too common. Please choose a different one.' }).getAttribute('href')).toBe('#field-password');
+    expect(within(summary()).getByRole('link', { name: 'Password: This password is too common. Please choose a different one.' })).toHaveAttribute('href', '#field-password');
     expect(inlineError('password')).toContain('too common');
   });
 });

@@ -42,8 +42,8 @@ describe('choosing a password from an emailed link', () => {
       variables = page.answer({ activatePassword: { __typename: 'PasswordReset', message: 'Your password is set.' } });
     });
     expect(variables.input).toEqual({ token: 't0ken', password: 'Thistle-2027', confirmPassword: 'Thistle-2027' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Password set' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Password set' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
   it('says when the link can no longer be used', async () => {
@@ -52,9 +52,9 @@ describe('choosing a password from an emailed link', () => {
     await act(async () => {
       page.answer({ resetPassword: refusal('InvalidLinkError', { code: 'INVALID_LINK', message: 'This link has expired or has already been used.', field: 'token' }) });
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
     expect(screen.getByRole('alert').textContent).toContain('This link has expired or has already been used.');
-    expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('shows the server’s refusal of the password at the field', async () => {
@@ -63,7 +63,7 @@ describe('choosing a password from an emailed link', () => {
     await act(async () => {
       page.answer({ resetPassword: refusal('ValidationError', { code: 'VALIDATION', message: 'This password is too common. Please choose a different one.', field: 'input.password' }) });
     });
-    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'New password: This password is too common. Please choose a different one.' })).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'New password: This password is too common. Please choose a different one.' })).toBeVisible();
     expect(inlineError('password')).toContain('too common');
   });
 });

@@ -139,49 +139,49 @@ describe('CheckoutView: placing the order', () => {
   it('OrderPlaced goes to the order\'s confirmation page', async () => {
     await pay();
     await answer(environment, 'placeOrder', { __typename: 'OrderPlaced', message: 'Purchase Successful', order: { orderNumber: 'TD100001' } });
-    expect(await screen.findByRole('heading', { name: 'Confirmation of TD100001' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirmation of TD100001' })).toBeVisible();
   });
 
   it('OrderPending goes to the confirmation page too (it says the payment is being confirmed)', async () => {
     await pay();
     await answer(environment, 'placeOrder', { __typename: 'OrderPending', message: 'Your payment is being confirmed.', order: { orderNumber: 'TD100002' } });
-    expect(await screen.findByRole('heading', { name: 'Confirmation of TD100002' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirmation of TD100002' })).toBeVisible();
   });
 
   it('PaymentError shows in the error summary and at the payment step', async () => {
     await pay();
     await answer(environment, 'placeOrder', { __typename: 'PaymentError', code: 'PAYMENT_DECLINED', message: 'Your card was declined.', field: null, retryable: true });
-    expect(within(errorSummary()).getByRole('link', { name: new RegExp(escape('Your card was declined.')) })).toBeTruthy();
-    expect(within(beside('payment')).getByText('Your card was declined.')).toBeTruthy();
+    expect(within(errorSummary()).getByRole('link', { name: new RegExp(escape('Your card was declined.')) })).toBeVisible();
+    expect(within(beside('payment')).getByText('Your card was declined.')).toBeVisible();
   });
 
   it('StockError shows beside its line and in the summary, and the checkout is read again', async () => {
     await pay();
     await answer(environment, 'placeOrder', { __typename: 'StockError', code: 'INSUFFICIENT_STOCK', message: 'Only 0 left.', field: null, productId: LINE, available: 0 });
-    expect(within(beside(`line-${LINE}`)).getByText('Only 0 left.')).toBeTruthy();
-    expect(within(errorSummary()).getByRole('link', { name: new RegExp(escape('Only 0 left.')) })).toBeTruthy();
+    expect(within(beside(`line-${LINE}`)).getByText('Only 0 left.')).toBeVisible();
+    expect(within(errorSummary()).getByRole('link', { name: new RegExp(escape('Only 0 left.')) })).toBeVisible();
     expect(environment.mock.getMostRecentOperation().request.node.operation.name).toBe('checkoutResultReloadQuery');
   });
 
   it('ValidationError about a payment input shows at the payment step', async () => {
     await pay();
     await answer(environment, 'placeOrder', { __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: 'Choose a saved card you have.', field: 'input.savedInstrumentId' });
-    expect(within(beside('payment')).getByText('Choose a saved card you have.')).toBeTruthy();
-    expect(within(errorSummary()).getByRole('link', { name: new RegExp(escape('Choose a saved card you have.')) })).toBeTruthy();
+    expect(within(beside('payment')).getByText('Choose a saved card you have.')).toBeVisible();
+    expect(within(errorSummary()).getByRole('link', { name: new RegExp(escape('Choose a saved card you have.')) })).toBeVisible();
   });
 
   it('NotFoundError (no basket) shows in the error summary alone', async () => {
     await pay();
     await answer(environment, 'placeOrder', { __typename: 'NotFoundError', code: 'BASKET_NOT_FOUND', message: 'Your basket could not be found.', field: null });
-    expect(within(errorSummary()).getByText('Your basket could not be found.')).toBeTruthy();
-    expect(within(beside('payment')).queryByText('Your basket could not be found.')).toBeNull();
+    expect(within(errorSummary()).getByText('Your basket could not be found.')).toBeVisible();
+    expect(within(beside('payment')).queryByText('Your basket could not be found.')).not.toBeInTheDocument();
   });
 
   it('a request that fails keeps the attempt: paying again sends the same idempotency key', async () => {
     await pay();
     const first = environment.mock.getMostRecentOperation().request.variables.input.idempotencyKey;
     await act(async () => environment.mock.rejectMostRecentOperation(new Error('network')));
-    expect(within(errorSummary()).getByText(BUYING_MESSAGES.requestProblem)).toBeTruthy();
+    expect(within(errorSummary()).getByText(BUYING_MESSAGES.requestProblem)).toBeVisible();
     await pay();
     expect(environment.mock.getMostRecentOperation().request.variables.input.idempotencyKey).toBe(first);
   });
@@ -196,28 +196,28 @@ describe('CheckoutView: promo code and basket changes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ input: { code: 'WELCOME10' } });
     await answer(environment, 'applyPromoCode', { __typename: 'RateLimitedError', code: 'RATE_LIMITED', message: 'Too many tries. Please wait a minute.', field: 'code' });
-    expect(within(errorSummary()).getByText('Too many tries. Please wait a minute.')).toBeTruthy();
+    expect(within(errorSummary()).getByText('Too many tries. Please wait a minute.')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await answer(environment, 'applyPromoCode', checkout({ promo: { code: 'WELCOME10', message: '10% off.' } }));
-    expect(await screen.findByText('WELCOME10')).toBeTruthy();
-    expect(screen.getByText(/applied\. 10% off\./)).toBeTruthy();
+    expect(await screen.findByText('WELCOME10')).toBeVisible();
+    expect(screen.getByText(/applied\. 10% off\./)).toBeVisible();
   });
 
   it('updateBasketLine: a StockError shows beside its line; BasketUpdated shows its toast and the checkout read again', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add one more Afternoon tea at the Willow' }));
     expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ input: { productId: LINE, quantity: 2 } });
     await answer(environment, 'updateBasketLine', { __typename: 'StockError', code: 'PURCHASE_LIMIT', message: 'You can buy up to 1 of this option.', field: 'quantity', productId: LINE, available: 1 });
-    expect(within(beside(`line-${LINE}`)).getByText('You can buy up to 1 of this option.')).toBeTruthy();
-    expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull();
+    expect(within(beside(`line-${LINE}`)).getByText('You can buy up to 1 of this option.')).toBeVisible();
+    expect(screen.queryByRole('alert', { name: 'There is a problem' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add one more Afternoon tea at the Willow' }));
     await answer(environment, 'updateBasketLine', { __typename: 'BasketUpdated', toast: 'Basket updated', basket: { id: 'QmFza2V0OnRlc3Q=', itemCount: 2 } });
-    expect(within(screen.getByTestId('toasts')).getByText('Basket updated')).toBeTruthy();
-    expect(within(beside(`line-${LINE}`)).queryByText('You can buy up to 1 of this option.')).toBeNull();
+    expect(within(screen.getByTestId('toasts')).getByText('Basket updated')).toBeVisible();
+    expect(within(beside(`line-${LINE}`)).queryByText('You can buy up to 1 of this option.')).not.toBeInTheDocument();
     expect(environment.mock.getMostRecentOperation().request.node.operation.name).toBe('checkoutResultReloadQuery');
     await answer(environment, 'checkout', checkout({ quantity: 2 }));
-    expect(await screen.findByRole('button', { name: 'Pay £50' })).toBeTruthy();
-    expect(screen.getByLabelText('Quantity 2')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay £50' })).toBeVisible();
+    expect(screen.getByLabelText('Quantity 2')).toHaveValue('2');
   });
 });

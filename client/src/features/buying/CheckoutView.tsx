@@ -1,12 +1,9 @@
-import { isValidPostcode } from '@shop/domain/postcodes';
-import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
-import { checkoutReducer, checkoutSettled, countdownAt, initialCheckoutState, CHECKOUT_REFRESH_RESET_MS } from '@shop/domain/checkout-status';
-import { BUYING_MESSAGES, type CheckoutStatus } from '@shop/domain/buying';
-import { isEmail } from '@shop/domain/email';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
-import { fieldId, useFormErrors, type FormError } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../ui/form-errors.ts';
 import { reportClientError } from '../../errors/report.ts';
 import { useRefreshBasketCount } from './basket-count.ts';
 import { refreshAuth } from '../accounts/auth.ts';
@@ -15,50 +12,23 @@ import type { BasketAnswer } from './basket-result.ts';
 import { useRemoveBasketLineMutation, useSetLineGiftingMutation, useUpdateBasketLineMutation } from './BasketLineMutations.ts';
 import { useApplyPromoCodeMutation, useSetVipOptionMutation, useSetWalletUseMutation } from './CheckoutOptionMutations.ts';
 import { usePlaceOrderMutation, type PaymentMethod, type PlaceOrderInput } from './PlaceOrderMutations.ts';
-import { BasketLines, SmallField, type LineActions } from './BasketLines.tsx';
+import { BasketLines, type LineActions } from './BasketLines.tsx';
 import { CheckoutHold } from './HoldCountdown.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 import { CheckoutOptions } from './CheckoutOptions.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
-import { DeliveryAddress, EMPTY_ADDRESS, type AddressValue } from './DeliveryAddress.tsx';
-import { PaymentChoice, type PaymentSelection, type PaymentChoiceHandle } from './PaymentChoice.tsx';
+import { YourDetails, useDetails } from './YourDetails.tsx';
+import type { PaymentSelection, PaymentChoiceHandle } from './PaymentChoice.tsx';
+import { PaymentSection } from './PaymentSection.tsx';
+import { PayArea } from './PayArea.tsx';
 import { ExpressCheckout } from './ExpressCheckout.tsx';
 import { Toasts, useToasts } from './Toasts.tsx';
 import { newIdempotencyKey } from './idempotency.ts';
 import { goToConfirmation } from './paths.ts';
+import { FIELDS, checkDetails, deliveryAddressInput, formField } from './checkout-form.ts';
+import { statusText, useCheckoutStatus, useLineErrors, type Paying } from './checkout-state.ts';
+import { EmptyBasket } from './EmptyBasket.tsx';
 import type { CheckoutView_checkout$key } from '../../__generated__/CheckoutView_checkout.graphql';
-
-/** The form's fields by label (the error summary's links, in the page's order). */
-const FIELDS: Record<string, string> = {
-  express: 'Express checkout',
-  email: 'Email address',
-  'address.name': 'Full name',
-  'address.line1': 'Address line 1',
-  'address.line2': 'Address line 2',
-  'address.town': 'Town or city',
-  'address.county': 'County',
-  'address.postcode': 'Postcode',
-  payment: 'Payment method',
-};
-
-/** A server field name as this form knows it. */
-function formField(field: string | null | undefined): string | null {
-  if (!field) return null;
-  const f = field.replace(/^input\./, '');
-  if (f.startsWith('deliveryAddress.')) return `address.${f.slice('deliveryAddress.'.length)}`;
-  if (['paymentToken', 'method', 'savedInstrumentId', 'expectedCashAmount'].includes(f)) return 'payment';
-  return f;
-}
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
 
 type Attempt = { key: string; input: Omit<PlaceOrderInput, 'idempotencyKey'>; fingerprint: string };
 
@@ -73,9 +43,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
     graphql`
       fragment CheckoutView_checkout on Checkout {
         needsDeliveryAddress
-        pendingOrderNumber
         canPay
-        isTravelValid
         # vipOffer.checked: a VIP membership paid for with the order is the shopper's at once
         vipOffer {
           checked
@@ -83,11 +51,6 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
         orderSummary {
           cashAmount {
             amount
-            formatted
-          }
-          walletCredit {
-            amount
-            formatted
           }
         }
         paymentOptions {
@@ -96,14 +59,10 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
           reason
           express
         }
-        savedInstruments {
-          ...PaymentChoice_instruments
-        }
-        # the lines' titles name them in the error summary; soldOut says why paying waits
+        # the lines' titles name them in the error summary
         basket {
           lines {
             productId
-            soldOut
             title
             deal {
               title
@@ -115,6 +74,9 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
         ...PromoCodeForm_checkout
         ...CheckoutOptions_checkout
         ...OrderSummary_checkout
+        ...YourDetails_checkout
+        ...PaymentSection_checkout
+        ...PayArea_checkout
       }
     `,
     checkout,
@@ -129,36 +91,14 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
   const reloadCheckout = useReloadCheckout();
   const refreshBasketCount = useRefreshBasketCount();
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
-  const settled = checkoutSettled(state);
-  const [loadedAt] = useState(() => ({ countdown, now: Date.now() }));
-  useEffect(() => dispatch({ type: 'loaded', countdown: loadedAt.countdown, now: loadedAt.now }), [loadedAt]);
-  const now = useNow(state.holdEndsAt !== null);
-  const seconds = countdownAt(state, now);
+  const { state, dispatch, settled, seconds, holdEnded } = useCheckoutStatus(countdown);
   const { toasts, show: showToast } = useToasts();
   const form = useFormErrors();
-  const [lineErrors, setLineErrors] = useState<ReadonlyMap<number, string>>(new Map());
-  const [email, setEmail] = useState('');
-  const [address, setAddress] = useState<AddressValue>(EMPTY_ADDRESS);
-  const [paying, setPaying] = useState<'idle' | 'paying' | 'succeeded'>('idle');
+  const { lineErrors, lineError } = useLineErrors();
+  const details = useDetails(form.dismiss);
+  const [paying, setPaying] = useState<Paying>('idle');
   const attempt = useRef<Attempt | null>(null);
   const payment = useRef<PaymentChoiceHandle>(null);
-
-  // Spec §4: after a refresh, the countdown resets and the status is ready after 4 seconds (also on error).
-  useEffect(() => {
-    if (state.status !== 'refreshed') return;
-    const timer = setTimeout(() => dispatch({ type: 'reset' }), CHECKOUT_REFRESH_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [state.status]);
-
-  const lineError = useCallback((productId: number, message: string | null) => {
-    setLineErrors((errors) => {
-      const next = new Map(errors);
-      if (message) next.set(productId, message);
-      else next.delete(productId);
-      return next;
-    });
-  }, []);
 
   /** One change to the basket: updating, the request, then the checkout read again; ready after. */
   const changeBasket = useCallback(
@@ -183,7 +123,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
         return false;
       }
     },
-    [lineError, showToast, reloadCheckout],
+    [dispatch, lineError, showToast, reloadCheckout],
   );
 
   const actions: LineActions = {
@@ -226,22 +166,8 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
   // The methods as the payment step and the express buttons take them.
   const paymentOptions = data.paymentOptions.map((o) => ({ method: o.method, available: o.available, reason: o.reason, express: o.express }));
   const cash = data.orderSummary.cashAmount.amount;
-  const holdEnded = state.holdEndsAt !== null && seconds <= 0;
-
-  /** The details the order needs, checked here first (the server checks them again). */
-  function checkDetails(): FormError[] {
-    const errors: FormError[] = [];
-    if (!viewer) {
-      if (!email.trim()) errors.push({ field: 'email', message: BUYING_MESSAGES.required });
-      else if (!isEmail(email)) errors.push({ field: 'email', message: BUYING_MESSAGES.email });
-    }
-    if (data.needsDeliveryAddress) {
-      for (const key of ['name', 'line1', 'town'] as const) if (!address[key].trim()) errors.push({ field: `address.${key}`, message: BUYING_MESSAGES.required });
-      if (!address.postcode.trim()) errors.push({ field: 'address.postcode', message: BUYING_MESSAGES.required });
-      else if (!isValidPostcode(address.postcode)) errors.push({ field: 'address.postcode', message: BUYING_MESSAGES.postcode });
-    }
-    return errors;
-  }
+  // What Pay and the express buttons check first: the details, then the hold.
+  const checkForm = () => checkDetails(details, { signedIn: viewer !== null, needsDeliveryAddress: data.needsDeliveryAddress, holdEnded });
 
   /**
    * Places the order with what the payment step gave (a token, a saved instrument, or nothing when
@@ -254,11 +180,9 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
       paymentToken: selection.token,
       savedInstrumentId: selection.savedInstrumentId,
       saveInstrument: selection.saveInstrument,
-      email: viewer ? null : email.trim(),
+      email: viewer ? null : details.email.trim(),
       expectedCashAmount: cash,
-      deliveryAddress: data.needsDeliveryAddress
-        ? { name: address.name.trim(), line1: address.line1.trim(), line2: address.line2.trim() || null, town: address.town.trim(), county: address.county.trim() || null, postcode: address.postcode.trim() }
-        : null,
+      deliveryAddress: data.needsDeliveryAddress ? deliveryAddressInput(details.address) : null,
     };
     // A retry of the same attempt (its answer never came) reuses its key: never a second order or charge.
     const fingerprint = JSON.stringify(input);
@@ -313,8 +237,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (paying !== 'idle' || !settled) return;
-    const errors = checkDetails();
-    if (holdEnded) errors.push({ field: null, message: BUYING_MESSAGES.holdExpired });
+    const errors = checkForm();
     if (errors.length > 0) return form.show(errors);
     // The payment step gives its selection (a card's nonce, an approval's token) or its own error.
     void payment.current?.submit().then((outcome) => {
@@ -326,20 +249,13 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
   /** An express button: the same checks as Pay, then the wallet's approval page, then the order. */
   function onExpress(method: PaymentMethod) {
     if (paying !== 'idle' || !settled) return;
-    const errors = checkDetails();
-    if (holdEnded) errors.push({ field: null, message: BUYING_MESSAGES.holdExpired });
+    const errors = checkForm();
     if (errors.length > 0) return form.show(errors);
     form.clear();
     void payment.current?.approve(method).then((outcome) => {
       if (outcome.kind === 'error') form.show([{ field: 'express', message: outcome.message }]);
       else if (outcome.kind === 'ready') void pay(outcome.selection, 'express');
     });
-  }
-
-  /** The address as typed or as the postcode lookup filled it: a field given a value loses its 'Required field'. */
-  function changeAddress(next: AddressValue) {
-    setAddress(next);
-    form.dismiss((Object.keys(next) as (keyof AddressValue)[]).filter((key) => next[key].trim() !== '' && next[key] !== address[key]).map((key) => `address.${key}`));
   }
 
   const status = statusText(state.status, paying);
@@ -397,77 +313,19 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
           </section>
 
           <form className="checkout-form" noValidate onSubmit={onSubmit} aria-label="Pay for your order">
-            <section className="checkout-section" aria-labelledby="details-title">
-              <h2 id="details-title" className="checkout-section__title">
-                Your details
-              </h2>
-              {viewer ? (
-                <p>
-                  Your vouchers will be emailed to <strong>{viewer.email}</strong> and kept in your account.
-                </p>
-              ) : (
-                <>
-                  <SmallField
-                    id={fieldId('email')}
-                    label="Email address"
-                    hint="We email your vouchers here."
-                    value={email}
-                    onChange={setEmail}
-                    error={errorOf('email')}
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                  />
-                  <p className="checkout__signin">
-                    Have an account? <Link to={`/login?${new URLSearchParams({ redirect: '/checkout' })}`}>Sign in</Link> to use your wallet and saved cards.
-                  </p>
-                </>
-              )}
-              {data.needsDeliveryAddress ? <DeliveryAddress value={address} onChange={changeAddress} errors={errorOf} /> : null}
-            </section>
+            <YourDetails checkout={data} viewer={viewer} details={details} errorOf={errorOf} />
 
-            <section className="checkout-section" aria-labelledby="payment-title">
-              <h2 id="payment-title" className="checkout-section__title">
-                Payment
-              </h2>
-              <PaymentChoice
-                ref={payment}
-                cashAmount={data.orderSummary.cashAmount}
-                options={paymentOptions}
-                instruments={viewer ? data.savedInstruments : []}
-                signedIn={viewer !== null}
-                email={viewer ? null : email.trim() || null}
-                error={errorOf('payment')}
-                disabled={paying !== 'idle'}
-              />
-            </section>
+            <PaymentSection
+              ref={payment}
+              checkout={data}
+              options={paymentOptions}
+              signedIn={viewer !== null}
+              email={viewer ? null : details.email.trim() || null}
+              error={errorOf('payment')}
+              disabled={paying !== 'idle'}
+            />
 
-            <div className="checkout__pay">
-              <p className="checkout__recap">
-                <span>To pay now</span> <strong>{data.orderSummary.cashAmount.formatted}</strong>
-                {data.orderSummary.walletCredit.amount > 0 ? <span className="checkout__recap-note"> after {data.orderSummary.walletCredit.formatted} wallet credit</span> : null}
-              </p>
-              {data.pendingOrderNumber ? (
-                <p className="checkout__blocked">Order {data.pendingOrderNumber} is being confirmed: please do not pay again.</p>
-              ) : !data.canPay ? (
-                <p className="checkout__blocked">
-                  Please change your basket first: {lines.some((l) => l.soldOut) ? 'an option has sold out.' : !data.isTravelValid ? 'the dates of a stay have passed.' : 'a line cannot be bought as it stands.'}
-                </p>
-              ) : null}
-              <button
-                type="submit"
-                className="button button--primary button--large checkout__pay-button"
-                disabled={!data.canPay || holdEnded}
-                aria-busy={paying === 'paying' || undefined}
-                aria-disabled={!settled || paying !== 'idle' || undefined}
-              >
-                {paying === 'paying' ? <span className="spinner" aria-hidden="true" /> : null}
-                {paying === 'paying' ? BUYING_MESSAGES.makingPayment : cash > 0 ? `Pay ${data.orderSummary.cashAmount.formatted}` : 'Place order'}
-              </button>
-              <p className="checkout__secure">
-                Secure payment: your card details go straight to our payment provider and are never stored by Thistle Deals. Pressing Pay twice never charges you twice.
-              </p>
-            </div>
+            <PayArea checkout={data} paying={paying} settled={settled} holdEnded={holdEnded} />
           </form>
         </div>
         <aside className="checkout__aside" aria-label="Order summary">
@@ -478,28 +336,6 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
         </aside>
       </div>
       <Toasts toasts={toasts} />
-    </div>
-  );
-}
-
-/** Spec §8 status texts: 'Please wait...' while loading or updating, 'Making payment...', 'Purchase Successful'. */
-function statusText(status: CheckoutStatus, paying: 'idle' | 'paying' | 'succeeded'): string {
-  if (paying === 'paying') return BUYING_MESSAGES.makingPayment;
-  if (paying === 'succeeded') return BUYING_MESSAGES.purchaseSuccessful;
-  if (status === 'loading' || status === 'updating' || status === 'refreshing') return BUYING_MESSAGES.pleaseWait;
-  return '';
-}
-
-export function EmptyBasket({ message = BUYING_MESSAGES.basketEmpty }: { message?: string }) {
-  return (
-    <div className="checkout-empty">
-      <p className="checkout-empty__text">{message}</p>
-      <p>Find something you’ll love and it will wait for you here.</p>
-      <p>
-        <Link className="button button--primary" to="/deals/glasgow">
-          Browse deals
-        </Link>
-      </p>
     </div>
   );
 }
