@@ -1,6 +1,6 @@
 export * from './contract.ts';
 export { createPaymentApp, PAYMENT_BASE_PATH, type PaymentApp, type PaymentAppOptions } from './app.ts';
-export { createPayments, InvalidChargeError, type Payments, type PaymentsOptions } from './payments.ts';
+export { createPayments, InvalidChargeError, InvalidRefundError, type Payments, type PaymentsOptions } from './payments.ts';
 export { braintreeProvider, type BraintreeProvider, type BraintreeProviderOptions } from './providers/braintree.ts';
 export { klarnaProvider, type KlarnaProvider, type KlarnaProviderOptions, type KlarnaSession } from './providers/klarna.ts';
 export { clearpayProvider, type ClearpayProvider, type ClearpayProviderOptions, type ClearpayCheckout } from './providers/clearpay.ts';
@@ -10,8 +10,8 @@ export { CircuitBreaker, BREAKER_THRESHOLD, BREAKER_COOL_DOWN_MS, type BreakerSt
 export { createSandboxes, sandboxProviders, SANDBOX_PATHS, type Sandboxes } from './sandbox/index.ts';
 export { migrateSandboxes, SANDBOX_SCHEMA } from './sandbox/store.ts';
 export { createBraintreeSandbox, type BraintreeSandbox, type BraintreeTransaction } from './sandbox/braintree/app.ts';
-export { createKlarnaSandbox, type KlarnaSandbox, type KlarnaOrder, KLARNA_DENIED_MESSAGE, KLARNA_FAILED_OTP } from './sandbox/klarna/app.ts';
-export { createClearpaySandbox, type ClearpaySandbox, type ClearpayPayment } from './sandbox/clearpay/app.ts';
+export { createKlarnaSandbox, type KlarnaSandbox, type KlarnaOrder, type KlarnaRefund, KLARNA_DENIED_MESSAGE, KLARNA_FAILED_OTP } from './sandbox/klarna/app.ts';
+export { createClearpaySandbox, type ClearpaySandbox, type ClearpayPayment, type ClearpayRefund } from './sandbox/clearpay/app.ts';
 export { FAULT_HEADER, FAULT_MODES, type Fault, type FaultMode, type SandboxOptions } from './sandbox/common.ts';
 export { receiveBraintreeWebhook, declinedSettlements, settlementTransition, WEBHOOK_TOLERANCE_MS, type BraintreeWebhookConfig, type ReceivedSettlement, type SettlementStatus } from './webhooks.ts';
 export { encodeNotification, signWebhook, type WebhookConfig, type WebhookDelivery, type WebhookNotification } from './sandbox/braintree/webhooks.ts';

@@ -12,10 +12,10 @@
 import { logFunction } from '@shop/platform';
 import { IDEMPOTENCY_KEY_PATTERN, PAYMENT_METHODS, PAYMENT_TIMEOUT_MS, PROVIDER_OF_METHOD, type PaymentMethod, type PaymentProviderName } from '@shop/domain/buying';
 import { PAYMENT_OUTCOME_WORDS } from '@shop/domain/payment-messages';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker.ts';
-import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, ReverseResult } from './contract.ts';
-import { inPayment, type PaymentDb } from './db/database.ts';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, RefundRefusalCode, RefundRequest, RefundResult, ReverseResult } from './contract.ts';
+import { inPayment, type PaymentDb, type RefundTable } from './db/database.ts';
 import { deleteInstrument, instrumentForCharge, listInstruments, saveInstrument, setDefaultInstrument, type SavedInstrument } from './instruments.ts';
 
 export interface PaymentsOptions {
@@ -26,6 +26,12 @@ export interface PaymentsOptions {
   /** The deadline of one provider call (default PAYMENT_TIMEOUT_MS, 2500 ms). */
   timeoutMs?: number;
   breaker?: BreakerOptions;
+  /**
+   * refund: how long after an unknown answer the same key may ask the provider again (default
+   * timeoutMs): a request that reached the provider late (still being worked on there) is then
+   * over, so a provider without idempotency keys (Braintree) shows its refund to our search.
+   */
+  refundRetryAfterMs?: number;
   now?: () => Date;
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
@@ -39,6 +45,15 @@ export interface Payments {
    * provider did not confirm (or its adapter cannot reverse yet): try again later.
    */
   reverse(method: PaymentMethod, orderRef: string, transactionId: string, reason: string): Promise<ReverseResult>;
+  /**
+   * Gives back `req.amount` of the capture `req.transactionId` (paid by `method`) to the original
+   * payment method, recorded in payment.refund by `req.idempotencyKey`. Never more in all than the
+   * capture took (checked here under a lock of the capture, and by the provider). A final answer
+   * for the key is answered again without asking the provider; 'unknown' (and a refusal
+   * REFUND_NOT_SETTLED) is asked again with the same key. Throws InvalidRefundError for an
+   * invalid request or the key used for another refund.
+   */
+  refund(method: PaymentMethod, req: RefundRequest): Promise<RefundResult>;
   instruments(customerToken: string): Promise<SavedInstrument[]>;
   setDefaultInstrument(customerToken: string, id: string): Promise<SavedInstrument | null>;
   deleteInstrument(customerToken: string, id: string): Promise<boolean>;
@@ -50,6 +65,11 @@ export interface Payments {
 }
 
 export class InvalidChargeError extends Error {}
+/** A refund request that is not valid, or its idempotency key already used for another refund. */
+export class InvalidRefundError extends Error {}
+
+/** Our refund idempotency key: 1–64 printable ASCII characters (Adyen's and Clearpay's limit). */
+const REFUND_KEY_PATTERN = /^[\x21-\x7e]{1,64}$/;
 
 const FINAL = new Set(['succeeded', 'declined']);
 
@@ -297,11 +317,161 @@ export function createPayments(options: PaymentsOptions): Payments {
     }
     const outcome = await withDeadline<ReverseResult>(name, (signal) => provider.reverse!(transactionId, { signal }), (r) => r.status === 'unknown', { status: 'unknown' });
     if (outcome === 'open' || outcome.status !== 'reversed') return { status: 'unknown' };
+    // What this give-back returned: the capture, less what partial refunds gave back before it.
+    const refunded = await inPayment(db)
+      .selectFrom('refund')
+      .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+      .where('provider', '=', name)
+      .where('transaction_id', '=', transactionId)
+      .where('state', '=', 'refunded')
+      .executeTakeFirstOrThrow();
+    const rest = Number(charge.amount) - Number(refunded.total);
     await inPayment(db)
       .insertInto('reversal')
-      .values({ provider: name, transaction_id: transactionId, order_ref: orderRef, kind: outcome.kind, reference: outcome.reference, amount: Number(charge.amount), reason, created_at: now() })
+      .values({ provider: name, transaction_id: transactionId, order_ref: orderRef, kind: outcome.kind, reference: outcome.reference, amount: rest > 0 ? rest : Number(charge.amount), reason, created_at: now() })
       .onConflict((oc) => oc.columns(['provider', 'transaction_id']).doNothing())
       .execute();
+    return outcome;
+  }
+
+  const refundRetryAfterMs = options.refundRetryAfterMs ?? timeoutMs;
+  /** A pending refund older than this was being asked by a process that died: its key may ask again. */
+  const refundStaleMs = 2 * timeoutMs + 1_000;
+
+  function validateRefund(method: PaymentMethod, req: RefundRequest): void {
+    const problems: string[] = [];
+    if (!(PAYMENT_METHODS as readonly string[]).includes(method)) problems.push('method');
+    if (!req || typeof req !== 'object') throw new InvalidRefundError('Invalid refund request');
+    if (typeof req.idempotencyKey !== 'string' || !REFUND_KEY_PATTERN.test(req.idempotencyKey)) problems.push('idempotencyKey');
+    if (typeof req.transactionId !== 'string' || req.transactionId.length < 1 || req.transactionId.length > 255) problems.push('transactionId');
+    if (typeof req.orderRef !== 'string' || req.orderRef.length < 1 || req.orderRef.length > 255) problems.push('orderRef');
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) problems.push('amount');
+    if (req.currency !== 'GBP') problems.push('currency');
+    if (typeof req.reason !== 'string' || req.reason.length < 1 || req.reason.length > 500) problems.push('reason');
+    if (problems.length) throw new InvalidRefundError(`Invalid refund request: ${problems.join(', ')}`);
+  }
+
+  type RefundRow = Pick<RefundTable, 'state' | 'reference' | 'code' | 'message'>;
+  const answerOf = (row: RefundRow): RefundResult =>
+    row.state === 'refunded' && row.reference
+      ? { status: 'refunded', reference: row.reference }
+      : row.state === 'refused' && row.code
+        ? { status: 'refused', code: row.code, message: row.message ?? '' }
+        : { status: 'unknown' };
+  const refused = (code: RefundRefusalCode, message: string): RefundResult & { status: 'refused' } => ({ status: 'refused', code, message });
+  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+  /**
+   * What to do with a refund, decided in one transaction under a lock of its capture's
+   * payment.charge row(s), so two refunds of one capture are decided one after the other and
+   * their sum is never more than the capture: answer now (a final answer for the key, a key in
+   * flight, our own refusal), or ask the provider (the row then 'pending', its amount claimed).
+   * `previous`: what the row was before (to put back when the provider was not asked after all).
+   */
+  type RefundClaim = { kind: 'answer'; result: RefundResult } | { kind: 'ask'; resumed: boolean; previous: RefundRow | null };
+  async function claimRefund(name: PaymentProviderName, method: PaymentMethod, req: RefundRequest): Promise<RefundClaim> {
+    return db.transaction().execute(async (trx) => {
+      const q = inPayment(trx);
+      const at = now();
+      const captures = await q
+        .selectFrom('charge')
+        .select(['amount', 'order_ref'])
+        .where('provider', '=', name)
+        .where('transaction_id', '=', req.transactionId)
+        .where('status', '=', 'succeeded')
+        .orderBy('idempotency_key')
+        .forUpdate()
+        .execute();
+      const existing = await q.selectFrom('refund').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
+      if (existing) {
+        if (existing.provider !== name || existing.transaction_id !== req.transactionId || existing.order_ref !== req.orderRef || Number(existing.amount) !== req.amount) {
+          throw new InvalidRefundError('Idempotency key reused for another refund');
+        }
+        if (existing.state === 'refunded' || (existing.state === 'refused' && existing.code !== 'REFUND_NOT_SETTLED')) return { kind: 'answer', result: answerOf(existing) };
+        const age = at.getTime() - existing.updated_at.getTime();
+        // Being asked right now (here or in another process): its answer is not known yet.
+        if (existing.state === 'pending' && age < refundStaleMs) return { kind: 'answer', result: { status: 'unknown' } };
+        if (existing.state === 'unknown' && age < refundRetryAfterMs) return { kind: 'answer', result: { status: 'unknown' } };
+        if (existing.state === 'pending' || existing.state === 'unknown') {
+          // The money may have moved: its amount stays claimed; the provider is asked again with the key.
+          await q.updateTable('refund').set({ state: 'pending', updated_at: at }).where('idempotency_key', '=', req.idempotencyKey).execute();
+          return { kind: 'ask', resumed: true, previous: { state: 'unknown', reference: null, code: null, message: null } };
+        }
+        // Refused as not settled yet: asked again below as a new claim.
+      }
+      const decide = async (result: RefundResult & { status: 'refused' }): Promise<RefundClaim> => {
+        const values = { state: 'refused' as const, reference: null, code: result.code, message: result.message, updated_at: at };
+        if (existing) await q.updateTable('refund').set(values).where('idempotency_key', '=', req.idempotencyKey).execute();
+        else await q.insertInto('refund').values({ ...identity(), ...values, created_at: at }).execute();
+        return { kind: 'answer', result };
+      };
+      const identity = () => ({ idempotency_key: req.idempotencyKey, provider: name, method, transaction_id: req.transactionId, order_ref: req.orderRef, amount: req.amount, currency: req.currency, reason: req.reason });
+      // No capture of this order with this transaction (yet: a charge still being reconciled):
+      // refused, and the key stays free.
+      if (!captures.some((c) => c.order_ref === req.orderRef)) return { kind: 'answer', result: refused('REFUND_REFUSED', 'No captured payment of this order has this transaction.') };
+      const captured = Number(captures.find((c) => c.order_ref === req.orderRef)!.amount);
+      const reversed = await q.selectFrom('reversal').select('kind').where('provider', '=', name).where('transaction_id', '=', req.transactionId).executeTakeFirst();
+      if (reversed) return decide(refused('REFUND_EXCEEDS_CAPTURE', `The payment was already given back in full (${reversed.kind}).`));
+      const declined = await q.selectFrom('settlement').select('status').where('provider', '=', name).where('transaction_id', '=', req.transactionId).where('status', '=', 'settlement_declined').executeTakeFirst();
+      if (declined) return decide(refused('REFUND_REFUSED', 'The payment was declined at settlement: no money arrived to give back.'));
+      const claimed = await q
+        .selectFrom('refund')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+        .where('provider', '=', name)
+        .where('transaction_id', '=', req.transactionId)
+        .where('state', 'in', ['pending', 'unknown', 'refunded'])
+        .where('idempotency_key', '<>', req.idempotencyKey)
+        .executeTakeFirstOrThrow();
+      const left = captured - Number(claimed.total);
+      if (req.amount > left) return decide(refused('REFUND_EXCEEDS_CAPTURE', `Refunds of this payment would exceed what it captured (${pounds(Math.max(left, 0))} of ${pounds(captured)} left).`));
+      const pending = { state: 'pending' as const, reference: null, code: null, message: null, updated_at: at };
+      if (existing) await q.updateTable('refund').set(pending).where('idempotency_key', '=', req.idempotencyKey).execute();
+      else await q.insertInto('refund').values({ ...identity(), ...pending, created_at: at }).execute();
+      return { kind: 'ask', resumed: false, previous: existing ?? null };
+    });
+  }
+
+  async function refund(method: PaymentMethod, req: RefundRequest): Promise<RefundResult> {
+    validateRefund(method, req);
+    const name = PROVIDER_OF_METHOD[method];
+    const provider = providers.get(name);
+    if (!provider?.refund) {
+      log('[payment] no adapter can refund this provider: a person must refund it', { provider: name, transactionId: req.transactionId });
+      return refused('REFUND_REFUSED', 'This payment cannot be refunded automatically.');
+    }
+    let claim: RefundClaim;
+    try {
+      claim = await claimRefund(name, method, req);
+    } catch (error) {
+      if (error instanceof InvalidRefundError) throw error;
+      // Two first attempts with one key at once: the loser's insert hits the key; ask again to replay.
+      if (isUniqueViolation(error)) claim = await claimRefund(name, method, req);
+      else throw error;
+    }
+    if (claim.kind === 'answer') return claim.result;
+    const { resumed, previous } = claim;
+    const outcome = await withDeadline<RefundResult>(name, (signal) => provider.refund!(req, { signal, resumed }), (r) => r.status === 'unknown', { status: 'unknown' });
+    const key = req.idempotencyKey;
+    const write = (values: Partial<Pick<RefundTable, 'state' | 'reference' | 'code' | 'message'>>) =>
+      inPayment(db)
+        .updateTable('refund')
+        .set({ ...values, updated_at: now() })
+        .where('idempotency_key', '=', key)
+        .where('state', '=', 'pending')
+        .execute()
+        .catch((error: unknown) => {
+          // Left pending: once stale, the key asks the provider again (which answers the same refund).
+          log('[payment] could not record the refund', { transactionId: req.transactionId, key, error: error instanceof Error ? error.message : String(error) });
+        });
+    if (outcome === 'open') {
+      // The breaker is open: nothing was asked. The claim is put back as it was (a new one freed).
+      if (!previous) await inPayment(db).deleteFrom('refund').where('idempotency_key', '=', key).where('state', '=', 'pending').execute().catch(() => undefined);
+      else await write({ state: previous.state, reference: previous.reference, code: previous.code, message: previous.message });
+      return { status: 'unknown' };
+    }
+    if (outcome.status === 'refunded') await write({ state: 'refunded', reference: outcome.reference, code: null, message: null });
+    else if (outcome.status === 'refused') await write({ state: 'refused', reference: null, code: outcome.code, message: outcome.message.slice(0, 500) });
+    else await write({ state: 'unknown' });
     return outcome;
   }
 
@@ -332,6 +502,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     charge,
     lookup,
     reverse,
+    refund,
     call,
     timeoutMs,
     instruments: (customerToken) => listInstruments(db, customerToken),
@@ -343,3 +514,5 @@ export function createPayments(options: PaymentsOptions): Payments {
 }
 
 const pick = (w: { code: ChargeDeclined['code']; message: string; retryable: boolean }) => ({ code: w.code, message: w.message, retryable: w.retryable });
+/** PostgreSQL's unique_violation (23505), as pg and PGlite report it. */
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';

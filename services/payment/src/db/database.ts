@@ -85,9 +85,31 @@ export interface ReversalTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
+/**
+ * A refund of part of a capture (issue 16.5), by our idempotency key: what was asked, and the
+ * provider's answer (reference: its refund id; code and message: its refusal).
+ */
+export interface RefundTable {
+  idempotency_key: string;
+  provider: string;
+  method: string;
+  transaction_id: string;
+  order_ref: string;
+  amount: ColumnType<string | number, number, never>;
+  currency: string;
+  reason: string;
+  state: 'pending' | 'refunded' | 'refused' | 'unknown';
+  reference: string | null;
+  code: 'REFUND_EXCEEDS_CAPTURE' | 'REFUND_NOT_SETTLED' | 'REFUND_REFUSED' | null;
+  message: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
 export interface PaymentDatabase {
   charge: ChargeTable;
   reversal: ReversalTable;
+  refund: RefundTable;
   customer: CustomerTable;
   instrument: InstrumentTable;
   webhook_event: WebhookEventTable;

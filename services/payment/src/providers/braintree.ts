@@ -6,7 +6,7 @@
 import { logFunction } from '@shop/platform';
 import { METHOD_OF_INSTRUMENT } from '@shop/domain/buying';
 import { gatewayRejectionWords, PAYMENT_OUTCOME_WORDS, processorDeclineWords, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
-import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, ReverseResult } from '../contract.ts';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, ChargeSucceededWithVault, LookupResult, PaymentProvider, ProviderCallOptions, RefundRequest, RefundResult, ReverseResult } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
 import { THREE_DS_UNAVAILABLE } from '../sandbox/braintree/values.ts';
 import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
@@ -38,6 +38,7 @@ type Transaction = {
   amount?: unknown;
   currencyIsoCode?: unknown;
   orderId?: unknown;
+  refundedTransactionId?: unknown;
   processorResponseCode?: unknown;
   processorSettlementResponseCode?: unknown;
   gatewayRejectionReason?: unknown;
@@ -236,25 +237,84 @@ export function braintreeProvider(options: BraintreeProviderOptions): BraintreeP
     };
   }
 
-  /** Transaction.void while the capture is not settled, Transaction.refund once it is. */
+  const errorCode = (body: Record<string, unknown>) => {
+    const errors = body.errors as Array<{ code?: unknown }> | undefined;
+    return Array.isArray(errors) && typeof errors[0]?.code === 'string' ? errors[0].code : '';
+  };
+
+  /**
+   * The refund (credit) of sale `saleId` that we named `reference` (its orderId), found by
+   * Transaction.search: Braintree has no idempotency key on refunds, so this is how a retry
+   * learns that an attempt whose answer was lost went through. 'unknown' when the search failed.
+   */
+  async function findRefund(saleId: string, reference: string, call: ProviderCallOptions): Promise<Transaction | null | 'unknown'> {
+    const answer = await send({ method: 'GET', url: url(`/transactions?orderId=${encodeURIComponent(reference)}`), signal: call.signal, fetch: options.fetch, retry: true });
+    if (answer.kind === 'unknown' || answer.status !== 200 || !Array.isArray(answer.body.transactions)) return 'unknown';
+    const found = (answer.body.transactions as Array<Transaction & { refundedTransactionId?: unknown }>).find((tx) => tx.type === 'credit' && tx.refundedTransactionId === saleId && typeof tx.id === 'string');
+    return found ?? null;
+  }
+
+  /**
+   * Transaction.refund with `amount` (decimal) and our refund's key as the credit's orderId. Not
+   * retried on a 5xx (no idempotency key: a repeat could refund twice): unknown, and the caller's
+   * later attempt (options.resumed) searches for the credit first and asks again only if none.
+   */
+  async function refund(req: RefundRequest, call: ProviderCallOptions = {}): Promise<RefundResult> {
+    if (call.resumed) {
+      const earlier = await findRefund(req.transactionId, req.idempotencyKey, call);
+      if (earlier === 'unknown') return { status: 'unknown' };
+      if (earlier) return { status: 'refunded', reference: earlier.id as string };
+    }
+    const answer = await send({
+      method: 'POST',
+      url: url(`/transactions/${encodeURIComponent(req.transactionId)}/refund`),
+      body: { amount: penceToDecimal(req.amount), orderId: req.idempotencyKey },
+      signal: call.signal,
+      fetch: options.fetch,
+    });
+    if (answer.kind === 'unknown') return { status: 'unknown' };
+    const credit = answer.body.transaction as Transaction | undefined;
+    if (answer.status === 200 && typeof credit?.id === 'string') {
+      if (credit.amount !== undefined && credit.amount !== penceToDecimal(req.amount)) {
+        log('[payment] ALERT braintree refunded another amount than asked', { transactionId: req.transactionId, refundId: credit.id, amount: credit.amount, expected: penceToDecimal(req.amount) });
+      }
+      return { status: 'refunded', reference: credit.id };
+    }
+    const code = errorCode(answer.body);
+    if (answer.status === 422 && (code === '91521' || code === '91512')) return { status: 'refused', code: 'REFUND_EXCEEDS_CAPTURE', message: code === '91521' ? 'Refund amount is too large.' : 'Transaction has already been fully refunded.' };
+    if (answer.status === 422 && code === '91506') return { status: 'refused', code: 'REFUND_NOT_SETTLED', message: 'Cannot refund a transaction unless it is settled.' };
+    if (answer.status >= 400 && answer.status < 500) {
+      log('[payment] braintree refused the refund', { status: answer.status, errorCode: code, transactionId: req.transactionId });
+      return { status: 'refused', code: 'REFUND_REFUSED', message: `The provider refused the refund (${code || answer.status}).` };
+    }
+    return { status: 'unknown' };
+  }
+
+  /**
+   * Transaction.void while the capture is not settled, Transaction.refund of what is left once it
+   * is (its credit named `reversal-<sale>`, found by a retry as refund's are).
+   */
   async function reverse(transactionId: string, call: ProviderCallOptions = {}): Promise<ReverseResult> {
     const path = (op: string) => url(`/transactions/${encodeURIComponent(transactionId)}/${op}`);
     const voided = await send({ method: 'POST', url: path('void'), body: {}, signal: call.signal, fetch: options.fetch, retry: true });
     if (voided.kind === 'unknown') return { status: 'unknown' };
     if (voided.status === 200 && (voided.body.transaction as Transaction | undefined)?.status === 'voided') return { status: 'reversed', kind: 'void', reference: transactionId };
-    const errors = voided.body.errors as Array<{ code?: unknown }> | undefined;
-    if (voided.status !== 422 || !Array.isArray(errors) || errors[0]?.code !== '91504') {
+    if (voided.status !== 422 || errorCode(voided.body) !== '91504') {
       log('[payment] braintree refused the void', { status: voided.status, transactionId });
       return { status: 'unknown' };
     }
-    const refunded = await send({ method: 'POST', url: path('refund'), body: {}, signal: call.signal, fetch: options.fetch, retry: true });
+    const reference = `reversal-${transactionId}`;
+    const earlier = await findRefund(transactionId, reference, call);
+    if (earlier === 'unknown') return { status: 'unknown' };
+    if (earlier) return { status: 'reversed', kind: 'refund', reference: earlier.id as string };
+    const refunded = await send({ method: 'POST', url: path('refund'), body: { orderId: reference }, signal: call.signal, fetch: options.fetch });
     const credit = refunded.kind === 'unknown' ? undefined : (refunded.body.transaction as Transaction | undefined);
     if (refunded.kind === 'unknown' || refunded.status !== 200 || typeof credit?.id !== 'string') {
-      if (refunded.kind !== 'unknown') log('[payment] braintree refused the refund', { status: refunded.status, transactionId });
+      if (refunded.kind !== 'unknown') log('[payment] braintree refused the refund', { status: refunded.status, errorCode: errorCode(refunded.body), transactionId });
       return { status: 'unknown' };
     }
     return { status: 'reversed', kind: 'refund', reference: credit.id };
   }
 
-  return { name: 'braintree', charge, lookup, reverse, clientToken, ensureCustomer, vaultNonce };
+  return { name: 'braintree', charge, lookup, reverse, refund, clientToken, ensureCustomer, vaultNonce };
 }

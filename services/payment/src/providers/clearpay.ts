@@ -6,7 +6,7 @@
  */
 import { logFunction } from '@shop/platform';
 import { PAYMENT_OUTCOME_WORDS, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
-import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions, RefundRequest, RefundResult } from '../contract.ts';
 import { penceToDecimal } from '../sandbox/common.ts';
 import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
 
@@ -103,5 +103,36 @@ export function clearpayProvider(options: ClearpayProviderOptions): ClearpayProv
     return fromPayment(results[results.length - 1]!, null) ?? unknown();
   }
 
-  return { name: 'clearpay', charge, lookup, createCheckout };
+  /**
+   * Create Refund on the payment (Clearpay's order id), `requestId` and `merchantReference` both
+   * our key: Clearpay then answers a retry (also after a lost answer) with the first refund.
+   */
+  async function refund(req: RefundRequest, call: ProviderCallOptions = {}): Promise<RefundResult> {
+    const answer = await send({
+      method: 'POST',
+      url: url(`/v2/payments/${encodeURIComponent(req.transactionId)}/refund`),
+      body: { requestId: req.idempotencyKey, amount: { amount: penceToDecimal(req.amount), currency: req.currency }, merchantReference: req.idempotencyKey },
+      signal: call.signal,
+      fetch: options.fetch,
+      retry: true,
+    });
+    if (answer.kind === 'unknown') return { status: 'unknown' };
+    const body = answer.body as { refundId?: unknown; amount?: { amount?: unknown }; errorCode?: unknown; message?: unknown };
+    const message = typeof body.message === 'string' ? body.message : null;
+    if (answer.status === 201 && typeof body.refundId === 'string') {
+      if (body.amount?.amount !== undefined && body.amount.amount !== penceToDecimal(req.amount)) {
+        log('[payment] ALERT clearpay refunded another amount than asked', { transactionId: req.transactionId, refundId: body.refundId, amount: body.amount.amount, expected: penceToDecimal(req.amount) });
+      }
+      return { status: 'refunded', reference: body.refundId };
+    }
+    if (answer.status === 409) return { status: 'unknown' }; // the original request is still being processed
+    if (answer.status === 422 && body.errorCode === 'invalid_amount') return { status: 'refused', code: 'REFUND_EXCEEDS_CAPTURE', message: message ?? 'The amount requested exceeded the amount available.' };
+    if (answer.status >= 400 && answer.status < 500) {
+      log('[payment] clearpay refused the refund', { status: answer.status, errorCode: body.errorCode ?? null, transactionId: req.transactionId });
+      return { status: 'refused', code: 'REFUND_REFUSED', message: message ?? `The provider refused the refund (${String(body.errorCode ?? answer.status)}).` };
+    }
+    return { status: 'unknown' };
+  }
+
+  return { name: 'clearpay', charge, lookup, refund, createCheckout };
 }

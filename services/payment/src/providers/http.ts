@@ -5,7 +5,8 @@
  * Unknown never means declined.
  */
 
-export type ProviderAnswer = { kind: 'answer'; status: number; body: Record<string, unknown> };
+/** `headers`: the answer's headers (Klarna's refund answers its id in `Refund-Id` / `Location`, with no body). */
+export type ProviderAnswer = { kind: 'answer'; status: number; body: Record<string, unknown>; headers: Headers };
 export type ProviderUnknown = { kind: 'unknown'; reason: 'timeout' | 'network' | '5xx' | 'malformed' | 'too-large' };
 export type ProviderHttpResult = ProviderAnswer | ProviderUnknown;
 
@@ -84,10 +85,12 @@ async function once(call: ProviderCall): Promise<ProviderHttpResult & { refused?
   }
   if (text === null) return { kind: 'unknown', reason: 'too-large' };
   if (res.status >= 500) return { kind: 'unknown', reason: '5xx' };
+  // 201 Created / 204 No Content may come without a body (what was made is in the headers).
+  if (text === '' && (res.status === 201 || res.status === 204)) return { kind: 'answer', status: res.status, body: {}, headers: res.headers };
   try {
     const body = JSON.parse(text) as unknown;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return { kind: 'unknown', reason: 'malformed' };
-    return { kind: 'answer', status: res.status, body: body as Record<string, unknown> };
+    return { kind: 'answer', status: res.status, body: body as Record<string, unknown>, headers: res.headers };
   } catch {
     return { kind: 'unknown', reason: 'malformed' };
   }

@@ -5,7 +5,7 @@
  */
 import { logFunction } from '@shop/platform';
 import { PAYMENT_OUTCOME_WORDS, type PaymentOutcomeWords } from '@shop/domain/payment-messages';
-import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions } from '../contract.ts';
+import type { ChargeDeclined, ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderCallOptions, RefundRequest, RefundResult } from '../contract.ts';
 import { callProvider, joinUrl, type FetchLike, type ProviderCall } from './http.ts';
 
 export interface KlarnaProviderOptions {
@@ -62,7 +62,8 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
       method: 'POST',
       url: url(`/payments/v1/authorizations/${encodeURIComponent(req.token)}/order`),
       headers: { 'klarna-idempotency-key': req.idempotencyKey },
-      body: { purchase_currency: req.currency, order_amount: req.amount, merchant_reference1: req.orderRef },
+      // auto_capture: the shop takes the money when the order is placed (what it refunds later).
+      body: { purchase_currency: req.currency, order_amount: req.amount, merchant_reference1: req.orderRef, auto_capture: true },
       signal: call.signal,
       fetch: options.fetch,
       retry: true,
@@ -105,5 +106,40 @@ export function klarnaProvider(options: KlarnaProviderOptions): KlarnaProvider {
     return { status: 'succeeded', provider: 'klarna', transactionId: order.order_id as string, cardType: null, instrumentId: null };
   }
 
-  return { name: 'klarna', charge, lookup, createSession };
+  /**
+   * Order Management's refund: `refunded_amount` of the order's capture, with
+   * Klarna-Idempotency-Key (so a retry, also after a lost answer, never refunds twice: Klarna
+   * answers the first refund again). 201 carries the refund's id in Refund-Id (or Location).
+   */
+  async function refund(req: RefundRequest, call: ProviderCallOptions = {}): Promise<RefundResult> {
+    const answer = await send({
+      method: 'POST',
+      url: url(`/ordermanagement/v1/orders/${encodeURIComponent(req.transactionId)}/refunds`),
+      headers: { 'klarna-idempotency-key': req.idempotencyKey },
+      body: { refunded_amount: req.amount, reference: req.idempotencyKey },
+      signal: call.signal,
+      fetch: options.fetch,
+      retry: true,
+    });
+    if (answer.kind === 'unknown') return { status: 'unknown' };
+    const errorCode = typeof answer.body.error_code === 'string' ? answer.body.error_code : '';
+    const messages = Array.isArray(answer.body.error_messages) ? (answer.body.error_messages as unknown[]).filter((m): m is string => typeof m === 'string') : [];
+    if (answer.status === 201) {
+      const id = answer.headers.get('refund-id') ?? answer.headers.get('location')?.replace(/\/+$/, '').split('/').pop() ?? '';
+      if (id) return { status: 'refunded', reference: id };
+      log('[payment] klarna refund answered without its id: unknown', { transactionId: req.transactionId });
+      return { status: 'unknown' };
+    }
+    if (answer.status === 409) return { status: 'unknown' }; // the key is still being worked on at Klarna
+    if (answer.status === 403 && errorCode === 'REFUND_NOT_ALLOWED' && !messages.some((m) => /no captures/i.test(m))) {
+      return { status: 'refused', code: 'REFUND_EXCEEDS_CAPTURE', message: messages[0] ?? 'Refund not allowed.' };
+    }
+    if (answer.status >= 400 && answer.status < 500) {
+      log('[payment] klarna refused the refund', { status: answer.status, errorCode, transactionId: req.transactionId });
+      return { status: 'refused', code: 'REFUND_REFUSED', message: messages[0] ?? `The provider refused the refund (${errorCode || answer.status}).` };
+    }
+    return { status: 'unknown' };
+  }
+
+  return { name: 'klarna', charge, lookup, refund, createSession };
 }

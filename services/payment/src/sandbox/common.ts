@@ -226,7 +226,9 @@ export async function withFault<T>(c: Context, faults: FaultControl, route: stri
     case 'amount-mismatch':
     case 'currency-mismatch': {
       const res = answer(await commit());
-      const body = (await res.json()) as Record<string, unknown>;
+      const text = await res.text();
+      if (!text) return new Response(null, { status: res.status, headers: res.headers }); // nothing to tamper with
+      const body = JSON.parse(text) as Record<string, unknown>;
       tamper(body, fault.mode);
       return new Response(JSON.stringify(body), { status: res.status, headers: { 'content-type': 'application/json' } });
     }
@@ -333,12 +335,29 @@ export function mountFaultAdmin(app: Hono, faults: FaultControl): void {
   });
 }
 
-type StoredAnswer = { hash: string; status: number; body: unknown } | { hash: string; inFlight: true };
+type StoredAnswer = { hash: string; status: number; body: unknown; headers?: Record<string, string> } | { hash: string; inFlight: true };
+
+/** What a money-moving call answers: a status, a JSON body (null: none, e.g. Klarna's 201) and headers. */
+export type CommittedAnswer = { status: number; body: Record<string, unknown> | null; headers?: Record<string, string> };
+
+/** How a sandbox words its idempotency refusals: the key with another request, and the key still being worked on. */
+export type IdempotencyRefusals = (kind: 'mismatch' | 'in_flight') => { status: number; body: Record<string, unknown> };
+
+const DEFAULT_REFUSALS: IdempotencyRefusals = (kind) =>
+  kind === 'mismatch'
+    ? { status: 422, body: { errors: [{ code: 'idempotency_error', message: 'Idempotency key reused with a different request.' }] } }
+    : { status: 409, body: { errors: [{ code: 'idempotency_in_flight', message: 'A request with this key is still being processed.' }] } };
+
+function respond(c: Context, answer: { status: number; body: unknown; headers?: Record<string, string> }): Response {
+  if (answer.body === null || answer.body === undefined) return c.body(null, answer.status as 201, answer.headers);
+  return c.json(answer.body as object, answer.status as 200, answer.headers);
+}
 
 /**
  * Provider-side idempotency (A1): the first answer for a key is kept and replayed for the same
- * body; another body with the key is a 422; a key still being worked on is a 409. An answer that
- * was not produced (5xx fault, reset) is not kept, so a retry runs again.
+ * body (with its headers); another body with the key is refused (422 by default); a key still
+ * being worked on is a 409. An answer that was not produced (5xx fault, reset) is not kept, so a
+ * retry runs again.
  */
 export class IdempotencyStore {
   private answers = new Map<string, StoredAnswer>();
@@ -350,23 +369,23 @@ export class IdempotencyStore {
   restore(key: string, stored: unknown): void {
     this.answers.set(key, stored as StoredAnswer);
   }
-  async run(c: Context, key: string | undefined, body: unknown, work: () => Promise<Response>): Promise<Response> {
+  async run(c: Context, key: string | undefined, body: unknown, work: () => Promise<Response>, refusals: IdempotencyRefusals = DEFAULT_REFUSALS): Promise<Response> {
     if (!key) return work();
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     const seen = this.answers.get(key);
     if (seen) {
-      if (seen.hash !== hash) return c.json({ errors: [{ code: 'idempotency_error', message: 'Idempotency key reused with a different request.' }] }, 422);
-      if ('inFlight' in seen) return c.json({ errors: [{ code: 'idempotency_in_flight', message: 'A request with this key is still being processed.' }] }, 409);
-      return c.json(seen.body as object, seen.status as 200);
+      if (seen.hash !== hash) return respond(c, refusals('mismatch'));
+      if ('inFlight' in seen) return respond(c, refusals('in_flight'));
+      return respond(c, seen);
     }
     this.answers.set(key, { hash, inFlight: true });
     return work();
   }
   /** Records the answer for the key (called once the work has committed). */
-  remember(key: string | undefined, body: unknown, status: number, answer: unknown): void {
+  remember(key: string | undefined, body: unknown, status: number, answer: unknown, headers?: Record<string, string>): void {
     if (!key) return;
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const stored = { hash, status, body: answer };
+    const stored = { hash, status, body: answer, ...(headers ? { headers } : {}) };
     this.answers.set(key, stored);
     this.state?.put('idem', key, stored);
   }
@@ -374,29 +393,43 @@ export class IdempotencyStore {
    * A call that moves money, idempotent by `key` (run): `commit` runs at most once, under the
    * fault controls of `route`; its answer is kept for the key and stored before anything is
    * answered (or dropped by a fault): it is the provider's record. If a fault came before the
-   * commit, the key may be used again.
+   * commit, the key may be used again. `body` is what the key's identity is compared on.
    */
-  async commit(c: Context, key: string | undefined, body: unknown, faults: FaultControl, route: string, commit: () => { status: number; body: Record<string, unknown> }): Promise<Response> {
-    return this.run(c, key, body, async () => {
-      let committed = false;
-      try {
-        return await withFault(
-          c,
-          faults,
-          route,
-          async () => {
-            committed = true;
-            const answer = commit();
-            this.remember(key, body, answer.status, answer.body);
-            await this.state?.flush();
-            return answer;
-          },
-          (answer) => c.json(answer.body, answer.status as 200),
-        );
-      } finally {
-        if (!committed) this.forgetInFlight(key);
-      }
-    });
+  async commit(
+    c: Context,
+    key: string | undefined,
+    body: unknown,
+    faults: FaultControl,
+    route: string,
+    commit: () => CommittedAnswer | Promise<CommittedAnswer>,
+    refusals: IdempotencyRefusals = DEFAULT_REFUSALS,
+  ): Promise<Response> {
+    return this.run(
+      c,
+      key,
+      body,
+      async () => {
+        let committed = false;
+        try {
+          return await withFault(
+            c,
+            faults,
+            route,
+            async () => {
+              committed = true;
+              const answer = await commit();
+              this.remember(key, body, answer.status, answer.body, answer.headers);
+              await this.state?.flush();
+              return answer;
+            },
+            (answer) => respond(c, answer),
+          );
+        } finally {
+          if (!committed) this.forgetInFlight(key);
+        }
+      },
+      refusals,
+    );
   }
   /** The work never committed (5xx, reset before commit): the key may be used again. */
   forgetInFlight(key: string | undefined): void {

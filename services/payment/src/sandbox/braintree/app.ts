@@ -8,11 +8,16 @@
  * Server side (our adapter): POST /transactions (sale, Idempotency-Key), GET /transactions?orderId=
  * (search), GET /payment_method_nonces/{nonce} (details without using it), POST /payment_method_nonces
  * (a single-use nonce from a vault token: PaymentMethodNonce.create), POST /customers and
- * GET /customers/{id} (Customer.create / find; an id taken is validation error 91609).
+ * GET /customers/{id} (Customer.create / find; an id taken is validation error 91609),
+ * GET /transactions/{id} (Transaction.find, a sale with its refundIds), POST /transactions/{id}/void
+ * (whole, before settlement) and POST /transactions/{id}/refund (a settled sale: `amount` or the
+ * rest, one credit per call, `orderId` names the credit; 91521 too large, 91512 nothing left,
+ * 91506 not settled; no idempotency key, as Braintree has none on refunds).
  * Client API (the browser, with a client token): POST /client_api/v1/payment_methods lists the
  * client token's customer's vaulted methods and .../payment_methods/{token}/nonces makes a nonce
  * from one of them; a client token without a customer (a guest's) sees and uses none.
- * Tests: `sandbox.transactions()`, `sandbox.captures(orderId)`, `sandbox.faults`.
+ * Tests: `sandbox.transactions()`, `sandbox.captures(orderId)`, `sandbox.refunds(saleId)`,
+ * `sandbox.settle(saleId)` (Braintree's testing settle), `sandbox.faults`.
  *
  * The card number is never kept: a nonce remembers the brand, the last four digits, the expiry and
  * what the test card does.
@@ -65,8 +70,10 @@ export type BraintreeTransaction = {
   /** 'credit' for a refund (its refundedTransactionId the sale); a sale otherwise. */
   type?: 'sale' | 'credit';
   refundedTransactionId?: string | null;
-  /** A sale's refund (Transaction.refund), once made. */
+  /** A sale's first refund (kept for readers of older records; refundIds has them all). */
   refundId?: string | null;
+  /** A sale's refunds (Transaction.refund, one credit each), oldest first. */
+  refundIds?: string[];
 };
 
 export interface BraintreeSandbox {
@@ -76,8 +83,12 @@ export interface BraintreeSandbox {
   transactions(): BraintreeTransaction[];
   /** Successful captures (submitted for settlement, settled or declined at settlement since) for an order reference. */
   captures(orderId: string): BraintreeTransaction[];
-  /** Captures of an order reference given back since: voided before settlement or refunded after. */
+  /** Captures of an order reference given back since: voided before settlement or refunded in full after. */
   reversals(orderId: string): BraintreeTransaction[];
+  /** The refunds (credit transactions) of a sale, oldest first. */
+  refunds(saleId: string): BraintreeTransaction[];
+  /** Settles a captured sale now, as Braintree's testing settle call does (tests); null for no such sale. */
+  settle(saleId: string): BraintreeTransaction | null;
   /**
    * Webhook notifications (P6): `configure({ url, secret, settleAfterMs })` turns settlement on
    * (each captured sale settles `settleAfterMs` later, £4001.xx card/PayPal sales are declined at
@@ -114,7 +125,12 @@ export function createBraintreeSandbox(options: SandboxOptions = {}): BraintreeS
   const log: BraintreeTransaction[] = [];
   type StoredTx = BraintreeTransaction & { fingerprint?: string };
   const { now, faults, state, idempotency, allowed, ready, app, auth } = openSandbox('braintree', options, {
-    tx: (_id, data) => log.push(data as StoredTx),
+    tx: (_id, data) => {
+      const tx = data as StoredTx;
+      // Records written before partial refunds had one refundId.
+      if (tx.type !== 'credit' && !Array.isArray(tx.refundIds)) tx.refundIds = tx.refundId ? [tx.refundId] : [];
+      log.push(tx);
+    },
     nonce: (id, data) => nonces.set(id, data as NonceRecord),
     vault: (id, data) => vault.set(id, data as VaultRecord),
     customer: (id, data) => customers.set(id, data as CustomerRecord),
@@ -484,6 +500,8 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     const notifyAuthorized = webhooks.notifyAuthorized;
     if (notifyAuthorized && fault?.mode !== 'webhook-reorder') webhooks.later(0, () => webhooks.deliver(authorized, fault));
     webhooks.later(webhooks.settleAfterMs, async () => {
+      // Voided meanwhile: nothing to settle.
+      if (tx.status !== 'submitted_for_settlement' && tx.status !== 'settling') return;
       const outcome = settlementOutcome(tx.amountPence, tx.paymentInstrumentType);
       let kind: WebhookKind = 'transaction_settled';
       if (outcome.kind === 'settlement_declined') {
@@ -526,9 +544,15 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     );
   });
 
-  // Transaction.void (a capture not settled yet) and Transaction.refund (a settled one): the
-  // money goes back. Both are idempotent by the transaction: a second void or refund changes
-  // nothing and answers what the first did.
+  // Transaction.find.
+  app.get('/transactions/:id', (c) => {
+    const tx = log.find((t) => t.id === c.req.param('id'));
+    if (!tx) return c.json({ errors: [{ code: 'not_found', message: 'Transaction not found.' }] }, 404);
+    return withFault(c, faults, 'search', () => shown(tx), (found) => c.json({ transaction: found }));
+  });
+
+  // Transaction.void: a capture not settled yet, whole only. Idempotent by the transaction: a
+  // second void changes nothing and answers the voided transaction.
   const findSale = (id: string) => log.find((tx) => tx.id === id && tx.type !== 'credit');
   app.post('/transactions/:id/void', (c) =>
     withFault(
@@ -538,42 +562,107 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
       async () => {
         const tx = findSale(c.req.param('id'));
         if (!tx) return { status: 404, body: { errors: [{ code: 'not_found', message: 'Transaction not found.' }] } as Json };
-        if (tx.status === 'voided') return { status: 200, body: { success: true, transaction: tx } as Json };
+        if (tx.status === 'voided') return { status: 200, body: { success: true, transaction: shown(tx) } as Json };
         if (tx.status !== 'submitted_for_settlement' && tx.status !== 'settling') {
           return { status: 422, body: { success: false, errors: [{ code: '91504', attribute: 'base', message: 'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.' }] } as Json };
         }
         tx.status = 'voided';
         state.put('tx', tx.id, tx);
         await state.flush();
-        return { status: 200, body: { success: true, transaction: tx } as Json };
+        return { status: 200, body: { success: true, transaction: shown(tx) } as Json };
       },
       (r) => c.json(r.body, r.status as 200),
     ),
   );
-  app.post('/transactions/:id/refund', (c) =>
-    withFault(
+
+  // Transaction.refund (a settled or settling sale): `amount` (decimal string, optional: the rest
+  // when absent) makes one credit transaction per call; partial refunds until their sum reaches
+  // the sale's amount (more: 91521; nothing left: 91512). `orderId` (optional) names the credit:
+  // Braintree has no idempotency key on refunds, so a merchant finds a refund whose answer was
+  // lost by searching its orderId. Not idempotent: each call that succeeds is a new credit.
+  const refusal = (code: string, attribute: string, message: string) => ({ status: 422, body: { success: false, errors: [{ code, attribute, message }] } as Json });
+  const refundedPence = (sale: BraintreeTransaction) => (sale.refundIds ?? []).reduce((sum, id) => sum + (log.find((t) => t.id === id)?.amountPence ?? 0), 0);
+  app.post('/transactions/:id/refund', async (c) => {
+    const text = await c.req.text().catch(() => '');
+    let input: Json = {};
+    try {
+      const parsed = text.trim() ? (JSON.parse(text) as unknown) : {};
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      input = parsed as Json;
+    } catch {
+      return c.json({ success: false, errors: [{ code: '91500', attribute: 'body', message: 'Invalid JSON.' }] }, 400);
+    }
+    return withFault(
       c,
       faults,
       'refund',
       async () => {
-        const tx = findSale(c.req.param('id'));
-        if (!tx) return { status: 404, body: { errors: [{ code: 'not_found', message: 'Transaction not found.' }] } as Json };
-        const existing = tx.refundId ? log.find((t) => t.id === tx.refundId) : undefined;
-        if (existing) return { status: 200, body: { success: true, transaction: existing } as Json };
-        if (tx.status !== 'settled' && tx.status !== 'settling') {
-          return { status: 422, body: { success: false, errors: [{ code: '91506', attribute: 'base', message: 'Cannot refund a transaction unless it is settled.' }] } as Json };
+        const id = c.req.param('id');
+        const tx = findSale(id);
+        if (!tx) {
+          if (log.some((t) => t.id === id)) return refusal('91505', 'base', 'Cannot refund a credit.');
+          return { status: 404, body: { errors: [{ code: 'not_found', message: 'Transaction not found.' }] } as Json };
         }
-        const credit: BraintreeTransaction = { ...tx, id: randomId('', 4), type: 'credit', refundedTransactionId: tx.id, refundId: null, status: 'submitted_for_settlement', paymentMethodToken: null, createdAt: now().toISOString() };
+        if (tx.status !== 'settled' && tx.status !== 'settling') return refusal('91506', 'base', 'Cannot refund a transaction unless it is settled.');
+        const rest = tx.amountPence - refundedPence(tx);
+        if (rest <= 0) return refusal('91512', 'base', 'Transaction has already been fully refunded.');
+        let amountPence = rest;
+        if (input.amount !== undefined && input.amount !== null) {
+          const asked = decimalToPence(input.amount);
+          if (asked === null) return refusal('81503', 'amount', 'Amount is an invalid format.');
+          if (asked <= 0) return refusal('81531', 'amount', 'Amount must be greater than zero.');
+          if (asked > rest) return refusal('91521', 'amount', 'Refund amount is too large.');
+          amountPence = asked;
+        }
+        if (input.orderId !== undefined && (typeof input.orderId !== 'string' || input.orderId.length > 255)) return refusal('91501', 'order_id', 'Order ID is too long.');
+        const { fingerprint: _f, ...sale } = tx as StoredTx;
+        const credit: BraintreeTransaction = {
+          ...sale,
+          id: randomId('', 4),
+          type: 'credit',
+          orderId: typeof input.orderId === 'string' && input.orderId ? input.orderId : tx.orderId,
+          amount: penceToDecimal(amountPence),
+          amountPence,
+          refundedTransactionId: tx.id,
+          refundId: null,
+          refundIds: [],
+          status: 'submitted_for_settlement',
+          processorResponseCode: '1002',
+          processorResponseText: 'Processed',
+          processorSettlementResponseCode: '',
+          processorSettlementResponseText: '',
+          paymentMethodToken: null,
+          createdAt: now().toISOString(),
+        };
         log.push(credit);
-        tx.refundId = credit.id;
+        tx.refundIds = [...(tx.refundIds ?? []), credit.id];
+        tx.refundId ??= credit.id;
         state.put('tx', credit.id, credit);
         state.put('tx', tx.id, tx);
         await state.flush();
         return { status: 200, body: { success: true, transaction: credit } as Json };
       },
       (r) => c.json(r.body, r.status as 200),
-    ),
-  );
+    );
+  });
+
+  /** A transaction as the API shows it (without the sandbox's own duplicate-check fingerprint). */
+  function shown(tx: BraintreeTransaction): BraintreeTransaction {
+    const { fingerprint: _omit, ...rest } = tx as StoredTx;
+    return { ...rest, ...(rest.type !== 'credit' ? { refundIds: [...(rest.refundIds ?? [])] } : {}) };
+  }
+
+  function settleNow(saleId: string): BraintreeTransaction | null {
+    const tx = findSale(saleId);
+    if (!tx || !CAPTURED.includes(tx.status)) return null;
+    if (tx.status === 'submitted_for_settlement' || tx.status === 'settling') {
+      tx.status = 'settled';
+      tx.processorSettlementResponseCode = '4000';
+      tx.processorSettlementResponseText = 'Settled';
+      state.put('tx', tx.id, tx);
+    }
+    return shown(tx);
+  }
 
   const isCapture = (tx: BraintreeTransaction) => tx.type !== 'credit' && CAPTURED.includes(tx.status);
   return {
@@ -581,7 +670,13 @@ ${field('postalCode', 'Billing postcode', 'postal-code', 'text')}
     faults,
     transactions: () => log.map((tx) => ({ ...tx })),
     captures: (orderId) => log.filter((tx) => tx.orderId === orderId && isCapture(tx)),
-    reversals: (orderId) => log.filter((tx) => tx.orderId === orderId && tx.type !== 'credit' && (tx.status === 'voided' || (!!tx.refundId && CAPTURED.includes(tx.status)))),
+    reversals: (orderId) => log.filter((tx) => tx.orderId === orderId && tx.type !== 'credit' && (tx.status === 'voided' || (CAPTURED.includes(tx.status) && (tx.refundIds ?? []).length > 0 && refundedPence(tx) >= tx.amountPence))),
+    refunds: (saleId) => log.filter((tx) => tx.type === 'credit' && tx.refundedTransactionId === saleId).map((tx) => ({ ...tx })),
+    settle: (saleId) => {
+      const settled = settleNow(saleId);
+      void state.flush().catch(() => undefined);
+      return settled;
+    },
     webhooks: {
       configure: (config) => webhooks.configure(config),
       sent: () => webhooks.sent(),

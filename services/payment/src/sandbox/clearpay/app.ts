@@ -7,15 +7,22 @@
  *                                       `pendingMs` (default 2 s) — lookup then finds it;
  *   any other address                 → approved.
  * Server side: POST /v2/checkouts → token; POST /v2/payments/capture (Idempotency-Key) → payment;
- * GET /v2/payments?merchantReference= (lookup). Browser side: GET /checkout?token=&origin=.
+ * GET /v2/payments?merchantReference= (lookup), GET /v2/payments/{orderId} (with refunds[]),
+ * POST /v2/payments/{orderId}/refund { requestId, amount, merchantReference } (Create Refund:
+ * 201 with refundId; the same requestId and merchantReference answer it again; more than is
+ * left: 422 invalid_amount). Browser side: GET /checkout?token=&origin=.
  * Totals from £1 to £1000 only (spec §5).
  */
 import { isEmail } from '@shop/domain/accounts';
 import type { Context, Hono } from 'hono';
 import { CLEARPAY_MAX_PENCE, CLEARPAY_MIN_PENCE } from '@shop/domain/buying';
-import { APPROVAL_SCRIPT, approvalForm, checkedTargetOrigin, decimalToPence, escapeHtml, openSandbox, penceToDecimal, randomId, sandboxPage, script, stylesheet, withFault, type FaultControl, type SandboxOptions } from '../common.ts';
+import { randomUUID } from 'node:crypto';
+import { APPROVAL_SCRIPT, approvalForm, checkedTargetOrigin, decimalToPence, escapeHtml, openSandbox, penceToDecimal, randomId, sandboxPage, script, stylesheet, withFault, type CommittedAnswer, type FaultControl, type IdempotencyRefusals, type SandboxOptions } from '../common.ts';
 
-export type ClearpayPayment = { id: string; token: string; merchantReference: string; status: 'APPROVED' | 'DECLINED' | 'PENDING'; amount: { amount: string; currency: 'GBP' }; created: string; settlesAt: number | null };
+type Money = { amount: string; currency: 'GBP' };
+/** A refund (Create Refund): Clearpay's id, when, the amount and the merchant's references. */
+export type ClearpayRefund = { refundId: string; refundedAt: string; requestId: string | null; amount: Money; merchantReference: string | null; refundMerchantReference: string | null };
+export type ClearpayPayment = { id: string; token: string; merchantReference: string; status: 'APPROVED' | 'DECLINED' | 'PENDING'; amount: Money; created: string; settlesAt: number | null; refunds: ClearpayRefund[] };
 
 export interface ClearpaySandbox {
   app: Hono;
@@ -23,6 +30,8 @@ export interface ClearpaySandbox {
   payments(): ClearpayPayment[];
   /** APPROVED payments for a merchant reference (our order ref). */
   captures(reference: string): ClearpayPayment[];
+  /** The refunds of a payment (by Clearpay's order id), oldest first. */
+  refunds(orderId: string): ClearpayRefund[];
   /** What the approval page does, for tests. */
   confirm(token: string, email: string): { status: 'SUCCESS' } | { error: string };
   /** Resolves once the stored state (options.db) is loaded; requests wait for it themselves. */
@@ -38,13 +47,19 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
   const checkouts = new Map<string, Checkout>();
   const payments: ClearpayPayment[] = [];
   const { now, faults, state, idempotency, allowed, ready, app, auth } = openSandbox('clearpay', options, {
-    payment: (_id, data) => payments.push(data as ClearpayPayment),
+    payment: (_id, data) => {
+      const payment = data as ClearpayPayment;
+      payment.refunds ??= []; // stored before refunds existed
+      payments.push(payment);
+    },
     checkout: (id, data) => checkouts.set(id, data as Checkout),
   });
   app.use('/v2/*', auth);
 
-  const error = (c: Context, status: number, errorCode: string, message: string) => c.json({ errorCode, message, httpStatusCode: status }, status as 400);
+  const error = (c: Context, status: number, errorCode: string, message: string) => c.json({ errorCode, errorId: randomUUID(), message, httpStatusCode: status }, status as 400);
+  const failure = (status: number, errorCode: string, message: string) => ({ status, body: { errorCode, errorId: randomUUID(), message, httpStatusCode: status } });
   /** A pending payment settles once its time has come (looked at whenever it is read). */
+  const shownPayment = ({ settlesAt: _s, ...p }: ClearpayPayment) => ({ ...p, originalAmount: p.amount, refunds: p.refunds.map((r) => ({ ...r })) });
   const settle = (p: ClearpayPayment) => {
     if (p.status === 'PENDING' && p.settlesAt !== null && p.settlesAt <= now().getTime()) {
       p.status = 'APPROVED';
@@ -121,6 +136,7 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
       amount: { amount: penceToDecimal(checkout.amount), currency: 'GBP' },
       created: now().toISOString(),
       settlesAt: status === 'PENDING' ? now().getTime() + pendingMs : null,
+      refunds: [],
     };
     payments.push(payment);
     state.put('payment', payment.id, payment);
@@ -143,16 +159,68 @@ export function createClearpaySandbox(options: SandboxOptions & { pendingMs?: nu
       c,
       faults,
       'search',
-      () => payments.filter((p) => p.merchantReference === reference).map((p) => settle(p)).map(({ settlesAt: _s, ...p }) => ({ ...p, originalAmount: p.amount })),
+      () => payments.filter((p) => p.merchantReference === reference).map((p) => shownPayment(settle(p))),
       (results) => c.json({ results }),
     );
   });
+
+  // Get Payment By Order ID, with its refunds.
+  app.get('/v2/payments/:orderId', (c) => {
+    const payment = payments.find((p) => p.id === c.req.param('orderId'));
+    if (!payment) return error(c, 404, 'not_found', 'The payment could not be found.');
+    return withFault(c, faults, 'search', () => shownPayment(settle(payment)), (shown) => c.json(shown));
+  });
+
+  // Create Refund: a full or partial refund of an APPROVED payment, `amount` a Money object;
+  // several until their sum reaches the payment's amount (more: 422 invalid_amount). Idempotent
+  // when `requestId` and `merchantReference` are both given: the same pair answers the first
+  // refund again (a pair being worked on: 409; the pair with another body: 422).
+  const refundRefusals: IdempotencyRefusals = (kind) =>
+    kind === 'in_flight' ? failure(409, 'conflict', 'The original request is still being processed. Try again with the same requestId.') : failure(422, 'invalid_object', 'requestId was used for another request.');
+  app.post('/v2/payments/:orderId/refund', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return error(c, 400, 'invalid_object', 'Invalid JSON.');
+    const orderId = c.req.param('orderId');
+    const requestId = typeof input.requestId === 'string' && input.requestId ? input.requestId : null;
+    const merchantReference = typeof input.merchantReference === 'string' && input.merchantReference ? input.merchantReference : null;
+    const key = requestId && merchantReference ? `refund:${requestId}:${merchantReference}` : undefined;
+    return idempotency.commit(c, key, { orderId, ...input }, faults, 'refund', () => refund(orderId, input), refundRefusals);
+  });
+
+  function refund(orderId: string, input: Json): CommittedAnswer {
+    const text = (field: string, max: number): string | null | undefined => {
+      const value = input[field];
+      if (value === undefined || value === null) return null;
+      return typeof value === 'string' && value.length <= max ? value : undefined;
+    };
+    const requestId = text('requestId', 64);
+    const merchantReference = text('merchantReference', 85);
+    const refundMerchantReference = text('refundMerchantReference', 128);
+    if (requestId === undefined) return failure(422, 'invalid_object', 'requestId must be a string of at most 64 characters.');
+    if (merchantReference === undefined) return failure(422, 'invalid_object', 'merchantReference must be a string of at most 85 characters.');
+    if (refundMerchantReference === undefined) return failure(422, 'invalid_object', 'The refundMerchantReference exceeded 128 characters.');
+    const money = input.amount as { amount?: unknown; currency?: unknown } | undefined;
+    if (!money || typeof money !== 'object') return failure(422, 'invalid_object', '{Money object}.amount Amount field required');
+    const pence = decimalToPence(money.amount);
+    if (pence === null) return failure(422, 'invalid_object', '{Money object}.amount Amount field must be a valid ISO 4217 format value');
+    const payment = payments.find((p) => p.id === orderId);
+    if (!payment || settle(payment).status !== 'APPROVED') return failure(412, 'precondition_failed', 'The orderId is invalid, does not exist, or is not eligible for a refund.');
+    if (money.currency !== payment.amount.currency) return failure(422, 'invalid_object', 'The currency of the refund does not match the currency of the order.');
+    if (pence <= 0) return failure(422, 'invalid_amount', 'The refund amount must be greater than zero.');
+    const refunded = payment.refunds.reduce((sum, r) => sum + (decimalToPence(r.amount.amount) ?? 0), 0);
+    if (pence > (decimalToPence(payment.amount.amount) ?? 0) - refunded) return failure(422, 'invalid_amount', 'The amount requested exceeded the amount available.');
+    const made: ClearpayRefund = { refundId: randomId('', 6), refundedAt: now().toISOString(), requestId, amount: { amount: penceToDecimal(pence), currency: 'GBP' }, merchantReference, refundMerchantReference };
+    payment.refunds.push(made);
+    state.put('payment', payment.id, payment);
+    return { status: 201, body: { ...made } };
+  }
 
   return {
     app,
     faults,
     payments: () => payments.map((p) => ({ ...settle(p) })),
     captures: (reference) => payments.filter((p) => p.merchantReference === reference && settle(p).status === 'APPROVED'),
+    refunds: (orderId) => (payments.find((p) => p.id === orderId)?.refunds ?? []).map((r) => ({ ...r })),
     confirm,
     ready,
   };

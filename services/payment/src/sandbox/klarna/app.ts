@@ -3,7 +3,11 @@
  *
  * Server side (our adapter): POST /payments/v1/sessions → session_id + client_token;
  * POST /payments/v1/authorizations/{authorizationToken}/order (Klarna-Idempotency-Key) → order;
- * GET /ordermanagement/v1/orders?merchant_reference1= (lookup).
+ * GET /ordermanagement/v1/orders?merchant_reference1= (lookup); order management: GET
+ * /ordermanagement/v1/orders/{order_id} (captured_amount, refunded_amount, refunds[]) and POST
+ * …/{order_id}/refunds { refunded_amount, reference?, description? } (Klarna-Idempotency-Key: 201,
+ * Refund-Id and Location headers, no body; more than captured and not refunded: 403
+ * REFUND_NOT_ALLOWED).
  * Browser side: GET /approve?session=&origin= (the approval page) posting to POST /approve.
  * Playground rules (A2.7): customer@email.co.uk is approved; customer+denied@email.co.uk is a hard
  * decline ("Your purchase can not be accepted"); the one-time passcode is any 6 digits but 999999,
@@ -11,12 +15,32 @@
  */
 import { isEmail } from '@shop/domain/accounts';
 import type { Context, Hono } from 'hono';
-import { APPROVAL_SCRIPT, approvalForm, checkedTargetOrigin, escapeHtml, openSandbox, randomId, sandboxPage, script, stylesheet, withFault, type FaultControl, type SandboxOptions } from '../common.ts';
+import { randomUUID } from 'node:crypto';
+import { APPROVAL_SCRIPT, approvalForm, checkedTargetOrigin, escapeHtml, openSandbox, randomId, sandboxPage, script, stylesheet, withFault, type CommittedAnswer, type FaultControl, type IdempotencyRefusals, type SandboxOptions } from '../common.ts';
 
 export const KLARNA_DENIED_MESSAGE = 'Your purchase can not be accepted. Please choose another payment method.';
 export const KLARNA_FAILED_OTP = '999999';
 
-export type KlarnaOrder = { order_id: string; merchant_reference1: string; order_amount: number; purchase_currency: 'GBP'; status: 'AUTHORIZED'; fraud_status: 'ACCEPTED'; email: string; created_at: string };
+/** A refund of an order (Order Management API): its id, amount in minor units, and our reference. */
+export type KlarnaRefund = { refund_id: string; refunded_amount: number; reference: string | null; description: string | null; refunded_at: string };
+/**
+ * An order: AUTHORIZED, or CAPTURED when it was created with `auto_capture: true` (what our
+ * adapter asks: the shop takes the money when the order is placed). Refunds only of what was
+ * captured, never more in all.
+ */
+export type KlarnaOrder = {
+  order_id: string;
+  merchant_reference1: string;
+  order_amount: number;
+  purchase_currency: 'GBP';
+  status: 'AUTHORIZED' | 'CAPTURED';
+  fraud_status: 'ACCEPTED';
+  email: string;
+  created_at: string;
+  captured_amount: number;
+  refunded_amount: number;
+  refunds: KlarnaRefund[];
+};
 
 export interface KlarnaSandbox {
   app: Hono;
@@ -24,6 +48,8 @@ export interface KlarnaSandbox {
   orders(): KlarnaOrder[];
   /** Orders created for a merchant reference (our order ref). */
   captures(reference: string): KlarnaOrder[];
+  /** The refunds of an order (by Klarna's order id), oldest first. */
+  refunds(orderId: string): KlarnaRefund[];
   /** What the approval page does, for tests: the authorization token or the refusal. */
   approve(sessionId: string, email: string, otp: string): { authorization_token: string } | { declined: true } | { error: string };
   /** Resolves once the stored state (options.db) is loaded; requests wait for it themselves. */
@@ -41,14 +67,20 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
   const authorizations = new Map<string, Authorization>();
   const orders: KlarnaOrder[] = [];
   const { now, faults, state, idempotency, allowed, ready, app, auth } = openSandbox('klarna', options, {
-    order: (_id, data) => orders.push(data as KlarnaOrder),
+    order: (_id, data) => {
+      const order = data as KlarnaOrder;
+      // Orders stored before refunds existed: the shop always took the order as the payment.
+      if (order.captured_amount === undefined) Object.assign(order, { status: 'CAPTURED', captured_amount: order.order_amount, refunded_amount: 0, refunds: [] });
+      orders.push(order);
+    },
     session: (id, data) => sessions.set(id, data as Session),
     authorization: (id, data) => authorizations.set(id, data as Authorization),
   });
   app.use('/payments/*', auth);
   app.use('/ordermanagement/*', auth);
 
-  const error = (c: Context, status: number, code: string, message: string) => c.json({ error_code: code, error_messages: [message] }, status as 400);
+  const error = (c: Context, status: number, code: string, message: string) => c.json({ error_code: code, error_messages: [message], correlation_id: randomUUID() }, status as 400);
+  const failure = (status: number, code: string, message: string) => ({ status, body: { error_code: code, error_messages: [message], correlation_id: randomUUID() } });
 
   app.post('/payments/v1/sessions', async (c) => {
     const input = (await c.req.json().catch(() => null)) as Json | null;
@@ -123,32 +155,89 @@ export function createKlarnaSandbox(options: SandboxOptions = {}): KlarnaSandbox
     if (!reference) return { status: 400, body: { error_code: 'BAD_VALUE', error_messages: ['merchant_reference1 is required.'] } };
     authorization.used = true;
     state.put('authorization', token, authorization);
+    const captured = input.auto_capture === true;
     const order: KlarnaOrder = {
       order_id: randomId('ko_', 10),
       merchant_reference1: reference,
       order_amount: authorization.amount,
       purchase_currency: 'GBP',
-      status: 'AUTHORIZED',
+      status: captured ? 'CAPTURED' : 'AUTHORIZED',
       fraud_status: 'ACCEPTED',
       email: authorization.email,
       created_at: now().toISOString(),
+      captured_amount: captured ? authorization.amount : 0,
+      refunded_amount: 0,
+      refunds: [],
     };
     orders.push(order);
     state.put('order', order.order_id, order);
     return { status: 200, body: { order_id: order.order_id, fraud_status: order.fraud_status, order_amount: order.order_amount, redirect_url: null } };
   }
 
+  /** An order as the Order Management API shows it (no shopper email). */
+  const shownOrder = ({ email: _email, ...o }: KlarnaOrder) => ({ ...o, remaining_authorized_amount: o.order_amount - o.captured_amount, refunds: o.refunds.map((r) => ({ ...r })) });
   app.get('/ordermanagement/v1/orders', (c) => {
     const reference = c.req.query('merchant_reference1');
     if (!reference) return error(c, 400, 'BAD_VALUE', 'merchant_reference1 is required.');
-    return withFault(c, faults, 'search', () => orders.filter((o) => o.merchant_reference1 === reference).map(({ email: _email, ...o }) => o), (found) => c.json({ orders: found }));
+    return withFault(c, faults, 'search', () => orders.filter((o) => o.merchant_reference1 === reference).map(shownOrder), (found) => c.json({ orders: found }));
   });
+
+  // Order management: one order (GET), its refunds. A refund (POST …/refunds) gives back
+  // `refunded_amount` (minor units) of what was captured, never more in all (403
+  // REFUND_NOT_ALLOWED, as for an order with no capture); 201 with no body, the refund's id in
+  // the Refund-Id and Location headers. Klarna-Idempotency-Key: only the key matters (the body
+  // is not compared): the same key answers the first refund again and makes no second one.
+  app.get('/ordermanagement/v1/orders/:orderId', (c) => {
+    const order = orders.find((o) => o.order_id === c.req.param('orderId'));
+    if (!order) return error(c, 404, 'NO_SUCH_ORDER', `Order ${c.req.param('orderId')} cannot be found`);
+    return withFault(c, faults, 'search', () => shownOrder(order), (shown) => c.json(shown));
+  });
+  app.get('/ordermanagement/v1/orders/:orderId/refunds/:refundId', (c) => {
+    const order = orders.find((o) => o.order_id === c.req.param('orderId'));
+    const refund = order?.refunds.find((r) => r.refund_id === c.req.param('refundId'));
+    if (!order || !refund) return error(c, 404, 'NOT_FOUND', `Refund ${c.req.param('refundId')} cannot be found for order ${c.req.param('orderId')}`);
+    return c.json(refund);
+  });
+  const refundRefusals: IdempotencyRefusals = (kind) =>
+    kind === 'in_flight' ? failure(409, 'CONFLICT', 'A request with this Klarna-Idempotency-Key is still being processed.') : failure(409, 'CONFLICT', 'Klarna-Idempotency-Key was used for another request.');
+  app.post('/ordermanagement/v1/orders/:orderId/refunds', async (c) => {
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return error(c, 400, 'BAD_VALUE', 'Invalid JSON.');
+    const key = c.req.header('klarna-idempotency-key') || undefined;
+    const orderId = c.req.param('orderId');
+    const location = c.req.url.replace(/[?#].*$/, '');
+    return idempotency.commit(c, key ? `refund:${key}` : undefined, { refund: true }, faults, 'refund', () => refund(orderId, input, location), refundRefusals);
+  });
+
+  function refund(orderId: string, input: Json, location: string): CommittedAnswer {
+    const order = orders.find((o) => o.order_id === orderId);
+    if (!order) return failure(404, 'NO_SUCH_ORDER', `Order ${orderId} cannot be found`);
+    const amount = input.refunded_amount;
+    if (!Number.isSafeInteger(amount) || (amount as number) <= 0 || (amount as number) > 200_000_000) return failure(400, 'BAD_VALUE', 'refunded_amount must be a positive integer in minor units.');
+    const text = (field: 'reference' | 'description') => {
+      const value = input[field];
+      if (value === undefined || value === null) return null;
+      return typeof value === 'string' && value.length <= 255 ? value : undefined;
+    };
+    const reference = text('reference');
+    const description = text('description');
+    if (reference === undefined || description === undefined) return failure(400, 'BAD_VALUE', 'reference and description are strings of at most 255 characters.');
+    if (order.captured_amount <= 0) return failure(403, 'REFUND_NOT_ALLOWED', 'Order has no captures. Refund not possible');
+    const remaining = order.captured_amount - order.refunded_amount;
+    if ((amount as number) > remaining) return failure(403, 'REFUND_NOT_ALLOWED', `Refunded amount ${amount as number} exceeds the captured amount not yet refunded (${remaining}). Refund not possible`);
+    const made: KlarnaRefund = { refund_id: randomUUID(), refunded_amount: amount as number, reference, description, refunded_at: now().toISOString() };
+    order.refunds.push(made);
+    order.refunded_amount += made.refunded_amount;
+    state.put('order', order.order_id, order);
+    return { status: 201, body: null, headers: { location: `${location}/${made.refund_id}`, 'refund-id': made.refund_id } };
+  }
 
   return {
     app,
     faults,
     orders: () => orders.map((o) => ({ ...o })),
     captures: (reference) => orders.filter((o) => o.merchant_reference1 === reference),
+    refunds: (orderId) => (orders.find((o) => o.order_id === orderId)?.refunds ?? []).map((r) => ({ ...r })),
     approve,
     ready,
   };
