@@ -2,15 +2,12 @@
  * The wallet service's REST shapes (README.md is the contract). Amounts are integer pence.
  */
 import { z } from '@hono/zod-openapi';
-import { CUSTOMER_TOKEN_PATTERN, WALLET_AMOUNT_MAX, WALLET_BUCKETS, WALLET_CURRENCIES } from './ledger.ts';
+import { CustomerTokenSchema } from '@shop/platform';
+import { WALLET_AMOUNT_MAX, WALLET_BUCKETS, WALLET_CURRENCIES } from './ledger.ts';
 
 export { ProblemSchema } from '@shop/platform';
 
-const TOKEN_MESSAGE = 'A customer token is 10 to 128 url-safe characters: letters, digits, . _ ~ -.';
-export const CustomerTokenSchema = z
-  .string()
-  .regex(CUSTOMER_TOKEN_PATTERN, TOKEN_MESSAGE)
-  .openapi({ description: 'The customer token of the signed-in shopper (from the session, never from client input).', example: 'ct-0123456789abcdef' });
+export { CustomerTokenSchema };
 
 const Pence = z.number().int().openapi({ description: 'Integer pence.', example: 1250 });
 
@@ -28,7 +25,7 @@ export const WalletBalancesSchema = z.array(WalletBalanceSchema).openapi('Wallet
 export const WalletTransactionSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(['credit', 'hold', 'capture', 'release', 'reversal']),
+    kind: z.enum(['credit', 'hold', 'capture', 'release', 'reversal', 'refund']),
     ref: z.string(),
     reason: z.string(),
     currency: z.enum(WALLET_CURRENCIES),

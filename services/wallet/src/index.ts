@@ -8,3 +8,4 @@ export {
 export { ledgerViolations } from './ledger-invariant.ts';
 export * from './contract.ts';
 export { reverseWalletCapture } from './reversal.ts';
+export { refundWalletCapture } from './refund.ts';

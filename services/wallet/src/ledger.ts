@@ -14,6 +14,7 @@
 import { sql } from 'kysely';
 import { walletSplit } from '@shop/domain/wallet-rules';
 import type { WalletDb } from './db/database.ts';
+import { CUSTOMER_TOKEN_PATTERN } from '@shop/platform';
 
 export const WALLET_CURRENCIES = ['GBP', 'EUR'] as const;
 export type WalletCurrency = (typeof WALLET_CURRENCIES)[number];
@@ -23,7 +24,7 @@ export type SystemAccount = 'promotions' | 'refunds' | 'orders-held' | 'sales';
 /** The largest single amount the ledger takes: £1,000,000 in pence. */
 export const WALLET_AMOUNT_MAX = 100_000_000;
 /** Same shape as the customer tokens the users service issues (spec §5: at least 10 characters). */
-export const CUSTOMER_TOKEN_PATTERN = /^[A-Za-z0-9._~-]{10,128}$/;
+export { CUSTOMER_TOKEN_PATTERN };
 
 export interface WalletBalance {
   currency: WalletCurrency;
@@ -36,7 +37,7 @@ export type HoldResult = { ok: true; marketing: number; refundable: number } | {
 
 export interface WalletTransaction {
   id: number;
-  kind: 'credit' | 'hold' | 'capture' | 'release';
+  kind: 'credit' | 'hold' | 'capture' | 'release' | 'reversal' | 'refund';
   ref: string;
   reason: string;
   currency: WalletCurrency;
