@@ -98,13 +98,16 @@ export async function postgresDatabase(adminUrl: string, name: string): Promise<
   return target.toString();
 }
 
-/** Starts `node gateway/src/main.ts` on `port` with `env`, and waits until /health answers. */
-export async function startShopProcess(port: number, env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * Starts `node gateway/src/main.ts` on `port` with `env`, and waits until /health answers. The
+ * shop's stdout (its request log lines) is dropped, or written to the file descriptor `stdout`.
+ */
+export async function startShopProcess(port: number, env: Record<string, string>, stdout: 'ignore' | number = 'ignore'): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(root, 'gateway', 'src', 'main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, CLIENT_DIST: '/nonexistent', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const deadline = Date.now() + 300_000;
   for (;;) {
@@ -123,4 +126,31 @@ export async function stopShopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+}
+
+/** A new database of its own on the bench's PostgreSQL server, `<prefix>_<random>`, and how to drop it. */
+export async function throwawayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Math.random().toString(16).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
 }

@@ -383,9 +383,9 @@ async function bareTransactions(db: pg.Pool, options: Array<{ dealId: number; pr
             [orderId, option.dealId, option.productId, title, price],
           );
           await client.query(
-            `insert into orders.voucher (id, code, order_id, order_line_id, deal_id, deal_product_id, title, status, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7, 'Ready to Redeem', $8)`,
-            [randomUUID(), randomBytes(12).toString('base64url'), orderId, line.rows[0].id, option.dealId, option.productId, title, now],
+            `insert into vouchers.voucher (id, code, order_id, order_number, order_line_id, deal_id, deal_product_id, title, status, price, paid_at, created_at, updated_at)
+             select $1, $2, $3, order_number, $4, $5, $6, $7, 'Ready to Redeem', $8, $9, $9, $9 from orders.orders where id = $3`,
+            [randomUUID(), randomBytes(12).toString('base64url'), orderId, line.rows[0].id, option.dealId, option.productId, title, price, now],
           );
           await client.query(`insert into orders.order_event (order_id, type, from_status, to_status, at) values ($1, 'paid', 'PENDING', 'PAID', $2)`, [orderId, now]);
           await client.query(`update deals.deal set sold_count = sold_count + 1 where id = $1`, [option.dealId]);
@@ -447,7 +447,7 @@ async function invariants(db: pg.Pool, before: Map<number, number>) {
     if (start - left !== r.units + (heldBy.get(r.id) ?? 0)) mismatched++;
   }
   const vouchers = await db.query(
-    `select (select count(*)::int from orders.voucher v join orders.orders o on o.id = v.order_id where o.status = 'PAID') as vouchers,
+    `select (select count(*)::int from vouchers.voucher v join orders.orders o on o.id = v.order_id where o.status = 'PAID') as vouchers,
             (select coalesce(sum(l.quantity), 0)::int from orders.order_line l join orders.orders o on o.id = l.order_id where o.status = 'PAID' and l.addon_type is null) as units`,
   );
   return { negativeProducts: negative.rows[0].n as number, oversoldUnits: oversold, productsNotAddingUp: mismatched, vouchers: vouchers.rows[0].vouchers as number, paidUnits: vouchers.rows[0].units as number };

@@ -8,8 +8,11 @@
 //   B9  first load of the built client: gzipped JS the homepage loads before interaction.
 //   B6  search (bench/search.ts): search and suggestions through the search REST API at 16
 //       concurrent clients, indexing time, and the ratio to an unindexed ILIKE scan.
+//   V1  My Vouchers (bench/vouchers.ts, issue 16): a shopper's first page of 500 vouchers vs the
+//       same shopper's order page (p95 ratio), and REST calls per vouchers page for 1, 10 and 20.
 //
-// Options: --deals N (default 100000), --seconds S per measured round (default 8), --concurrency C (32).
+// Options: --deals N (default 100000), --seconds S per measured round (default 8), --concurrency C (32),
+// --voucher-requests N (V1's timed requests of each page, default 200).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { benchSearch } from './search.ts';
+import { benchVouchers } from './vouchers.ts';
 import { clientOperation, createStaffKey, operationBody, type Operation } from './graphql-access.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -297,6 +301,11 @@ async function main() {
   const b6 = await benchSearch({ adminUrl, deals: DEALS, seconds: SECONDS, log });
   results.B6 = b6;
   checks.push(...b6.checks);
+
+  // V1 starts a shop of its own on a throwaway database (its shopper buys 500 vouchers first).
+  const v1 = await benchVouchers({ adminUrl, vouchers: goals.V1.vouchers, requests: arg('voucher-requests', 200), concurrency: 1, port: PORT - 1, log });
+  results.V1 = v1;
+  checks.push(...v1.checks);
 
   const report = {
     when: new Date().toISOString(),

@@ -83,7 +83,9 @@ export const router = createBrowserRouter([
           { path: 'password', lazy: () => import('./routes/accounts/PasswordPage.tsx') },
           { path: 'subscriptions', lazy: () => import('./routes/accounts/SubscriptionsPage.tsx') },
           { path: 'delete', lazy: () => import('./routes/accounts/DeleteAccountPage.tsx') },
-          // Vouchers, wallet, rewards, refer a friend: not built yet.
+          // My Vouchers (spec §2 page type vouchers): the shopper's vouchers, filtered by ?status=.
+          { path: 'vouchers', lazy: () => import('./routes/accounts/MyVouchersPage.tsx') },
+          // Wallet, rewards, refer a friend: not built yet.
           { path: '*', lazy: () => import('./routes/NotFoundPage.tsx') },
         ],
       },

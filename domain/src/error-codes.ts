@@ -40,6 +40,12 @@ export const ERROR_MESSAGES = {
   // VIP (issue 14): spec §9 £4.99 a year, extra saving up to 10%.
   VIP_ONLY: 'This option is for VIP members only. VIP membership costs £4.99 a year and gives extra savings of up to 10%: add it at checkout, signed in, with your next order.',
   VIP_NEEDS_ACCOUNT: 'Sign in to add VIP membership: it belongs to your account.',
+  // Vouchers (issue 16): a change the voucher's status does not allow (domain voucher-status).
+  VOUCHER_NOT_REDEEMABLE: 'This voucher cannot be redeemed: it has been used, refunded, cancelled or has expired.',
+  VOUCHER_NOT_REFUNDABLE: 'This voucher cannot be refunded: it has been used, refunded or cancelled, or it has expired.',
+  /** Spec §9: refund within 14 days (until the end of day 14 in London after the purchase). */
+  REFUND_WINDOW_CLOSED: 'Refunds are possible until the end of the 14th day after purchase, and that time has passed for this voucher.',
+  WALLET_CONSENT_REQUIRED: 'Please confirm that you want this refund as wallet credit instead of back to your payment method.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -15,4 +15,5 @@ export { canonicalEmail, emailSchema, EMAIL_LOCAL_MAX } from './email.ts';
 export * from './buying.ts';
 export * from './purchase-limits.ts';
 export * from './gifting.ts';
+export * from './voucher-status.ts';
 // postcodes.ts is imported as '@shop/domain/postcodes' (it brings the postcode package).

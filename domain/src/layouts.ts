@@ -16,6 +16,7 @@ export type VipLayoutVariant = (typeof VIP_LAYOUT_VARIANTS)[number];
 const LAYOUT_OF_PAGE_TYPE: Partial<Record<PageType, Layout>> = {
   account: 'login', // login, register, forgot-password: the authentication pages
   myaccount: 'account',
+  vouchers: 'account',
   checkout: 'checkout',
   'order-addon': 'checkout',
   gifts: 'gift',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsToDate, londonDate, londonDateInWords, londonExpiry, nextLondonMidnight } from './london-time.ts';
+import { addDaysToDate, addMonthsToDate, endOfLondonDayAfter, londonDate, londonDateInWords, londonExpiry, nextLondonMidnight } from './london-time.ts';
 
 describe('londonDate (Europe/London calendar day)', () => {
   it.each([
@@ -59,5 +59,28 @@ describe('londonExpiry (voucher validity in London calendar months)', () => {
     expect(addMonthsToDate('2026-11-30', 3)).toBe('2027-02-28');
     expect(addMonthsToDate('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonthsToDate('2026-01-15', -2)).toBe('2025-11-15');
+  });
+});
+
+describe('addDaysToDate and endOfLondonDayAfter (periods counted in London days)', () => {
+  it.each([
+    ['2026-10-20', 14, '2026-11-03'],
+    ['2026-12-25', 14, '2027-01-08'], // across a year
+    ['2028-02-20', 14, '2028-03-05'], // a leap February
+    ['2027-02-20', 14, '2027-03-06'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2026-03-20', 0, '2026-03-20'],
+  ])('%s + %s days is %s', (date, days, expected) => {
+    expect(addDaysToDate(date, days)).toBe(expected);
+  });
+  it.each([
+    // from, days, the last instant: London 23:59:59.999 of the day, in GMT or BST
+    ['GMT to GMT', '2026-01-10T12:00:00Z', 14, '2026-01-24T23:59:59.999Z'],
+    ['BST to GMT: the clocks go back on 25 Oct 2026', '2026-10-20T09:00:00Z', 14, '2026-11-03T23:59:59.999Z'],
+    ['GMT to BST: the clocks go forward on 29 Mar 2026', '2026-03-20T09:00:00Z', 14, '2026-04-03T22:59:59.999Z'],
+    ['just after London midnight in BST is already the next day', '2026-07-15T23:30:00Z', 14, '2026-07-30T22:59:59.999Z'],
+    ['day 0 is the day itself', '2026-07-15T12:00:00Z', 0, '2026-07-15T22:59:59.999Z'],
+  ])('%s', (_label, from, days, iso) => {
+    expect(endOfLondonDayAfter(new Date(from), days).toISOString()).toBe(iso);
   });
 });

@@ -81,3 +81,18 @@ export function endOfLondonDay(date: string): Date {
 export function londonExpiry(from: Date, months: number): Date {
   return endOfLondonDay(addMonthsToDate(londonDate(from), months));
 }
+
+/** 'YYYY-MM-DD' plus whole calendar days (negative goes back); a plain calendar sum, with no clock change in it. */
+export function addDaysToDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The end of the London day `days` calendar days after the London day of `from` (day 0): the
+ * last instant of a "within N days" period that runs to the end of a day, as consumer law counts
+ * them (the 14-day cancellation period ends at the end of day 14 after the contract day).
+ */
+export function endOfLondonDayAfter(from: Date, days: number): Date {
+  return endOfLondonDay(addDaysToDate(londonDate(from), days));
+}

@@ -46,7 +46,8 @@ describe('pageTypeOf (spec §2 page types)', () => {
     ['/login', '', 'account'],
     ['/register', '', 'account'],
     ['/forgot-password', '', 'account'],
-    ['/myaccount/vouchers', '', 'myaccount'],
+    ['/myaccount/vouchers', '', 'vouchers'],
+    ['/myaccount/profile', '', 'myaccount'],
     ['/checkout', '', 'checkout'],
     ['/page/aboutus', '', 'other'],
     // one row per rule of spec §2 "Page types", in the spec's order

@@ -171,6 +171,8 @@ export function pageTypeOf(pathname: string, search = ''): PageType {
   if (first === 'guides') return params.has('claim-my-gift') ? 'claim-gift' : 'guide';
   if (third === 'special') return 'special';
   if (third === 'gift-finder') return 'gift-finder';
+  // Spec §2 page type vouchers: My Vouchers, in the account area.
+  if (first === 'myaccount' && second === 'vouchers') return 'vouchers';
   const fixed: Record<string, PageType> = {
     gifts: 'gifts',
     'recommended-for-you': 'recommended',

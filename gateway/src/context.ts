@@ -20,12 +20,16 @@ import { createCheckoutClient, ORDER_TIMEOUT_MS, type CheckoutClient } from './c
 import { createDealsClient, type DealsClient } from './clients/deals.client.ts';
 import { createPaymentClient, type PaymentClient } from './clients/payment.client.ts';
 import { createWalletClient, type WalletClient } from './clients/wallet.client.ts';
+import { createVouchersClient, PRINT_TIMEOUT_MS, type VouchersClient } from './clients/vouchers.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type RestCallLog, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient, type SearchClient } from './clients/search.client.ts';
 import { CLIENT_IP_HEADER, createUsersClient, type SocialProviderName, type UsersClient } from './clients/users.client.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { clearedBasketCookie } from './schema/buying/shopper.ts';
 import { consoleLogger, type Logger } from './logger.ts';
+
+/** The services the buying clients call (each reached in process, or at its <X>_SERVICE_URL). */
+type BuyingServiceName = 'basket' | 'checkout' | 'payment' | 'wallet' | 'address' | 'vouchers';
 
 export interface ServiceTargets {
   deals: ServiceTarget;
@@ -38,6 +42,8 @@ export interface ServiceTargets {
   checkout?: ServiceTarget;
   payment?: ServiceTarget;
   wallet?: ServiceTarget;
+  /** The vouchers service (issue 16). */
+  vouchers?: ServiceTarget;
   address?: ServiceTarget;
 }
 
@@ -77,6 +83,7 @@ export interface BuyingClients {
   checkout: CheckoutClient;
   payment: PaymentClient;
   wallet: WalletClient;
+  vouchers: VouchersClient;
   address: AddressClient;
 }
 
@@ -158,8 +165,8 @@ export function createContextFactory(options: ContextOptions) {
     const cookies = requestCookies(request);
     const responseCookies = new ResponseCookies();
     responseCookiesByRequest.set(request, responseCookies);
-    const target = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address') => options.services[name] ?? NOT_CONFIGURED;
-    const rest = (name: 'basket' | 'checkout' | 'payment' | 'wallet' | 'address', timeoutMs = common.timeoutMs) =>
+    const target = (name: BuyingServiceName) => options.services[name] ?? NOT_CONFIGURED;
+    const rest = (name: BuyingServiceName, timeoutMs = common.timeoutMs) =>
       createRestClient({
         ...common,
         timeoutMs,
@@ -187,6 +194,8 @@ export function createContextFactory(options: ContextOptions) {
       payment: createPaymentClient(rest('payment')),
       // Spec §9: the wallet call's deadline is 40000 ms.
       wallet: createWalletClient(rest('wallet', Math.max(WALLET_TIMEOUT_MS, common.timeoutMs))),
+      // A printed voucher is rendered on the way: its call has a longer deadline.
+      vouchers: createVouchersClient(rest('vouchers'), rest('vouchers', Math.max(PRINT_TIMEOUT_MS, common.timeoutMs))),
       address: createAddressClient(rest('address')),
     };
 
@@ -196,7 +205,7 @@ export function createContextFactory(options: ContextOptions) {
       requestId,
       restCalls,
       clients,
-      loaders: createLoaders(clients),
+      loaders: createLoaders(clients, () => session.customerToken()),
       session,
       customerToken: () => session.customerToken(),
       cookies,

@@ -7,6 +7,7 @@ import DataLoader from 'dataloader';
 import type { Category, Deal, DealsResponse, Location, Merchant, NavigationItem } from '@shop/deals/contract';
 import { DEALS_BATCH_MAX, MERCHANTS_BATCH_MAX, type DealsClient, type DealsListQuery } from './clients/deals.client.ts';
 import type { SearchClient, SearchQuery, SearchResponse, SuggestQuery, SuggestResponse } from './clients/search.client.ts';
+import type { VoucherDetail, VouchersClient } from './clients/vouchers.client.ts';
 
 export interface Loaders {
   /** Primes merchantById with each deal's merchant. */
@@ -38,6 +39,12 @@ export interface Loaders {
    * event, near-me, guide) per key and request; the deals it returns are primed into dealById.
    */
   list<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * A voucher of the signed-in shopper, with its history (GET /voucher/{id}?customerToken=): null
+   * for a guest, for anyone else's voucher and for an unknown id. The service has no batch read,
+   * so each id is one call: lists never ask it per voucher (Voucher.history is read on demand).
+   */
+  heldVoucherById: DataLoader<string, VoucherDetail | null>;
 }
 
 /** Every full deal a list response holds: its page of deals and a guide's listicle deals. */
@@ -50,8 +57,15 @@ function dealsOf(value: unknown): Deal[] {
   return out;
 }
 
-export function createLoaders(clients: { deals: DealsClient; search: SearchClient }): Loaders {
-  const { deals, search } = clients;
+/**
+ * `customerToken`: the signed-in shopper's (from the session, looked up on first use), for the
+ * loaders of personal data; a guest's is null.
+ */
+export function createLoaders(
+  clients: { deals: DealsClient; search: SearchClient; vouchers?: VouchersClient },
+  customerToken: () => Promise<string | null> = async () => null,
+): Loaders {
+  const { deals, search, vouchers } = clients;
 
   const merchantById = new DataLoader<number, Merchant | null>(
     async (ids) => {
@@ -149,6 +163,12 @@ export function createLoaders(clients: { deals: DealsClient; search: SearchClien
     return pending;
   }
 
+  const heldVoucherById = new DataLoader<string, VoucherDetail | null>(async (ids) => {
+    const token = await customerToken();
+    if (!token || !vouchers) return ids.map(() => null);
+    return Promise.all(ids.map((id) => vouchers.voucher(token, id)));
+  });
+
   return {
     dealById,
     merchantById,
@@ -161,5 +181,6 @@ export function createLoaders(clients: { deals: DealsClient; search: SearchClien
     searchPage,
     suggestions,
     list,
+    heldVoucherById,
   };
 }

@@ -15,11 +15,11 @@
  * FACEBOOK_CLIENT_ID / FACEBOOK_CLIENT_SECRET (a provider shows only with its id and secret).
  *
  * Buying: BASKET_SERVICE_URL, CHECKOUT_SERVICE_URL, PAYMENT_SERVICE_URL, WALLET_SERVICE_URL,
- * ADDRESS_SERVICE_URL (a buying service in its own process; unset: in this one, mounted at
+ * ADDRESS_SERVICE_URL, VOUCHERS_SERVICE_URL (a buying service in its own process; unset: in this one, mounted at
  * /api/<service>), PAYMENT_SANDBOX_FAULTS=1 (the payment sandboxes at /sandbox/braintree, /klarna,
  * /clearpay honour their fault controls: e2e only, never in a real shop). The shop runs the
  * background jobs: expired checkout holds released every 15 s, pending orders reconciled every
- * 30 s.
+ * 30 s, vouchers past their validity expired every 15 minutes.
  * See README "Configuration"; services/platform/src/environment.ts parses them all.
  */
 import { environmentOrExit } from '@shop/platform/environment';
@@ -69,7 +69,7 @@ const shop = await startShop({
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS ?? DEFAULT_RESPONSE_CACHE_TTL_MS,
   },
   // JOBS_EVERY_MS: run every background job this often instead of its own interval (tests only).
-  ...(env.JOBS_EVERY_MS ? { jobs: { releaseHoldsMs: env.JOBS_EVERY_MS, reconcileMs: env.JOBS_EVERY_MS } } : {}),
+  ...(env.JOBS_EVERY_MS ? { jobs: { releaseHoldsMs: env.JOBS_EVERY_MS, reconcileMs: env.JOBS_EVERY_MS, expireVouchersMs: env.JOBS_EVERY_MS, retryRefundsMs: env.JOBS_EVERY_MS } } : {}),
   handleSignals: true,
 });
 consoleLogger.info(`Shop listening on ${shop.url} (GraphQL: ${shop.url}/graphql)`, { url: shop.url });

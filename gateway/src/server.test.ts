@@ -166,9 +166,9 @@ describe.each(testDatabases())('shop server on %s', (_name, open) => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const rules = (await res.text()).split('\n');
     expect(rules[0]).toBe('User-agent: *');
-    for (const path of ['/api/', '/graphql', '/sandbox/', '/auth/', '/dev/']) expect(rules).toContain(`Disallow: ${path}`);
-    // A noindex page must stay crawlable to be read as noindex.
-    expect(rules.filter((r) => /^Disallow: \/(checkout|myaccount|search|deals)/.test(r))).toEqual([]);
+    for (const path of ['/api/', '/graphql', '/sandbox/', '/auth/', '/dev/', '/myaccount/vouchers/']) expect(rules).toContain(`Disallow: ${path}`);
+    // A noindex page must stay crawlable to be read as noindex; only the printed vouchers (PDFs) under My Vouchers are out.
+    expect(rules.filter((r) => /^Disallow: \/(checkout|myaccount|search|deals)/.test(r))).toEqual(['Disallow: /myaccount/vouchers/']);
   });
 
   it('says the client is not built when client/dist is missing', async () => {

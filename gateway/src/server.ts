@@ -15,7 +15,8 @@
  * last X-Forwarded-For hop), recorded per request for the gateway (accounts/client-ip.ts).
  *
  * Also the site path GET /search-term/auto-complete?term=…&location= (spec §7): the header search
- * box's suggestions as JSON, through the search service.
+ * box's suggestions as JSON, through the search service; and the printed voucher
+ * GET /myaccount/vouchers/{voucherId}/voucher.pdf (vouchers/print.routes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,16 +24,17 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createBasketApp, BASKET_BASE_PATH, migrateBasket } from '@shop/basket';
 import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, pruneExpired, PRUNE_EVERY_MS, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
 import { createDealsApp, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
-import { londonDate, PAYMENT_TIMEOUT_MS } from '@shop/domain';
+import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
 import { createWalletApp, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
+import { createVouchersApp, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
 import { processDeclinedSettlements } from '@shop/checkout/reconcile/settlement';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, logSettings, openDatabase, requestLogging, type Mailer } from '@shop/platform';
@@ -47,9 +49,9 @@ import { createBasketClient } from './clients/basket.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient } from './clients/search.client.ts';
 import { createDealsClient } from './clients/deals.client.ts';
-import { NOT_CONFIGURED, requestIdFrom } from './context.ts';
+import { createContextFactory, NOT_CONFIGURED, requestIdFrom, type ServiceTargets } from './context.ts';
 import { consoleLogger, type Logger, type PinoBacked } from './logger.ts';
-import { createPageResolver, type GuideLoader } from './html/shop-pages.ts';
+import { createPageResolver, type GuideLoader, type PageAnswer } from './html/shop-pages.ts';
 import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
 import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
@@ -58,6 +60,7 @@ import { newNonce, securityHeaders, shopPageCsp } from './security/headers.ts';
 import { trafficMiddleware } from './traffic/traffic-cookies.ts';
 import { createSitemapRoutes } from './seo/sitemap.routes.ts';
 import type { SitemapLimits } from './seo/sitemap.ts';
+import { createVoucherPrintRoutes } from './vouchers/print.routes.ts';
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -117,7 +120,7 @@ export interface ShopAppOptions {
   sitemap?: { limits?: Partial<SitemapLimits>; ttlMs?: number };
 }
 
-export const BUYING_SERVICES = ['basket', 'checkout', 'payment', 'wallet', 'address'] as const;
+export const BUYING_SERVICES = ['basket', 'checkout', 'payment', 'wallet', 'address', 'vouchers'] as const;
 export type BuyingService = (typeof BUYING_SERVICES)[number];
 /** Where the shop mounts each buying service. */
 export const BUYING_BASE_PATHS: Record<BuyingService, string> = {
@@ -126,6 +129,7 @@ export const BUYING_BASE_PATHS: Record<BuyingService, string> = {
   payment: PAYMENT_BASE_PATH,
   wallet: WALLET_BASE_PATH,
   address: ADDRESS_BASE_PATH,
+  vouchers: VOUCHERS_BASE_PATH,
 };
 export const SANDBOX_BASE_PATHS = { braintree: '/sandbox/braintree', klarna: '/sandbox/klarna', clearpay: '/sandbox/clearpay' } as const;
 
@@ -143,6 +147,9 @@ export function robotsTxt(publicOrigin: string): string {
     'Disallow: /sandbox/',
     'Disallow: /auth/',
     'Disallow: /dev/',
+    // Printed vouchers (PDFs, which cannot say noindex in a meta tag; their answers say it in a
+    // header too). My Vouchers itself, /myaccount/vouchers, is not under it and stays crawlable.
+    'Disallow: /myaccount/vouchers/',
     '',
     `Sitemap: ${publicOrigin}/sitemap.xml`,
     '',
@@ -208,17 +215,48 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     );
   // Page metadata, frame sources and the Origin check use the configured origin, never the Host header.
   const publicOrigin = new URL(options.publicBaseUrl ?? 'http://localhost').origin;
+  const services: ServiceTargets = { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets };
   const gateway = createGateway({
     publicOrigin,
     ...options.gateway,
-    services: { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets },
+    services,
     serviceToken: options.serviceToken,
     logger,
     socialProviders: configuredProviders,
     carryOver,
   });
+  // The same per-request context as the gateway's, for the shop routes that act for the signed-in
+  // shopper outside GraphQL (the printed voucher): the same session lookup, clients and loaders.
+  const shopperContext = createContextFactory({
+    services,
+    serviceToken: options.serviceToken,
+    logger,
+    accounts: { socialProviders: configuredProviders, carryOver },
+    ...(options.gateway?.timeoutMs !== undefined ? { timeoutMs: options.gateway.timeoutMs } : {}),
+    ...(options.gateway?.clientAddress ? { clientAddress: options.gateway.clientAddress } : {}),
+    ...(options.gateway?.now ? { now: options.gateway.now } : {}),
+  });
   const dist = options.clientDist ?? CLIENT_DIST;
   const app = new Hono();
+
+  // A page of the client's index.html with its head tags and status (the catch-all below, and the
+  // 404 of the shop routes that answer files).
+  const indexPath = `${dist}/index.html`;
+  let template: IndexTemplate | undefined;
+  const linkBuildingMeta = options.linkBuildingScriptUrl?.startsWith('https://')
+    ? `<meta name="shop:link-building-script" content="${escapeHtml(options.linkBuildingScriptUrl)}" />`
+    : '';
+  const shopPage = (c: Context, answer: Exclude<PageAnswer, { status: 301 }>) => {
+    if (!existsSync(indexPath)) return c.html(NOT_BUILT_PAGE, 200, { 'cache-control': 'no-store' });
+    template ??= indexTemplate(readFileSync(indexPath, 'utf8'), linkBuildingMeta);
+    const nonce = newNonce();
+    const html = template.render(answer.head, publicOrigin, nonce, { deal: answer.deal ?? null });
+    return c.html(html, answer.status, {
+      'cache-control': answer.status === 503 ? 'no-store' : 'no-cache',
+      'content-security-policy': shopPageCsp({ nonce, publicOrigin, frames: Object.values(SANDBOX_BASE_PATHS) }),
+      ...answer.headers,
+    });
+  };
 
   // Compresses JSON, HTML, JS and CSS above 1 KB when the client accepts it (images are skipped).
   // One JSON line per request with its request id (the one the services' lines carry too).
@@ -357,6 +395,21 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     }
   });
 
+  // The signed-in holder's printable voucher, a PDF from the vouchers service (vouchers/print.routes.ts).
+  app.use('/myaccount/vouchers/:voucherId/voucher.pdf', async (c, next) => {
+    // The shopper's address for the users service's session lookup, as for /graphql.
+    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
+    await next();
+  });
+  app.route(
+    '/',
+    createVoucherPrintRoutes({
+      context: shopperContext,
+      notFound: (c) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
+      logger,
+    }),
+  );
+
   // Traffic, test and consent-gated cookies on page requests (traffic/traffic-cookies.ts, spec §4, §9).
   app.use('*', trafficMiddleware());
 
@@ -376,24 +429,12 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   // Every other page is the client's index.html with its own head tags and its real status:
   // 200, 404 (unknown path, location, category, deal or guide), 301 (national → shop, moved
   // guides), 503 (the gateway could not say). See html/shop-pages.ts.
-  const indexPath = `${dist}/index.html`;
-  let template: IndexTemplate | undefined;
-  const linkBuildingMeta = options.linkBuildingScriptUrl?.startsWith('https://')
-    ? `<meta name="shop:link-building-script" content="${escapeHtml(options.linkBuildingScriptUrl)}" />`
-    : '';
   const resolvePage = createPageResolver({ gateway, logger, ...(options.loadGuide ? { loadGuide: options.loadGuide } : {}) });
   app.on(['GET', 'HEAD'], '*', async (c) => {
     if (!existsSync(indexPath)) return c.html(NOT_BUILT_PAGE, 200, { 'cache-control': 'no-store' });
-    template ??= indexTemplate(readFileSync(indexPath, 'utf8'), linkBuildingMeta);
     const answer = await resolvePage(c.req.raw);
     if (answer.status === 301) return c.redirect(answer.location, 301);
-    const nonce = newNonce();
-    const html = template.render(answer.head, publicOrigin, nonce, { deal: answer.deal ?? null });
-    return c.html(html, answer.status, {
-      'cache-control': answer.status === 503 ? 'no-store' : 'no-cache',
-      'content-security-policy': shopPageCsp({ nonce, publicOrigin, frames: Object.values(SANDBOX_BASE_PATHS) }),
-      ...answer.headers,
-    });
+    return shopPage(c, answer);
   });
   app.all('*', () => problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.'));
   return { app, gateway };
@@ -447,8 +488,11 @@ export interface StartShopOptions {
    * per process, so nobody reaches another shopper's transactions through /sandbox/*.
    */
   paymentMerchantKey?: string;
-  /** How often the shop releases expired checkout holds (default 15 s) and reconciles pending orders (default 30 s). */
-  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number };
+  /**
+   * How often the shop releases expired checkout holds (default 15 s), reconciles pending orders
+   * (default 30 s), expires vouchers (15 min) and sends refunds the provider has not confirmed yet again (1 min).
+   */
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; retryRefundsMs?: number };
 }
 
 /** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
@@ -554,6 +598,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     await migratePayment(database.db);
     await migrateSandboxes(database.db);
     await migrateCheckout(database.db);
+    // After the checkout's: its first migration moves the checkout's old voucher tables.
+    await migrateVouchers(database.db);
     await migrateAddress(database.db);
     // The address table for the seeded areas (idempotent: known addresses are kept).
     await seedAddresses(database.db);
@@ -607,6 +653,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     const paymentLog = (message: string, fields: Record<string, unknown>) => logger.warn(message, fields);
     // One createPayments (one breaker per provider) for the payment service and the checkout's order flow.
     const payments = createPayments({ db, providers: sandboxProviders(selfOrigin(host, info.port), { log: paymentLog, merchantKey }), timeoutMs: PAYMENT_TIMEOUT_MS, log: paymentLog });
+    // Vouchers (issue 16): cash refunds go back through the same payments.
+    const vouchersApp = createVouchersApp({ db, serviceToken, basePath: VOUCHERS_BASE_PATH, publicBaseUrl, payments, log: (message, fields) => logger.warn(message, fields) });
     // P6: the Braintree sandbox settles sales and POSTs signed notifications to our webhook; a
     // settlement declined fails its paid order at once (and the 30 s job catches any missed).
     const webhookSecret = randomBytes(24).toString('base64url');
@@ -635,6 +683,10 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'release expired holds', everyMs: jobs.releaseHoldsMs ?? RELEASE_HOLDS_EVERY_MS, run: () => releaseExpiredHolds(db, new Date()), logger }),
       // Expired express-buy tokens and old attempt windows (issue 14).
       everyLeased({ db, name: 'prune expired tokens', everyMs: jobs.pruneMs ?? PRUNE_EVERY_MS, run: () => pruneExpired(db, new Date()), logger }),
+      // Vouchers whose validity passed become Expired (issue 16).
+      everyLeased({ db, name: 'expire vouchers', everyMs: jobs.expireVouchersMs ?? EXPIRE_EVERY_MS, run: () => expireVouchers(db, new Date()), logger }),
+      // Refunds whose card part the provider has not confirmed yet (answer lost, capture not settled): sent again with their own key.
+      everyLeased({ db, name: 'retry voucher refunds', everyMs: jobs.retryRefundsMs ?? RETRY_REFUNDS_EVERY_MS, run: () => retryRefunds(vouchersApp.deps), logger }),
       everyLeased({
         db,
         name: 'reconcile pending orders',
@@ -657,6 +709,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
         basket: { app: basketApp, ...buyingTarget('basket') },
         checkout: { app: checkout, ...buyingTarget('checkout') },
         wallet: { app: walletApp, ...buyingTarget('wallet') },
+        vouchers: { app: vouchersApp, ...buyingTarget('vouchers') },
         payment: { app: paymentApp, ...buyingTarget('payment') },
         address: { app: addressApp, ...buyingTarget('address') },
       },

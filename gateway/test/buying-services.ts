@@ -3,12 +3,13 @@
  * PostgreSQL when TEST_DATABASE_URL is set): deals (a small seeded catalogue, with the stock
  * tables), users with the outbox mailer, basket (its product check wired to the deals stockView
  * as the shop wires it), wallet, payment (createPayments with the Braintree adapter, shared by the
- * payment service and the checkout), checkout and address (seeded); the Braintree sandbox served over real HTTP on a loopback port, as the shop mounts it.
+ * payment service and the checkout), checkout, vouchers and address (seeded); the Braintree sandbox served over real HTTP on a loopback port, as the shop mounts it.
  * Every service call the gateway makes is recorded, per service.
  */
 import { Hono } from 'hono';
 import { createBasketApp, migrateBasket } from '@shop/basket';
 import { createCheckoutApp, migrateCheckout, type CheckoutApp } from '@shop/checkout';
+import { createVouchersApp, migrateVouchers, type VouchersApp } from '@shop/vouchers';
 import { stockView } from '@shop/deals';
 import { ACCOUNT_LINK_PATHS, SESSION_COOKIE } from '@shop/domain/accounts';
 import { londonDate } from '@shop/domain';
@@ -37,6 +38,7 @@ export interface BuyingServices {
   calls: string[];
   usersApp: UsersApp;
   checkoutApp: CheckoutApp;
+  vouchersApp: VouchersApp;
   braintree: BraintreeSandbox;
   sandbox: LoopbackServer;
   /** Credit `amount` pence to a customer's wallet (refundable unless said). */
@@ -71,6 +73,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
     await migrateWallet(db);
     await migratePayment(db);
     await migrateCheckout(db);
+    await migrateVouchers(db);
     await migrateAddress(db);
     await seedAddresses(db);
     const braintree = createBraintreeSandbox({ faults: true });
@@ -91,6 +94,8 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
     const paymentApp = createPaymentApp({ db, serviceToken: TEST_TOKEN, payments, log: quiet });
     const addressApp = createAddressApp({ db, serviceToken: TEST_TOKEN, log: quiet });
     const checkoutApp = createCheckoutApp({ db, serviceToken: TEST_TOKEN, payments, mailer, publicBaseUrl: PUBLIC_BASE_URL, log: quiet });
+    // Card refunds go back through the same payments, as the shop wires it (server.ts startShop).
+    const vouchersApp = createVouchersApp({ db, serviceToken: TEST_TOKEN, publicBaseUrl: PUBLIC_BASE_URL, payments, log: quiet });
     const calls: string[] = [];
     const targets: ServiceTargets = {
       deals: { app: recorded(seeded.app, 'deals', calls) },
@@ -98,6 +103,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
       basket: { app: recorded(basketApp, 'basket', calls) },
       wallet: { app: recorded(walletApp, 'wallet', calls) },
       checkout: { app: recorded(checkoutApp, 'checkout', calls) },
+      vouchers: { app: recorded(vouchersApp, 'vouchers', calls) },
       payment: { app: recorded(paymentApp, 'payment', calls) },
       address: { app: recorded(addressApp, 'address', calls) },
     };
@@ -109,6 +115,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
       calls,
       usersApp,
       checkoutApp,
+      vouchersApp,
       braintree,
       sandbox: server,
       async credit(customerToken, amount, bucket = 'refundable') {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { fieldId, type FormError } from './form-errors.ts';
 import './forms.css';
 
@@ -10,8 +10,25 @@ import './forms.css';
  * `fields` names the form's fields by their labels: each link says which field it is about
  * ("Email address: Required field"), so it reads on its own in a screen reader's list of links.
  */
-export function ErrorSummary({ errors, attempt, fields, title = 'There is a problem', children }: { errors: readonly FormError[]; attempt: number; fields: Readonly<Record<string, string>>; title?: string; children?: ReactNode }) {
+export function ErrorSummary({
+  errors,
+  attempt,
+  fields,
+  title = 'There is a problem',
+  headingLevel = 2,
+  children,
+}: {
+  errors: readonly FormError[];
+  attempt: number;
+  fields: Readonly<Record<string, string>>;
+  title?: string;
+  /** A summary inside a section that has its own heading (a voucher's refund panel) is one level below it. */
+  headingLevel?: 2 | 4;
+  children?: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
+  // Several forms on a page (a refund panel per voucher) each have their own summary.
+  const titleId = useId();
   useEffect(() => {
     if (attempt > 0) ref.current?.focus();
   }, [attempt]);
@@ -20,6 +37,7 @@ export function ErrorSummary({ errors, attempt, fields, title = 'There is a prob
   const order = Object.keys(fields);
   const at = (e: FormError) => (e.field ? order.indexOf(e.field) : -1);
   const sorted = [...errors].sort((a, b) => at(a) - at(b));
+  const Heading = `h${headingLevel}` as const;
   const wording = (e: FormError) => (e.field && fields[e.field] ? `${fields[e.field]}: ${e.message}` : e.message);
 
   const go = (e: MouseEvent<HTMLAnchorElement>, field: string) => {
@@ -33,10 +51,10 @@ export function ErrorSummary({ errors, attempt, fields, title = 'There is a prob
   };
 
   return (
-    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title" className="error-summary__title">
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby={titleId}>
+      <Heading id={titleId} className="error-summary__title">
         {title}
-      </h2>
+      </Heading>
       <ul className="error-summary__list">
         {sorted.map((error, i) => (
           <li key={`${error.field}-${i}`}>

@@ -88,6 +88,17 @@ export interface RestClient {
    * read it the way `send` reads every answer.
    */
   raw(method: Method, path: string, options?: Omit<SendOptions<never>, 'parser' | 'nullOn404'>): Promise<RawResponse>;
+  /**
+   * Any method, for an answer that is a file (a PDF): a 2xx body read whole, with its content
+   * type; null for a 404 when `nullOn404`; any other status is the ServiceError `send` throws.
+   * `accept` says what the caller wants (sent instead of application/json).
+   */
+  binary(method: Method, path: string, options: Omit<SendOptions<never>, 'parser'> & { accept: string }): Promise<BinaryResponse | null>;
+}
+
+export interface BinaryResponse {
+  contentType: string | null;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 export interface RawResponse {
@@ -105,14 +116,14 @@ export function createRestClient(options: RestClientOptions): RestClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origin = 'baseUrl' in target ? target.baseUrl.replace(/\/+$/, '') : IN_PROCESS_ORIGIN;
 
-  async function send(method: Method, path: string, body?: unknown, extraHeaders?: Record<string, string>, logPath = path): Promise<Response> {
+  async function send(method: Method, path: string, body?: unknown, extraHeaders?: Record<string, string>, logPath = path, accept = 'application/json'): Promise<Response> {
     const signal = AbortSignal.timeout(timeoutMs);
     const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
     // Only headers the gateway sets itself: nothing a shopper sends is passed through (Z5).
     const headers: Record<string, string> = {
       ...options.headers,
       ...extraHeaders,
-      accept: 'application/json',
+      accept,
       // Services answer beside the gateway: gzipping each answer there and unzipping it here cost
       // CPU on both sides for no gain (bench L2's profile: a third of a cache miss).
       'accept-encoding': 'identity',
@@ -204,7 +215,23 @@ export function createRestClient(options: RestClientOptions): RestClient {
     };
   }
 
-  return { get: get as RestClient['get'], post: post as RestClient['post'], send: sendAny as RestClient['send'], raw };
+  async function binary(method: Method, path: string, opts: Omit<SendOptions<never>, 'parser'> & { accept: string }): Promise<BinaryResponse | null> {
+    const logPath = opts.logPath ?? path;
+    const response = await send(method, path, opts.body, opts.headers, logPath, opts.accept);
+    if (response.status === 404 && opts.nullOn404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) throw await toServiceError(service, method, logPath, response);
+    try {
+      return { contentType: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new ServiceError(service, response.status, timedOut ? 'TIMEOUT' : 'BAD_RESPONSE', { detail: `${method} ${logPath}: body not read`, cause: error });
+    }
+  }
+
+  return { get: get as RestClient['get'], post: post as RestClient['post'], send: sendAny as RestClient['send'], raw, binary };
 }
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date); null when absent or unreadable. */

@@ -218,7 +218,7 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
       ['/email/confirm?token=abc', 'Confirm your subscription | Thistle Deals', true],
       ['/email/preferences?token=abc', 'Email preferences | Thistle Deals', true],
       ['/myaccount', 'My account | Thistle Deals', false],
-      ['/myaccount/vouchers', 'My account | Thistle Deals', false],
+      ['/myaccount/vouchers', 'My Vouchers | Thistle Deals', false],
       ['/myaccount/delete', 'My account | Thistle Deals', false],
     ] as const) {
       const res = await get(shop, path);

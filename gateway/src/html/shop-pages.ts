@@ -110,6 +110,10 @@ export const BUYING_PAGES: Record<string, { title: string; description: string }
   '/order-addon': { title: 'Extend your vouchers', description: 'Extend the validity of your vouchers.' },
   '/order-addon/signin-page': { title: 'Sign in to manage your vouchers', description: 'Sign in to manage your Thistle Deals vouchers.' },
 };
+/** The account area's pages with a title of their own (client/src/routes.tsx); the others are "My account". */
+const ACCOUNT_AREA_PAGES: Record<string, { title: string; description: string }> = {
+  '/myaccount/vouchers': { title: 'My Vouchers', description: 'Your Thistle Deals vouchers: their codes, status and how to redeem them.' },
+};
 /** An order's confirmation page, /checkout/confirmation/{orderNumber}: the page says whose and what it is. */
 const CONFIRMATION_PAGE = { title: 'Your order', description: 'Your Thistle Deals order.' };
 
@@ -293,7 +297,8 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     const buyingPage = BUYING_PAGES[accountPath] ?? (segments.length === 3 && segments[0] === 'checkout' && segments[1] === 'confirmation' ? CONFIRMATION_PAGE : null);
     if (buyingPage) return found(pageHead({ ...buyingPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
     if (segments[0] === 'myaccount') {
-      return found(pageHead({ title: 'My account', description: 'Your Thistle Deals account.', canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
+      const areaPage = ACCOUNT_AREA_PAGES[accountPath] ?? { title: 'My account', description: 'Your Thistle Deals account.' };
+      return found(pageHead({ ...areaPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
     }
 
     const page = listPageOf(url.searchParams);

@@ -101,6 +101,12 @@ const FIELDS: Field[] = [
     args: ['first', 'after'],
     signedIn: true,
   },
+  {
+    name: 'Customer.vouchers',
+    query: 'query($first: Int, $after: String) { viewer { vouchers(first: $first, after: $after) { totalCount edges { cursor node { code } } pageInfo { hasNextPage endCursor } } } }',
+    args: ['first', 'after'],
+    signedIn: true,
+  },
 ];
 
 describe.each(testDatabases())('connection arguments, fuzzed, on %s', (_name, open) => {

@@ -10,6 +10,7 @@ import type { Resolvers } from './__generated__/resolvers.ts';
 import { byTypename, enumValue } from './mappers.ts';
 import { Customer, viewer } from './accounts/Customer.ts';
 import { buyingCustomerFields, buyingMutation, buyingQuery, buyingTypes } from './buying/index.ts';
+import { vouchersCustomerFields, vouchersMutation, vouchersTypes } from './vouchers/index.ts';
 import {
   confirmSubscription,
   emailPreferences,
@@ -83,6 +84,7 @@ export const resolvers = {
     sponsoredSession,
     recordSponsoredEvents,
     ...buyingMutation,
+    ...vouchersMutation,
   },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
@@ -114,9 +116,10 @@ export const resolvers = {
   SpecialEvent,
   NearMeArea,
   Guide,
-  Customer: { ...Customer, ...buyingCustomerFields },
+  Customer: { ...Customer, ...buyingCustomerFields, ...vouchersCustomerFields },
   EmailPreferences: EmailPreferencesType,
   ...buyingTypes,
+  ...vouchersTypes,
   // Checked against schema.graphql (GraphQL Code Generator, gateway/codegen.yml): a resolver that
   // answers the wrong shape, or one for a field the schema lacks, fails the typecheck.
 } satisfies Resolvers;

@@ -18,7 +18,8 @@ export type UserErrorTypename =
   | 'InvalidLinkError'
   | 'NotFoundError'
   | 'StockError'
-  | 'PaymentError';
+  | 'PaymentError'
+  | 'VoucherActionError';
 
 export interface UserErrorValue<T extends UserErrorTypename = UserErrorTypename> {
   __typename: T;
@@ -77,6 +78,9 @@ export const paymentError = (code: ErrorCode, message: string, retryable: boolea
   ...userError('PaymentError', code, field, message),
   retryable,
 });
+
+/** A change a voucher's status or dates no longer allow (the vouchers service's 409s): its own member, in the service's words of why. */
+const VOUCHER_ACTION_CODES = new Set<string>(['VOUCHER_NOT_REFUNDABLE', 'REFUND_WINDOW_CLOSED', 'VOUCHER_NOT_REDEEMABLE']);
 
 const STOCK_CODES = new Set<string>(['DEAL_SOLD_OUT', 'INSUFFICIENT_STOCK', 'PURCHASE_LIMIT', 'HOLD_EXPIRED', 'HOLD_LIMIT', 'DEAL_CLOSED']);
 const PAYMENT_CODES = new Set<string>(['PAYMENT_DECLINED', 'PAYMENT_FAILED', 'CARD_NOT_ACCEPTED', 'PAYMENT_METHOD_UNAVAILABLE', 'WALLET_INSUFFICIENT', 'IDEMPOTENCY_CONFLICT', 'PAYMENT_PENDING']);
@@ -145,6 +149,11 @@ export function userErrorOf<T extends UserErrorTypename>(problem: Problem, mappi
       return pick(validationError('expectedCashAmount', messageFor('PRICE_CHANGED'), 'PRICE_CHANGED'));
   }
   if (status === 404) return pick(code === 'BASKET_NOT_FOUND' ? notFound('BASKET_NOT_FOUND') : notFound(errorCode ?? 'NOT_FOUND', firstField));
+  if (errorCode && VOUCHER_ACTION_CODES.has(code) && allowed.has('VoucherActionError')) {
+    // The service's detail says why (its status, the day the window closed) after the code's words.
+    const words = messageFor(errorCode);
+    return pick(userError('VoucherActionError', errorCode, null, problem.message?.startsWith(words) ? problem.message : words));
+  }
   if (errorCode && STOCK_CODES.has(code) && allowed.has('StockError')) {
     return pick(stockError(errorCode, problem.productId ?? null, problem.available ?? (code === 'DEAL_SOLD_OUT' ? 0 : null)));
   }

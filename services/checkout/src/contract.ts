@@ -8,6 +8,8 @@ import { UNAVAILABLE_REASONS } from '@shop/domain/payment-availability';
 import { PRICE_PART_KINDS } from '@shop/domain/price-breakdown';
 import { LineSchema as BasketLineSchema } from '@shop/basket';
 import { InstrumentSchema } from '@shop/payment/routes';
+import { CUSTOMER_TOKEN_PATTERN } from '@shop/platform';
+import { VoucherSchema } from '@shop/vouchers/contract';
 
 const INT_MAX = 2_147_483_647;
 const pence = (description: string) => z.number().int().min(0).max(INT_MAX).openapi({ description: `${description} Integer pence.` });
@@ -22,8 +24,6 @@ export const BasketTokenParam = z.object({
     .openapi({ param: { name: 'basketToken', in: 'path' }, description: 'The basket token (spec §5: longer than 10 characters).' }),
 });
 
-/** The customer token form every buying service accepts (wallet, deals history): 10–128 URL-safe characters. */
-export const CUSTOMER_TOKEN_PATTERN = /^[A-Za-z0-9._~-]{10,128}$/;
 
 const customerToken = z
   .string()
@@ -309,19 +309,8 @@ export const OrderViewSchema = z
     cardType: z.string().nullable(),
     failure: problemOf.nullable(),
     breakdown: PriceBreakdownSchema,
-    vouchers: z.array(
-      z.object({
-        id: z.string(),
-        code: z.string(),
-        status: z.string(),
-        dealId: z.number().int(),
-        dealProductId: z.number().int(),
-        title: z.string(),
-        expiresAt: z.string().nullable(),
-        extendedMonths: z.number().int(),
-        recipientName: z.string().nullable(),
-      }),
-    ),
+    // The vouchers service's one voucher shape (services/vouchers contract.ts).
+    vouchers: z.array(VoucherSchema),
   })
   .openapi('Order');
 export type OrderView = z.infer<typeof OrderViewSchema>;

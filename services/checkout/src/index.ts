@@ -1,12 +1,11 @@
 export { createCheckoutApp, CHECKOUT_BASE_PATH, type CheckoutApp, type CheckoutAppOptions } from './app.ts';
 export { migrateCheckout, checkoutMigrations, ORDERS_SCHEMA, type OrdersDatabase } from './db/database.ts';
 export { reconcilePendingOrders, RECONCILE_ABANDON_AFTER_MS, type ReconcileOptions, type ReconcileReport } from './reconcile/reconcile.ts';
-export { deliverOrderMail, VOUCHER_VALIDITY_FALLBACK_MONTHS, VOUCHER_EXTENSION_MAX_MONTHS } from './orders/orders.ts';
+export { deliverOrderMail, VOUCHER_VALIDITY_FALLBACK_MONTHS } from './orders/orders.ts';
 export { VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from './orders/place-order.ts';
 export { EXPRESS_BUY_TOKEN_TTL_MS, pruneExpressBuyTokens } from './promo/express-buy.ts';
 export { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 export { claimAttempt, claimCodeAttempt, forgiveAttempt, CODE_ATTEMPT_LIMITS, EXPRESS_BUY_LIMITS, type AttemptClaim, type AttemptKey, type AttemptLimit, type AttemptVerdict } from './promo/attempts.ts';
 export { FAULT_POINTS, type FaultPoint, type CheckoutPayments, type JobDeps } from './lib/deps.ts';
 export { classifyPromoMessage, PROMO_MESSAGES } from './promo/promo.ts';
-export { generateVoucherCode, VOUCHER_CODE_BITS } from './orders/voucher-codes.ts';
 export * from './contract.ts';

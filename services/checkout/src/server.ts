@@ -24,6 +24,7 @@ import { migrateWallet } from '@shop/wallet';
 import type { FaultPoint } from './lib/deps.ts';
 import { createCheckoutApp } from './app.ts';
 import { migrateCheckout } from './db/database.ts';
+import { migrateVouchers } from '@shop/vouchers';
 import { reconcilePendingOrders } from './reconcile/reconcile.ts';
 import { processDeclinedSettlements } from './reconcile/settlement.ts';
 import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
@@ -31,7 +32,7 @@ import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 await runStandalone({
   name: 'checkout',
   defaultPort: 4107,
-  migrate: ({ db }) => migrateInOrder(db, [migrateDeals, seedIfEmpty, migrateBasket, migrateWallet, migratePayment, migrateSandboxes, migrateMail, migrateCheckout, migrateJobs]),
+  migrate: ({ db }) => migrateInOrder(db, [migrateDeals, seedIfEmpty, migrateBasket, migrateWallet, migratePayment, migrateSandboxes, migrateMail, migrateCheckout, migrateVouchers, migrateJobs]),
   createApp: ({ env, database: { db }, serviceToken, basePath, origin }) => {
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
     const external = env.PAYMENT_SANDBOX_ORIGIN;

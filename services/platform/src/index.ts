@@ -11,3 +11,4 @@ export * from './startup-lock.ts';
 export * from './jobs/index.ts';
 export * from './environment.ts';
 export * from './logger.ts';
+export * from './customer-token.ts';

@@ -11,6 +11,7 @@ import '../../features/accounts/accounts.css';
 /** The account area's own menu (spec §2 account area), beside every account page. */
 const SECTIONS = [
   { to: '/myaccount', label: 'Overview', end: true },
+  { to: '/myaccount/vouchers', label: 'My Vouchers' },
   { to: '/myaccount/profile', label: 'Account details' },
   { to: '/myaccount/password', label: 'Password' },
   { to: '/myaccount/subscriptions', label: 'Subscriptions' },

@@ -39,6 +39,12 @@ export function Component() {
       <ul className="account-cards">
         <li className="account-card">
           <h2 className="account-card__title">
+            <Link to="/myaccount/vouchers">My Vouchers</Link>
+          </h2>
+          <p>Your vouchers and their codes, and how to redeem them.</p>
+        </li>
+        <li className="account-card">
+          <h2 className="account-card__title">
             <Link to="/myaccount/profile">Account details</Link>
           </h2>
           <p>

@@ -13,6 +13,7 @@ import { Seo } from '../../ui/Seo.tsx';
 import { NotFoundView } from '../../ui/NotFoundView.tsx';
 import { OrderDetails } from '../../features/buying/OrderDetails.tsx';
 import { orderAddonPath, ORDER_ADDON_SIGNIN_PATH } from '../../features/buying/paths.ts';
+import { MY_VOUCHERS_PATH } from '../../features/vouchers/voucher-words.ts';
 import '../../features/buying/buying.css';
 import type { ConfirmationPageQuery } from '../../__generated__/ConfirmationPageQuery.graphql';
 
@@ -71,7 +72,7 @@ export function Component() {
             ) : null}
             {data.viewer ? (
               <p>
-                Your vouchers are kept in <Link to="/myaccount">your account</Link>.
+                See your vouchers in <Link to={MY_VOUCHERS_PATH}>My Vouchers</Link>.
               </p>
             ) : (
               <Notice title="Keep your vouchers in one place" headingLevel={2}>

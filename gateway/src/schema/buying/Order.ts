@@ -7,9 +7,10 @@
  * access token the service issued, kept in the HttpOnly `order_access` cookie). Anyone else, and
  * any malformed or unknown id, gets null: the same answer (reliability Z1, Z2).
  */
-import { ORDERS_MAX_PAGE, VOUCHER_EXTENSION_MAX_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout';
+import { ORDERS_MAX_PAGE, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout';
+import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shop/domain';
-import type { Order, Voucher } from '../../clients/checkout.client.ts';
+import type { Order } from '../../clients/checkout.client.ts';
 import type { GatewayContext } from '../../context.ts';
 import { badUserInput, clampFirst, edgesAt, pageInfoOf, readWindow } from '../../relay/connection.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
@@ -19,13 +20,13 @@ import { gbp } from './Basket.ts';
 import { priceBreakdownOf } from './breakdown.ts';
 import { instrumentOf } from './Checkout.ts';
 import { identity, orderAccessToken } from './shopper.ts';
-import type { CustomerResolvers, OrderLineResolvers, OrderResolvers, VoucherResolvers } from '../__generated__/resolvers.ts';
+import type { CustomerResolvers, OrderLineResolvers, OrderResolvers } from '../__generated__/resolvers.ts';
+import type { VoucherParent } from '../vouchers/Voucher.ts';
 import { enumValue } from '../mappers.ts';
 
 const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
 
 export type OrderParent = Order & { __typename?: 'Order' };
-export type VoucherParent = Voucher & { orderId: string; __typename?: 'Voucher' };
 export type OrderLineParent = Order['lines'][number];
 
 /** Order ids are the service's (UUIDs); anything else is no order and never reaches REST. */
@@ -58,7 +59,8 @@ export const OrderType: OrderResolvers = {
   paymentMethod: (o) => (isPaymentMethod(o.paymentMethod) ? enumValue(o.paymentMethod) : null),
   cardType: (o) => o.cardType,
   breakdown: (o) => priceBreakdownOf(o.breakdown),
-  vouchers: (o): VoucherParent[] => o.vouchers.map((v) => ({ ...v, orderId: o.id })),
+  // The vouchers service's voucher as it is (vouchers/Voucher.ts), whichever way it is reached.
+  vouchers: (o): VoucherParent[] => o.vouchers,
   validityExtensionOffer: (o) => {
     const offer = validityExtensionOffer(o);
     return offer ? { addonType: offer.addonType, title: offer.title, price: gbp(offer.price), months: offer.months } : null;
@@ -92,15 +94,10 @@ export const OrderLineType: OrderLineResolvers = {
   deal: (l, _a, ctx) => ctx.loaders.dealById.load(l.dealId),
 };
 
-export const VoucherType: VoucherResolvers = {
-  // Voucher:{orderId}:{voucherId}: refetched through its order, so only the order's reader sees it.
-  id: (v) => toGlobalId('Voucher', `${v.orderId}:${v.id}`),
-};
-
 export const order: Resolver<unknown, { orderNumber: string }, Promise<OrderParent | null>> = (_p, { orderNumber }, ctx) => loadOrder(ctx, orderNumber);
 
 /** The viewer's own fields only: Customer is only ever the viewer (accounts/Customer.ts). */
-async function viewerToken(ctx: GatewayContext, customer: CustomerParent): Promise<string | null> {
+export async function viewerToken(ctx: GatewayContext, customer: CustomerParent): Promise<string | null> {
   const viewer = await ctx.session.viewer();
   return viewer && viewer.id === customer.id ? await ctx.customerToken() : null;
 }

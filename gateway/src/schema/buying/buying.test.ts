@@ -183,7 +183,7 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     // What failDeclinedSettlement leaves (that path, from the webhook on, is tested in services/checkout settlement.test.ts).
     const id = (await services.db.selectFrom('orders.orders').select('id').where('order_number', '=', order.orderNumber).executeTakeFirstOrThrow()).id as string;
     await services.db.updateTable('orders.orders').set({ status: 'PAYMENT_FAILED', failure_code: 'PAYMENT_FAILED', failure_message: BUYING_MESSAGES.paymentProblem }).where('id', '=', id).execute();
-    await services.db.updateTable('orders.voucher').set({ status: 'Cancelled' }).where('order_id', '=', id).execute();
+    await services.db.updateTable('vouchers.voucher').set({ status: 'Cancelled' }).where('order_id', '=', id).execute();
     const read = (await b.gql(ORDER, { n: order.orderNumber })).body;
     expect(read.errors).toBeUndefined();
     expect(read.data.order.status).toBe('PAYMENT_FAILED');
@@ -233,11 +233,11 @@ describe.each(testDatabases())('buying through the gateway on %s', (_name, open)
     const option = options[3]!;
     await add(b, option, 1);
     const remainingBefore = await services.db.selectFrom('deals.product').select('remaining').where('id', '=', option.productId).executeTakeFirstOrThrow();
-    const vouchersBefore = await count('orders.voucher');
+    const vouchersBefore = await count('vouchers.voucher');
     const declined = await pay(b, { paymentToken: 'fake-processor-declined-visa-nonce', email: uniqueEmail('declined') });
     const words = processorDeclineWords('2000', 'credit_card');
     expect(declined.body.data.placeOrder).toEqual({ __typename: 'PaymentError', code: words.code, message: words.message, field: null, retryable: expect.any(Boolean) });
-    expect(await count('orders.voucher')).toBe(vouchersBefore);
+    expect(await count('vouchers.voucher')).toBe(vouchersBefore);
     // The units stay held for this checkout (the countdown runs on), none sold.
     const sold = await services.db.selectFrom('deals.stock_sale').select('quantity').where('product_id', '=', option.productId).executeTakeFirst();
     expect(sold?.quantity ?? 0).toBe(0);

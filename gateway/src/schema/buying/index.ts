@@ -1,6 +1,6 @@
 /**
  * Resolvers of the "Buying (issue 6)" section of schema.graphql: basket, checkout, payments,
- * orders, vouchers, wallet, addresses. The flow behind them: services/checkout/README.md.
+ * orders, wallet, addresses (vouchers: ../vouchers/). The flow behind them: services/checkout/README.md.
  * schema.ts spreads these into the root types, so this folder can grow without touching it.
  */
 import { addressLookup, addressSuggestions } from './Address.ts';
@@ -8,7 +8,7 @@ import { BasketLineType, BasketType } from './Basket.ts';
 import { applyPromoCode, checkout, CheckoutType, giftingConfig, setVipOption, setWalletUse } from './Checkout.ts';
 import { addBasketAddon, addToBasket, basketQuery, removeBasketLine, setLineGifting, updateBasketLine } from './Mutation.basket.ts';
 import { buyOrderAddon, expressBuy, placeExpressOrder, placeOrder, startPayment } from './Mutation.order.ts';
-import { buyingCustomer, order, OrderLineType, OrderType, VoucherType } from './Order.ts';
+import { buyingCustomer, order, OrderLineType, OrderType } from './Order.ts';
 import { byTypename } from '../mappers.ts';
 
 
@@ -42,5 +42,4 @@ export const buyingTypes = {
   Checkout: CheckoutType,
   Order: OrderType,
   OrderLine: OrderLineType,
-  Voucher: VoucherType,
 };

@@ -6,7 +6,8 @@
  * - Basket:{key}: the shopper's current basket when the key is its key (never the token itself).
  * - Checkout:{key}: the checkout of that same basket (the same key), as `checkout` answers it.
  * - Order:{orderId}: through loadOrder (own orders, or this browser's guest orders).
- * - Voucher:{orderId}:{voucherId}: through its order.
+ * - Voucher:{orderId}:{voucherId}: its signed-in holder's (vouchers service), else through its
+ *   order (vouchers/Voucher.ts loadVoucherNode).
  * - PaymentInstrument:{id}: among the signed-in customer's saved instruments.
  */
 import type { GatewayContext } from '../../context.ts';
@@ -14,6 +15,7 @@ import type { TypedNode } from '../../relay/node.ts';
 import { basketParent } from './Basket.ts';
 import { checkoutNode, instrumentOf } from './Checkout.ts';
 import { loadOrder } from './Order.ts';
+import { loadVoucherNode } from '../vouchers/Voucher.ts';
 import { basketKey, currentBasket, identity } from './shopper.ts';
 
 export type BuyingNodeType = 'Basket' | 'Checkout' | 'Order' | 'Voucher' | 'PaymentInstrument';
@@ -44,14 +46,8 @@ export async function loadBuyingNode(type: BuyingNodeType, key: string, ctx: Gat
       const order = await loadOrder(ctx, key);
       return order && { __typename: 'Order', ...order };
     }
-    case 'Voucher': {
-      const parts = key.split(':');
-      if (parts.length !== 2) return null;
-      const [orderId = '', voucherId = ''] = parts;
-      const order = await loadOrder(ctx, orderId);
-      const voucher = order?.vouchers.find((v) => v.id === voucherId);
-      return voucher ? { __typename: 'Voucher', ...voucher, orderId: order!.id } : null;
-    }
+    case 'Voucher':
+      return loadVoucherNode(ctx, key);
     case 'PaymentInstrument': {
       const { customerToken } = await identity(ctx);
       if (!customerToken || !KEY.test(key)) return null;

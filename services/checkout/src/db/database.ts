@@ -16,8 +16,6 @@ import type {
   PaymentTable,
   PromoCodeTable,
   PromoRedemptionTable,
-  VoucherTable,
-  VoucherExtensionTable,
 } from './tables.ts';
 
 export const ORDERS_SCHEMA = 'orders';
@@ -27,8 +25,6 @@ export interface OrdersDatabase {
   order_line: OrderLineTable;
   order_event: OrderEventTable;
   payment: PaymentTable;
-  voucher: VoucherTable;
-  voucher_extension: VoucherExtensionTable;
   idempotency_key: IdempotencyKeyTable;
   checkout_options: CheckoutOptionsTable;
   promo_code: PromoCodeTable;

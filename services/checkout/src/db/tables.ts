@@ -1,6 +1,7 @@
 /** The orders schema as Kysely sees it (see migrations/2026_11_22_1700_create_orders.ts). */
 import type { ColumnType, Generated } from 'kysely';
 import type { OrderStatus } from '@shop/domain/buying';
+import type { Currency } from '@shop/domain/money';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json = ColumnType<unknown, string, string>;
@@ -15,7 +16,7 @@ export interface OrdersTable {
   customer_key: string;
   customer_token: string | null;
   email: string;
-  currency: Generated<string>;
+  currency: ColumnType<Currency, Currency | undefined, Currency>;
   subtotal: number;
   postage: number;
   promo_discount: number;
@@ -79,25 +80,10 @@ export interface PaymentTable {
   method: string;
   amount: number;
   currency: string;
-  status: 'captured';
+  status: 'captured' | 'settlement_declined';
   transaction_id: string;
   card_type: string | null;
   instrument_id: string | null;
-  created_at: Timestamp;
-}
-
-export interface VoucherTable {
-  id: string;
-  code: string;
-  order_id: string;
-  order_line_id: string;
-  deal_id: number;
-  deal_product_id: number;
-  title: string;
-  status: string;
-  recipient_name: string | null;
-  expires_at: Timestamp | null;
-  extended_months: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -163,14 +149,6 @@ export interface ExpressBuyTokenTable {
   basket_token: string | null;
 }
 
-/** What a paid VVE add-on order added to each voucher of its parent order (taken back if its payment fails at settlement). */
-export interface VoucherExtensionTable {
-  addon_order_id: string;
-  voucher_id: string;
-  months: number;
-  expires_before: Timestamp;
-  expires_after: Timestamp;
-}
 
 export interface MailOutboxTable {
   id: Generated<string>;

@@ -30,6 +30,23 @@ export {
   type StockLine,
 } from '@shop/deals/stock/index';
 export { recordPurchase } from '@shop/deals';
+export {
+  issueVouchers,
+  newVouchers,
+  recordOrderPayment,
+  sharesOf,
+  vouchersOfOrder,
+  firstVouchersOfProduct,
+  lockRedeemableVouchers,
+  redeemableVouchers,
+  extendVoucher,
+  insertVoucherExtensions,
+  cancelRedeemableVouchers,
+  vouchersNotIn,
+  takeBackExtensions,
+  type VoucherRow,
+} from '@shop/vouchers/issue/issue';
+export { voucherView } from '@shop/vouchers/vouchers/voucher-view';
 
 export type { ChargeRequest, ChargeResult, LookupResult };
 

@@ -52,7 +52,7 @@ describe.skipIf(!adminUrl)('checkout concurrency and provider faults on PostgreS
     // And nothing else reached the provider: a loser was never charged (refused before its charge).
     expect(f.sandboxes.braintree.transactions().slice(sandboxBefore).map((t) => t.orderId).sort()).toEqual(paid.rows.map((r) => r.id).sort());
     expect((await sql`select count(*)::int as n from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ n: 10 }]);
-    expect((await sql`select count(*)::int as n from orders.voucher where deal_product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ n: 10 }]);
+    expect((await sql`select count(*)::int as n from vouchers.voucher where deal_product_id = ${p.productId}`.execute(f.db)).rows).toEqual([{ n: 10 }]);
     expect(f.logged.filter((l) => l.message.includes('unhandled'))).toEqual([]);
     expect(await invariantViolations(f.db)).toEqual({});
     expect(await stockInvariantViolations(f.db, stockBefore)).toEqual([]);

@@ -6,11 +6,10 @@
 import type { OrderStatus } from '@shop/domain/buying';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { inOrders, type AnyDb } from '../db/database.ts';
-import type { IdempotencyKeyTable, MailOutboxTable, OrderLineTable, OrdersTable, VoucherExtensionTable, VoucherTable } from '../db/tables.ts';
+import type { IdempotencyKeyTable, MailOutboxTable, OrderLineTable, OrdersTable } from '../db/tables.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type LineRow = Selectable<OrderLineTable>;
-export type VoucherRow = Selectable<VoucherTable>;
 
 /**
  * Moves an order from `from` to `to` if it is still in `from`, answering the order as it now is
@@ -227,51 +226,20 @@ export async function dealLinesOf(db: AnyDb, orderId: string): Promise<LineRow[]
   return inOrders(db).selectFrom('order_line').selectAll().where('order_id', '=', orderId).where('addon_type', 'is', null).orderBy('deal_product_id').execute();
 }
 
-export async function vouchersOf(db: AnyDb, orderId: string): Promise<VoucherRow[]> {
-  return inOrders(db).selectFrom('voucher').selectAll().where('order_id', '=', orderId).orderBy('order_line_id').orderBy('created_at').orderBy('code').execute();
-}
-
-export async function insertVouchers(trx: AnyDb, vouchers: Insertable<VoucherTable>[]): Promise<void> {
-  await inOrders(trx).insertInto('voucher').values(vouchers).execute();
-}
-
-/** The first `limit` vouchers (by code) of one deal product of an order. */
-export async function firstVouchersOfProduct(trx: AnyDb, orderId: string, dealProductId: number, limit: number) {
-  return inOrders(trx).selectFrom('voucher').select(['id', 'expires_at']).where('order_id', '=', orderId).where('deal_product_id', '=', dealProductId).orderBy('code').limit(limit).execute();
-}
-
-/** Locks the vouchers of an order that can still be used (Ready to Redeem). */
-export async function lockRedeemableVouchers(trx: AnyDb, orderId: string) {
-  return inOrders(trx).selectFrom('voucher').select(['id', 'expires_at', 'extended_months']).where('order_id', '=', orderId).where('status', '=', 'Ready to Redeem').orderBy('id').forUpdate().execute();
-}
-
-/** The vouchers of an order that can still be used, with how long they were extended already. */
-export async function redeemableVouchers(db: AnyDb, orderId: string) {
-  return inOrders(db).selectFrom('voucher').select(['id', 'extended_months']).where('order_id', '=', orderId).where('status', '=', 'Ready to Redeem').execute();
-}
-
-export async function setVoucherExpiry(trx: AnyDb, voucherId: string, expiresAt: Date, extendedMonths: number): Promise<void> {
-  await inOrders(trx).updateTable('voucher').set({ expires_at: expiresAt, extended_months: extendedMonths }).where('id', '=', voucherId).execute();
-}
-
-export async function insertVoucherExtensions(trx: AnyDb, extensions: Insertable<VoucherExtensionTable>[]): Promise<void> {
-  await inOrders(trx).insertInto('voucher_extension').values(extensions).execute();
-}
-
 export async function deletePromoRedemptions(trx: AnyDb, orderId: string): Promise<void> {
   await inOrders(trx).deleteFrom('promo_redemption').where('order_id', '=', orderId).execute();
 }
 
 /**
  * The end of a paying transaction, in one statement: the mail into the outbox, the basket's
- * checkout options cleared (none for an add-on: `basketToken` null), the vouchers not yet written,
- * and the final answer of whichever key created the order.
+ * checkout options cleared (none for an add-on: `basketToken` null), and the final answer of
+ * whichever key created the order.
  */
 export async function writePaidOrderOutcome(
   trx: AnyDb,
-  w: { orderId: string; basketToken: string | null; mail: Insertable<MailOutboxTable>[]; vouchers: Insertable<VoucherTable>[]; status: number; body: string; now: Date },
+  w: { orderId: string; basketToken: string | null; mail: Insertable<MailOutboxTable>[]; status: number; body: string; now: Date },
 ): Promise<void> {
-  const writing = inOrders(trx)
+  await inOrders(trx)
     .with('mail', (db) => db.insertInto('mail_outbox').values(w.mail).onConflict((oc) => oc.doNothing()).returning('id'))
     .with('options', (db) =>
       db
@@ -279,9 +247,7 @@ export async function writePaidOrderOutcome(
         .set({ promo_code: null, vip_checked: false, hold_expires_at: null, hold_signature: null, updated_at: w.now })
         .where('basket_token', '=', w.basketToken ?? sql<string>`null`)
         .returning('basket_token'),
-    );
-  const finishing = w.vouchers.length ? (writing.with('issued', (db) => db.insertInto('voucher').values(w.vouchers).returning('id')) as unknown as typeof writing) : writing;
-  await finishing
+    )
     .updateTable('idempotency_key')
     .set({ state: 'done', response_status: w.status, response_body: w.body, completed_at: w.now })
     .where('order_id', '=', w.orderId)

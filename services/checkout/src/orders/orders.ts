@@ -9,13 +9,14 @@ import type { OrderView, PlacedOrder } from '../contract.ts';
 import { BUYING_MESSAGES, type OrderStatus } from '@shop/domain/buying';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { londonDateInWords, londonExpiry } from '@shop/domain/london-time';
+import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { breakdownText } from '@shop/domain/price-breakdown';
 import { SITE_NAME } from '@shop/domain/page-head';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { problem, type ProblemWith } from '@shop/platform';
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AnyDb } from '../db/database.ts';
-import type { MailOutboxTable, VoucherExtensionTable, VoucherTable } from '../db/tables.ts';
+import type { MailOutboxTable } from '../db/tables.ts';
 import {
   captureWalletCredit,
   fault,
@@ -28,15 +29,25 @@ import {
   unpinHold,
   mailRetryAt,
   MAIL_GIVE_UP_AFTER_MS,
+  issueVouchers,
+  newVouchers,
+  recordOrderPayment,
+  sharesOf,
+  vouchersOfOrder,
+  firstVouchersOfProduct,
+  lockRedeemableVouchers,
+  extendVoucher,
+  insertVoucherExtensions,
   type ChargeResult,
   type CheckoutDeps,
+  type VoucherRow,
+  voucherView,
 } from '../lib/deps.ts';
 import * as store from './orders.store.ts';
-import { completeKeyOfOrder, type LineRow, type OrderRow, type VoucherRow } from './orders.store.ts';
+import { completeKeyOfOrder, type LineRow, type OrderRow } from './orders.store.ts';
 import { orderBreakdown, paidWithWords } from '../lib/breakdown.ts';
 import { BASKET_VVE_MONTHS } from '../checkout/pricing.ts';
-import { generateVoucherCode } from './voucher-codes.ts';
-import { newId, sha256 } from '../lib/tokens.ts';
+import { sha256 } from '../lib/tokens.ts';
 
 
 /**
@@ -45,7 +56,6 @@ import { newId, sha256 } from '../lib/tokens.ts';
  * fine print said then. The VVE add-on extends them (spec §9: up to 3 months).
  */
 export const VOUCHER_VALIDITY_FALLBACK_MONTHS = 3;
-export const VOUCHER_EXTENSION_MAX_MONTHS = 3;
 
 const ALLOWED: Record<OrderStatus, OrderStatus[]> = { PENDING: ['PAID', 'FAILED'], PAID: ['PAYMENT_FAILED'], FAILED: [], PAYMENT_FAILED: [] };
 
@@ -101,42 +111,62 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
 
     // The vouchers written here: the answer and the mail are made from them (null: read back).
     let issued: VoucherRow[] | null = null;
-    let unwritten: Insertable<VoucherTable>[] = [];
     if (order.kind === 'order') {
-      const expiryOf = new Map(lines.map((l) => [l.id, londonExpiry(now, l.validity_months ?? VOUCHER_VALIDITY_FALLBACK_MONTHS)]));
+      // What the vouchers were paid, each its share after the promo discount (what a refund gives back).
+      const units = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.unit_price));
+      const paidShares = sharesOf(units, Math.max(0, units.reduce((a, b) => a + b, 0) - order.promo_discount));
       const vouchers = lines.flatMap((line) => {
-        const expiresAt = expiryOf.get(line.id)!;
         const recipient = line.gift_recipient ? ((typeof line.gift_recipient === 'string' ? JSON.parse(line.gift_recipient) : line.gift_recipient) as { name?: string }) : null;
-        return Array.from({ length: line.quantity }, () => ({
-          id: newId(),
-          code: generateVoucherCode(),
-          order_id: orderId,
-          order_line_id: line.id,
-          deal_id: line.deal_id,
-          deal_product_id: line.deal_product_id,
-          title: line.title,
-          status: 'Ready to Redeem',
-          recipient_name: recipient?.name ?? null,
-          expires_at: expiresAt,
-          created_at: now,
-        }));
+        return newVouchers(
+          {
+            order_id: orderId,
+            order_number: order.order_number,
+            order_line_id: line.id,
+            customer_token: order.customer_token,
+            deal_id: line.deal_id,
+            deal_product_id: line.deal_product_id,
+            title: line.title,
+            recipient_name: recipient?.name ?? null,
+            price: line.unit_price,
+            paid: 0,
+            currency: order.currency,
+            paid_at: now,
+            expires_at: londonExpiry(now, line.validity_months ?? VOUCHER_VALIDITY_FALLBACK_MONTHS),
+          },
+          line.quantity,
+          now,
+        );
+      });
+      vouchers.forEach((v, i) => (v.paid = paidShares[i]!));
+      // The payment behind them, for their refunds: the card's capture and the wallet's.
+      await recordOrderPayment(trx, {
+        order_id: orderId,
+        order_number: order.order_number,
+        customer_token: order.customer_token,
+        currency: order.currency,
+        method: order.payment_method,
+        provider: payment ? payment.provider : null,
+        transaction_id: payment ? payment.transactionId : null,
+        cash_captured: payment ? payment.amount : 0,
+        wallet_captured: order.wallet_used,
       });
       if (fromRequest && vouchers.length > 1 && deps.faultPoint === 'mid-voucher-issue') {
         // C1-lite: the process dies after the first voucher was written.
-        await store.insertVouchers(trx, [vouchers.shift()!]);
+        await issueVouchers(trx, [vouchers.shift()!]);
         fault(deps, 'mid-voucher-issue');
       }
+      // Every voucher of the order, with its 'issue' event (the vouchers service's module function).
+      await issueVouchers(trx, vouchers);
       if (addonLines.length) {
-        // The add-on extends some of them below: written now, read back afterwards.
-        if (vouchers.length) await store.insertVouchers(trx, vouchers);
-      } else if (vouchers.length) {
-        // Every voucher of the order, written with the mail and the key's answer (one statement, below).
-        unwritten = vouchers;
-        issued = vouchers.map((v) => ({ ...v, extended_months: 0 }));
-      }
-      for (const addon of addonLines) {
-        const ids = await store.firstVouchersOfProduct(trx, orderId, addon.deal_product_id, addon.quantity);
-        for (const { id, expires_at } of ids) await store.setVoucherExpiry(trx, id, londonExpiry(new Date(expires_at!), BASKET_VVE_MONTHS), BASKET_VVE_MONTHS);
+        // The add-on bought with the order extends the first vouchers of its product: read back below.
+        for (const addon of addonLines) {
+          const first = await firstVouchersOfProduct(trx, orderId, addon.deal_product_id, addon.quantity);
+          for (const v of first) {
+            await extendVoucher(trx, { voucherId: v.id, expiresAt: londonExpiry(new Date(v.expires_at!), BASKET_VVE_MONTHS), extendedMonths: BASKET_VVE_MONTHS, months: BASKET_VVE_MONTHS, at: now });
+          }
+        }
+      } else {
+        issued = vouchers;
       }
       if (order.customer_token) {
         const byDeal = new Map<number, number>();
@@ -152,17 +182,17 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     } else {
       // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
       const months = lines[0]?.quantity ?? 0;
-      const vouchers = await store.lockRedeemableVouchers(trx, order.parent_order_id!);
-      const extensions: Array<Insertable<VoucherExtensionTable>> = [];
+      const vouchers = await lockRedeemableVouchers(trx, order.parent_order_id!);
+      const extensions: Array<{ addon_order_id: string; voucher_id: string; months: number; expires_before: Date; expires_after: Date }> = [];
       for (const v of vouchers) {
         const add = Math.min(months, VOUCHER_EXTENSION_MAX_MONTHS - v.extended_months);
         if (add <= 0 || !v.expires_at) continue;
         const expiresAfter = londonExpiry(new Date(v.expires_at), add);
-        await store.setVoucherExpiry(trx, v.id, expiresAfter, v.extended_months + add);
+        await extendVoucher(trx, { voucherId: v.id, expiresAt: expiresAfter, extendedMonths: v.extended_months + add, months: add, at: now });
         extensions.push({ addon_order_id: orderId, voucher_id: v.id, months: add, expires_before: new Date(v.expires_at), expires_after: expiresAfter });
       }
       // What each voucher gained, so a payment declined at settlement takes exactly that back (settlement.ts).
-      if (extensions.length) await store.insertVoucherExtensions(trx, extensions);
+      await insertVoucherExtensions(trx, extensions);
     }
     // The order as paid, its lines and vouchers as just written: the mail and the answer need no re-read.
     const view = paid && issued ? viewOf(paid, allLines, issued) : null;
@@ -171,9 +201,9 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
     const body = JSON.stringify(answer.body);
     // One statement: the confirmation mail into the outbox, the basket's checkout options cleared
-    // (promo code, VIP tick and hold: an order's basket starts afresh), the vouchers not yet
-    // written and the key's final answer (completeKeyOfOrder).
-    await store.writePaidOrderOutcome(trx, { orderId, basketToken: order.kind === 'order' ? order.basket_token : null, mail, vouchers: unwritten, status: answer.status, body, now });
+    // (promo code, VIP tick and hold: an order's basket starts afresh) and the key's final answer
+    // (completeKeyOfOrder).
+    await store.writePaidOrderOutcome(trx, { orderId, basketToken: order.kind === 'order' ? order.basket_token : null, mail, status: answer.status, body, now });
     // C1-lite: the request's process "dies" after the provider took the money, before this commits.
     if (fromRequest) fault(deps, 'after-provider-success-before-commit');
     if (stored) Object.assign(stored, { status: answer.status, body });
@@ -219,7 +249,7 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 
 
 export async function orderView(db: AnyDb, order: OrderRow): Promise<OrderView> {
-  const [lines, vouchers] = await Promise.all([store.linesOf(db, order.id), store.vouchersOf(db, order.id)]);
+  const [lines, vouchers] = await Promise.all([store.linesOf(db, order.id), vouchersOfOrder(db, order.id)]);
   return viewOf(order, lines, vouchers);
 }
 
@@ -260,17 +290,7 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
     cardType: order.card_type,
     failure: order.failure_code ? { code: order.failure_code, message: order.failure_message ?? '' } : null,
     breakdown: orderBreakdown(order, lines),
-    vouchers: vouchers.map((v) => ({
-      id: v.id,
-      code: v.code,
-      status: v.status,
-      dealId: v.deal_id,
-      dealProductId: v.deal_product_id,
-      title: v.title,
-      expiresAt: iso(v.expires_at),
-      extendedMonths: v.extended_months,
-      recipientName: v.recipient_name,
-    })),
+    vouchers: vouchers.map((v) => voucherView(v)),
   };
 }
 
@@ -331,6 +351,8 @@ async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string,
     ...breakdownText(view.breakdown, paidWithWords(order.payment_method, order.card_type)),
     '',
     ...(addon ? [] : ['Your vouchers (status: Ready to Redeem):', ...voucherLines, '']),
+    // A signed-in buyer holds the vouchers in their account (issue 16 point 10); a guest keeps this email and the order page.
+    ...(addon || !order.customer_token ? [] : [`See them and keep track of them in My Vouchers: ${deps.publicBaseUrl.replace(/\/$/, '')}/myaccount/vouchers`, '']),
     ...(addon ? [] : [`Want more time to use them? Extend your vouchers by up to 3 months: ${deps.publicBaseUrl.replace(/\/$/, '')}/order-addon?${new URLSearchParams({ order: order.order_number })}`]),
   ].join('\n');
   return {

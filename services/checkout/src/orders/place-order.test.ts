@@ -10,7 +10,7 @@ import { suiteFixture } from '@shop/platform/test-suite';
 import { sql } from 'kysely';
 import { walletBalances } from '@shop/wallet';
 import { cardOrder, checkoutFixture, invariantViolations } from '../test/fixture.ts';
-import { VOUCHER_CODE_PATTERN } from './voucher-codes.ts';
+import { VOUCHER_CODE_PATTERN } from '@shop/vouchers/issue/voucher-codes';
 import { orderMailMessageId } from './orders.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
@@ -77,6 +77,8 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain(order.orderNumber);
     for (const voucher of order.vouchers) expect(mail[0]!.text).toContain(voucher.code);
+    // A guest holds no account: the email and the order page are where their vouchers are.
+    expect(mail[0]!.text).not.toContain('/myaccount/vouchers');
 
     // The guest reads the order with the access token; nobody else can.
     const own = await f.request('GET', `/order/${order.orderNumber}?accessToken=${body.data.accessToken}`);
@@ -109,6 +111,9 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     // The signed-in customer sees it in their orders, newest first.
     const list = (await (await f.request('GET', `/orders?customerToken=${customer}`)).json()) as Body;
     expect(list.data.map((o: Body) => o.orderNumber)).toEqual([body.data.productOrder.id]);
+    // Issue 16 point 10: the confirmation links to the vouchers in My Vouchers.
+    await f.app.settled();
+    expect((await f.outbox('m6@example.com'))[0]!.text).toContain('See them and keep track of them in My Vouchers: https://shop.example/myaccount/vouchers');
     expect(await invariantViolations(f.db)).toEqual({});
   });
 
@@ -189,7 +194,7 @@ describe.each(testDatabases())('place order on %s', (_name, open) => {
     expect(during.pendingOrderNumber).toMatch(/^TD\d+$/);
     expect(during.canPay).toBe(false);
     expect((await walletBalances(f.db, customer))[0]!.balance).toBe(0);
-    expect((await sql`select count(*)::int as n from orders.voucher v join orders.orders o on o.id = v.order_id where o.customer_token = ${customer}`.execute(f.db)).rows).toEqual([{ n: 0 }]);
+    expect((await sql`select count(*)::int as n from vouchers.voucher v join orders.orders o on o.id = v.order_id where o.customer_token = ${customer}`.execute(f.db)).rows).toEqual([{ n: 0 }]);
     await new Promise((r) => setTimeout(r, 1500));
     await f.request('POST', '/checkout/reconcile');
     const orders = (await sql<{ status: string }>`select status from orders.orders where customer_token = ${customer}`.execute(f.db)).rows;

@@ -23,13 +23,15 @@ import {
   HOLD_WINDOW,
   type CheckoutDeps,
   type HoldItem,
+  redeemableVouchers,
 } from '../lib/deps.ts';
 import { claimKey } from './idempotency.ts';
 import * as store from './orders.store.ts';
 import { completeKey, releaseKey, type KeyRef } from './orders.store.ts';
 import * as checkoutStore from '../checkout/checkout.store.ts';
 import * as promoStore from '../promo/promo.store.ts';
-import { deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_EXTENSION_MAX_MONTHS, type StoredAnswer } from './orders.ts';
+import { deliverOrderMail, finishFailed, finishPaid, orderAnswer, type StoredAnswer } from './orders.ts';
+import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { methodAvailable } from '../checkout/payment-options.ts';
 import { checkoutBreakdown } from '../lib/breakdown.ts';
 import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from '../checkout/pricing.ts';
@@ -438,7 +440,7 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
     const parent = await findOwnedOrder(deps.db, input.body.orderNumber, input.customerToken, input.accessToken);
     if (!parent || parent.kind !== 'order') throw new Refusal(404, 'NOT_FOUND');
     if (parent.status !== 'PAID') throw new Refusal(409, 'PAYMENT_PENDING');
-    const vouchers = await store.redeemableVouchers(deps.db, parent.id);
+    const vouchers = await redeemableVouchers(deps.db, parent.id);
     const extendable = vouchers.filter((v) => v.extended_months + input.body.months <= VOUCHER_EXTENSION_MAX_MONTHS);
     if (extendable.length === 0) throw fieldRefusal('months', `Vouchers can be extended by ${VOUCHER_EXTENSION_MAX_MONTHS} months at most.`);
     const amount = extendable.length * input.body.months * VVE_PRICE_PER_VOUCHER_MONTH_PENCE;

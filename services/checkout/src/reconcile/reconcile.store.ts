@@ -35,26 +35,6 @@ export async function markPaymentFailed(trx: AnyDb, orderId: string, message: st
   return moved !== undefined;
 }
 
-/** Cancels the order's vouchers that can still be used; the ones cancelled. */
-export async function cancelRedeemableVouchers(trx: AnyDb, orderId: string, cancelled: string) {
-  return inOrders(trx).updateTable('voucher').set({ status: cancelled }).where('order_id', '=', orderId).where('status', '=', 'Ready to Redeem').returning(['code', 'title']).execute();
-}
-
-/** The order's vouchers in any other status than `status`. */
-export async function vouchersNotIn(trx: AnyDb, orderId: string, status: string) {
-  return inOrders(trx).selectFrom('voucher').select(['code', 'status']).where('order_id', '=', orderId).where('status', '<>', status).execute();
-}
-
 export async function markPaymentsSettlementDeclined(trx: AnyDb, orderId: string): Promise<void> {
-  await inOrders(trx).updateTable('payment').set({ status: 'settlement_declined' as never }).where('order_id', '=', orderId).execute();
-}
-
-/** Takes back from each voucher exactly what this add-on order added to it (an extension bought later stays). */
-export async function takeBackExtensions(trx: AnyDb, addonOrderId: string): Promise<Array<{ code: string; title: string; months: number }>> {
-  const { rows } = await sql<{ code: string; title: string; months: number }>`update orders.voucher v
-    set expires_at = v.expires_at - (e.expires_after - e.expires_before), extended_months = greatest(0, v.extended_months - e.months)
-    from orders.voucher_extension e
-    where e.addon_order_id = ${addonOrderId} and e.voucher_id = v.id
-    returning v.code, v.title, e.months`.execute(trx);
-  return rows;
+  await inOrders(trx).updateTable('payment').set({ status: 'settlement_declined' }).where('order_id', '=', orderId).execute();
 }

@@ -66,7 +66,7 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
   const place = (token: string, body: unknown, query = '') => f.request('POST', `/checkout/${token}/order${query}`, { body, headers: { 'idempotency-key': fresh('key') } });
   const orderOf = async (orderNumber: string) =>
     (await sql<{ id: string; status: string; failure_code: string | null; transaction_id: string }>`select id, status, failure_code, transaction_id from orders.orders where order_number = ${orderNumber}`.execute(f.db)).rows[0]!;
-  const vouchers = async (orderId: string) => (await sql<{ status: string; code: string }>`select status, code from orders.voucher where order_id = ${orderId} order by code`.execute(f.db)).rows;
+  const vouchers = async (orderId: string) => (await sql<{ status: string; code: string }>`select status, code from vouchers.voucher where order_id = ${orderId} order by code`.execute(f.db)).rows;
   const post = (body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const count = async (query: ReturnType<typeof sql>) => Number(((await query.execute(f.db)).rows[0] as { n: number | string }).n);
 
@@ -209,7 +209,7 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
     const orderNumber = paid.data.productOrder.id as string;
     const parent = await orderOf(orderNumber);
     const expiries = async () =>
-      (await sql<{ code: string; expires_at: Date; extended_months: number; status: string }>`select code, expires_at, extended_months, status from orders.voucher where order_id = ${parent.id} order by code`.execute(f.db)).rows.map((v) => ({
+      (await sql<{ code: string; expires_at: Date; extended_months: number; status: string }>`select code, expires_at, extended_months, status from vouchers.voucher where order_id = ${parent.id} order by code`.execute(f.db)).rows.map((v) => ({
         ...v,
         expires_at: new Date(v.expires_at).getTime(),
       }));
@@ -286,7 +286,7 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
     const report = (await (await f.request('POST', '/checkout/reconcile')).json()) as Body;
     expect(report.stillPending).toBeGreaterThanOrEqual(1);
     expect((await orderOf(body.data.productOrder.id)).status).toBe('PENDING');
-    expect(await count(sql`select count(*) as n from orders.voucher where order_id = ${order.id}`)).toBe(0);
+    expect(await count(sql`select count(*) as n from vouchers.voucher where order_id = ${order.id}`)).toBe(0);
     expect((await sql`select status from payment.charge where order_ref = ${order.id}`.execute(f.db)).rows).toEqual([{ status: 'review' }]);
   });
 
@@ -313,8 +313,8 @@ describe.each(testDatabases())('settlement declined after payment on %s', (_name
   async function ordersViolations(): Promise<Record<string, unknown[]>> {
     const checks = {
       'vouchers match paid quantities': sql`select ol.id from orders.order_line ol join orders.orders o on o.id = ol.order_id
-        where o.status in ('PAID', 'PAYMENT_FAILED') and o.kind = 'order' and ol.addon_type is null and ol.quantity <> (select count(*) from orders.voucher v where v.order_line_id = ol.id)`,
-      'no redeemable vouchers for unpaid orders': sql`select v.id from orders.voucher v join orders.orders o on o.id = v.order_id where o.status <> 'PAID' and v.status = 'Ready to Redeem'`,
+        where o.status in ('PAID', 'PAYMENT_FAILED') and o.kind = 'order' and ol.addon_type is null and ol.quantity <> (select count(*) from vouchers.voucher v where v.order_line_id = ol.id)`,
+      'no redeemable vouchers for unpaid orders': sql`select v.id from vouchers.voucher v join orders.orders o on o.id = v.order_id where o.status <> 'PAID' and v.status = 'Ready to Redeem'`,
       'payment rows follow the order': sql`select p.id from orders.payment p join orders.orders o on o.id = p.order_id
         where not ((o.status = 'PAID' and p.status = 'captured') or (o.status = 'PAYMENT_FAILED' and p.status = 'settlement_declined'))`,
       'a failed order with wallet credit has its reversal': sql`select o.id from orders.orders o where o.status = 'PAYMENT_FAILED' and o.wallet_used > 0

@@ -8,7 +8,7 @@
  *   spec §8 paymentProblem words and an order event;
  * - its vouchers still 'Ready to Redeem' become 'Cancelled' (they can no longer be redeemed);
  * - a VVE add-on order's extension is taken back from its parent order's vouchers (each by what
- *   this add-on added: orders.voucher_extension);
+ *   this add-on added: the vouchers service's voucher_extension);
  * - the payment row becomes 'settlement_declined';
  * - the wallet credit it captured goes back by reversing ledger entries (never deleting any);
  * - the per-customer daily counts are given back and a single-use promo code freed;
@@ -19,18 +19,19 @@
  * (sellHeld is one way), so the units are not returned to sale.
  */
 import { BUYING_MESSAGES } from '@shop/domain/buying';
+import type { StoredVoucherStatus } from '@shop/domain/voucher-status';
 import { formatMoney } from '@shop/domain/money';
 import { declinedSettlements } from '@shop/payment';
 import { reverseWalletCapture } from '@shop/wallet';
 import * as orderStore from '../orders/orders.store.ts';
 import * as store from './reconcile.store.ts';
-import { jobDeps, revokeVipMembership, uncountPurchase, type CheckoutDeps, type JobDeps } from '../lib/deps.ts';
+import { cancelRedeemableVouchers, jobDeps, revokeVipMembership, takeBackExtensions, uncountPurchase, vouchersNotIn, type CheckoutDeps, type JobDeps } from '../lib/deps.ts';
 import { deliverOrderMail } from '../orders/orders.ts';
 
 /** How far back the job looks for declined settlements (the provider may tell us days later). */
 export const SETTLEMENT_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
-/** What a voucher of an order whose payment failed at settlement shows (the spec's list has no word for it). */
-export const VOUCHER_CANCELLED = 'Cancelled';
+/** What a voucher of an order whose payment failed at settlement shows (the spec's list has no word for it: domain voucher-status). */
+export const VOUCHER_CANCELLED = 'Cancelled' satisfies StoredVoucherStatus;
 export const PAYMENT_FAILED_MAIL = 'order_payment_failed';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,15 +64,15 @@ export async function failDeclinedSettlement(deps: CheckoutDeps, decline: Declin
     }
     if (!(await store.markPaymentFailed(trx, order.id, BUYING_MESSAGES.paymentProblem, now))) return false;
 
-    const cancelled = await store.cancelRedeemableVouchers(trx, order.id, VOUCHER_CANCELLED);
-    const notReady = await store.vouchersNotIn(trx, order.id, VOUCHER_CANCELLED);
+    const cancelled = await cancelRedeemableVouchers(trx, order.id, `The payment for order ${order.order_number} was declined`, now);
+    const notReady = await vouchersNotIn(trx, order.id, VOUCHER_CANCELLED);
     if (notReady.length) deps.log('[checkout] settlement declined: vouchers already used could not be cancelled', { orderId: order.id, vouchers: notReady });
 
     await store.markPaymentsSettlementDeclined(trx, order.id);
     const wallet = order.wallet_used > 0 ? await reverseWalletCapture(trx as never, { ref: order.id }) : { reversed: false, marketing: 0, refundable: 0 };
     // A VVE add-on: the months it added to the parent order's vouchers are taken back, each by
     // exactly what it added (an extension bought later stays).
-    const takenBack = order.kind === 'addon' ? await store.takeBackExtensions(trx, order.id) : [];
+    const takenBack = order.kind === 'addon' ? await takeBackExtensions(trx, order.id, now) : [];
     if (order.kind === 'order') {
       const lines = await orderStore.dealLinesOf(trx, order.id);
       for (const l of lines) await uncountPurchase(trx, { customerKey: order.customer_key, productId: l.deal_product_id, quantity: l.quantity, day: order.cap_day });

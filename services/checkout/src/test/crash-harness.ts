@@ -150,7 +150,7 @@ export async function expectOneOutcome(
   const order = orders[0]!;
   const captures = sandboxes.braintree.captures(order.id);
   const remaining = (await sql<{ remaining: number }>`select remaining from deals.product where id = ${run.productId}`.execute(db)).rows[0]!.remaining;
-  const vouchers = (await sql<{ n: number }>`select count(*)::int as n from orders.voucher where order_id = ${order.id}`.execute(db)).rows[0]!.n;
+  const vouchers = (await sql<{ n: number }>`select count(*)::int as n from vouchers.voucher where order_id = ${order.id}`.execute(db)).rows[0]!.n;
   if (captures.length === 0 && EITHER_OUTCOME.includes(run.point)) {
     expect({ status: order.status, remaining, vouchers, answer: run.final.status }).toEqual({ status: 'FAILED', remaining: 3, vouchers: 0, answer: 402 });
   } else {
@@ -229,7 +229,7 @@ export async function placeAndKillAtRandom(start: (env: Record<string, string>) 
 export async function expectLedgerOutcomes(db: Database['db'], run: { productId: number; initial: number; label: string }): Promise<{ paid: number; failed: number; reversed: number }> {
   const orders = (
     await sql<{ id: string; status: string; quantity: number; vouchers: number }>`select o.id, o.status, l.quantity,
-      (select count(*)::int from orders.voucher v where v.order_id = o.id) as vouchers
+      (select count(*)::int from vouchers.voucher v where v.order_id = o.id) as vouchers
       from orders.orders o join orders.order_line l on l.order_id = o.id where l.deal_product_id = ${run.productId}`.execute(db)
   ).rows;
   const ledger = (

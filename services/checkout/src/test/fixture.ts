@@ -16,6 +16,7 @@ import { migrateUsers } from '@shop/users';
 import { sql, type RawBuilder } from 'kysely';
 import { createCheckoutApp, type CheckoutApp, type CheckoutAppOptions } from '../app.ts';
 import { migrateCheckout } from '../db/database.ts';
+import { migrateVouchers } from '@shop/vouchers';
 
 export const TEST_TOKEN = 'checkout-test-token';
 export const SEED_NOW = new Date('2026-11-22T12:00:00.000Z');
@@ -52,7 +53,7 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
   const database = await open();
   const db = database.db;
   // The users schema: a paid VIP membership is granted in the paying transaction.
-  await migrateInOrder(db, [migrateDeals, (d) => seedDeals(d, { deals: 12, seed: 7, now: SEED_NOW }), migrateBasket, migrateWallet, migratePayment, migrateMail, migrateUsers, migrateCheckout]);
+  await migrateInOrder(db, [migrateDeals, (d) => seedDeals(d, { deals: 12, seed: 7, now: SEED_NOW }), migrateBasket, migrateWallet, migratePayment, migrateMail, migrateUsers, migrateCheckout, migrateVouchers]);
   const sandboxes = await serveSandboxes({ faults: true });
   const logged: CheckoutFixture['logged'] = [];
   const log = (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields });
@@ -168,7 +169,7 @@ export async function snapshot(db: Database['db']) {
     sales: await q(sql`select product_id, quantity from deals.stock_sale order by product_id`),
     counts: await q(sql`select customer_key, product_id, day, quantity from deals.purchase_count where quantity > 0 order by 1, 2, 3`),
     orders: await q(sql`select status, count(*)::int as n from orders.orders group by status order by status`),
-    vouchers: await q(sql`select count(*)::int as n from orders.voucher`),
+    vouchers: await q(sql`select count(*)::int as n from vouchers.voucher`),
     wallet: await q(sql`select count(*)::int as n from wallet.entry`),
   };
 }
@@ -177,9 +178,9 @@ export async function snapshot(db: Database['db']) {
 export async function invariantViolations(db: Database['db']): Promise<Record<string, unknown[]>> {
   const checks: Record<string, RawBuilder<unknown>> = {
     'vouchers match paid quantities': sql`select ol.id from orders.order_line ol join orders.orders o on o.id = ol.order_id
-      where o.status = 'PAID' and o.kind = 'order' and ol.addon_type is null and ol.quantity <> (select count(*) from orders.voucher v where v.order_line_id = ol.id)`,
-    'no vouchers for unpaid orders': sql`select v.id from orders.voucher v join orders.orders o on o.id = v.order_id where o.status <> 'PAID'`,
-    'voucher codes unique': sql`select code from orders.voucher group by code having count(*) > 1`,
+      where o.status = 'PAID' and o.kind = 'order' and ol.addon_type is null and ol.quantity <> (select count(*) from vouchers.voucher v where v.order_line_id = ol.id)`,
+    'no vouchers for unpaid orders': sql`select v.id from vouchers.voucher v join orders.orders o on o.id = v.order_id where o.status <> 'PAID'`,
+    'voucher codes unique': sql`select code from vouchers.voucher group by code having count(*) > 1`,
     'paid orders have a captured payment for their cash': sql`select o.id from orders.orders o left join orders.payment p on p.order_id = o.id
       where o.status = 'PAID' and o.cash_amount > 0 and (p.id is null or p.amount <> o.cash_amount)`,
     'no payment rows for unpaid orders': sql`select p.id from orders.payment p join orders.orders o on o.id = p.order_id where o.status <> 'PAID'`,

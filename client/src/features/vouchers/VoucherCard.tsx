@@ -1,0 +1,102 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/text.ts';
+import { optionTitle, statusTone, validityOf, voucherPdfPath } from './voucher-words.ts';
+import { VoucherCode } from './VoucherCode.tsx';
+import { VoucherHelp } from './VoucherHelp.tsx';
+import { VoucherRefund } from './VoucherRefund.tsx';
+import type { VoucherCard_voucher$key } from '../../__generated__/VoucherCard_voucher.graphql';
+
+/**
+ * One voucher in My Vouchers: its deal (image and title, linking to the deal), the option bought,
+ * its status in the spec §3 words with the spec's explanation where it gives one, when it must be
+ * used by (London date), its order, who it is for when it is a gift, its code (hidden until asked
+ * for, with the QR code the merchant scans), what the holder can do with it (print it while it
+ * can be used; refund it within 14 days) and its help panel.
+ */
+export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_voucher$key; headingId: string }) {
+  const v = useFragment(
+    graphql`
+      fragment VoucherCard_voucher on Voucher {
+        id
+        code
+        redemptionLink
+        status
+        statusCode
+        statusDescription
+        title
+        expiresAt
+        recipientName
+        orderNumber
+        deal {
+          title
+          url
+          image {
+            url
+            width
+            height
+          }
+        }
+        ...VoucherRefund_voucher
+        ...VoucherHelp_voucher
+      }
+    `,
+    voucher,
+  );
+  const validity = validityOf(v.statusCode, v.expiresAt, new Date());
+  const dealTitle = v.deal?.title ?? v.title;
+  // Printing and the QR code are for a voucher that can still be used.
+  const usable = v.statusCode === 'READY_TO_REDEEM' || v.statusCode === 'BOOKED';
+  return (
+    <article className={`voucher-card voucher-card--${statusTone(v.statusCode)}`} aria-labelledby={headingId}>
+      <div className="voucher-card__media">
+        {v.deal ? <img src={v.deal.image.url} alt="" width={v.deal.image.width} height={v.deal.image.height} loading="lazy" decoding="async" /> : null}
+      </div>
+      <div className="voucher-card__body">
+        <div className="voucher-card__head">
+          <h2 className="voucher-card__title" id={headingId}>
+            {v.deal ? <Link to={v.deal.url}>{dealTitle}</Link> : dealTitle}
+          </h2>
+          <span className={`badge voucher-status voucher-status--${statusTone(v.statusCode)}`}>{v.status}</span>
+        </div>
+        {v.deal ? <p className="voucher-card__option">{optionTitle(v.title, v.deal.title)}</p> : null}
+        {v.statusDescription ? <p className="voucher-card__status-note">{v.statusDescription}</p> : null}
+        {validity ? (
+          <p className={`voucher-card__validity voucher-card__validity--${validity.kind}`}>
+            {validity.at ? (
+              <>
+                {validity.kind === 'expired' ? 'Expired on ' : 'Use by '}
+                <time dateTime={validity.at}>{formatDate(validity.at)}</time>
+              </>
+            ) : (
+              'No expiry date'
+            )}
+          </p>
+        ) : null}
+        <dl className="voucher-card__facts">
+          <div>
+            <dt>Order</dt>
+            <dd>{v.orderNumber}</dd>
+          </div>
+          {v.recipientName ? (
+            <div>
+              <dt>Gift for</dt>
+              <dd>{v.recipientName}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <VoucherCode code={v.code} redemptionLink={usable ? (v.redemptionLink ?? null) : null} />
+        <div className="voucher-card__actions">
+          {usable ? (
+            // A file the shop answers (the PDF), not a page of the app: an ordinary link, in a new tab.
+            <a className="button button--secondary voucher-card__action" href={voucherPdfPath(v.id)} target="_blank" rel="noopener">
+              Print voucher<span className="visually-hidden"> (PDF, opens in a new tab)</span>
+            </a>
+          ) : null}
+          <VoucherRefund voucher={v} />
+        </div>
+        <VoucherHelp voucher={v} />
+      </div>
+    </article>
+  );
+}

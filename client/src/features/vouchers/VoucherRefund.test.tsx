@@ -1,0 +1,230 @@
+/**
+ * The refund of a voucher from its card (issue 16 point 5), against relay-test-utils' mock
+ * environment: two clicks to the payment method (the default), wallet credit only with the
+ * consent ticked (checked before anything is sent), the pending state, each error member shown
+ * in the panel's error summary, one idempotency key per attempt kept when the request itself
+ * fails, the card updated by the answer's voucher (Refunded) with the message of where the money
+ * went, Cancel, and the line that replaces the button once the 14 days have passed.
+ */
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import type { OperationDescriptor } from 'relay-runtime';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { messageFor } from '@shop/domain';
+import { VoucherCard } from './VoucherCard.tsx';
+import type { VoucherRefundTestQuery } from '../../__generated__/VoucherRefundTestQuery.graphql';
+
+const query = graphql`
+  query VoucherRefundTestQuery @relay_test_operation {
+    node(id: "test") {
+      ...VoucherCard_voucher @alias
+    }
+  }
+`;
+
+type RelayMockEnvironment = ReturnType<typeof createMockEnvironment>;
+
+const VOUCHER_ID = 'Vm91Y2hlcjpUMTAwMDQyOnRlc3Q=';
+const DEAL = { title: 'Afternoon tea at the Willow', url: '/deals/glasgow/afternoon-tea/classic-afternoon-tea/7/willow.html', image: { url: '/img/7.jpg', width: 640, height: 400 } };
+const money = (amount: number) => ({ amount, currency: 'GBP', formatted: `£${amount / 100}` });
+
+/** A voucher bought today for £25, Ready to Redeem, as the list gives it. */
+function voucherData(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Voucher',
+    id: VOUCHER_ID,
+    code: 'K7QZ2M-9TXB4R-WC3HDN',
+    redemptionLink: 'http://shop.test/merchant/redeem/6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60.signature',
+    status: 'Ready to Redeem',
+    statusCode: 'READY_TO_REDEEM',
+    statusDescription: 'print the voucher and use it to redeem',
+    title: 'Afternoon tea for two',
+    expiresAt: '2027-02-20T23:59:59.999Z',
+    recipientName: null,
+    orderNumber: 'T100042',
+    refundableUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    price: money(2500),
+    howToRedeem: { title: 'Book with the merchant before you go', steps: ['Contact the merchant to book.'] },
+    deal: DEAL,
+    ...overrides,
+  };
+}
+
+function Harness() {
+  const data = useLazyLoadQuery<VoucherRefundTestQuery>(query, {});
+  const voucher = data.node?.VoucherCard_voucher;
+  return voucher ? <VoucherCard voucher={voucher} headingId="v1" /> : null;
+}
+
+async function renderCard(overrides: Record<string, unknown> = {}) {
+  const environment = createMockEnvironment();
+  const router = createMemoryRouter([{ path: '/myaccount/vouchers', element: <Suspense fallback={<p>Loading</p>}><Harness /></Suspense> }], { initialEntries: ['/myaccount/vouchers'] });
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <RouterProvider router={router} />
+    </RelayEnvironmentProvider>,
+  );
+  const data = voucherData(overrides);
+  await act(async () => {
+    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Node: () => data, Deal: () => DEAL }));
+  });
+  await screen.findByRole('heading', { name: DEAL.title });
+  return { environment, user: userEvent.setup(), card: screen.getByRole('article', { name: DEAL.title }) };
+}
+
+/** The refund mutation waiting for its answer: its input. */
+function pendingRefund(environment: RelayMockEnvironment) {
+  const operation = environment.mock.getMostRecentOperation();
+  expect(operation.request.node.operation.name).toBe('VoucherMutationsRefundMutation');
+  return operation.request.variables.input as { voucherId: string; destination: string; walletConsent: boolean | null; idempotencyKey: string };
+}
+
+/** Answers the refund mutation with `member` (a RefundVoucherResult member with its fields). */
+async function answer(environment: RelayMockEnvironment, member: Record<string, unknown>) {
+  await act(async () => {
+    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Mutation: () => ({ refundVoucher: member }), Deal: () => DEAL }));
+  });
+}
+
+const refunded = (refund: Record<string, unknown>) => ({
+  __typename: 'VoucherRefunded',
+  refund: { destination: 'ORIGINAL', state: 'REQUESTED', cashAmount: money(2500), walletAmount: money(0), ...refund },
+  voucher: voucherData({ status: 'Refunded', statusCode: 'REFUNDED', statusDescription: null }),
+});
+
+// A failed request is reported to the shop's log endpoint: not reachable here.
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+});
+
+describe('VoucherRefund', () => {
+  it('refunds to the payment method in two clicks: pending, then the card says Refunded and where the money went', async () => {
+    const { environment, user, card } = await renderCard();
+    const open = within(card).getByRole('button', { name: 'Refund' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const panel = within(card).getByRole('form', { name: 'Refund this voucher' });
+    expect(open).toHaveAttribute('aria-controls', panel.id);
+    expect(within(panel).getByRole('heading', { name: 'Refund this voucher' })).toHaveFocus();
+    expect(within(panel).getByRole('radio', { name: 'Refund £25 to your payment method' })).toBeChecked();
+    expect(within(panel).getByRole('radio', { name: 'As wallet credit instead' })).not.toBeChecked();
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Confirm refund' }));
+    const input = pendingRefund(environment);
+    expect(input).toEqual({ voucherId: VOUCHER_ID, destination: 'ORIGINAL', walletConsent: null, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const busy = within(panel).getByRole('button', { name: 'Refunding…' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    // A second press while it is on its way sends nothing more.
+    await user.click(busy);
+    expect(environment.mock.getAllOperations()).toHaveLength(1);
+
+    await answer(environment, refunded({ state: 'REQUESTED' }));
+    expect(within(card).getByText('Refunded', { exact: true })).toBeVisible();
+    const message = within(card).getByRole('status');
+    expect(message).toHaveTextContent('Refund of £25 on its way to your payment method');
+    expect(message).toHaveFocus();
+    expect(within(card).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('form')).not.toBeInTheDocument();
+    // Refunded: nothing to print or scan any more.
+    expect(within(card).queryByRole('link', { name: /Print voucher/ })).not.toBeInTheDocument();
+  });
+
+  it('wallet credit only with the consent ticked: the error is shown before anything is sent, then "£25 added to your wallet"', async () => {
+    const { environment, user, card } = await renderCard();
+    await user.click(within(card).getByRole('button', { name: 'Refund' }));
+    const panel = within(card).getByRole('form', { name: 'Refund this voucher' });
+    await user.click(within(panel).getByRole('radio', { name: 'As wallet credit instead' }));
+    const consent = within(panel).getByRole('checkbox', { name: 'I agree to take this refund as Thistle Deals wallet credit instead of money back to my payment method' });
+    expect(consent).not.toBeChecked();
+    expect(consent).toBeRequired();
+
+    await user.click(within(panel).getByRole('button', { name: 'Confirm refund' }));
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+    const summary = within(panel).getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('heading', { name: 'The refund did not go through' })).toBeVisible();
+    const link = within(summary).getByRole('link', { name: `Wallet credit: ${messageFor('WALLET_CONSENT_REQUIRED')}` });
+    await user.click(link);
+    expect(consent).toHaveFocus();
+    expect(consent).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(consent);
+    expect(within(panel).queryByText(messageFor('WALLET_CONSENT_REQUIRED'), { selector: 'p' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Confirm refund' }));
+    expect(pendingRefund(environment)).toMatchObject({ voucherId: VOUCHER_ID, destination: 'WALLET', walletConsent: true });
+    await answer(environment, refunded({ destination: 'WALLET', state: 'COMPLETED', cashAmount: money(0), walletAmount: money(2500) }));
+    expect(within(card).getByRole('status')).toHaveTextContent('£25 added to your wallet');
+    expect(within(card).getByText('Refunded', { exact: true })).toBeVisible();
+  });
+
+  it.each([
+    ['VoucherActionError', 'VOUCHER_NOT_REFUNDABLE', `${messageFor('VOUCHER_NOT_REFUNDABLE')} Its status is Redeemed.`, null],
+    ['VoucherActionError', 'REFUND_WINDOW_CLOSED', `${messageFor('REFUND_WINDOW_CLOSED')} Its refund window ended at the end of 3 November 2026.`, null],
+    ['NotFoundError', 'NOT_FOUND', messageFor('NOT_FOUND'), 'voucherId'],
+    ['UnauthenticatedError', 'UNAUTHENTICATED', messageFor('UNAUTHENTICATED'), null],
+  ])('a %s (%s) is shown in the panel, which stays open', async (typename, code, message, field) => {
+    const { environment, user, card } = await renderCard();
+    await user.click(within(card).getByRole('button', { name: 'Refund' }));
+    const panel = within(card).getByRole('form', { name: 'Refund this voucher' });
+    await user.click(within(panel).getByRole('button', { name: 'Confirm refund' }));
+    await answer(environment, { __typename: typename, code, message, field });
+    const summary = within(panel).getByRole('alert');
+    expect(summary).toHaveTextContent(message);
+    expect(summary).toHaveFocus();
+    expect(within(panel).getByRole('button', { name: 'Confirm refund' })).not.toHaveAttribute('aria-busy');
+    expect(within(card).getByText('Ready to Redeem', { exact: true })).toBeVisible();
+  });
+
+  it('one idempotency key per attempt: kept when the request fails and Confirm is pressed again; a new one after an answer', async () => {
+    const { environment, user, card } = await renderCard();
+    await user.click(within(card).getByRole('button', { name: 'Refund' }));
+    const panel = within(card).getByRole('form', { name: 'Refund this voucher' });
+    const confirm = () => user.click(within(panel).getByRole('button', { name: 'Confirm refund' }));
+    await confirm();
+    const first = pendingRefund(environment).idempotencyKey;
+    await act(async () => {
+      environment.mock.rejectMostRecentOperation(new Error('Failed to fetch'));
+    });
+    expect(within(panel).getByRole('alert')).toHaveTextContent('We could not reach Thistle Deals to make the refund. Please check your connection and press Confirm refund again.');
+    expect(globalThis.fetch).toHaveBeenCalledWith('/api/log/client-error', expect.objectContaining({ method: 'POST' }));
+    await confirm();
+    expect(pendingRefund(environment).idempotencyKey).toBe(first);
+    await answer(environment, { __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: 'Please check this field.', field: 'idempotencyKey' });
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Please check this field.');
+    await confirm();
+    expect(pendingRefund(environment).idempotencyKey).not.toBe(first);
+  });
+
+  it('Cancel closes the panel and gives focus back to Refund; nothing is sent', async () => {
+    const { environment, user, card } = await renderCard();
+    const open = within(card).getByRole('button', { name: 'Refund' });
+    await user.click(open);
+    await user.click(within(card).getByRole('radio', { name: 'As wallet credit instead' }));
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).queryByRole('form')).not.toBeInTheDocument();
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(open).toHaveFocus();
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+    // Opened again: the default again.
+    await user.click(open);
+    expect(within(card).getByRole('radio', { name: 'Refund £25 to your payment method' })).toBeChecked();
+  });
+
+  it('after the 14 days: no button, a line saying until when refunds were possible (London date)', async () => {
+    const { card } = await renderCard({ refundableUntil: '2026-11-03T23:59:59.999Z' });
+    expect(within(card).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Refunds were possible until 3 November 2026.');
+  });
+
+  it('nothing about refunds on a voucher that is not Ready to Redeem', async () => {
+    const { card } = await renderCard({ status: 'Redeemed', statusCode: 'REDEEMED', statusDescription: null });
+    expect(within(card).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Refunds were possible');
+  });
+});

@@ -1,0 +1,205 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { messageFor } from '@shop/domain';
+import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { reportClientError } from '../../errors/report.ts';
+import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
+import { ErrorMessage, SubmitButton } from '../../ui/Field.tsx';
+import { fieldId, useFormErrors } from '../../ui/form-errors.ts';
+import { newIdempotencyKey } from '../buying/idempotency.ts';
+import { useRefundVoucherMutation, type RefundDestination } from './VoucherMutations.ts';
+import { canRefund, refundClosedLine, refundedMessage, REFUND_WORDS } from './voucher-words.ts';
+import type { VoucherRefund_voucher$key } from '../../__generated__/VoucherRefund_voucher.graphql';
+
+type Destination = Extract<RefundDestination, 'ORIGINAL' | 'WALLET'>;
+
+/**
+ * A voucher's refund within 14 days (issue 16 point 5; spec §9; the UK Consumer Contracts
+ * Regulations), in two clicks: "Refund" opens the panel (a disclosure), "Confirm refund" makes
+ * it. The money goes back to the payment method by default; wallet credit only when the shopper
+ * chooses it and ticks their consent. One idempotency key per attempt, kept when the request
+ * itself fails (pressing Confirm again sends the same attempt: never a second refund). Errors
+ * show in the panel's error summary; the answer's voucher updates the card by its id (Refunded),
+ * and the panel gives way to the message of where the money went.
+ *
+ * Offered only while the voucher is Ready to Redeem and its window is open; once the window has
+ * passed, a line says until when refunds were possible. Nothing for any other status.
+ */
+export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key }) {
+  const v = useFragment(
+    graphql`
+      fragment VoucherRefund_voucher on Voucher {
+        id
+        statusCode
+        refundableUntil
+        price {
+          formatted
+        }
+      }
+    `,
+    voucher,
+  );
+  const [refundVoucher] = useRefundVoucherMutation();
+  const uid = useId();
+  const panelId = `${uid}-panel`;
+  // Per card: several panels may be open on the page, each with its own field ids.
+  const consentField = `${uid}-walletConsent`;
+  const consentId = fieldId(consentField);
+  const form = useFormErrors();
+  const [open, setOpen] = useState(false);
+  const [destination, setDestination] = useState<Destination>('ORIGINAL');
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const opened = useRef(false);
+
+  // Opening moves focus into the panel; closing brings it back to the button that opened it.
+  useEffect(() => {
+    if (open) title.current?.focus();
+    else if (opened.current) toggle.current?.focus();
+    opened.current = open;
+  }, [open]);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+
+  if (done) {
+    return (
+      <p ref={doneRef} className="voucher-refund__done" role="status" tabIndex={-1}>
+        {done}
+      </p>
+    );
+  }
+  if (!canRefund(v.statusCode, v.refundableUntil, new Date())) {
+    return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">{refundClosedLine(v.refundableUntil)}</p> : null;
+  }
+
+  const close = () => {
+    setOpen(false);
+    setDestination('ORIGINAL');
+    setConsent(false);
+    form.clear();
+    attempt.current = null;
+  };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    if (destination === 'WALLET' && !consent) {
+      form.show([{ field: consentField, message: messageFor('WALLET_CONSENT_REQUIRED') }]);
+      return;
+    }
+    const input = { voucherId: v.id, destination, walletConsent: destination === 'WALLET' ? consent : null };
+    // A retry of the same attempt (its answer never came) reuses its key: never a second refund.
+    const fingerprint = JSON.stringify(input);
+    if (!attempt.current || attempt.current.fingerprint !== fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
+    setBusy(true);
+    form.clear();
+    let result;
+    try {
+      result = await refundVoucher({ input: { ...input, idempotencyKey: attempt.current.key } });
+    } catch (error) {
+      reportClientError(error);
+      setBusy(false);
+      form.show([{ field: null, message: REFUND_WORDS.unreachable }]);
+      return;
+    }
+    attempt.current = null;
+    setBusy(false);
+    if (result.__typename === 'VoucherRefunded') {
+      setDone(refundedMessage(result.refund));
+      return;
+    }
+    form.show([{ field: result.field === 'walletConsent' ? consentField : null, message: result.message || BUYING_MESSAGES.somethingWrong }]);
+  }
+
+  const consentErrors = form.of(consentField);
+  return (
+    <>
+      <button
+        ref={toggle}
+        type="button"
+        className="button button--secondary voucher-card__action"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {REFUND_WORDS.open}
+      </button>
+      {open ? (
+        <form id={panelId} className="voucher-refund" aria-labelledby={`${uid}-title`} noValidate onSubmit={(e) => void onSubmit(e)}>
+          <h3 id={`${uid}-title`} ref={title} tabIndex={-1} className="voucher-refund__title">
+            Refund this voucher
+          </h3>
+          <ErrorSummary errors={form.errors} attempt={form.attempt} fields={{ [consentField]: 'Wallet credit' }} title={REFUND_WORDS.failed} headingLevel={4} />
+          <fieldset className="choices voucher-refund__choices" disabled={busy}>
+            <legend className="visually-hidden">Where the money goes</legend>
+            <div className="choices__list">
+              <div className="radio">
+                <input
+                  type="radio"
+                  className="radio__input"
+                  id={`${uid}-original`}
+                  name={`${uid}-destination`}
+                  checked={destination === 'ORIGINAL'}
+                  onChange={() => {
+                    setDestination('ORIGINAL');
+                    form.clear();
+                  }}
+                />
+                <label className="radio__label" htmlFor={`${uid}-original`}>
+                  {REFUND_WORDS.toCard(v.price.formatted)}
+                </label>
+              </div>
+              <div className="radio">
+                <input type="radio" className="radio__input" id={`${uid}-wallet`} name={`${uid}-destination`} checked={destination === 'WALLET'} onChange={() => setDestination('WALLET')} />
+                <label className="radio__label" htmlFor={`${uid}-wallet`}>
+                  {REFUND_WORDS.toWallet}
+                </label>
+              </div>
+            </div>
+          </fieldset>
+          {destination === 'WALLET' ? (
+            <div className={`form-group form-group--checkbox voucher-refund__consent${consentErrors.length > 0 ? ' form-group--error' : ''}`}>
+              <ErrorMessage id={`${consentId}-error`} messages={consentErrors} />
+              <div className="checkbox">
+                <input
+                  type="checkbox"
+                  className="checkbox__input"
+                  id={consentId}
+                  checked={consent}
+                  required
+                  disabled={busy}
+                  aria-invalid={consentErrors.length > 0 || undefined}
+                  aria-describedby={consentErrors.length > 0 ? `${consentId}-error` : undefined}
+                  onChange={(e) => {
+                    setConsent(e.target.checked);
+                    if (e.target.checked) form.dismiss([consentField]);
+                  }}
+                />
+                <label className="checkbox__label" htmlFor={consentId}>
+                  {REFUND_WORDS.consent}
+                </label>
+              </div>
+            </div>
+          ) : null}
+          <p role="status" className="visually-hidden">
+            {busy ? REFUND_WORDS.busy : ''}
+          </p>
+          <div className="form-actions voucher-refund__actions">
+            <SubmitButton busy={busy} busyLabel={REFUND_WORDS.busy}>
+              {REFUND_WORDS.confirm}
+            </SubmitButton>
+            <button type="button" className="button button--secondary" onClick={close}>
+              {REFUND_WORDS.cancel}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * GET /myaccount/vouchers/{voucherId}/voucher.pdf (issue 16 point 4; spec §7 /deal/print-voucher):
+ * the signed-in holder's printable voucher, the "Print voucher" link of My Vouchers. The browser
+ * cannot call the vouchers service (the service credential), so the shop asks it here:
+ *
+ * - the shopper is the session cookie's, looked up exactly as the GraphQL context does (the same
+ *   context factory: accounts/session.ts, a dead cookie cleared on this answer too);
+ * - signed out: 302 to /login?redirect=/myaccount/vouchers (after signing in the SPA opens My
+ *   Vouchers, where the link is; the SPA cannot open a file itself);
+ * - the voucher is read as the holder's (heldVoucherOf): another shopper's voucher, an unknown,
+ *   malformed or retyped id are the same 404 page (Z1, Z2);
+ * - the deal's words from the deals service (title, merchant name, address and postcode, fine
+ *   print; the voucher's own title when the deal is gone) and how to redeem it
+ *   (redeem-instructions.ts, the words of the card's "How to redeem") go to the vouchers service,
+ *   which renders the PDF with the code, expiry and the QR code of the signed redemption link;
+ * - the PDF: application/pdf, inline, voucher-{CODE}.pdf, private and never stored, never indexed.
+ *
+ * A service that fails or is slow: 503, a short page that says so (logged with the request id).
+ */
+import { Hono, type Context } from 'hono';
+import type { Deal } from '@shop/deals/contract';
+import type { PrintedDeal, VoucherDetail } from '../clients/vouchers.client.ts';
+import type { GatewayContext } from '../context.ts';
+import { escapeHtml } from '../html/render-head.ts';
+import type { Logger } from '../logger.ts';
+import { heldVoucherOf, voucherIllustration } from '../schema/vouchers/Voucher.ts';
+import { howToRedeemText } from '../schema/vouchers/redeem-instructions.ts';
+
+export interface VoucherPrintRoutesOptions {
+  /** The gateway's per-request context (context.ts createContextFactory): the session, clients and loaders. */
+  context: (request: Request) => GatewayContext;
+  /** The shop's own 404 page for this request. */
+  notFound: (c: Context) => Response | Promise<Response>;
+  logger: Logger;
+}
+
+/** My Vouchers (spec §2 /myaccount/vouchers): the printed vouchers live under it. */
+const MY_VOUCHERS_PATH = '/myaccount/vouchers';
+
+const PRIVATE = { 'cache-control': 'private, no-store' } as const;
+
+/** The deals service's limits of the print call (services/vouchers contract.ts PrintBodySchema). */
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The deal's words the printed voucher carries; the voucher's own title when its deal is gone. */
+export function printedDeal(voucher: Pick<VoucherDetail, 'title'>, deal: Deal | null, howToRedeem: string): PrintedDeal {
+  return {
+    title: clip(deal?.title ?? voucher.title, 300),
+    merchant: deal
+      ? { name: clip(deal.business.name, 200), address: clip(deal.business.address, 300), postcode: clip(deal.business.postcode, 12) }
+      : { name: 'The merchant named on the deal', address: '', postcode: '' },
+    finePrint: (deal?.finePrint ?? []).slice(0, 40).map((line) => clip(line, 1000)),
+    howToRedeem: clip(howToRedeem, 2000),
+  };
+}
+
+const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Your voucher is not ready</title></head>
+<body><h1>Sorry, we could not make your printable voucher just now</h1>
+<p>Please try again in a moment. Your voucher and its code are safe in <a href="${escapeHtml(MY_VOUCHERS_PATH)}">My Vouchers</a>.</p></body></html>`;
+
+export function createVoucherPrintRoutes(options: VoucherPrintRoutesOptions): Hono {
+  const app = new Hono();
+  app.get(`${MY_VOUCHERS_PATH}/:voucherId/voucher.pdf`, async (c) => {
+    const ctx = options.context(c.req.raw);
+    // The cookies the session lookup decided (a dead session cleared) go on every answer.
+    const answer = (response: Response) => {
+      for (const header of ctx.responseCookies.headers()) response.headers.append('set-cookie', header);
+      return response;
+    };
+    try {
+      const customerToken = await ctx.customerToken();
+      if (!customerToken) return answer(new Response(null, { status: 302, headers: { location: `/login?${new URLSearchParams({ redirect: MY_VOUCHERS_PATH })}`, ...PRIVATE } }));
+      const held = await heldVoucherOf(ctx, c.req.param('voucherId'));
+      if (!held) return answer(await options.notFound(c));
+      const [deal, illustration] = await Promise.all([ctx.loaders.dealById.load(held.dealId), voucherIllustration(ctx, held.dealId)]);
+      const pdf = await ctx.clients.vouchers.print(customerToken, held.id, printedDeal(held, deal, howToRedeemText(illustration)));
+      if (!pdf) return answer(await options.notFound(c));
+      return answer(
+        new Response(pdf, {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-length': String(pdf.byteLength),
+            'content-disposition': `inline; filename="voucher-${held.code}.pdf"`,
+            'x-robots-tag': 'noindex, nofollow',
+            ...PRIVATE,
+          },
+        }),
+      );
+    } catch (error) {
+      options.logger.error('Printing a voucher failed', { correlationId: ctx.requestId, error: String(error) });
+      return answer(new Response(UNAVAILABLE_PAGE, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '5', ...PRIVATE } }));
+    }
+  });
+  return app;
+}

@@ -1,0 +1,68 @@
+/**
+ * The vouchers service (README.md is the contract): a holder's vouchers and their history, and
+ * merchants' redemptions. The checkout issues vouchers through the module functions of
+ * issue/issue.ts inside its paying transaction. The shop mounts it under /api/vouchers; the
+ * gateway calls `app.fetch` on paths without that prefix.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createServiceApp } from '@shop/platform';
+import type { AnyDb } from './db/database.ts';
+import type { VoucherPayments, VouchersDeps } from './lib/deps.ts';
+import { registerPrintRoutes } from './print/print.handlers.ts';
+import { linkKeyFrom } from './print/redemption-link.ts';
+import { registerRedemptionRoutes } from './redemption/redemption.handlers.ts';
+import { registerRefundRoutes } from './refunds/refunds.handlers.ts';
+import { registerVoucherRoutes } from './vouchers/vouchers.handlers.ts';
+
+export const VOUCHERS_BASE_PATH = '/api/vouchers';
+
+export interface VouchersAppOptions {
+  db: AnyDb;
+  /** Callers must send it in x-service-token (everything but the docs). */
+  serviceToken: string;
+  /** Public path the app is mounted at, used in the OpenAPI servers (default /api/vouchers). */
+  basePath?: string;
+  /** The clock (tests fix it). */
+  now?: () => Date;
+  /** The shop's public origin, for the links printed vouchers carry (default http://localhost:4000). */
+  publicBaseUrl?: string;
+  /** The secret redemption links are signed with a key derived from (default: the service token). */
+  linkSecret?: string;
+  /** Cash refunds to the original payment method (the payment service's refund). */
+  payments?: VoucherPayments;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+/** The app, and its deps for the jobs the shop runs (retryRefunds). */
+export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { deps: VouchersDeps } {
+  const deps: VouchersDeps = {
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:4000',
+    linkKey: linkKeyFrom(options.linkSecret ?? options.serviceToken),
+    payments: options.payments ?? null,
+    log: options.log ?? (() => undefined),
+  };
+  const app = createServiceApp({
+    title: 'Vouchers service',
+    version: '1.0.0',
+    description:
+      'Every voucher from its issue to its redemption, refund, return or expiry, with the history of each change (spec §3 voucher statuses, §7 vouchers calls, §9). ' +
+      'Money is integer pence.',
+    serviceToken: options.serviceToken,
+    basePath: options.basePath ?? VOUCHERS_BASE_PATH,
+    tags: [
+      { name: 'Vouchers', description: "A holder's vouchers (My Vouchers), one voucher with its history, and its printable PDF." },
+      { name: 'Redemption', description: 'Merchants redeem vouchers of their own deals by code or by the link of their QR code.' },
+      { name: 'Refunds', description: 'Refunds of unredeemed vouchers within 14 days (spec §9).' },
+    ],
+    ...(options.log ? { log: options.log } : {}),
+  });
+  registerVoucherRoutes(app, deps);
+  registerRedemptionRoutes(app, deps);
+  registerPrintRoutes(app, deps);
+  registerRefundRoutes(app, deps);
+  return Object.assign(app, { deps });
+}
+
+export type VouchersApp = ReturnType<typeof createVouchersApp>;

@@ -1,0 +1,88 @@
+/** The vouchers schema as Kysely sees it (see migrations/). */
+import type { ColumnType, Generated } from 'kysely';
+import type { Currency } from '@shop/domain/money';
+import type { StoredVoucherStatus, VoucherHistoryEvent } from '@shop/domain/voucher-status';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface VoucherTable {
+  id: string;
+  code: string;
+  order_id: string;
+  order_number: string;
+  order_line_id: string;
+  /** The holder: the signed-in buyer, or whoever claimed the gift; null for a guest's order. */
+  customer_token: string | null;
+  deal_id: number;
+  deal_product_id: number;
+  title: string;
+  status: StoredVoucherStatus;
+  recipient_name: string | null;
+  /** The unit price, integer pence. */
+  price: number;
+  /** What was paid for this voucher: its share of the order's vouchers after the promo discount, integer pence (what a refund gives back). */
+  paid: number;
+  currency: ColumnType<Currency, Currency | undefined, Currency>;
+  /** The contract day's instant: the refund window runs from it. */
+  paid_at: Timestamp;
+  expires_at: Timestamp | null;
+  extended_months: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VoucherEventTable {
+  id: Generated<string>;
+  voucher_id: string;
+  event: VoucherHistoryEvent;
+  from_status: StoredVoucherStatus | null;
+  to_status: StoredVoucherStatus;
+  actor: 'shopper' | 'merchant' | 'system' | 'staff';
+  /** Who, where known: a customer token's hash is never kept here, a merchant's id or a staff name is. */
+  actor_ref: string | null;
+  reason: string;
+  at: Timestamp;
+}
+
+/** The payment of an order whose vouchers this service holds: what each part captured, and what has been refunded of it. */
+export interface OrderPaymentTable {
+  order_id: string;
+  order_number: string;
+  customer_token: string | null;
+  currency: Currency;
+  method: string;
+  provider: string | null;
+  transaction_id: string | null;
+  cash_captured: number;
+  wallet_captured: number;
+  cash_refunded: Generated<number>;
+  wallet_refunded: Generated<number>;
+}
+
+export interface RefundTable {
+  id: string;
+  voucher_id: string;
+  order_id: string;
+  customer_token: string;
+  idempotency_key: string;
+  request_hash: string;
+  destination: 'original' | 'wallet';
+  wallet_consent_at: Timestamp | null;
+  cash_amount: number;
+  wallet_amount: number;
+  state: 'requested' | 'completed' | 'failed';
+  provider_reference: string | null;
+  failure: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What a paid VVE add-on order added to each voucher (taken back if its payment fails at settlement). */
+export interface VoucherExtensionTable {
+  addon_order_id: string;
+  voucher_id: string;
+  months: number;
+  expires_before: Timestamp;
+  expires_after: Timestamp;
+}

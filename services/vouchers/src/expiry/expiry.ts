@@ -1,0 +1,22 @@
+/**
+ * The expiry job (issue 16 point 2): vouchers still Ready to Redeem or Booked whose validity has
+ * passed become Expired, each with its event. Idempotent and crash safe: each batch is one
+ * transaction whose guard (expires_at <= now, checked under the row's lock) a voucher passes once,
+ * so a run killed half-way leaves the rest for the next run and never expires a voucher twice; a
+ * voucher another transaction holds (a refund, a redemption) is skipped and seen next time.
+ */
+import type { AnyDb } from '../db/database.ts';
+import { moveVouchers } from '../transitions/transitions.store.ts';
+
+export const EXPIRE_BATCH = 500;
+export const EXPIRE_EVERY_MS = 15 * 60 * 1000;
+
+/** Expires every voucher due at `now`; how many. */
+export async function expireVouchers(db: AnyDb, now: Date, batch = EXPIRE_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const moved = await db.transaction().execute((trx) => moveVouchers(trx, { batch }, { event: 'expire', actor: 'system', reason: 'The expiry date passed', at: now }));
+    total += moved.length;
+    if (moved.length < batch) return total;
+  }
+}

@@ -1,0 +1,10 @@
+export { createVouchersApp, VOUCHERS_BASE_PATH, type VouchersApp, type VouchersAppOptions } from './app.ts';
+export { migrateVouchers, vouchersMigrations, VOUCHERS_SCHEMA, inVouchers, type VouchersDatabase } from './db/database.ts';
+export * from './issue/issue.ts';
+export { moveVouchers, type MoveSpec, type MovedVoucher, type VoucherSelector } from './transitions/transitions.store.ts';
+export { expireVouchers, EXPIRE_EVERY_MS } from './expiry/expiry.ts';
+export { retryRefunds, RETRY_REFUNDS_EVERY_MS } from './refunds/refunds.ts';
+export type { VoucherPayments, VouchersDeps } from './lib/deps.ts';
+export { linkKeyFrom, redemptionLink, voucherIdOfLink } from './print/redemption-link.ts';
+export { generateVoucherCode, VOUCHER_CODE_BITS, VOUCHER_CODE_PATTERN } from './issue/voucher-codes.ts';
+export * from './contract.ts';
