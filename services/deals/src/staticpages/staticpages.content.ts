@@ -216,7 +216,7 @@ export const STATIC_PAGES: StaticPageCopy[] = [
       id: 'refunds',
       heading: 'Refunds',
       paragraphs: [
-        'You can cancel and get a full refund for any unused voucher until the end of the 14th day after purchase, for any reason. Go to My Vouchers, choose the voucher and select “Refund”. We refund it to your original payment method, or, only if you choose it, as wallet credit.',
+        'You can cancel and get a full refund for any unused voucher within 14 days of purchase (until the end of the 14th day), for any reason. Go to My Vouchers, choose the voucher and select “Refund”. We refund it to your original payment method, or, only if you choose it, as wallet credit.',
         'After 14 days, if a merchant cannot honour a voucher (for example because it has closed), we will refund you in full or give you the same amount as wallet credit, whichever you prefer.',
       ],
       links: [{ label: 'Wallet credit explained', href: '/page/wallet-credit-more-info' }],
