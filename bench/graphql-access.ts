@@ -35,3 +35,19 @@ export async function createStaffKey(base: string, serviceToken: string, name: s
   if (res.status !== 201) throw new Error(`staff key: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { key: string } }).data.key;
 }
+
+/** The benches' own buying operations (with the staff key): add to the basket, read the checkout, pay. */
+export const BUYING_OPERATIONS = {
+  add: /* GraphQL */ `
+  mutation BenchAdd($input: AddToBasketInput!) {
+    addToBasket(input: $input) { __typename ... on BasketUpdated { basket { itemCount } } ... on UserError { code message } }
+  }`,
+  checkout: /* GraphQL */ `
+  query BenchCheckout {
+    checkout { __typename ... on Checkout { canPay countdown orderSummary { cashAmount { amount } } } ... on UserError { code message } }
+  }`,
+  place: /* GraphQL */ `
+  mutation BenchPlace($input: PlaceOrderInput!) {
+    placeOrder(input: $input) { __typename ... on OrderPlaced { order { orderNumber quantity status } } ... on UserError { code message } }
+  }`,
+} as const;

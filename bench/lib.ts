@@ -5,6 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { isMethodAvailable } from '../domain/src/payment-availability.ts';
+import { createThrowawayPostgres } from '../services/platform/src/test-databases.ts';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -128,29 +130,19 @@ export async function stopShopProcess(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once('exit', r));
 }
 
-/** A new database of its own on the bench's PostgreSQL server, `<prefix>_<random>`, and how to drop it. */
-export async function throwawayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+/** A throwaway database on the PostgreSQL server (the test helper's): its url, name and drop(). */
+export const throwawayDatabase = (adminUrl: string, prefix: string) => createThrowawayPostgres(adminUrl, `${prefix}_`);
+
+/** Whether a desktop browser may pay `total` pence by card for an option of `subcategoryId` (the checkout's own rule). */
+export function payableByCard(total: number, isGuest: boolean, subcategoryId: number | null): boolean {
+  return isMethodAvailable('credit_card', {
+    total,
+    isGuest,
+    highFraudRisk: false,
+    subcategoryIds: subcategoryId === null ? [] : [subcategoryId],
+    hasSavedInstruments: false,
+    device: { applePay: false },
+    browser: { samsung: false, ie: false },
+    currency: 'GBP',
+  });
 }

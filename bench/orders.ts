@@ -25,8 +25,8 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { isMethodAvailable } from '../domain/src/payment-availability.ts';
-import { createStaffKey } from './graphql-access.ts';
+import { BUYING_OPERATIONS, createStaffKey } from './graphql-access.ts';
+import { payableByCard } from './lib.ts';
 
 /** GraphQL answers: the bench reads a few known fields and checks their typenames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
@@ -43,18 +43,6 @@ export interface OrdersBenchOptions {
   log: (message: string) => void;
 }
 
-const ADD = /* GraphQL */ `
-  mutation BenchAdd($input: AddToBasketInput!) {
-    addToBasket(input: $input) { __typename ... on BasketUpdated { basket { itemCount } } ... on UserError { code message } }
-  }`;
-const CHECKOUT = /* GraphQL */ `
-  query BenchCheckout {
-    checkout { __typename ... on Checkout { canPay countdown orderSummary { cashAmount { amount } } } ... on UserError { code message } }
-  }`;
-const PLACE = /* GraphQL */ `
-  mutation BenchPlace($input: PlaceOrderInput!) {
-    placeOrder(input: $input) { __typename ... on OrderPlaced { order { orderNumber quantity status } } ... on UserError { code message } }
-  }`;
 
 interface StepTimes {
   add: number[];
@@ -101,11 +89,11 @@ class Buyer {
   /** Basket and checkout (which takes the hold): the cash amount to pay, or the refusal's code. */
   async prepare(dealId: number, productId: number, steps?: StepTimes): Promise<{ cash: number } | { refused: string }> {
     let t = performance.now();
-    const add = await this.gql(ADD, { input: { dealId, productId, quantity: 1 } });
+    const add = await this.gql(BUYING_OPERATIONS.add, { input: { dealId, productId, quantity: 1 } });
     steps?.add.push(performance.now() - t);
     if (add.addToBasket.__typename !== 'BasketUpdated') return { refused: add.addToBasket.code ?? add.addToBasket.__typename };
     t = performance.now();
-    const co = await this.gql(CHECKOUT);
+    const co = await this.gql(BUYING_OPERATIONS.checkout);
     steps?.checkout.push(performance.now() - t);
     if (co.checkout.__typename !== 'Checkout') return { refused: co.checkout.code ?? co.checkout.__typename };
     if (!co.checkout.canPay) return { refused: 'CANNOT_PAY' };
@@ -115,7 +103,7 @@ class Buyer {
   /** placeOrder by card through the Braintree sandbox: 'OrderPlaced', or the refusal's code. */
   async place(cash: number, steps?: StepTimes): Promise<string> {
     const t = performance.now();
-    const placed = await this.gql(PLACE, {
+    const placed = await this.gql(BUYING_OPERATIONS.place, {
       input: {
         idempotencyKey: randomUUID(),
         method: 'CREDIT_CARD',
@@ -193,17 +181,7 @@ async function buyableOptions(db: pg.Pool, count: number): Promise<Array<{ dealI
         and p.price_pence between 500 and 20000
       order by p.id`,
   );
-  const byCard = (r: { price: number; subcategoryId: number | null }) =>
-    isMethodAvailable('credit_card', {
-      total: r.price,
-      isGuest: true,
-      highFraudRisk: false,
-      subcategoryIds: r.subcategoryId === null ? [] : [r.subcategoryId],
-      hasSavedInstruments: false,
-      device: { applePay: false },
-      browser: { samsung: false, ie: false },
-      currency: 'GBP',
-    });
+  const byCard = (r: { price: number; subcategoryId: number | null }) => payableByCard(r.price, true, r.subcategoryId);
   return rows.filter(byCard).slice(0, count).map((r) => ({ dealId: r.dealId as number, productId: r.productId as number }));
 }
 

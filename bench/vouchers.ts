@@ -33,9 +33,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { isMethodAvailable } from '../domain/src/payment-availability.ts';
-import { clientOperation, createStaffKey, operationBody, type Operation } from './graphql-access.ts';
-import { arg, figures, r1, root, startShopProcess, stopShopProcess, throwawayDatabase, type LatencyFigures } from './lib.ts';
+import { BUYING_OPERATIONS, clientOperation, createStaffKey, operationBody, type Operation } from './graphql-access.ts';
+import { arg, figures, payableByCard, r1, root, startShopProcess, stopShopProcess, throwawayDatabase, type LatencyFigures } from './lib.ts';
 
 /** GraphQL answers: the bench reads a few known fields and checks their typenames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
@@ -64,18 +63,6 @@ export interface VouchersBenchOptions {
   log: (message: string) => void;
 }
 
-const ADD = /* GraphQL */ `
-  mutation BenchVouchersAdd($input: AddToBasketInput!) {
-    addToBasket(input: $input) { __typename ... on BasketUpdated { basket { itemCount } } ... on UserError { code message } }
-  }`;
-const CHECKOUT = /* GraphQL */ `
-  query BenchVouchersCheckout {
-    checkout { __typename ... on Checkout { canPay orderSummary { cashAmount { amount } } } ... on UserError { code message } }
-  }`;
-const PLACE = /* GraphQL */ `
-  mutation BenchVouchersPlace($input: PlaceOrderInput!) {
-    placeOrder(input: $input) { __typename ... on OrderPlaced { order { orderNumber quantity status } } ... on UserError { code message } }
-  }`;
 const REGISTER = /* GraphQL */ `
   mutation BenchVouchersRegister($input: RegisterInput!) { register(input: $input) { __typename } }`;
 const CONFIRM = /* GraphQL */ `
@@ -162,27 +149,17 @@ async function buyableOptions(db: pg.Pool, count: number): Promise<Array<{ dealI
         and p.price_pence between 500 and 5000
       order by d.id, p.id`,
   );
-  const byCard = (r: { price: number; subcategoryId: number | null }) =>
-    isMethodAvailable('credit_card', {
-      total: r.price * UNITS_PER_ORDER,
-      isGuest: false,
-      highFraudRisk: false,
-      subcategoryIds: r.subcategoryId === null ? [] : [r.subcategoryId],
-      hasSavedInstruments: false,
-      device: { applePay: false },
-      browser: { samsung: false, ie: false },
-      currency: 'GBP',
-    });
+  const byCard = (r: { price: number; subcategoryId: number | null }) => payableByCard(r.price * UNITS_PER_ORDER, false, r.subcategoryId);
   return rows.filter(byCard).slice(0, count).map((r) => ({ dealId: r.dealId as number, productId: r.productId as number }));
 }
 
 /** One order of `quantity` units of an option, through the API: its order number. */
 async function buy(shopper: Shopper, option: { dealId: number; productId: number }, quantity: number): Promise<string> {
-  const add = await shopper.data(ADD, { input: { dealId: option.dealId, productId: option.productId, quantity } });
+  const add = await shopper.data(BUYING_OPERATIONS.add, { input: { dealId: option.dealId, productId: option.productId, quantity } });
   if (add.addToBasket.__typename !== 'BasketUpdated') throw new Error(`addToBasket: ${add.addToBasket.code ?? add.addToBasket.__typename} ${add.addToBasket.message ?? ''}`);
-  const co = await shopper.data(CHECKOUT);
+  const co = await shopper.data(BUYING_OPERATIONS.checkout);
   if (co.checkout.__typename !== 'Checkout' || !co.checkout.canPay) throw new Error(`checkout: ${co.checkout.code ?? co.checkout.__typename} ${co.checkout.message ?? 'cannot pay'}`);
-  const placed = await shopper.data(PLACE, {
+  const placed = await shopper.data(BUYING_OPERATIONS.place, {
     input: {
       idempotencyKey: randomUUID(),
       method: 'CREDIT_CARD',

@@ -72,6 +72,10 @@ export const router = createBrowserRouter([
       { path: 'checkout/confirmation/:orderNumber', lazy: () => import('./routes/checkout/ConfirmationPage.tsx') },
       { path: 'order-addon', lazy: () => import('./routes/checkout/OrderAddonPage.tsx') },
       { path: 'order-addon/signin-page', lazy: () => import('./routes/checkout/OrderAddonSigninPage.tsx') },
+      // A voucher's validity extension (spec §2 page type extendLanding): expiry reminders and My Vouchers link here.
+      { path: 'voucher/extend/:voucherId', lazy: () => import('./routes/checkout/VoucherExtendPage.tsx') },
+      // Gifts (spec §2 /mygift, page type claim-gift): a gift email's claim link, or paste its code.
+      { path: 'mygift', lazy: () => import('./routes/ClaimGiftPage.tsx') },
       // The account area in the account layout (/myaccount/delete in the delete layout): a
       // logged-out visitor is sent to /login, and back after signing in.
       {

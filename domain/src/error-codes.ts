@@ -46,6 +46,14 @@ export const ERROR_MESSAGES = {
   /** Spec §9: refund within 14 days (until the end of day 14 in London after the purchase). */
   REFUND_WINDOW_CLOSED: 'Refunds are possible until the end of the 14th day after purchase, and that time has passed for this voucher.',
   WALLET_CONSENT_REQUIRED: 'Please confirm that you want this refund as wallet credit instead of back to your payment method.',
+  VOUCHER_NOT_EXCHANGEABLE: 'This voucher cannot be exchanged for credit: it has been used, refunded, exchanged or cancelled, or it has expired.',
+  /** Returns (issue 16 point 6): only goods sent by post, still Ready to Redeem, can be sent back. */
+  VOUCHER_NOT_RETURNABLE: 'This voucher cannot be returned: only goods sent by post that have not been used, refunded or returned already can be sent back.',
+  /** Gifts (issue 16 point 8): a claim link claims once; the giver cannot claim their own gift. */
+  GIFT_NOT_FOUND: 'Sorry, this gift link is not valid, or the gift has already been claimed.',
+  GIFT_ALREADY_CLAIMED: 'You have already claimed this gift: it is in My Vouchers.',
+  OWN_GIFT: 'You sent this gift, so only its recipient can claim it.',
+  VOUCHER_NOT_GIFTABLE: 'Only a voucher that is ready to redeem, not expired and not already sent as a gift can be gifted.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -19,6 +19,7 @@ const LAYOUT_OF_PAGE_TYPE: Partial<Record<PageType, Layout>> = {
   vouchers: 'account',
   checkout: 'checkout',
   'order-addon': 'checkout',
+  extendLanding: 'checkout',
   gifts: 'gift',
   'gift-finder': 'gift',
   'claim-gift': 'gift',

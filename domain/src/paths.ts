@@ -173,6 +173,8 @@ export function pageTypeOf(pathname: string, search = ''): PageType {
   if (third === 'gift-finder') return 'gift-finder';
   // Spec §2 page type vouchers: My Vouchers, in the account area.
   if (first === 'myaccount' && second === 'vouchers') return 'vouchers';
+  // Spec §2 page type extendLanding: a voucher's validity extension, the landing page of expiry reminder links (/voucher/extend/{voucherId}).
+  if (first === 'voucher' && second === 'extend') return 'extendLanding';
   const fixed: Record<string, PageType> = {
     gifts: 'gifts',
     'recommended-for-you': 'recommended',
@@ -188,6 +190,8 @@ export function pageTypeOf(pathname: string, search = ''): PageType {
     'forgot-password': 'account',
     checkout: 'checkout',
     'order-addon': 'order-addon',
+    // Spec §2 /mygift: claim a gift (the claim link of a gift email, ?claim=<token>).
+    mygift: 'claim-gift',
     'wellness-collection': 'wellness-collection',
   };
   if (first && fixed[first]) return fixed[first];

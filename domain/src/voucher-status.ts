@@ -277,5 +277,6 @@ export function isFinalVoucherStatus(status: StoredVoucherStatus): boolean {
  * status (issue: written Ready to Redeem with its order; extend: a paid validity extension;
  * unextend: an extension taken back when its payment was declined at settlement).
  */
-export const VOUCHER_HISTORY_EVENTS = ['issue', 'extend', 'unextend', ...VOUCHER_EVENTS] as const;
+// gift: sent as a gift (to a claim link); claim: the gift claimed, the voucher now its recipient's. Neither changes the status.
+export const VOUCHER_HISTORY_EVENTS = ['issue', 'extend', 'unextend', 'gift', 'claim', ...VOUCHER_EVENTS] as const;
 export type VoucherHistoryEvent = (typeof VOUCHER_HISTORY_EVENTS)[number];

@@ -34,12 +34,12 @@ import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
 import { createWalletApp, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
-import { createVouchersApp, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
+import { createVouchersApp, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, remindExpiringVouchers, REMIND_EVERY_MS, refundReturns, REFUND_RETURNS_EVERY_MS, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
 import { processDeclinedSettlements } from '@shop/checkout/reconcile/settlement';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, logSettings, openDatabase, requestLogging, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
-import { createUsersApp, migrateUsers, USERS_BASE_PATH } from '@shop/users';
+import { createUsersApp, emailsOfCustomers, migrateUsers, USERS_BASE_PATH } from '@shop/users';
 import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
 import { clientAddressOf, isLoopbackAddress, setRequestClientAddress } from './accounts/client-ip.ts';
 import { createSocialRoutes, oauthCookieKey, type SocialProviderConfigs } from './accounts/social.ts';
@@ -61,6 +61,7 @@ import { trafficMiddleware } from './traffic/traffic-cookies.ts';
 import { createSitemapRoutes } from './seo/sitemap.routes.ts';
 import type { SitemapLimits } from './seo/sitemap.ts';
 import { createVoucherPrintRoutes } from './vouchers/print.routes.ts';
+import { createReturnLabelRoutes } from './vouchers/return-label.routes.ts';
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -410,6 +411,20 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     }),
   );
 
+  // The signed-in holder's returns label, a PDF from the vouchers service (vouchers/return-label.routes.ts).
+  app.use('/myaccount/vouchers/:voucherId/return-label.pdf', async (c, next) => {
+    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
+    await next();
+  });
+  app.route(
+    '/',
+    createReturnLabelRoutes({
+      context: shopperContext,
+      notFound: (c) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
+      logger,
+    }),
+  );
+
   // Traffic, test and consent-gated cookies on page requests (traffic/traffic-cookies.ts, spec §4, §9).
   app.use('*', trafficMiddleware());
 
@@ -492,7 +507,7 @@ export interface StartShopOptions {
    * How often the shop releases expired checkout holds (default 15 s), reconciles pending orders
    * (default 30 s), expires vouchers (15 min) and sends refunds the provider has not confirmed yet again (1 min).
    */
-  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; retryRefundsMs?: number };
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; retryRefundsMs?: number; remindersMs?: number };
 }
 
 /** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
@@ -654,7 +669,9 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     // One createPayments (one breaker per provider) for the payment service and the checkout's order flow.
     const payments = createPayments({ db, providers: sandboxProviders(selfOrigin(host, info.port), { log: paymentLog, merchantKey }), timeoutMs: PAYMENT_TIMEOUT_MS, log: paymentLog });
     // Vouchers (issue 16): cash refunds go back through the same payments.
-    const vouchersApp = createVouchersApp({ db, serviceToken, basePath: VOUCHERS_BASE_PATH, publicBaseUrl, payments, log: (message, fields) => logger.warn(message, fields) });
+    // Expiry reminders (issue 16 point 9) reach a voucher's holder at their account's email.
+    const holderEmails = (tokens: string[], within: typeof db) => emailsOfCustomers(within, tokens);
+    const vouchersApp = createVouchersApp({ db, serviceToken, basePath: VOUCHERS_BASE_PATH, publicBaseUrl, payments, mailer, holderEmails, log: (message, fields) => logger.warn(message, fields) });
     // P6: the Braintree sandbox settles sales and POSTs signed notifications to our webhook; a
     // settlement declined fails its paid order at once (and the 30 s job catches any missed).
     const webhookSecret = randomBytes(24).toString('base64url');
@@ -687,6 +704,10 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'expire vouchers', everyMs: jobs.expireVouchersMs ?? EXPIRE_EVERY_MS, run: () => expireVouchers(db, new Date()), logger }),
       // Refunds whose card part the provider has not confirmed yet (answer lost, capture not settled): sent again with their own key.
       everyLeased({ db, name: 'retry voucher refunds', everyMs: jobs.retryRefundsMs ?? RETRY_REFUNDS_EVERY_MS, run: () => retryRefunds(vouchersApp.deps), logger }),
+      // Returned goods whose refund a crash left unmade (services/vouchers returns.ts); on the refunds' test interval.
+      everyLeased({ db, name: 'refund returned goods', everyMs: jobs.retryRefundsMs ?? REFUND_RETURNS_EVERY_MS, run: () => refundReturns(vouchersApp.deps), logger }),
+      // Expiry reminders 30, 7 and 1 days before (issue 16 point 9): each once per voucher, crash safe.
+      everyLeased({ db, name: 'remind expiring vouchers', everyMs: jobs.remindersMs ?? REMIND_EVERY_MS, run: () => remindExpiringVouchers({ db, mailer: mailer!, now: () => new Date(), publicBaseUrl, holderEmails, log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
       everyLeased({
         db,
         name: 'reconcile pending orders',

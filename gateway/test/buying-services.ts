@@ -95,7 +95,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
     const addressApp = createAddressApp({ db, serviceToken: TEST_TOKEN, log: quiet });
     const checkoutApp = createCheckoutApp({ db, serviceToken: TEST_TOKEN, payments, mailer, publicBaseUrl: PUBLIC_BASE_URL, log: quiet });
     // Card refunds go back through the same payments, as the shop wires it (server.ts startShop).
-    const vouchersApp = createVouchersApp({ db, serviceToken: TEST_TOKEN, publicBaseUrl: PUBLIC_BASE_URL, payments, log: quiet });
+    const vouchersApp = createVouchersApp({ db, serviceToken: TEST_TOKEN, publicBaseUrl: PUBLIC_BASE_URL, payments, mailer, log: quiet });
     const calls: string[] = [];
     const targets: ServiceTargets = {
       deals: { app: recorded(seeded.app, 'deals', calls) },

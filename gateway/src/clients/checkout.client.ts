@@ -100,7 +100,7 @@ export interface CheckoutClient {
   orderAddon(
     idempotencyKey: string,
     reader: { customerToken: string | null; accessToken: string | null },
-    body: { orderNumber: string; addonType: 'VVE'; months: number; expectedCashAmount: number; payment: OrderPayment },
+    body: { orderNumber: string; addonType: 'VVE'; months: number; voucherId?: string; expectedCashAmount: number; payment: OrderPayment },
   ): Promise<PlaceOrderAnswer>;
 }
 

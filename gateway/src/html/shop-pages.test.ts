@@ -183,6 +183,7 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     ['/checkout/confirmation/TD1000123', 'Your order | Thistle Deals'],
     ['/order-addon', 'Extend your vouchers | Thistle Deals'],
     ['/order-addon/signin-page', 'Sign in to manage your vouchers | Thistle Deals'],
+    ['/voucher/extend/5b0e6f7a-2c1d-4e3f-8a9b-0c1d2e3f4a5b', 'Extend your voucher | Thistle Deals'],
   ])('the buying page %s is 200 with its own head, noindex (a reloaded or shared link is a page)', async (path, title) => {
     const res = await get(shop, `${path}${path === '/order-addon' ? '?order=TD1000123' : ''}`);
     expect(res.status).toBe(200);

@@ -25,8 +25,8 @@
  *   /email/preferences and /myaccount/* are 200, noindex. The pages opened from an emailed link
  *   with a token in the url send `Referrer-Policy: no-referrer`, so the token never leaves in a
  *   Referer (OWASP Forgot Password cheat sheet; reliability A7).
- * - Buying (spec §2): /checkout, /checkout/confirmation/{orderNumber}, /order-addon and
- *   /order-addon/signin-page are 200, noindex.
+ * - Buying (spec §2): /checkout, /checkout/confirmation/{orderNumber}, /order-addon,
+ *   /order-addon/signin-page and /voucher/extend/{voucherId} (extendLanding) are 200, noindex.
  * - 503 when the gateway cannot say (a service down): never a false 404.
  *
  * At most one small GraphQL query per request, in process through the gateway's fetch.
@@ -114,6 +114,8 @@ export const BUYING_PAGES: Record<string, { title: string; description: string }
 const ACCOUNT_AREA_PAGES: Record<string, { title: string; description: string }> = {
   '/myaccount/vouchers': { title: 'My Vouchers', description: 'Your Thistle Deals vouchers: their codes, status and how to redeem them.' },
 };
+/** A voucher's validity extension, /voucher/extend/{voucherId} (spec §2 page type extendLanding): an expiry reminder's one-tap link. */
+const EXTEND_PAGE = { title: 'Extend your voucher', description: 'Extend the validity of your voucher.' };
 /** An order's confirmation page, /checkout/confirmation/{orderNumber}: the page says whose and what it is. */
 const CONFIRMATION_PAGE = { title: 'Your order', description: 'Your Thistle Deals order.' };
 
@@ -294,7 +296,7 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     }
     // Buying (spec §2 checkout): the basket and checkout, an order's confirmation, the
     // validity-extension add-on. A shared or reloaded link is a real page, kept out of indexes.
-    const buyingPage = BUYING_PAGES[accountPath] ?? (segments.length === 3 && segments[0] === 'checkout' && segments[1] === 'confirmation' ? CONFIRMATION_PAGE : null);
+    const buyingPage = BUYING_PAGES[accountPath] ?? (segments.length === 3 && segments[0] === 'checkout' && segments[1] === 'confirmation' ? CONFIRMATION_PAGE : null) ?? (segments.length === 3 && segments[0] === 'voucher' && segments[1] === 'extend' ? EXTEND_PAGE : null);
     if (buyingPage) return found(pageHead({ ...buyingPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
     if (segments[0] === 'myaccount') {
       const areaPage = ACCOUNT_AREA_PAGES[accountPath] ?? { title: 'My account', description: 'Your Thistle Deals account.' };

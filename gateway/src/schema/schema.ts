@@ -10,7 +10,7 @@ import type { Resolvers } from './__generated__/resolvers.ts';
 import { byTypename, enumValue } from './mappers.ts';
 import { Customer, viewer } from './accounts/Customer.ts';
 import { buyingCustomerFields, buyingMutation, buyingQuery, buyingTypes } from './buying/index.ts';
-import { vouchersCustomerFields, vouchersMutation, vouchersTypes } from './vouchers/index.ts';
+import { vouchersCustomerFields, vouchersMutation, vouchersQuery, vouchersTypes } from './vouchers/index.ts';
 import {
   confirmSubscription,
   emailPreferences,
@@ -61,6 +61,7 @@ export const resolvers = {
     nearMeArea,
     guide,
     ...buyingQuery,
+    ...vouchersQuery,
   },
   Mutation: {
     register,

@@ -80,7 +80,7 @@ export const paymentError = (code: ErrorCode, message: string, retryable: boolea
 });
 
 /** A change a voucher's status or dates no longer allow (the vouchers service's 409s): its own member, in the service's words of why. */
-const VOUCHER_ACTION_CODES = new Set<string>(['VOUCHER_NOT_REFUNDABLE', 'REFUND_WINDOW_CLOSED', 'VOUCHER_NOT_REDEEMABLE']);
+const VOUCHER_ACTION_CODES = new Set<string>(['VOUCHER_NOT_REFUNDABLE', 'REFUND_WINDOW_CLOSED', 'VOUCHER_NOT_REDEEMABLE', 'VOUCHER_NOT_EXCHANGEABLE', 'VOUCHER_NOT_RETURNABLE', 'GIFT_ALREADY_CLAIMED', 'OWN_GIFT', 'VOUCHER_NOT_GIFTABLE']);
 
 const STOCK_CODES = new Set<string>(['DEAL_SOLD_OUT', 'INSUFFICIENT_STOCK', 'PURCHASE_LIMIT', 'HOLD_EXPIRED', 'HOLD_LIMIT', 'DEAL_CLOSED']);
 const PAYMENT_CODES = new Set<string>(['PAYMENT_DECLINED', 'PAYMENT_FAILED', 'CARD_NOT_ACCEPTED', 'PAYMENT_METHOD_UNAVAILABLE', 'WALLET_INSUFFICIENT', 'IDEMPOTENCY_CONFLICT', 'PAYMENT_PENDING']);

@@ -24,7 +24,7 @@ import type { GatewayContext } from '../context.ts';
 import { escapeHtml } from '../html/render-head.ts';
 import type { Logger } from '../logger.ts';
 import { heldVoucherOf, voucherIllustration } from '../schema/vouchers/Voucher.ts';
-import { howToRedeemText } from '../schema/vouchers/redeem-instructions.ts';
+import { howToRedeemText } from '@shop/domain/redeem-instructions';
 
 export interface VoucherPrintRoutesOptions {
   /** The gateway's per-request context (context.ts createContextFactory): the session, clients and loaders. */

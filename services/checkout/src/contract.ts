@@ -175,6 +175,10 @@ export const AddonBodySchema = z
     orderNumber: z.string().min(1).max(40).regex(/^[A-Za-z0-9-]+$/),
     addonType: z.literal('VVE'),
     months: z.number().int().min(1).max(3).openapi({ description: 'Spec §9: vouchers can be extended by up to 3 months.' }),
+    voucherId: z
+      .uuid()
+      .optional()
+      .openapi({ description: 'Extend this one voucher of the order (My Vouchers, an expiry reminder); absent: every voucher of the order that still has room for the months.' }),
     expectedCashAmount: pence('The price the shopper saw.'),
     payment: PaymentChoiceSchema,
   })

@@ -27,12 +27,9 @@ export async function withDatabase<T>(open: OpenTestDatabase, use: (database: Da
   }
 }
 
-/**
- * Creates `<prefix><random>` on the server, opens it with a pool of `poolSize` connections, and
- * drops it on close; `url` is the new database's.
- */
-export async function openFreshPostgres(adminUrl: string, options: { poolSize?: number; prefix?: string } = {}): Promise<Database & { url: string }> {
-  const name = `${options.prefix ?? 'shop_test_'}${randomBytes(6).toString('hex')}`;
+/** Creates `<prefix><random>` on the server: its name, its url, and `drop()` (forced: open connections too). Benches use it as well. */
+export async function createThrowawayPostgres(adminUrl: string, prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -42,12 +39,10 @@ export async function openFreshPostgres(adminUrl: string, options: { poolSize?: 
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: options.poolSize ?? 5 });
   return {
-    ...database,
     url: url.toString(),
-    async close() {
-      await database.close();
+    name,
+    async drop() {
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
       try {
@@ -55,6 +50,23 @@ export async function openFreshPostgres(adminUrl: string, options: { poolSize?: 
       } finally {
         await drop.end();
       }
+    },
+  };
+}
+
+/**
+ * Creates `<prefix><random>` on the server, opens it with a pool of `poolSize` connections, and
+ * drops it on close; `url` is the new database's.
+ */
+export async function openFreshPostgres(adminUrl: string, options: { poolSize?: number; prefix?: string } = {}): Promise<Database & { url: string }> {
+  const created = await createThrowawayPostgres(adminUrl, options.prefix ?? 'shop_test_');
+  const database = await openDatabase({ url: created.url, poolSize: options.poolSize ?? 5 });
+  return {
+    ...database,
+    url: created.url,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }

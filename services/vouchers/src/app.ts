@@ -8,11 +8,18 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createServiceApp } from '@shop/platform';
 import type { AnyDb } from './db/database.ts';
 import type { VoucherPayments, VouchersDeps } from './lib/deps.ts';
+import { registerCreditRoutes } from './credit/credit.handlers.ts';
+import { registerInstructionsRoutes } from './instructions/instructions.handlers.ts';
 import { registerPrintRoutes } from './print/print.handlers.ts';
 import { linkKeyFrom } from './print/redemption-link.ts';
 import { registerRedemptionRoutes } from './redemption/redemption.handlers.ts';
 import { registerRefundRoutes } from './refunds/refunds.handlers.ts';
+import { registerGiftRoutes } from './gifts/gifts.handlers.ts';
+import type { Mailer } from '@shop/platform';
+import { registerReturnRoutes } from './returns/returns.handlers.ts';
 import { registerVoucherRoutes } from './vouchers/vouchers.handlers.ts';
+import { registerExtensionRoutes } from './extension/extension.handlers.ts';
+import { registerReminderRoutes } from './reminders/reminders.handlers.ts';
 
 export const VOUCHERS_BASE_PATH = '/api/vouchers';
 
@@ -30,6 +37,10 @@ export interface VouchersAppOptions {
   linkSecret?: string;
   /** Cash refunds to the original payment method (the payment service's refund). */
   payments?: VoucherPayments;
+  /** Sends a holder's gift mail (gifts/). */
+  mailer?: Mailer;
+  /** The holders' emails (the users service's accounts), for the expiry reminders; with the mailer, POST /reminders/run is served. */
+  holderEmails?: (customerTokens: string[], within: AnyDb) => Promise<Map<string, string>>;
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -42,6 +53,7 @@ export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { 
     linkKey: linkKeyFrom(options.linkSecret ?? options.serviceToken),
     payments: options.payments ?? null,
     log: options.log ?? (() => undefined),
+    mailer: options.mailer ?? null,
   };
   const app = createServiceApp({
     title: 'Vouchers service',
@@ -55,13 +67,23 @@ export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { 
       { name: 'Vouchers', description: "A holder's vouchers (My Vouchers), one voucher with its history, and its printable PDF." },
       { name: 'Redemption', description: 'Merchants redeem vouchers of their own deals by code or by the link of their QR code.' },
       { name: 'Refunds', description: 'Refunds of unredeemed vouchers within 14 days (spec §9).' },
+      { name: 'Reminders', description: 'Expiry reminders 30, 7 and 1 days before a voucher expires, with its extension and refund links.' },
+      { name: 'Gifts', description: 'Gift claim links: a holder gifts a voucher, the recipient previews and claims it (spec §7 /gift/create, /deal/gift-redeem).' },
+      { name: 'Returns', description: 'Returns of posted goods: the return, its label (data and PDF), and the carrier\'s and merchant\'s steps up to the refund.' },
     ],
     ...(options.log ? { log: options.log } : {}),
   });
+  // Before /voucher/{voucherId}, which would take /voucher/vve for an id.
+  registerExtensionRoutes(app, deps);
   registerVoucherRoutes(app, deps);
+  if (deps.mailer && options.holderEmails) registerReminderRoutes(app, deps, { mailer: deps.mailer, holderEmails: options.holderEmails });
   registerRedemptionRoutes(app, deps);
   registerPrintRoutes(app, deps);
+  registerInstructionsRoutes(app);
   registerRefundRoutes(app, deps);
+  registerGiftRoutes(app, deps);
+  registerReturnRoutes(app, deps);
+  registerCreditRoutes(app, deps);
   return Object.assign(app, { deps });
 }
 

@@ -33,7 +33,8 @@ export const VoucherSchema = z
     dealProductId: z.number().int(),
     title: z.string().openapi({ description: 'The option bought.' }),
     recipientName: z.string().nullable().openapi({ description: 'The e-gift recipient, when the voucher is a gift.' }),
-    price: MoneySchema.openapi({ description: 'The unit price paid.' }),
+    price: MoneySchema.openapi({ description: 'The unit price of the option bought.' }),
+    paid: MoneySchema.openapi({ description: "What was paid for this voucher: its share of the order after any promo discount (what a refund or credit gives back)." }),
     paidAt: Instant,
     expiresAt: Instant.nullable(),
     extendedMonths: z.number().int().min(0).max(3),
@@ -142,3 +143,18 @@ export const RefundSchema = z
   .openapi('Refund');
 
 export const RefundAnswerSchema = z.object({ refund: RefundSchema, voucher: VoucherSchema }).openapi('RefundAnswer');
+
+export const CreditBodySchema = z
+  .object({
+    voucherId: z.uuid(),
+    customerToken: CustomerTokenSchema,
+  })
+  .strict()
+  .openapi('CreditRequest');
+
+export const CreditAnswerSchema = z
+  .object({
+    credit: MoneySchema.openapi({ description: 'The wallet credit given: what the voucher was paid.' }),
+    voucher: VoucherSchema,
+  })
+  .openapi('CreditAnswer');

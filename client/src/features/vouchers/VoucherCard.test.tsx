@@ -59,6 +59,11 @@ async function renderCard(voucher: Record<string, unknown>) {
           paidAt: new Date().toISOString(),
           refundableUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
           redemptionLink: 'http://shop.test/merchant/redeem/6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60.sig-nature_123',
+          // Not goods: no return (VoucherReturn.test.tsx has those).
+          returnable: false,
+          return: null,
+          // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts).
+          gift: null,
           ...voucher,
         }),
         Money: () => ({ amount: 2500, currency: 'GBP', formatted: '£25' }),
@@ -147,10 +152,10 @@ describe('VoucherCard', () => {
       environment.mock.resolve(history, { data: { node: { __typename: 'Voucher', id: VOUCHER_ID, history: [{ toStatus: 'Ready to Redeem', reason: 'Issued with order TD100042', at: '2026-12-08T10:00:00.000Z' }] } } });
     });
     expect(await screen.findByText('Issued with order TD100042')).toBeVisible();
-    // Refunds and printing are the card's own (built); nothing for extending, gifting or returns.
-    for (const name of [/extend/i, /gift/i, /return/i]) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    // Refunds, printing and gifting are the card's own (built); nothing for extending or returns.
+    for (const name of [/extend/i, /return/i]) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(within(panel).queryAllByRole('button')).toEqual([]);
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Show code', 'Refund']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Show code', 'Refund', 'Gift this voucher']);
     // Refunds and returns: how a refund is made here, returns by email.
     await user.click(screen.getByText('Refunds and returns'));
     const returns = panel.querySelector('[data-help-event="return"]')!;

@@ -5,6 +5,9 @@ import { optionTitle, statusTone, validityOf, voucherPdfPath } from './voucher-w
 import { VoucherCode } from './VoucherCode.tsx';
 import { VoucherHelp } from './VoucherHelp.tsx';
 import { VoucherRefund } from './VoucherRefund.tsx';
+import { VoucherReturn } from './VoucherReturn.tsx';
+import { VoucherGift } from './VoucherGift.tsx';
+import { VoucherExtend } from './VoucherExtend.tsx';
 import type { VoucherCard_voucher$key } from '../../__generated__/VoucherCard_voucher.graphql';
 
 /**
@@ -38,6 +41,9 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
           }
         }
         ...VoucherRefund_voucher
+        ...VoucherReturn_voucher
+        ...VoucherGift_voucher
+        ...VoucherExtend_voucher
         ...VoucherHelp_voucher
       }
     `,
@@ -94,6 +100,9 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
             </a>
           ) : null}
           <VoucherRefund voucher={v} />
+          <VoucherReturn voucher={v} />
+          <VoucherGift voucher={v} />
+          <VoucherExtend voucher={v} />
         </div>
         <VoucherHelp voucher={v} />
       </div>

@@ -1,6 +1,6 @@
 /**
- * What a holder does to a voucher from My Vouchers: refundVoucher (issue 16 point 5), read here
- * the one way. The answer carries the voucher with the card's fields, so the card updates by its
+ * What a holder does to a voucher from My Vouchers: refundVoucher and, once the refund window
+ * has closed, exchangeVoucherForCredit (issue 16 point 5), read here the one way. The answer carries the voucher with the card's fields, so the card updates by its
  * id (status Refunded) without a reload. Retrying an attempt with its idempotency key never makes
  * a second refund.
  */
@@ -10,6 +10,8 @@ import { UNKNOWN_ERROR, type AnswerError } from '../buying/user-error.ts';
 import { useCommit } from '../../relay/use-commit.ts';
 import type { VoucherMutations_refundResult$key } from '../../__generated__/VoucherMutations_refundResult.graphql';
 import type { VoucherMutationsRefundMutation } from '../../__generated__/VoucherMutationsRefundMutation.graphql';
+import type { VoucherMutations_creditResult$key } from '../../__generated__/VoucherMutations_creditResult.graphql';
+import type { VoucherMutationsCreditMutation } from '../../__generated__/VoucherMutationsCreditMutation.graphql';
 
 export type { RefundDestination } from '../../__generated__/VoucherMutationsRefundMutation.graphql';
 
@@ -75,4 +77,46 @@ export const useRefundVoucherMutation = () =>
       }
     `,
     (r) => readRefundResult(r.refundVoucher),
+  );
+
+// As above: the voucher is selected for the store (the card reads it by id).
+/* eslint-disable relay/must-colocate-fragment-spreads, relay/unused-fields */
+const creditResult = graphql`
+  fragment VoucherMutations_creditResult on ExchangeVoucherForCreditResult @inline {
+    __typename
+    ... on VoucherCredited {
+      credit {
+        amount
+        formatted
+      }
+      voucher {
+        id
+        ...VoucherCard_voucher
+      }
+    }
+    ...UserErrorFields @alias(as: "userError")
+  }
+`;
+/* eslint-enable relay/must-colocate-fragment-spreads, relay/unused-fields */
+
+/** Exchanged (the wallet credit given), or why not, in the shop's words. */
+type CreditAnswer = { __typename: 'VoucherCredited'; credit: Money } | ({ __typename: Refusal | '%other' } & AnswerError);
+
+function readCreditResult(ref: VoucherMutations_creditResult$key): CreditAnswer {
+  const result = readInlineData(creditResult, ref);
+  if (result.__typename === 'VoucherCredited' && result.credit) return { __typename: 'VoucherCredited', credit: result.credit };
+  const typename = REFUSALS.includes(result.__typename) ? (result.__typename as Refusal) : '%other';
+  return { __typename: typename, ...(result.userError ? readUserError(result.userError) : UNKNOWN_ERROR) };
+}
+
+export const useExchangeVoucherForCreditMutation = () =>
+  useCommit<VoucherMutationsCreditMutation, CreditAnswer>(
+    graphql`
+      mutation VoucherMutationsCreditMutation($input: ExchangeVoucherForCreditInput!) {
+        exchangeVoucherForCredit(input: $input) {
+          ...VoucherMutations_creditResult
+        }
+      }
+    `,
+    (r) => readCreditResult(r.exchangeVoucherForCredit),
   );

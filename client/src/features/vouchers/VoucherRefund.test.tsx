@@ -47,9 +47,15 @@ function voucherData(overrides: Record<string, unknown> = {}) {
     recipientName: null,
     orderNumber: 'T100042',
     refundableUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-    price: money(2500),
+    price: money(3000),
+    paid: money(2500),
     howToRedeem: { title: 'Book with the merchant before you go', steps: ['Contact the merchant to book.'] },
     deal: DEAL,
+    // Not goods: no return (VoucherReturn.test.tsx has those).
+    returnable: false,
+    return: null,
+    // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts).
+    gift: null,
     ...overrides,
   };
 }
@@ -220,6 +226,39 @@ describe('VoucherRefund', () => {
     const { card } = await renderCard({ refundableUntil: '2026-11-03T23:59:59.999Z' });
     expect(within(card).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
     expect(card).toHaveTextContent('Refunds were possible until 3 November 2026.');
+  });
+
+  it('after the 14 days: credit towards another deal in two clicks, at what was paid; a refusal shows in the panel', async () => {
+    const { environment, user, card } = await renderCard({ refundableUntil: '2026-11-03T23:59:59.999Z' });
+    expect(card).toHaveTextContent('You can still exchange it for £25 of wallet credit to spend on another deal.');
+    const open = within(card).getByRole('button', { name: 'Exchange for credit' });
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const panel = within(card).getByRole('region', { name: 'Exchange this voucher for credit' });
+    expect(within(panel).getByRole('heading', { name: 'Exchange this voucher for credit' })).toHaveFocus();
+    await user.click(within(panel).getByRole('button', { name: 'Confirm exchange' }));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.operation.name).toBe('VoucherMutationsCreditMutation');
+    expect(operation.request.variables.input).toEqual({ voucherId: VOUCHER_ID });
+    const refusal = { __typename: 'VoucherActionError', code: 'VOUCHER_NOT_EXCHANGEABLE', message: `${messageFor('VOUCHER_NOT_EXCHANGEABLE')} It expired on 1 December 2026.`, field: null };
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation((op: OperationDescriptor) => MockPayloadGenerator.generate(op, { Mutation: () => ({ exchangeVoucherForCredit: refusal }), Deal: () => DEAL }));
+    });
+    expect(within(panel).getByRole('alert')).toHaveTextContent(refusal.message);
+
+    await user.click(within(panel).getByRole('button', { name: 'Confirm exchange' }));
+    expect(environment.mock.getMostRecentOperation().request.variables.input).toEqual({ voucherId: VOUCHER_ID });
+    const credited = { __typename: 'VoucherCredited', credit: money(2500), voucher: voucherData({ status: 'Request Processed', statusCode: 'REQUEST_PROCESSED', statusDescription: 'redeemed for credit or towards another deal', refundableUntil: '2026-11-03T23:59:59.999Z' }) };
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation((op: OperationDescriptor) => MockPayloadGenerator.generate(op, { Mutation: () => ({ exchangeVoucherForCredit: credited }), Deal: () => DEAL }));
+    });
+    expect(card).toHaveTextContent('Request Processed');
+    expect(within(card).queryByRole('button', { name: 'Exchange for credit' })).not.toBeInTheDocument();
+  });
+
+  it('no credit offer for a voucher past its date (the expiry job has not run yet)', async () => {
+    const { card } = await renderCard({ refundableUntil: '2026-11-03T23:59:59.999Z', expiresAt: '2026-11-20T23:59:59.999Z' });
+    expect(within(card).queryByRole('button', { name: 'Exchange for credit' })).not.toBeInTheDocument();
   });
 
   it('nothing about refunds on a voucher that is not Ready to Redeem', async () => {

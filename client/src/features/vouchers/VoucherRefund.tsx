@@ -7,6 +7,7 @@ import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { ErrorMessage, SubmitButton } from '../../ui/Field.tsx';
 import { fieldId, useFormErrors } from '../../ui/form-errors.ts';
 import { newIdempotencyKey } from '../buying/idempotency.ts';
+import { VoucherCredit } from './VoucherCredit.tsx';
 import { useRefundVoucherMutation, type RefundDestination } from './VoucherMutations.ts';
 import { canRefund, refundClosedLine, refundedMessage, REFUND_WORDS } from './voucher-words.ts';
 import type { VoucherRefund_voucher$key } from '../../__generated__/VoucherRefund_voucher.graphql';
@@ -23,7 +24,8 @@ type Destination = Extract<RefundDestination, 'ORIGINAL' | 'WALLET'>;
  * and the panel gives way to the message of where the money went.
  *
  * Offered only while the voucher is Ready to Redeem and its window is open; once the window has
- * passed, a line says until when refunds were possible. Nothing for any other status.
+ * passed, a line says until when refunds were possible, and credit towards another deal is
+ * offered instead (VoucherCredit). Nothing for any other status.
  */
 export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key }) {
   const v = useFragment(
@@ -32,9 +34,10 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
         id
         statusCode
         refundableUntil
-        price {
+        paid {
           formatted
         }
+        ...VoucherCredit_voucher
       }
     `,
     voucher,
@@ -75,7 +78,13 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
     );
   }
   if (!canRefund(v.statusCode, v.refundableUntil, new Date())) {
-    return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">{refundClosedLine(v.refundableUntil)}</p> : null;
+    // The window has closed: say until when it was open, and offer credit towards another deal instead.
+    return v.statusCode === 'READY_TO_REDEEM' ? (
+      <>
+        <p className="voucher-refund__closed">{refundClosedLine(v.refundableUntil)}</p>
+        <VoucherCredit voucher={v} />
+      </>
+    ) : null;
   }
 
   const close = () => {
@@ -152,7 +161,7 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
                   }}
                 />
                 <label className="radio__label" htmlFor={`${uid}-original`}>
-                  {REFUND_WORDS.toCard(v.price.formatted)}
+                  {REFUND_WORDS.toCard(v.paid.formatted)}
                 </label>
               </div>
               <div className="radio">

@@ -116,6 +116,25 @@ export const REFUND_WORDS = {
 /** The line after the 14 days, when the button is gone: "Refunds were possible until 3 November 2026." */
 export const refundClosedLine = (refundableUntil: string) => `Refunds were possible until ${formatDate(refundableUntil)}.`;
 
+/** Credit towards another deal, once the refund window has closed (issue 16 point 5). */
+export const CREDIT_WORDS = {
+  offer: (amount: string) => `You can still exchange it for ${amount} of wallet credit to spend on another deal.`,
+  open: 'Exchange for credit',
+  title: 'Exchange this voucher for credit',
+  explain: (amount: string) => `The voucher can no longer be used once exchanged. ${amount} goes into your Thistle Deals wallet at once, to spend on any deal.`,
+  confirm: 'Confirm exchange',
+  busy: 'Exchanging…',
+  cancel: 'Cancel',
+  failed: 'The exchange did not go through',
+  unreachable: 'We could not reach Thistle Deals to make the exchange. Please check your connection and try again.',
+  done: (amount: string) => `${amount} added to your wallet`,
+} as const;
+
+/** Whether a voucher can still be exchanged for credit: unused and not past its date (the service decides again). */
+export function canExchange(statusCode: string, expiresAt: string | null, now: Date): boolean {
+  return statusCode === 'READY_TO_REDEEM' && (expiresAt === null || now.getTime() < new Date(expiresAt).getTime());
+}
+
 /** What the shopper is told once a refund is made, by where its money went and where it is. */
 export function refundedMessage(refund: { destination: string; state: string; cashAmount: { amount: number; formatted: string }; walletAmount: { amount: number; formatted: string } }): string {
   const { cashAmount: cash, walletAmount: wallet } = refund;

@@ -9,6 +9,7 @@ import { ListEmpty } from '../../features/lists/ListEmpty.tsx';
 import { VoucherList } from '../../features/vouchers/VoucherList.tsx';
 import { VoucherListSkeleton } from '../../features/vouchers/VoucherListSkeleton.tsx';
 import { VoucherStatusFilter } from '../../features/vouchers/VoucherStatusFilter.tsx';
+import { SentGifts } from '../../features/vouchers/SentGifts.tsx';
 import { MY_VOUCHERS_PATH, statusFromParam, statusWords } from '../../features/vouchers/voucher-words.ts';
 import type { MyVouchersPageQuery } from '../../__generated__/MyVouchersPageQuery.graphql';
 import '../../features/lists/lists.css';
@@ -40,6 +41,10 @@ export function Component() {
       </div>
       <Suspense fallback={<VoucherListSkeleton />}>
         <Vouchers queryRef={ref} />
+      </Suspense>
+      {/* The gifts the shopper sent and whether they were claimed (issue 16 point 8): quiet while it loads. */}
+      <Suspense fallback={null}>
+        <SentGifts />
       </Suspense>
     </AccountPage>
   );

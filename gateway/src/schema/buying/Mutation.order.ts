@@ -23,6 +23,7 @@ import { fromGlobalId } from '../../relay/global-id.ts';
 import type { Resolver } from '../types.ts';
 import { BuyOrderAddonInput, check, ExpressBuyInput, PlaceExpressOrderInput, PlaceOrderInput, StartPaymentInput } from './inputs.ts';
 import { loadOrder, validityExtensionOffer, type OrderParent } from './Order.ts';
+import { heldVoucherByAnyId } from '../vouchers/Voucher.extension.ts';
 import { basketNotFound, EXPRESS_BUY_ERRORS, fromServiceError, notFound, ORDER_ERRORS, problemMember, START_PAYMENT_ERRORS, validationError, type MemberOf } from './results.ts';
 import { currentBasket, forgetCurrentBasket, identity, orderAccessToken, rememberOrderAccess } from './shopper.ts';
 
@@ -175,8 +176,22 @@ export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceO
     // Only an order this shopper may read (Z3: another's order is refused like an unknown one, before any payment).
     const owned = await loadOrder(ctx, data.orderNumber);
     if (!owned) return notFound('NOT_FOUND', 'orderNumber');
-    const offer = validityExtensionOffer(owned);
-    if (owned.status !== 'PAID' || !offer) return validationError('orderNumber', 'This order cannot be extended.');
+    const whole = validityExtensionOffer(owned);
+    if (owned.status !== 'PAID' || !whole) return validationError('orderNumber', 'This order cannot be extended.');
+    let offer: { months: number; price: number; voucherId?: string } = whole;
+    if (data.voucherId) {
+      // One voucher (the validity extension page, issue 16 point 7): the holder's own voucher of
+      // this order, by the months it still has room for, at the price the page showed.
+      if (!customerToken) return validationError('voucherId', 'Sign in to extend a voucher.');
+      const held = await heldVoucherByAnyId(ctx, data.voucherId);
+      const extension = held ? await ctx.clients.vouchers.extension(customerToken, held.id) : null;
+      if (!extension || extension.orderNumber !== owned.orderNumber) return notFound('NOT_FOUND', 'voucherId');
+      if (extension.unavailable) return validationError('voucherId', extension.unavailable.message);
+      if (data.months === null) return validationError('months', 'Choose how many months to add.');
+      const option = extension.options.find((o) => o.months === data.months);
+      if (!option) return validationError('months', `This voucher can be extended by ${extension.monthsLeft} more month${extension.monthsLeft === 1 ? '' : 's'} at most.`);
+      offer = { months: option.months, price: option.price.amount, voucherId: extension.voucherId };
+    }
     const accessToken = customerToken ? null : orderAccessToken(ctx, owned.id);
     const answer = await ctx.clients.checkout.orderAddon(
       data.idempotencyKey,
@@ -185,6 +200,7 @@ export const buyOrderAddon: Resolver<unknown, { input: unknown }, Promise<PlaceO
         orderNumber: owned.orderNumber,
         addonType: data.addonType,
         months: offer.months,
+        ...(offer.voucherId ? { voucherId: offer.voucherId } : {}),
         // The price shown with the offer: the service answers PRICE_CHANGED when it differs.
         expectedCashAmount: offer.price,
         payment: { method: data.method, token: data.paymentToken, savedInstrumentId: customerToken ? savedInstrumentId : null, saveInstrument: false },

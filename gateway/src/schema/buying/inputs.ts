@@ -146,6 +146,9 @@ export const BuyOrderAddonInput = z.object({
   method,
   paymentToken: optional(z.string().min(1).max(TEXT_MAX.token, { error: 'The payment token is too long.' })),
   savedInstrumentId: optional(z.string().max(200, { error: 'No such payment method.' })),
+  // One voucher of the order (issue 16 point 7): its service id, and the months chosen.
+  voucherId: optional(z.string().min(1).max(200, { error: 'No such voucher.' })),
+  months: optional(z.number().int({ error: 'Choose 1, 2 or 3 months.' }).min(1, { error: 'Choose 1, 2 or 3 months.' }).max(3, { error: 'Choose 1, 2 or 3 months.' })),
 });
 
 export const StartPaymentInput = z.object({ method, email: optional(email) });

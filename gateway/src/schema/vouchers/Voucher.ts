@@ -21,7 +21,8 @@ import { loadOrder } from '../buying/Order.ts';
 import type { VoucherResolvers } from '../__generated__/resolvers.ts';
 import type { RedeemIllustrationType } from '@shop/domain/voucher-status';
 import { REDEEM_ILLUSTRATION_ENUM, redeemIllustrationOf, type TravelNavigationType } from './redeem-illustration.ts';
-import { REDEEM_INSTRUCTIONS } from './redeem-instructions.ts';
+import { REDEEM_INSTRUCTIONS } from '@shop/domain/redeem-instructions';
+import { voucherReturnFields } from './Voucher.return.ts';
 
 /** The parent of Voucher's resolvers: the service's voucher, with its history when it was read with it. */
 export type VoucherParent = VoucherData & { history?: VoucherEventData[]; __typename?: 'Voucher' };
@@ -49,6 +50,7 @@ export const VoucherType: VoucherResolvers = {
   // Voucher:{orderNumber}:{voucherId}: the same id through the order and through the holder's list.
   id: (v) => toGlobalId('Voucher', `${v.orderNumber}:${v.id}`),
   price: (v) => moneyOf(v.price),
+  paid: (v) => moneyOf(v.paid),
   deal: (v, _a, ctx) => ctx.loaders.dealById.load(v.dealId),
   redeemIllustration: async (v, _a, ctx) => REDEEM_ILLUSTRATION_ENUM[await voucherIllustration(ctx, v.dealId)],
   howToRedeem: async (v, _a, ctx) => {
@@ -60,6 +62,8 @@ export const VoucherType: VoucherResolvers = {
   // Only its signed-in holder reads the history (the service answers no one else): one call per
   // voucher, so lists ask for it on demand (the My Vouchers help panel), not with every card.
   history: async (v, _a, ctx) => v.history ?? (await ctx.loaders.heldVoucherById.load(v.id))?.history ?? [],
+  // Returns of goods (Voucher.return.ts).
+  ...voucherReturnFields,
 };
 
 /** The order number and the service's voucher id of a `{orderNumber}:{voucherId}` key; null when it cannot be a voucher's. */

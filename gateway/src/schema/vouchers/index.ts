@@ -5,10 +5,16 @@
  */
 import { byTypename } from '../mappers.ts';
 import { vouchersCustomer } from './Customer.vouchers.ts';
+import { exchangeVoucherForCredit } from './Mutation.exchangeVoucherForCredit.ts';
 import { refundVoucher } from './Mutation.refundVoucher.ts';
+import { requestVoucherReturn } from './Mutation.requestVoucherReturn.ts';
 import { VoucherType } from './Voucher.ts';
+import { heldVoucher, voucherExtension } from './Voucher.extension.ts';
+import { claimGift, giftClaim, giftsCustomer, giftTypes, giftVoucher, voucherGift } from './gifts.ts';
 
 /** Fields of Customer (vouchers). */
-export const vouchersCustomerFields = vouchersCustomer;
-export const vouchersMutation = { refundVoucher };
-export const vouchersTypes = { Voucher: VoucherType, RefundVoucherResult: { __resolveType: byTypename } };
+export const vouchersCustomerFields = { ...vouchersCustomer, ...giftsCustomer };
+/** Fields of Query (gifts). */
+export const vouchersQuery = { giftClaim, heldVoucher };
+export const vouchersMutation = { claimGift, giftVoucher, refundVoucher, exchangeVoucherForCredit, requestVoucherReturn };
+export const vouchersTypes = { ...giftTypes, Voucher: { ...VoucherType, gift: voucherGift, extension: voucherExtension }, RefundVoucherResult: { __resolveType: byTypename }, ExchangeVoucherForCreditResult: { __resolveType: byTypename }, RequestVoucherReturnResult: { __resolveType: byTypename } };

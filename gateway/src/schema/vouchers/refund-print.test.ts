@@ -29,7 +29,7 @@ import { createShopApp } from '../../server.ts';
 import { Browser, testClientAddress } from '../../test/accounts-services.ts';
 import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
 import { REDEEM_ILLUSTRATION_ENUM } from './redeem-illustration.ts';
-import { REDEEM_INSTRUCTIONS } from './redeem-instructions.ts';
+import { REDEEM_INSTRUCTIONS } from '@shop/domain/redeem-instructions';
 
 const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
 const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
@@ -257,5 +257,31 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
     });
     expect((await voucherOf(holder, voucher.id)).statusCode).toBe('READY_TO_REDEEM');
     expect(logger.lines.filter((l) => l.level === 'error')).toEqual([]);
+  });
+
+  it('exchangeVoucherForCredit after the 14 days: the paid price as wallet credit, the voucher Request Processed; once; another shopper\'s is NotFoundError', async () => {
+    const voucher = bought.vouchers[2]!;
+    const EXCHANGE = `mutation($i: ExchangeVoucherForCreditInput!) { exchangeVoucherForCredit(input: $i) { __typename
+      ... on VoucherCredited { credit { amount currency } voucher { id statusCode paid { amount } } }
+      ... on UserError { code message field } } }`;
+    const exchange = async (b: Browser, voucherId: string) => {
+      const res = await b.gql(EXCHANGE, { i: { voucherId } });
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return res.body.data.exchangeVoucherForCredit;
+    };
+    expect(await exchange(other, voucher.id)).toMatchObject({ __typename: 'NotFoundError', field: 'voucherId' });
+    const balanceBefore = (await holder.gql(WALLET)).body.data.viewer.wallet[0]?.refundableBalance.amount ?? 0;
+    expect(await exchange(holder, voucher.id)).toEqual({
+      __typename: 'VoucherCredited',
+      credit: { amount: option.pricePence, currency: 'GBP' },
+      voucher: { id: voucher.id, statusCode: 'REQUEST_PROCESSED', paid: { amount: option.pricePence } },
+    });
+    expect((await holder.gql(WALLET)).body.data.viewer.wallet[0].refundableBalance.amount).toBe(balanceBefore + option.pricePence);
+    expect(await exchange(holder, voucher.id)).toEqual({
+      __typename: 'VoucherActionError',
+      code: 'VOUCHER_NOT_EXCHANGEABLE',
+      message: `${messageFor('VOUCHER_NOT_EXCHANGEABLE')} Its status is Request Processed.`,
+      field: null,
+    });
   });
 });

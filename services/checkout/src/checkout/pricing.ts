@@ -9,6 +9,7 @@ import { GIFT_WRAP_PRESET, VIP_PRICE_PENCE } from '@shop/domain/buying';
 import type { Basket, BasketLine } from '@shop/domain/gifting';
 import { linePrice } from '@shop/domain/purchase-limits';
 import { londonDate } from '@shop/domain/london-time';
+import { VVE_PRICE_PER_VOUCHER_MONTH_PENCE, vvePrice } from '@shop/domain/voucher-extension';
 import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
 import type { AnyDb } from '../db/database.ts';
 import { giftingConfigRows } from './checkout.store.ts';
@@ -83,8 +84,8 @@ export interface PricedAddon {
 
 /** A basket VVE add-on extends each voucher by the most the spec allows (§9: up to 3 months). */
 export const BASKET_VVE_MONTHS = 3;
-/** Price of one month's extension of one voucher (also the /order-addon price). Ours: the spec gives none. */
-export const VVE_PRICE_PER_VOUCHER_MONTH_PENCE = 100;
+/** Price of one month's extension of one voucher (also the /order-addon price): the shared rule of @shop/domain/voucher-extension. */
+export { VVE_PRICE_PER_VOUCHER_MONTH_PENCE, vvePrice };
 
 export interface WalletFigures {
   balance: number;
@@ -223,7 +224,7 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
     const line = lines.find((l) => l.productId === a.productId);
     if (!line) return [];
     const quantity = Math.min(a.quantity, line.quantity);
-    const unitPrice = BASKET_VVE_MONTHS * VVE_PRICE_PER_VOUCHER_MONTH_PENCE;
+    const unitPrice = vvePrice(1, BASKET_VVE_MONTHS);
     return [{ addonType: 'VVE' as const, productId: a.productId, dealId: line.dealId, title: `Voucher validity extension, ${BASKET_VVE_MONTHS} months: ${line.title}`, quantity, unitPrice, total: unitPrice * quantity }];
   });
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity + l.giftExtras, 0) + addons.reduce((sum, a) => sum + a.total, 0);

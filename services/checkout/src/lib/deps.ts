@@ -39,6 +39,7 @@ export {
   firstVouchersOfProduct,
   lockRedeemableVouchers,
   redeemableVouchers,
+  targetVoucherExtension,
   extendVoucher,
   insertVoucherExtensions,
   cancelRedeemableVouchers,
@@ -47,6 +48,7 @@ export {
   type VoucherRow,
 } from '@shop/vouchers/issue/issue';
 export { voucherView } from '@shop/vouchers/vouchers/voucher-view';
+export { createOrderGifts, giftClaimLink } from '@shop/vouchers/gifts/gifts';
 
 export type { ChargeRequest, ChargeResult, LookupResult };
 

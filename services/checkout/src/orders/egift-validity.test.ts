@@ -4,6 +4,7 @@
  * Message-ID, at least once, never the price). Issue 14 E: a voucher's validity is its deal's one
  * figure, the one its fine print states, and every date a shopper reads is a London date in words.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDealsApp } from '@shop/deals';
 import { VOUCHER_VALIDITY_SENTENCE } from '@shop/domain/buying';
@@ -54,10 +55,14 @@ describe.each(testDatabases())('e-gift mail and voucher validity on %s', (_db, o
     for (const v of spaVouchers) expect(mail.text).toContain(`${v.title}: ${v.code} (use by ${londonDateInWords(v.expiresAt)})`);
     expect(mail.text).toContain('ready to use');
     expect(mail.text).toContain('What to do next');
-    // Never the price, nor anybody else's voucher, nor a link to a page that does not exist.
+    // Never the price, nor anybody else's voucher; one link: the claim link of their gift (issue 16 point 8).
     expect(mail.text).not.toMatch(/£|\d+\.\d\d/);
     expect(mail.subject).not.toContain('£');
-    expect(mail.text).not.toMatch(/https?:\/\//);
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([expect.stringMatching(/\/mygift\?claim=[A-Za-z0-9_-]{32}$/)]);
+    // The link claims exactly Bea's vouchers (the vouchers service's gift, made in the paying transaction).
+    const claim = /claim=([A-Za-z0-9_-]{32})/.exec(mail.text)![1]!;
+    const gifted = (await sql<{ id: string }>`select v.id from vouchers.voucher v join vouchers.gift g on g.id = v.gift_id where g.token_hash = ${createHash('sha256').update(claim).digest('hex')}`.execute(f.db)).rows;
+    expect(gifted.map((r) => r.id).sort()).toEqual(spaVouchers.map((v) => v.id).sort());
     for (const v of order.vouchers as Body[]) if (v.dealProductId !== spa.productId) expect(mail.text).not.toContain(v.code);
 
     const cal = await f.outbox('cal@example.co.uk');

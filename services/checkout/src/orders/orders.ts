@@ -42,6 +42,8 @@ import {
   type CheckoutDeps,
   type VoucherRow,
   voucherView,
+  createOrderGifts,
+  giftClaimLink,
 } from '../lib/deps.ts';
 import * as store from './orders.store.ts';
 import { completeKeyOfOrder, type LineRow, type OrderRow } from './orders.store.ts';
@@ -182,7 +184,8 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     } else {
       // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
       const months = lines[0]?.quantity ?? 0;
-      const vouchers = await lockRedeemableVouchers(trx, order.parent_order_id!);
+      // Bought for one voucher (My Vouchers, a reminder): only that one (place-order.ts).
+      const vouchers = await lockRedeemableVouchers(trx, order.parent_order_id!, orderId);
       const extensions: Array<{ addon_order_id: string; voucher_id: string; months: number; expires_before: Date; expires_after: Date }> = [];
       for (const v of vouchers) {
         const add = Math.min(months, VOUCHER_EXTENSION_MAX_MONTHS - v.extended_months);
@@ -197,7 +200,8 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
     // The order as paid, its lines and vouchers as just written: the mail and the answer need no re-read.
     const view = paid && issued ? viewOf(paid, allLines, issued) : null;
     const confirmation = await confirmationMail(trx, deps, orderId, now, paid && view ? { order: paid, view } : null);
-    const mail = [confirmation, ...(order.kind === 'order' ? egiftMails(order, lines, view ?? (await orderView(trx, paid ?? order)), now) : [])];
+    // Each e-gift recipient's gift (its claim link) is made here too, with the vouchers it gives (issue 16 point 8).
+    const mail = [confirmation, ...(order.kind === 'order' ? await egiftMails(trx, deps, order, lines, view ?? (await orderView(trx, paid ?? order)), now) : [])];
     const answer = paid && view ? answerOf(paid, view, paid.customer_token ? null : keyAccessToken) : await orderAnswer(trx, orderId, null);
     const body = JSON.stringify(answer.body);
     // One statement: the confirmation mail into the outbox, the basket's checkout options cleared
@@ -375,9 +379,11 @@ interface GiftRecipientRow {
 /**
  * Issue 14 D: each e-gift recipient with an email gets their vouchers, written in the paying
  * transaction with the order's own mail: one message per recipient address (its own
- * Message-ID), with the giver's message and what to do next, never the price.
+ * Message-ID), with the giver's message and what to do next, never the price. Issue 16 point 8:
+ * and the link that claims them into the recipient's own account (a gift per recipient, made
+ * here by the vouchers service's createOrderGifts), so the buyer need forward nothing.
  */
-function egiftMails(order: OrderRow, lines: LineRow[], view: OrderView, now: Date) {
+async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines: LineRow[], view: OrderView, now: Date) {
   const byRecipient = new Map<string, { name: string; lines: Array<{ line: LineRow; message: string | null }> }>();
   for (const line of lines) {
     if (line.addon_type !== null || !line.gift_recipient) continue;
@@ -388,10 +394,23 @@ function egiftMails(order: OrderRow, lines: LineRow[], view: OrderView, now: Dat
     entry.lines.push({ line, message: r.message?.trim() || null });
     byRecipient.set(key, entry);
   }
-  return [...byRecipient].map(([address, { name, lines: theirs }]) => {
+  const recipients = [...byRecipient].map(([address, entry]) => ({ address, ...entry, vouchers: view.vouchers.filter((v) => entry.lines.some((t) => t.line.deal_product_id === v.dealProductId)) }));
+  const gifts = await createOrderGifts(trx, {
+    orderId: order.id,
+    giverToken: order.customer_token,
+    giverName: order.email,
+    at: now,
+    recipients: recipients.map((r) => ({
+      name: r.name,
+      email: r.address,
+      message: [...new Set(r.lines.map((t) => t.message).filter((m): m is string => m !== null))].join('\n') || null,
+      voucherIds: r.vouchers.map((v) => v.id),
+    })),
+  });
+  return recipients.map(({ address, name, lines: theirs, vouchers }) => {
     const titles = [...new Set(theirs.map((t) => t.line.title))];
     const messages = [...new Set(theirs.map((t) => t.message).filter((m): m is string => m !== null))];
-    const vouchers = view.vouchers.filter((v) => theirs.some((t) => t.line.deal_product_id === v.dealProductId));
+    const token = gifts.find((g) => g.email === address)?.token;
     const text = [
       `Hello ${name},`,
       '',
@@ -401,6 +420,7 @@ function egiftMails(order: OrderRow, lines: LineRow[], view: OrderView, now: Dat
       vouchers.length === 1 ? 'Your voucher is ready to use (status: Ready to Redeem):' : 'Your vouchers are ready to use (status: Ready to Redeem):',
       ...vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}`),
       '',
+      ...(token ? [`Claim your gift to keep it in your account (sign in or register on the way): ${giftClaimLink(deps.publicBaseUrl, token)}`, ''] : []),
       'What to do next: book or redeem it as the deal\'s fine print says, and give the voucher code when you book or arrive. Please use it by the date shown.',
     ].join('\n');
     return {

@@ -24,6 +24,7 @@ import {
   type CheckoutDeps,
   type HoldItem,
   redeemableVouchers,
+  targetVoucherExtension,
 } from '../lib/deps.ts';
 import { claimKey } from './idempotency.ts';
 import * as store from './orders.store.ts';
@@ -34,7 +35,7 @@ import { deliverOrderMail, finishFailed, finishPaid, orderAnswer, type StoredAns
 import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { methodAvailable } from '../checkout/payment-options.ts';
 import { checkoutBreakdown } from '../lib/breakdown.ts';
-import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, type CheckoutModel } from '../checkout/pricing.ts';
+import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, vvePrice, type CheckoutModel } from '../checkout/pricing.ts';
 
 export { VVE_PRICE_PER_VOUCHER_MONTH_PENCE };
 import { normalisePromoCode } from '../promo/promo.ts';
@@ -427,6 +428,8 @@ export interface AddonBody {
   orderNumber: string;
   addonType: 'VVE';
   months: number;
+  /** One voucher of the order only (issue 16 point 7); absent: all of them. */
+  voucherId?: string | undefined;
   expectedCashAmount: number;
   payment: PaymentChoice;
 }
@@ -441,9 +444,13 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
     if (!parent || parent.kind !== 'order') throw new Refusal(404, 'NOT_FOUND');
     if (parent.status !== 'PAID') throw new Refusal(409, 'PAYMENT_PENDING');
     const vouchers = await redeemableVouchers(deps.db, parent.id);
-    const extendable = vouchers.filter((v) => v.extended_months + input.body.months <= VOUCHER_EXTENSION_MAX_MONTHS);
+    const voucherId = input.body.voucherId;
+    // One voucher (My Vouchers, a reminder's link): it must be one of this order's still Ready to Redeem.
+    const chosen = voucherId ? vouchers.filter((v) => v.id === voucherId) : vouchers;
+    if (voucherId && chosen.length === 0) throw fieldRefusal('voucherId', 'This voucher can no longer be extended.');
+    const extendable = chosen.filter((v) => v.extended_months + input.body.months <= VOUCHER_EXTENSION_MAX_MONTHS);
     if (extendable.length === 0) throw fieldRefusal('months', `Vouchers can be extended by ${VOUCHER_EXTENSION_MAX_MONTHS} months at most.`);
-    const amount = extendable.length * input.body.months * VVE_PRICE_PER_VOUCHER_MONTH_PENCE;
+    const amount = vvePrice(extendable.length, input.body.months);
     if (input.body.expectedCashAmount !== amount) throw new Refusal(409, 'PRICE_CHANGED', undefined, undefined, { cashAmount: amount });
     if (!input.body.payment.token && !input.body.payment.savedInstrumentId) throw fieldRefusal('payment.token', BUYING_MESSAGES.required);
     const orderId = newId();
@@ -478,7 +485,7 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
         deal_product_id: 0,
         title: `Voucher validity extension, ${input.body.months} month${input.body.months === 1 ? '' : 's'} (${extendable.length} voucher${extendable.length === 1 ? '' : 's'})`,
         quantity: input.body.months,
-        unit_price: extendable.length * VVE_PRICE_PER_VOUCHER_MONTH_PENCE,
+        unit_price: vvePrice(extendable.length, 1),
         postage: 0,
         line_total: amount,
         addon_type: 'VVE',
@@ -487,7 +494,9 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
         gift_recipient: null,
         pay_deposit: false,
       };
-      await store.insertPendingOrder(trx, { order, lines: [line], event: { addon: 'VVE', parent: parent.order_number }, key: ref, accessToken: null, now });
+      await store.insertPendingOrder(trx, { order, lines: [line], event: { addon: 'VVE', parent: parent.order_number, ...(voucherId ? { voucherId } : {}) }, key: ref, accessToken: null, now });
+      // Paid, it extends only this voucher (finishPaid's lockRedeemableVouchers reads it).
+      if (voucherId) await targetVoucherExtension(trx, { addonOrderId: orderId, voucherId });
     });
     const answer = await chargeAndFinish(deps, { orderId, cashAmount: amount, payment: input.body.payment, customerToken: parent.customer_token, email: parent.email, addon: { type: 'VVE', parentOrderRef: parent.id } });
     return { stored: true, orderId, answer };

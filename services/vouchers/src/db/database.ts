@@ -7,7 +7,8 @@
  */
 import type { Kysely } from 'kysely';
 import { schemaMigrations } from '@shop/platform';
-import type { OrderPaymentTable, RefundTable, VoucherEventTable, VoucherExtensionTable, VoucherTable } from './tables.ts';
+import type { ExtensionTargetTable, ReminderTable } from '../reminders/reminders.tables.ts';
+import type { GiftTable, OrderPaymentTable, RefundTable, ReturnOrderTable, VoucherEventTable, VoucherExtensionTable, VoucherTable } from './tables.ts';
 
 export const VOUCHERS_SCHEMA = 'vouchers';
 
@@ -15,8 +16,12 @@ export interface VouchersDatabase {
   voucher: VoucherTable;
   voucher_event: VoucherEventTable;
   voucher_extension: VoucherExtensionTable;
+  extension_target: ExtensionTargetTable;
+  reminder: ReminderTable;
   order_payment: OrderPaymentTable;
   refund: RefundTable;
+  gift: GiftTable;
+  return_order: ReturnOrderTable;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle, and transactions of it

@@ -29,6 +29,8 @@ export interface VoucherTable {
   extended_months: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Its latest gift (gifts/), if any. */
+  gift_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VoucherEventTable {
@@ -85,4 +87,41 @@ export interface VoucherExtensionTable {
   months: number;
   expires_before: Timestamp;
   expires_after: Timestamp;
+}
+
+/** A return of posted goods (returns/): one per voucher; its progress is the voucher's status and events. */
+export interface ReturnOrderTable {
+  id: string;
+  voucher_id: string;
+  customer_token: string;
+  reason: 'damaged' | 'not_as_described' | 'wrong_item' | 'changed_mind';
+  note: string | null;
+  merchant_name: string;
+  return_address: string;
+  return_postcode: string;
+  carrier: string;
+  tracking_number: string;
+  refund_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A gift: the claim of one or more vouchers by one recipient (gifts/; only the claim token's hash is kept). */
+export interface GiftTable {
+  id: string;
+  token_hash: string;
+  source: 'order' | 'holder';
+  order_id: string | null;
+  giver_token: string | null;
+  giver_name: string;
+  recipient_name: string;
+  recipient_email: string;
+  message: string | null;
+  created_at: Timestamp;
+  claimed_at: Timestamp | null;
+  claimed_by: string | null;
+  claimed_by_name: string | null;
+  mail_subject: string | null;
+  mail_text: string | null;
+  mail_sent_at: Timestamp | null;
 }

@@ -11,11 +11,19 @@ import { moveVouchers } from '../transitions/transitions.store.ts';
 export const EXPIRE_BATCH = 500;
 export const EXPIRE_EVERY_MS = 15 * 60 * 1000;
 
-/** Expires every voucher due at `now`; how many. */
-export async function expireVouchers(db: AnyDb, now: Date, batch = EXPIRE_BATCH): Promise<number> {
+/** Where the C5 test kills the job: inside a batch's transaction, or just after its commit. */
+export type ExpiryFaultPoint = 'before-commit' | 'after-commit';
+
+/** Expires every voucher due at `now`; how many. `fault`: the C5 test's kill points (never set in the shop). */
+export async function expireVouchers(db: AnyDb, now: Date, batch = EXPIRE_BATCH, fault?: (point: ExpiryFaultPoint) => void): Promise<number> {
   let total = 0;
   for (;;) {
-    const moved = await db.transaction().execute((trx) => moveVouchers(trx, { batch }, { event: 'expire', actor: 'system', reason: 'The expiry date passed', at: now }));
+    const moved = await db.transaction().execute(async (trx) => {
+      const rows = await moveVouchers(trx, { batch }, { event: 'expire', actor: 'system', reason: 'The expiry date passed', at: now });
+      fault?.('before-commit');
+      return rows;
+    });
+    fault?.('after-commit');
     total += moved.length;
     if (moved.length < batch) return total;
   }

@@ -12,11 +12,11 @@ import { moveVouchers } from '../transitions/transitions.store.ts';
 import { generateVoucherCode } from './voucher-codes.ts';
 
 export type VoucherRow = Selectable<VoucherTable>;
-export type NewVoucher = Omit<VoucherRow, 'id' | 'code' | 'status' | 'extended_months' | 'created_at' | 'updated_at'>;
+export type NewVoucher = Omit<VoucherRow, 'id' | 'code' | 'status' | 'extended_months' | 'created_at' | 'updated_at' | 'gift_id'>;
 
 /** `quantity` new vouchers of one order line: each its own id and random code, Ready to Redeem. */
 export function newVouchers(voucher: NewVoucher, quantity: number, now: Date): VoucherRow[] {
-  return Array.from({ length: quantity }, () => ({ ...voucher, id: randomUUID(), code: generateVoucherCode(), status: 'Ready to Redeem' as const, extended_months: 0, created_at: now, updated_at: now }));
+  return Array.from({ length: quantity }, () => ({ ...voucher, id: randomUUID(), code: generateVoucherCode(), status: 'Ready to Redeem' as const, extended_months: 0, created_at: now, updated_at: now, gift_id: null }));
 }
 
 /**
@@ -79,9 +79,23 @@ export async function firstVouchersOfProduct(trx: AnyDb, orderId: string, dealPr
   return inVouchers(trx).selectFrom('voucher').select(['id', 'expires_at', 'extended_months']).where('order_id', '=', orderId).where('deal_product_id', '=', dealProductId).orderBy('code').limit(limit).execute();
 }
 
-/** Locks the vouchers of an order that can still be used (Ready to Redeem). */
-export async function lockRedeemableVouchers(trx: AnyDb, orderId: string) {
-  return inVouchers(trx).selectFrom('voucher').select(['id', 'expires_at', 'extended_months']).where('order_id', '=', orderId).where('status', '=', 'Ready to Redeem').orderBy('id').forUpdate().execute();
+/**
+ * Locks the vouchers of an order that can still be used (Ready to Redeem); with `addonOrderId`,
+ * only the one that add-on order was bought for when it was bought for one (targetVoucherExtension).
+ */
+export async function lockRedeemableVouchers(trx: AnyDb, orderId: string, addonOrderId?: string) {
+  let query = inVouchers(trx).selectFrom('voucher').select(['id', 'expires_at', 'extended_months']).where('order_id', '=', orderId).where('status', '=', 'Ready to Redeem');
+  if (addonOrderId) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('extension_target as t').select('t.voucher_id').where('t.addon_order_id', '=', addonOrderId).whereRef('t.voucher_id', '<>', 'voucher.id'))),
+    );
+  }
+  return query.orderBy('id').forUpdate().execute();
+}
+
+/** Records that a VVE add-on order (still unpaid) is for this one voucher of its parent order (issue 16 point 7). */
+export async function targetVoucherExtension(trx: AnyDb, target: { addonOrderId: string; voucherId: string }): Promise<void> {
+  await sql`insert into vouchers.extension_target (addon_order_id, voucher_id) values (${target.addonOrderId}, ${target.voucherId})`.execute(trx);
 }
 
 /** The vouchers of an order that can still be used, with how long they were extended already. */

@@ -1,4 +1,5 @@
 import type { PaymentMethod, RefundRequest, RefundResult } from '@shop/payment/contract';
+import type { Mailer } from '@shop/platform';
 import type { AnyDb } from '../db/database.ts';
 
 /** The part of the payment service refunds use (@shop/payment createPayments().refund). */
@@ -18,4 +19,6 @@ export interface VouchersDeps {
   /** Cash refunds to the original payment method; absent: cash refunds wait as requested (the job retries). */
   payments: VoucherPayments | null;
   log: (message: string, fields: Record<string, unknown>) => void;
+  /** Gift mail (gifts/): the platform Mailer; absent: a holder's gift mail waits unsent. */
+  mailer?: Mailer | null;
 }

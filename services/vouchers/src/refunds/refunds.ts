@@ -21,6 +21,7 @@ import { refundableUntil } from '@shop/domain/voucher-status';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shop/domain/buying';
 import { creditWallet, refundWalletCapture } from '@shop/wallet';
 import type { VoucherRow } from '../issue/issue.ts';
+import type { AnyDb } from '../db/database.ts';
 import type { VouchersDeps } from '../lib/deps.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
 import * as vouchers from '../vouchers/vouchers.store.ts';
@@ -60,39 +61,57 @@ export async function refundVoucher(deps: VouchersDeps, input: RefundInput): Pro
       : [];
     if (!payment || moved.length === 0) return refusal((await vouchers.holderVoucher(trx, input.customerToken, input.voucherId))!, at);
 
-    // Card first (cash back is what the shopper paid with), then what the wallet paid.
-    const cash = Math.min(voucher.paid, payment.cash_captured - payment.cash_refunded);
-    const walletPaid = voucher.paid - cash;
-    if (!(await store.drawOnPayment(trx, payment.order_id, cash, walletPaid))) throw new Error(`Refund of voucher ${voucher.id} would pass what order ${payment.order_id} captured`);
-    const id = randomUUID();
-    const toWallet = input.destination === 'wallet';
-    const refund = {
-      id,
-      voucher_id: voucher.id,
-      order_id: payment.order_id,
-      customer_token: input.customerToken,
-      idempotency_key: input.idempotencyKey,
-      request_hash: requestHash,
-      destination: input.destination,
-      wallet_consent_at: toWallet ? at : null,
-      cash_amount: toWallet ? 0 : cash,
-      wallet_amount: toWallet ? cash + walletPaid : walletPaid,
-      state: !toWallet && cash > 0 ? ('requested' as const) : ('completed' as const),
-      provider_reference: null,
-      failure: null,
-      attempts: 0,
-      created_at: at,
-      updated_at: at,
-    };
-    await store.insertRefund(trx, refund);
-    const reason = `Refund of voucher ${voucher.code} (order ${voucher.order_number})`;
-    if (walletPaid > 0) await refundWalletCapture(trx, { holdRef: payment.order_id, ref: `voucher-refund:${id}`, amount: walletPaid, reason });
-    if (toWallet && cash > 0) await creditWallet(trx, { customerToken: input.customerToken, currency: voucher.currency, amount: cash, bucket: 'refundable', reason, ref: `voucher-refund-credit:${id}` });
+    const refund = await recordRefund(trx, voucher, payment, { customerToken: input.customerToken, idempotencyKey: input.idempotencyKey, requestHash, destination: input.destination, at });
     return { ok: true, created: true, refund, voucher: { ...voucher, status: 'Refunded', updated_at: at } };
   });
   if (!decided.ok || !decided.created || decided.refund.state !== 'requested') return decided;
   const refund = await sendToProvider(deps, decided.refund);
   return { ...decided, refund };
+}
+
+/**
+ * Records the refund of a voucher the caller has just moved to Refunded, in its transaction, with
+ * the order's payment it locked: what the voucher was paid is drawn on the captures (card first,
+ * then the wallet part), the refund row is written, and the wallet part goes back to the wallet
+ * (all of it with consent to wallet credit). The card part is then the provider's (sendToProvider,
+ * after the commit). The refund of a voucher and of returned goods (returns/) both come here.
+ */
+export async function recordRefund(
+  trx: AnyDb,
+  voucher: VoucherRow,
+  payment: store.OrderPaymentRow,
+  input: { customerToken: string; idempotencyKey: string; requestHash: string; destination: 'original' | 'wallet'; at: Date },
+): Promise<store.RefundRow> {
+  const { at } = input;
+  // Card first (cash back is what the shopper paid with), then what the wallet paid.
+  const cash = Math.min(voucher.paid, payment.cash_captured - payment.cash_refunded);
+  const walletPaid = voucher.paid - cash;
+  if (!(await store.drawOnPayment(trx, payment.order_id, cash, walletPaid))) throw new Error(`Refund of voucher ${voucher.id} would pass what order ${payment.order_id} captured`);
+  const id = randomUUID();
+  const toWallet = input.destination === 'wallet';
+  const refund = {
+    id,
+    voucher_id: voucher.id,
+    order_id: payment.order_id,
+    customer_token: input.customerToken,
+    idempotency_key: input.idempotencyKey,
+    request_hash: input.requestHash,
+    destination: input.destination,
+    wallet_consent_at: toWallet ? at : null,
+    cash_amount: toWallet ? 0 : cash,
+    wallet_amount: toWallet ? cash + walletPaid : walletPaid,
+    state: !toWallet && cash > 0 ? ('requested' as const) : ('completed' as const),
+    provider_reference: null,
+    failure: null,
+    attempts: 0,
+    created_at: at,
+    updated_at: at,
+  };
+  await store.insertRefund(trx, refund);
+  const reason = `Refund of voucher ${voucher.code} (order ${voucher.order_number})`;
+  if (walletPaid > 0) await refundWalletCapture(trx, { holdRef: payment.order_id, ref: `voucher-refund:${id}`, amount: walletPaid, reason });
+  if (toWallet && cash > 0) await creditWallet(trx, { customerToken: input.customerToken, currency: voucher.currency, amount: cash, bucket: 'refundable', reason, ref: `voucher-refund-credit:${id}` });
+  return refund;
 }
 
 /** Why the voucher cannot be refunded (it was not moved): gone, the wrong status, or the window closed. */

@@ -23,6 +23,7 @@ export function voucherView(v: VoucherRow, redemptionLink: string | null = null)
     title: v.title,
     recipientName: v.recipient_name,
     price: { amount: v.price, currency: v.currency },
+    paid: { amount: v.paid, currency: v.currency },
     paidAt: paidAt.toISOString(),
     expiresAt: iso(v.expires_at),
     extendedMonths: v.extended_months,

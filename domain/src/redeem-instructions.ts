@@ -1,10 +1,10 @@
 /**
- * What a shopper does to redeem a voucher, by its spec §3 redeem illustration type (spec §7
- * /deal/redeem-instructions): the one place these words live. The card's "How to redeem" panel
- * reads them through GraphQL (Voucher.howToRedeem) and the printed voucher carries them
- * (howToRedeemText, sent to the vouchers service's /deal/print-voucher), so the two always agree.
+ * What a shopper does to redeem a voucher, by its spec §3 redeem illustration type: the one place
+ * these words live. The vouchers service answers them (spec §7 GET /deal/redeem-instructions),
+ * the card's "How to redeem" panel reads them through GraphQL (Voucher.howToRedeem) and the
+ * printed voucher carries them (howToRedeemText, sent to /deal/print-voucher), so all agree.
  */
-import type { RedeemIllustrationType } from '@shop/domain/voucher-status';
+import type { RedeemIllustrationType } from './voucher-status.ts';
 
 export interface RedeemInstructions {
   /** One line, e.g. "Book with the merchant before you go". */

@@ -1,0 +1,47 @@
+/**
+ * exchangeVoucherForCredit (issue 16 point 5; spec §3 Credit Requested → Request Processed): the
+ * signed-in holder takes wallet credit of what an unused, unexpired voucher was paid, the offer
+ * once the 14-day refund window has closed. The vouchers service moves the voucher and credits
+ * the wallet in one transaction, once per voucher.
+ *
+ * Signed out: UnauthenticatedError before any call. Another shopper's voucher, a malformed or an
+ * unknown id: the same NotFoundError after the same calls (Z1, Z2). 409 VOUCHER_NOT_EXCHANGEABLE
+ * → VoucherActionError in the service's words of why.
+ */
+import { z } from 'zod';
+import type { MutationResolvers } from '../__generated__/resolvers.ts';
+import { check } from '../buying/inputs.ts';
+import { notFound, problemOf, userError, userErrorOf, validationError, type MemberOf, type ProblemMapping } from '../user-errors.ts';
+import { heldVoucherOf, moneyOf } from './Voucher.ts';
+
+const CREDIT_ERRORS = ['VoucherActionError', 'ValidationError', 'NotFoundError', 'UnauthenticatedError'] as const;
+
+const CREDIT_MAPPING: ProblemMapping<(typeof CREDIT_ERRORS)[number]> = {
+  allowed: CREDIT_ERRORS,
+  validationStatuses: [400],
+  fields: (errors, code) => errors.map((e) => validationError(e.field, e.message, code)),
+  fallbackField: null,
+  defaultRetryAfterSeconds: 60,
+};
+
+const ExchangeInput = z.object({ voucherId: z.string().max(300, { error: 'No such voucher.' }) });
+
+export const exchangeVoucherForCredit: NonNullable<MutationResolvers['exchangeVoucherForCredit']> = async (_p, { input }, ctx) => {
+  const parsed = check(ExchangeInput, input);
+  if (!parsed.ok) return parsed.error;
+  const customerToken = await ctx.customerToken();
+  if (!customerToken) return userError('UnauthenticatedError', 'UNAUTHENTICATED');
+  try {
+    const held = await heldVoucherOf(ctx, parsed.data.voucherId);
+    if (!held) return notFound('NOT_FOUND', 'voucherId');
+    const answer = await ctx.clients.vouchers.exchangeForCredit(customerToken, held.id);
+    ctx.loaders.heldVoucherById.clear(held.id);
+    return { __typename: 'VoucherCredited', credit: moneyOf(answer.credit), voucher: answer.voucher };
+  } catch (error) {
+    const problem = problemOf(error, ['vouchers']);
+    if (problem?.status === 404) return notFound('NOT_FOUND', 'voucherId');
+    const member: MemberOf<(typeof CREDIT_ERRORS)[number]> | null = problem ? userErrorOf(problem, CREDIT_MAPPING) : null;
+    if (member) return member;
+    throw error;
+  }
+};
