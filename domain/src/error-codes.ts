@@ -53,6 +53,9 @@ export const ERROR_MESSAGES = {
   GIFT_NOT_FOUND: 'Sorry, this gift link is not valid, or the gift has already been claimed.',
   GIFT_ALREADY_CLAIMED: 'You have already claimed this gift: it is in My Vouchers.',
   OWN_GIFT: 'You sent this gift, so only its recipient can claim it.',
+  GIFT_NO_LONGER_AVAILABLE: 'This gift can no longer be claimed: the voucher has been used, refunded or has expired. Please ask the person who sent it.',
+  /** A voucher received as a gift: the money is the buyer's, so only they can ask for a refund. */
+  GIFT_RECEIVED_NOT_REFUNDABLE: 'This voucher was a gift: the person who sent it can ask us for a refund.',
   VOUCHER_NOT_GIFTABLE: 'Only a voucher that is ready to redeem, not expired and not already sent as a gift can be gifted.',
 } as const;
 

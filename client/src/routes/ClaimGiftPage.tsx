@@ -24,7 +24,9 @@ const MY_VOUCHERS = '/myaccount/vouchers';
  * point 8). With ?claim=<token> (the link of the gift email): what the gift is (the deal, option,
  * merchant, the giver's name and message, the expiry; never the price nor the code) and "Claim
  * your gift"; a signed-out visitor signs in or registers first and comes back here (the return
- * path saved). Claimed, the vouchers are the shopper's: a link to My Vouchers. Without a token, or
+ * path saved). Claimed, the vouchers are the shopper's: a link to My Vouchers. A gift whose
+ * vouchers were all used, refunded or expired since says so and offers no claim; one no longer
+ * part of it is marked. Without a token, or
  * with one that is no gift: a form to paste the claim code or link.
  */
 export function Component() {
@@ -96,8 +98,11 @@ function GiftPreview({ token }: { token: string }) {
           recipientName
           message
           claimed
+          claimable
           vouchers {
             title
+            status
+            claimable
             expiresAt
             deal {
               title
@@ -153,11 +158,23 @@ function GiftPreview({ token }: { token: string }) {
                   'No expiry date'
                 )}
               </p>
+              {!gift.claimed && !claimed && !v.claimable ? <p className="gift-preview__gone">{GIFT_WORDS.voucherNotIncluded(v.status)}</p> : null}
             </div>
           </li>
         ))}
       </ul>
-      {done ? <Claimed /> : data.viewer ? <ClaimButton token={token} onClaimed={() => setClaimed(true)} /> : <SignInToClaim token={token} />}
+      {done ? (
+        <Claimed />
+      ) : !gift.claimable ? (
+        // Nothing in it can still be given: say so, offer no claim (the server would refuse it).
+        <p className="notice notice--error gift-preview__action" role="alert">
+          {GIFT_WORDS.noLongerAvailable}
+        </p>
+      ) : data.viewer ? (
+        <ClaimButton token={token} onClaimed={() => setClaimed(true)} />
+      ) : (
+        <SignInToClaim token={token} />
+      )}
     </article>
   );
 }

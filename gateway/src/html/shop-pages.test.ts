@@ -218,6 +218,7 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
       ['/confirm-email?token=abc', 'Confirm your email | Thistle Deals', true],
       ['/email/confirm?token=abc', 'Confirm your subscription | Thistle Deals', true],
       ['/email/preferences?token=abc', 'Email preferences | Thistle Deals', true],
+      ['/mygift?claim=q3v1X9mZ0bR8kT2yW5nC7aE4dF6gH1jL', 'Claim a gift | Thistle Deals', true],
       ['/myaccount', 'My account | Thistle Deals', false],
       ['/myaccount/vouchers', 'My Vouchers | Thistle Deals', false],
       ['/myaccount/delete', 'My account | Thistle Deals', false],

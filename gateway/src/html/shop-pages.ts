@@ -102,6 +102,8 @@ export const ACCOUNT_PAGES: Record<string, { title: string; description: string 
   '/confirm-email': { title: 'Confirm your email', description: 'Confirm the email address of your Thistle Deals account.' },
   '/email/confirm': { title: 'Confirm your subscription', description: 'Confirm your Thistle Deals email subscription.' },
   '/email/preferences': { title: 'Email preferences', description: 'Choose which Thistle Deals emails you get.' },
+  // A gift email's claim link (spec §2 /mygift): the claim token is in its query.
+  '/mygift': { title: 'Claim a gift', description: 'Claim a gift someone sent you: it goes into your account, ready to use.' },
 };
 
 /** The buying pages (client/src/routes.tsx), with the client's titles; personal, so noindex. */
@@ -120,7 +122,7 @@ const EXTEND_PAGE = { title: 'Extend your voucher', description: 'Extend the val
 const CONFIRMATION_PAGE = { title: 'Your order', description: 'Your Thistle Deals order.' };
 
 /** Pages opened from an emailed link that carries a token: no Referer may take it elsewhere. */
-export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/login/link', '/email/confirm', '/email/preferences']);
+export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/login/link', '/email/confirm', '/email/preferences', '/mygift']);
 
 type FetchHandler = { fetch(request: Request): Response | Promise<Response> };
 

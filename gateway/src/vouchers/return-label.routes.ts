@@ -8,7 +8,9 @@
  * - the voucher is read as the holder's (heldVoucherOf), and the vouchers service answers only the
  *   holder's return: another shopper's voucher, a voucher with no return, an unknown, malformed or
  *   retyped id are the same 404 page (Z1, Z2);
- * - the PDF: application/pdf, a download named returns-label-{CODE}.pdf, private, never stored or indexed.
+ * - the PDF: application/pdf, a download named returns-label-{tracking reference}.pdf (never the
+ *   voucher's code: a redeemable code must not sit in the browser's download history), private,
+ *   never stored or indexed.
  *
  * A service that fails or is slow: 503, a short page that says so (logged with the request id).
  */
@@ -44,15 +46,16 @@ export function createReturnLabelRoutes(options: ReturnLabelRoutesOptions): Hono
       const customerToken = await ctx.customerToken();
       if (!customerToken) return answer(new Response(null, { status: 302, headers: { location: `/login?${new URLSearchParams({ redirect: MY_VOUCHERS_PATH })}`, ...PRIVATE } }));
       const held = await heldVoucherOf(ctx, c.req.param('voucherId'));
-      const pdf = held ? await ctx.clients.vouchers.returnLabel(customerToken, held.id) : null;
-      if (!held || !pdf) return answer(await options.notFound(c));
+      // The return's data (its tracking reference names the file) and its PDF, side by side.
+      const [ret, pdf] = held ? await Promise.all([ctx.clients.vouchers.returnOfVoucher(customerToken, held.id), ctx.clients.vouchers.returnLabel(customerToken, held.id)]) : [null, null];
+      if (!held || !ret || !pdf) return answer(await options.notFound(c));
       return answer(
         new Response(pdf, {
           status: 200,
           headers: {
             'content-type': 'application/pdf',
             'content-length': String(pdf.byteLength),
-            'content-disposition': `attachment; filename="returns-label-${held.code}.pdf"`,
+            'content-disposition': `attachment; filename="returns-label-${ret.return.trackingNumber}.pdf"`,
             'x-robots-tag': 'noindex, nofollow',
             ...PRIVATE,
           },

@@ -41,6 +41,12 @@ export interface VouchersAppOptions {
   mailer?: Mailer;
   /** The holders' emails (the users service's accounts), for the expiry reminders; with the mailer, POST /reminders/run is served. */
   holderEmails?: (customerTokens: string[], within: AnyDb) => Promise<Map<string, string>>;
+  /**
+   * Whether POST /reminders/run accepts `asOf` (a later instant to run "as of"): only in test shops
+   * (the e2e journey cannot wait for a voucher to near its expiry). Run early against real
+   * customers it would send "expires tomorrow" months ahead and use up the real reminder.
+   */
+  remindersAhead?: boolean;
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -76,7 +82,7 @@ export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { 
   // Before /voucher/{voucherId}, which would take /voucher/vve for an id.
   registerExtensionRoutes(app, deps);
   registerVoucherRoutes(app, deps);
-  if (deps.mailer && options.holderEmails) registerReminderRoutes(app, deps, { mailer: deps.mailer, holderEmails: options.holderEmails });
+  if (deps.mailer && options.holderEmails) registerReminderRoutes(app, deps, { mailer: deps.mailer, holderEmails: options.holderEmails }, options.remindersAhead ?? false);
   registerRedemptionRoutes(app, deps);
   registerPrintRoutes(app, deps);
   registerInstructionsRoutes(app);

@@ -44,6 +44,10 @@ export const VoucherSchema = z
       .string()
       .nullable()
       .openapi({ description: "The signed link its QR code carries (never the code), for its holder's own pages; null where the answer is not the holder's (the checkout's order view)." }),
+    giftReceived: z.boolean().openapi({
+      description:
+        "Its holder received it as a gift (a claim moved it to them): the money is the buyer's, so it cannot be refunded, exchanged or returned by them, and the shop shows them no price. Given by the holder's reads (feed, one voucher); false in other answers.",
+    }),
   })
   .openapi('Voucher');
 

@@ -12,15 +12,17 @@ import type { VoucherCredit_voucher$key } from '../../__generated__/VoucherCredi
  * Credit towards another deal (issue 16 point 5; spec §3 Credit Requested → Request Processed):
  * what the refund panel offers once the 14-day window has closed, for a voucher still unused and
  * in date. Two clicks like the refund: "Exchange for credit" opens the panel that says what
- * happens, "Confirm exchange" makes it; the answer's voucher updates the card by id.
+ * happens, "Confirm exchange" makes it; the answer's voucher updates the card by id, and
+ * `onDone` gets the words of where the money went (VoucherRefund shows them).
  */
-export function VoucherCredit({ voucher }: { voucher: VoucherCredit_voucher$key }) {
+export function VoucherCredit({ voucher, onDone }: { voucher: VoucherCredit_voucher$key; onDone: (message: string) => void }) {
   const v = useFragment(
     graphql`
       fragment VoucherCredit_voucher on Voucher {
         id
         statusCode
         expiresAt
+        giftReceived
         paid {
           formatted
         }
@@ -33,10 +35,8 @@ export function VoucherCredit({ voucher }: { voucher: VoucherCredit_voucher$key 
   const form = useFormErrors();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
   const opened = useRef(false);
 
   useEffect(() => {
@@ -44,18 +44,8 @@ export function VoucherCredit({ voucher }: { voucher: VoucherCredit_voucher$key 
     else if (opened.current) toggle.current?.focus();
     opened.current = open;
   }, [open]);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
-
-  if (done) {
-    return (
-      <p ref={doneRef} className="voucher-refund__done" role="status" tabIndex={-1}>
-        {done}
-      </p>
-    );
-  }
-  if (!canExchange(v.statusCode, v.expiresAt ?? null, new Date())) return null;
+  // A gift received: its money is the giver's (VoucherRefund says so).
+  if (v.giftReceived || !v.paid || !canExchange(v.statusCode, v.expiresAt ?? null, new Date())) return null;
 
   async function confirm() {
     if (busy) return;
@@ -72,7 +62,8 @@ export function VoucherCredit({ voucher }: { voucher: VoucherCredit_voucher$key 
     }
     setBusy(false);
     if (result.__typename === 'VoucherCredited') {
-      setDone(CREDIT_WORDS.done(result.credit.formatted));
+      // The card moves on to Request Processed (this offer goes); the refund panel says where the money went.
+      onDone(CREDIT_WORDS.done(result.credit.formatted));
       return;
     }
     form.show([{ field: null, message: result.message || BUYING_MESSAGES.somethingWrong }]);
@@ -106,7 +97,7 @@ export function VoucherCredit({ voucher }: { voucher: VoucherCredit_voucher$key 
             {busy ? CREDIT_WORDS.busy : ''}
           </p>
           <div className="form-actions voucher-refund__actions">
-            <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
+            <button type="button" className="button button--primary" aria-disabled={busy || undefined} aria-busy={busy || undefined} onClick={() => void confirm()}>
               {busy ? CREDIT_WORDS.busy : CREDIT_WORDS.confirm}
             </button>
             <button

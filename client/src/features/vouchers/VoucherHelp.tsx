@@ -3,6 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/text.ts';
 import { canRefund, CUSTOMER_CARE_EMAIL, HELP_SECTIONS } from './voucher-words.ts';
+import { GIFT_WORDS } from '../gifts/gift-words.ts';
 import { VoucherHistory } from './VoucherHistory.tsx';
 import type { VoucherHelp_voucher$key } from '../../__generated__/VoucherHelp_voucher.graphql';
 
@@ -26,6 +27,7 @@ export function VoucherHelp({ voucher }: { voucher: VoucherHelp_voucher$key }) {
         orderNumber
         recipientName
         refundableUntil
+        giftReceived
         howToRedeem {
           title
           steps
@@ -75,7 +77,9 @@ export function VoucherHelp({ voucher }: { voucher: VoucherHelp_voucher$key }) {
         <VoucherHistory voucherId={v.id} />
       </Suspense>
     ) : null,
-    gifting: v.recipientName ? (
+    gifting: v.giftReceived ? (
+      <p>This voucher was a gift to you: it is yours to use. You can also gift it on with “Gift this voucher”.</p>
+    ) : v.recipientName ? (
       <p>
         This voucher is an e-gift for <strong>{v.recipientName}</strong>. We emailed it to them with its code.
       </p>
@@ -84,7 +88,9 @@ export function VoucherHelp({ voucher }: { voucher: VoucherHelp_voucher$key }) {
     ),
     return: (
       <>
-        {refundable ? (
+        {v.giftReceived ? (
+          <p>{GIFT_WORDS.received}</p>
+        ) : refundable ? (
           <p>
             You can refund this voucher until {until}, as long as it has not been used: press Refund on the voucher. The money goes back to the payment method you paid
             with, or to your Thistle Deals wallet if you choose wallet credit instead.

@@ -6,7 +6,7 @@
  * fails, the card updated by the answer's voucher (Refunded) with the message of where the money
  * went, Cancel, and the line that replaces the button once the 14 days have passed.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
@@ -54,8 +54,9 @@ function voucherData(overrides: Record<string, unknown> = {}) {
     // Not goods: no return (VoucherReturn.test.tsx has those).
     returnable: false,
     return: null,
-    // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts).
+    // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts), nor received as one.
     gift: null,
+    giftReceived: false,
     ...overrides,
   };
 }
@@ -253,12 +254,24 @@ describe('VoucherRefund', () => {
       environment.mock.resolveMostRecentOperation((op: OperationDescriptor) => MockPayloadGenerator.generate(op, { Mutation: () => ({ exchangeVoucherForCredit: credited }), Deal: () => DEAL }));
     });
     expect(card).toHaveTextContent('Request Processed');
+    expect(within(card).getByText('£25 added to your wallet')).toHaveFocus();
     expect(within(card).queryByRole('button', { name: 'Exchange for credit' })).not.toBeInTheDocument();
   });
 
   it('no credit offer for a voucher past its date (the expiry job has not run yet)', async () => {
     const { card } = await renderCard({ refundableUntil: '2026-11-03T23:59:59.999Z', expiresAt: '2026-11-20T23:59:59.999Z' });
     expect(within(card).queryByRole('button', { name: 'Exchange for credit' })).not.toBeInTheDocument();
+  });
+
+  it('a gift received: no price, no refund, credit or return offer, in or after the 14 days; the words say the sender can ask', async () => {
+    for (const refundableUntil of [new Date(Date.now() + 14 * 86_400_000).toISOString(), '2026-11-03T23:59:59.999Z']) {
+      const { card } = await renderCard({ giftReceived: true, price: null, paid: null, refundableUntil });
+      for (const name of ['Refund', 'Exchange for credit']) expect(within(card).queryByRole('button', { name })).not.toBeInTheDocument();
+      expect(card).toHaveTextContent('This voucher was a gift: the person who sent it can ask us for a refund.');
+      expect(card).not.toHaveTextContent('£');
+      expect(card).not.toHaveTextContent('Refunds were possible');
+      cleanup();
+    }
   });
 
   it('nothing about refunds on a voucher that is not Ready to Redeem', async () => {

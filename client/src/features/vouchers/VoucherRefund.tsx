@@ -7,6 +7,7 @@ import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { ErrorMessage, SubmitButton } from '../../ui/Field.tsx';
 import { fieldId, useFormErrors } from '../../ui/form-errors.ts';
 import { newIdempotencyKey } from '../buying/idempotency.ts';
+import { GIFT_WORDS } from '../gifts/gift-words.ts';
 import { VoucherCredit } from './VoucherCredit.tsx';
 import { useRefundVoucherMutation, type RefundDestination } from './VoucherMutations.ts';
 import { canRefund, refundClosedLine, refundedMessage, REFUND_WORDS } from './voucher-words.ts';
@@ -34,6 +35,7 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
         id
         statusCode
         refundableUntil
+        giftReceived
         paid {
           formatted
         }
@@ -77,12 +79,14 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
       </p>
     );
   }
+  // A gift received: the money is the giver's (no price shown, no refund, credit or return here).
+  if (v.giftReceived || !v.paid) return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">{GIFT_WORDS.received}</p> : null;
   if (!canRefund(v.statusCode, v.refundableUntil, new Date())) {
     // The window has closed: say until when it was open, and offer credit towards another deal instead.
     return v.statusCode === 'READY_TO_REDEEM' ? (
       <>
         <p className="voucher-refund__closed">{refundClosedLine(v.refundableUntil)}</p>
-        <VoucherCredit voucher={v} />
+        <VoucherCredit voucher={v} onDone={setDone} />
       </>
     ) : null;
   }

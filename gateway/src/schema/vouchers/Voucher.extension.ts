@@ -23,11 +23,16 @@ export async function heldVoucherByAnyId(ctx: GatewayContext, id: string): Promi
   return heldVoucherOf(ctx, id);
 }
 
+/** Why a gift received cannot be extended here. */
+export const GIFT_RECEIVED_EXTENSION = 'This voucher was a gift, so its validity cannot be extended from your account: the person who sent it bought it.';
+
 export const heldVoucher: QueryResolvers['heldVoucher'] = (_p, { voucherId }, ctx) => heldVoucherByAnyId(ctx, voucherId);
 
 export const voucherExtension: VoucherResolvers['extension'] = async (v, _a, ctx) => {
   const { customerToken } = await identity(ctx);
   if (!customerToken) return null;
+  // The extension is paid as an add-on of the voucher's order (buyOrderAddon), which is the giver's.
+  if (v.giftReceived) return { extendedMonths: v.extendedMonths, monthsLeft: 0, options: [], unavailable: { code: 'GIFT_RECEIVED', message: GIFT_RECEIVED_EXTENSION } };
   const offer = await ctx.clients.vouchers.extension(customerToken, v.id);
   if (!offer) return null;
   return {

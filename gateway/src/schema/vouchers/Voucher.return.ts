@@ -20,7 +20,8 @@ const REASON_ENUM: Record<ReturnData['reason'], VoucherReturnReason> = {
 export const returnLabelPath = (voucherGlobalId: string) => `/myaccount/vouchers/${encodeURIComponent(voucherGlobalId)}/return-label.pdf`;
 
 export const voucherReturnFields: Pick<VoucherResolvers, 'returnable' | 'return'> = {
-  returnable: async (v, _a, ctx) => v.status === 'Ready to Redeem' && (await ctx.loaders.dealById.load(v.dealId))?.deliveryType === 'postal',
+  // A gift received is not its holder's to send back (the money is the giver's: gifts.store.ts receivedGiftSql).
+  returnable: async (v, _a, ctx) => !v.giftReceived && v.status === 'Ready to Redeem' && (await ctx.loaders.dealById.load(v.dealId))?.deliveryType === 'postal',
   return: async (v, _a, ctx) => {
     if (!isReturnStep(v.status)) return null;
     const customerToken = await ctx.customerToken();

@@ -49,8 +49,10 @@ export async function voucherIllustration(ctx: GatewayContext, dealId: number): 
 export const VoucherType: VoucherResolvers = {
   // Voucher:{orderNumber}:{voucherId}: the same id through the order and through the holder's list.
   id: (v) => toGlobalId('Voucher', `${v.orderNumber}:${v.id}`),
-  price: (v) => moneyOf(v.price),
-  paid: (v) => moneyOf(v.paid),
+  // A gift received: the price is the giver's business (the service says so on the holder's reads).
+  price: (v) => (v.giftReceived ? null : moneyOf(v.price)),
+  paid: (v) => (v.giftReceived ? null : moneyOf(v.paid)),
+  giftReceived: (v) => v.giftReceived === true,
   deal: (v, _a, ctx) => ctx.loaders.dealById.load(v.dealId),
   redeemIllustration: async (v, _a, ctx) => REDEEM_ILLUSTRATION_ENUM[await voucherIllustration(ctx, v.dealId)],
   howToRedeem: async (v, _a, ctx) => {

@@ -29,7 +29,9 @@ const GIFT = `mutation($i: GiftVoucherInput!) { giftVoucher(input: $i) { __typen
   ... on VoucherGifted { gift { recipientName recipientEmail message claimedAt } voucher { id gift { recipientName sentAt } } }
   ... on UserError { code message field } } }`;
 const CLAIM = `mutation($i: ClaimGiftInput!) { claimGift(input: $i) { __typename ... on GiftClaimed { gift { claimed claimedAt vouchers { title } } } ... on UserError { code message field } } }`;
-const PREVIEW = `query($t: String!) { giftClaim(token: $t) { giverName recipientName message claimed vouchers { title status statusCode expiresAt deal { title merchant { name } } } } }`;
+const PREVIEW = `query($t: String!) { giftClaim(token: $t) { giverName recipientName message claimed claimable vouchers { title status statusCode expiresAt claimable deal { title merchant { name } } } } }`;
+const MONEY = `{ viewer { vouchers(first: 20) { edges { node { id giftReceived price { amount } paid { amount } extension { options { months } unavailable { code message } } } } } } }`;
+const REFUND = `mutation($i: RefundVoucherInput!) { refundVoucher(input: $i) { __typename ... on UserError { code message } } }`;
 const MINE = `{ viewer { vouchers(first: 20) { edges { node { id gift { recipientName } } } } sentGifts { recipientName claimedAt claimedByName vouchers { title } } } }`;
 
 let sequence = 0;
@@ -128,7 +130,7 @@ describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => 
 
     // The preview: open to a signed-out visitor; no price field exists, and no code.
     const preview = (await gql(browser(), PREVIEW, { t: token })).giftClaim;
-    expect(preview).toMatchObject({ giverName: 'Morag Gifts', recipientName: 'Rhona', message: 'Enjoy the spa!', claimed: false, vouchers: [{ status: 'Ready to Redeem', statusCode: 'READY_TO_REDEEM' }] });
+    expect(preview).toMatchObject({ giverName: 'Morag Gifts', recipientName: 'Rhona', message: 'Enjoy the spa!', claimed: false, claimable: true, vouchers: [{ status: 'Ready to Redeem', statusCode: 'READY_TO_REDEEM', claimable: true }] });
     expect(preview.vouchers[0].deal.merchant.name).toBeTruthy();
     expect(JSON.stringify(preview)).not.toContain(voucher.code);
     expect((await gql(browser(), PREVIEW, { t: 'x' })).giftClaim).toBeNull();
@@ -154,6 +156,29 @@ describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => 
     expect(otherClaim).toMatchObject({ __typename: 'NotFoundError', code: 'GIFT_NOT_FOUND' });
     expect((await gql(other, PREVIEW, { t: token })).giftClaim).toBeNull();
     expect((await gql(recipient, PREVIEW, { t: token })).giftClaim).toMatchObject({ claimed: true });
+
+    // A gift received: no price for its holder, no extension (paid on the giver's order); the giver's other voucher keeps both.
+    const held = (await gql(recipient, MONEY, {})).viewer.vouchers.edges.map((e: any) => e.node);
+    expect(held).toEqual([{ id: voucher.id, giftReceived: true, price: null, paid: null, extension: { options: [], unavailable: { code: 'GIFT_RECEIVED', message: expect.stringContaining('was a gift') } } }]);
+    const kept = (await gql(giver, MONEY, {})).viewer.vouchers.edges.map((e: any) => e.node).find((n: any) => n.id === bought.vouchers[1]!.id);
+    expect(kept).toMatchObject({ giftReceived: false, price: { amount: expect.any(Number) }, paid: { amount: expect.any(Number) } });
+  });
+
+  it('a gift whose voucher the giver refunded before the claim: the preview says it can no longer be claimed, and the claim is refused with the words', async () => {
+    const voucher = bought.vouchers[1]!;
+    const email = uniqueEmail('skye');
+    const skye = await signedUp('Skye', email);
+    expect((await gql(giver, GIFT, { i: { voucherId: voucher.id, recipient: { name: 'Skye', email } } })).giftVoucher.__typename).toBe('VoucherGifted');
+    const [mail] = (await listOutbox(services.db, { to: email, limit: 10 })).filter((m) => m.kind === 'gift_claim');
+    const token = /\/mygift\?claim=([A-Za-z0-9_-]{32})/.exec(mail!.text)![1]!;
+    expect((await gql(giver, REFUND, { i: { voucherId: voucher.id, destination: 'ORIGINAL', idempotencyKey: `refund-${randomUUID()}` } })).refundVoucher.__typename).toBe('VoucherRefunded');
+    expect((await gql(browser(), PREVIEW, { t: token })).giftClaim).toMatchObject({ claimed: false, claimable: false, vouchers: [{ statusCode: 'REFUNDED', claimable: false }] });
+    expect((await gql(skye, CLAIM, { i: { token } })).claimGift).toMatchObject({
+      __typename: 'VoucherActionError',
+      code: 'GIFT_NO_LONGER_AVAILABLE',
+      message: 'This gift can no longer be claimed: the voucher has been used, refunded or has expired. Please ask the person who sent it.',
+    });
+    expect((await gql(skye, MINE, {})).viewer.vouchers.edges).toEqual([]);
   });
   it("an order's e-gift: the signed-in buyer's card says it is sent and not yet claimed; the recipient's mail claims it into their account", async () => {
     const email = uniqueEmail('eilidh');
@@ -175,6 +200,9 @@ describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => 
       if (!mail) await new Promise((r) => setTimeout(r, 100));
     }
     const token = /\/mygift\?claim=([A-Za-z0-9_-]{32})/.exec(mail!.text)![1]!;
+    // The claim page is open to whoever has the link: never the buyer's email address as its sender.
+    expect((await gql(browser(), PREVIEW, { t: token })).giftClaim.giverName).toBe('A friend');
+    expect(mail!.text).toContain('A friend has sent you a gift');
     expect((await gql(eilidh, CLAIM, { i: { token } })).claimGift.__typename).toBe('GiftClaimed');
     expect((await gql(eilidh, MINE, {})).viewer.vouchers.edges.map((e: any) => e.node.id)).toEqual([gifted.id]);
   });

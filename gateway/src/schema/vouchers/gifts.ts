@@ -48,7 +48,8 @@ const claimView = (g: GiftPreview) => ({
   sentAt: g.sentAt,
   claimed: g.claimed,
   claimedAt: g.claimedAt,
-  vouchers: g.vouchers.map((v) => ({ title: v.title, dealId: v.dealId, status: v.status, statusCode: v.statusCode, expiresAt: v.expiresAt })),
+  claimable: g.claimable,
+  vouchers: g.vouchers.map((v) => ({ title: v.title, dealId: v.dealId, status: v.status, statusCode: v.statusCode, expiresAt: v.expiresAt, claimable: v.claimable })),
 });
 
 const sentView = (g: SentGiftData) => ({
@@ -155,12 +156,12 @@ export const voucherGift: NonNullable<VoucherResolvers['gift']> = async (v, _a, 
 };
 
 /** A gift's voucher as its resolvers receive it: the deal by id. */
-export type GiftVoucherParent = { title: string; dealId: number; status?: string; statusCode?: GiftPreview['vouchers'][number]['statusCode']; expiresAt?: string | null };
+export type GiftVoucherParent = { title: string; dealId: number; status?: string; statusCode?: GiftPreview['vouchers'][number]['statusCode']; expiresAt?: string | null; claimable?: boolean };
 
 const dealOf = (v: GiftVoucherParent, _a: unknown, ctx: GatewayContext) => ctx.loaders.dealById.load(v.dealId);
 
 export const giftTypes = {
-  GiftClaimVoucher: { deal: dealOf },
+  GiftClaimVoucher: { deal: dealOf, claimable: (v: GiftVoucherParent) => v.claimable === true },
   SentGiftVoucher: { deal: dealOf },
   ClaimGiftResult: { __resolveType: byTypename },
   GiftVoucherResult: { __resolveType: byTypename },

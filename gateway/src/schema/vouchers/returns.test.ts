@@ -186,11 +186,13 @@ describe.each(testDatabases())('returns of posted goods through the shop on %s',
     const res = await holder.fetch(labelPath(returned.id));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="returns-label-${returned.code}.pdf"`);
+    const tracking = (await holder.gql(VOUCHERS)).body.data.viewer.vouchers.edges.map((e: any) => e.node).find((v: any) => v.id === returned.id).return.trackingNumber;
+    // Named by the tracking reference, never the redeemable code (it would sit in the download history).
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="returns-label-${tracking}.pdf"`);
+    expect(res.headers.get('content-disposition')).not.toContain(returned.code);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const tracking = (await holder.gql(VOUCHERS)).body.data.viewer.vouchers.edges.map((e: any) => e.node).find((v: any) => v.id === returned.id).return.trackingNumber;
     expect(bytes.toString('latin1')).toContain(`(Returns label ${tracking})`);
 
     const random = toGlobalId('Voucher', `${bought.orderNumber}:00000000-0000-4000-8000-000000000000`);

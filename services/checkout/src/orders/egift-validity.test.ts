@@ -47,7 +47,10 @@ describe.each(testDatabases())('e-gift mail and voucher validity on %s', (_db, o
     expect(bea).toHaveLength(1);
     const mail = bea[0]!;
     expect(mail.kind).toBe('egift_recipient');
-    expect(mail.subject).toContain('A gift for you from giver@example.co.uk');
+    expect(mail.subject).toContain('A gift for you from a friend');
+    expect(mail.text).toContain('A friend has sent you a gift from Thistle Deals');
+    // The claim page is open to whoever has the link: never the buyer's email address (nor in the mail).
+    expect(`${mail.subject}\n${mail.text}`).not.toContain('giver@example.co.uk');
     expect(mail.text).toContain('Hello Bea,');
     expect(mail.text).toContain('"Happy birthday, Bea!"');
     const spaVouchers = (order.vouchers as Body[]).filter((v) => v.dealProductId === spa.productId);
@@ -63,6 +66,8 @@ describe.each(testDatabases())('e-gift mail and voucher validity on %s', (_db, o
     const claim = /claim=([A-Za-z0-9_-]{32})/.exec(mail.text)![1]!;
     const gifted = (await sql<{ id: string }>`select v.id from vouchers.voucher v join vouchers.gift g on g.id = v.gift_id where g.token_hash = ${createHash('sha256').update(claim).digest('hex')}`.execute(f.db)).rows;
     expect(gifted.map((r) => r.id).sort()).toEqual(spaVouchers.map((v) => v.id).sort());
+    const giftRow = (await sql<{ giver_name: string }>`select giver_name from vouchers.gift where token_hash = ${createHash('sha256').update(claim).digest('hex')}`.execute(f.db)).rows[0];
+    expect(giftRow?.giver_name).toBe('A friend');
     for (const v of order.vouchers as Body[]) if (v.dealProductId !== spa.productId) expect(mail.text).not.toContain(v.code);
 
     const cal = await f.outbox('cal@example.co.uk');

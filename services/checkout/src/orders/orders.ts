@@ -383,6 +383,9 @@ interface GiftRecipientRow {
  * and the link that claims them into the recipient's own account (a gift per recipient, made
  * here by the vouchers service's createOrderGifts), so the buyer need forward nothing.
  */
+/** Who an order's e-gift is from, in its mail and on its claim page (the order keeps no buyer's name). */
+export const EGIFT_GIVER_NAME = 'A friend';
+
 async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines: LineRow[], view: OrderView, now: Date) {
   const byRecipient = new Map<string, { name: string; lines: Array<{ line: LineRow; message: string | null }> }>();
   for (const line of lines) {
@@ -398,7 +401,9 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
   const gifts = await createOrderGifts(trx, {
     orderId: order.id,
     giverToken: order.customer_token,
-    giverName: order.email,
+    // The claim page is open to whoever has the link: never the buyer's email address there. The
+    // order keeps no name of the buyer, so the gift is from "A friend" (their own message can sign it).
+    giverName: EGIFT_GIVER_NAME,
     at: now,
     recipients: recipients.map((r) => ({
       name: r.name,
@@ -414,7 +419,7 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
     const text = [
       `Hello ${name},`,
       '',
-      `${order.email} has sent you a gift from ${SITE_NAME}: ${titles.join(' and ')}.`,
+      `${EGIFT_GIVER_NAME} has sent you a gift from ${SITE_NAME}: ${titles.join(' and ')}.`,
       ...(messages.length ? ['', messages.length === 1 ? 'Their message to you:' : 'Their messages to you:', ...messages.map((m) => `"${m}"`)] : []),
       '',
       vouchers.length === 1 ? 'Your voucher is ready to use (status: Ready to Redeem):' : 'Your vouchers are ready to use (status: Ready to Redeem):',
@@ -428,7 +433,7 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
       kind: 'egift_recipient',
       recipient_key: address,
       to_address: address,
-      subject: `A gift for you from ${order.email}: ${titles[0]}${titles.length > 1 ? ' and more' : ''}`,
+      subject: `A gift for you from ${EGIFT_GIVER_NAME.toLowerCase()}: ${titles[0]}${titles.length > 1 ? ' and more' : ''}`,
       text_body: text,
       html_body: null,
       created_at: now,

@@ -1,12 +1,14 @@
 /**
  * Credit towards another deal (issue 16 point 5, after the 14-day window), on PGlite and
  * PostgreSQL with the real vouchers and wallet modules: Ready to Redeem → Credit Requested →
- * Request Processed in one transaction with the wallet credit of what the voucher was paid;
- * once per voucher (also under concurrency); not for a used or expired voucher; another
- * shopper's voucher is the same not-found as a random id.
+ * Request Processed in one transaction with the wallet credit of what the voucher was paid,
+ * drawn on the order's captures like a refund (the wallet-paid part back where it came from);
+ * once per voucher (also under concurrency); not within the refund window (refund instead), not
+ * for a used or expired voucher; another shopper's voucher is the same not-found as a random id.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { ledgerViolations, walletBalances } from '@shop/wallet';
 import { testDatabases } from '@shop/platform/test-databases';
@@ -57,10 +59,30 @@ describe.each(testDatabases())('credit for a voucher on %s', (name, open) => {
     const res = await exchange(expired!.id, alice);
     expect(res.status).toBe(409);
     expect((await json(res)).detail).toMatch(/^This voucher cannot be exchanged for credit: .* It expired on /);
-    const [used] = await f.issue(alice, 1);
+    const [used] = await f.issue(alice, 1, { paidAt: new Date(f.clock.now.getTime() - 20 * DAY) });
     await f.call('POST', '/redemptions', { code: used!.code, dealIds: MERCHANT_DEALS, merchantRef: 'merchant:7' });
     expect((await json(await exchange(used!.id, alice))).detail).toContain('Its status is Redeemed.');
     expect((await gbp(alice)).balance).toBe(0);
+  });
+
+  it('within the 14-day refund window it is refused (the refund is offered instead); from day 15 it is given', async () => {
+    const alice = shopper();
+    const [v] = await f.issue(alice, 1, { paidAt: new Date(f.clock.now.getTime() - 3 * DAY) });
+    const res = await exchange(v!.id, alice);
+    expect(res.status).toBe(409);
+    expect(await json(res)).toMatchObject({ code: 'VOUCHER_NOT_EXCHANGEABLE', detail: expect.stringMatching(/^Until the end of \d{1,2} [A-Z][a-z]+ 2026 you can refund it instead/) });
+    expect((await json(await f.call('GET', `/voucher/${v!.id}?customerToken=${alice}`))).status).toBe('Ready to Redeem');
+  });
+
+  it('a wallet+card order: the card part becomes refundable credit, the wallet part goes back to the wallet; the order is drawn like a refund', async () => {
+    const alice = shopper();
+    // 2 × £10 paid by £12 of wallet credit and £8 by card: the first voucher is all card (£8) + £2 wallet.
+    const [first, second] = await f.issue(alice, 2, { price: 1000, wallet: 1200, paidAt: new Date(f.clock.now.getTime() - 20 * DAY) });
+    expect((await json(await exchange(first!.id, alice))).credit.amount).toBe(1000);
+    expect((await json(await exchange(second!.id, alice))).credit.amount).toBe(1000);
+    expect(await gbp(alice)).toMatchObject({ balance: 2000 });
+    const payment = (await sql<Body>`select cash_refunded, wallet_refunded from vouchers.order_payment where order_id = ${first!.order_id}`.execute(f.database.db)).rows[0];
+    expect(payment).toEqual({ cash_refunded: 800, wallet_refunded: 1200 });
   });
 
   it('Z: another shopper\'s voucher is the same 404 as a random id, and nothing moves', async () => {
@@ -75,7 +97,7 @@ describe.each(testDatabases())('credit for a voucher on %s', (name, open) => {
 
   it.runIf(name === 'postgres')('8 concurrent requests for one voucher credit it once', async () => {
     const alice = shopper();
-    const [v] = await f.issue(alice, 1, { price: 1200 });
+    const [v] = await f.issue(alice, 1, { price: 1200, paidAt: new Date(f.clock.now.getTime() - 20 * DAY) });
     const statuses = (await Promise.all(Array.from({ length: 8 }, () => exchange(v!.id, alice)))).map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect((await gbp(alice)).balance).toBe(1200);

@@ -1,46 +1,64 @@
 /**
  * Credit towards another deal (issue 16 point 5; spec §3 "Credit Requested", "Request
  * Processed: redeemed for credit or towards another deal"): what a shopper can still do with an
- * unused voucher once the 14-day refund window has closed. One transaction: the shopper's
- * request (Ready to Redeem → Credit Requested, still valid, checked in SQL on the locked row),
- * the shop's processing (→ Request Processed, by the system: the shop gives the credit itself,
- * nobody has to approve it) and the wallet credit of what the voucher was paid (refundable
- * bucket, ref `voucher-credit:{id}`, so it is given once even if asked twice). Both events show
- * in the voucher's history.
+ * unused voucher once the 14-day refund window has closed (within it, the refund is theirs to
+ * take, to their card or as credit). One transaction, under the order's payment lock:
+ *
+ * - the shopper's request (Ready to Redeem → Credit Requested, still valid: the date checked in
+ *   SQL on the locked row) and the shop's processing (→ Request Processed, by the system: the shop
+ *   gives the credit itself, nobody has to approve it); both events show in the history;
+ * - the money as a refund to the wallet (refunds.ts recordRefund, destination wallet): what the
+ *   voucher was paid is drawn on the order's captures (so Σ refunds ≤ captured still holds, and a
+ *   voucher is credited or refunded once: one refund row per voucher); the part the wallet paid
+ *   goes back in the buckets it came from (promotional credit stays promotional), the card part
+ *   becomes refundable credit.
+ *
+ * After 14 days the order's payment has long settled: a payment declined at settlement cancels
+ * its vouchers first (the checkout's reconciliation), so no credit is given for an unpaid order.
  */
+import { createHash } from 'node:crypto';
 import { messageFor } from '@shop/domain/error-codes';
 import { londonDateInWords } from '@shop/domain/london-time';
-import { creditWallet } from '@shop/wallet';
+import { refundableUntil } from '@shop/domain/voucher-status';
 import type { VoucherRow } from '../issue/issue.ts';
 import type { VouchersDeps } from '../lib/deps.ts';
+import { recordRefund } from '../refunds/refunds.ts';
+import * as refunds from '../refunds/refunds.store.ts';
+import { isReceivedGift } from '../gifts/gifts.store.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
 import * as vouchers from '../vouchers/vouchers.store.ts';
 
 export type CreditOutcome =
   | { ok: true; credit: number; voucher: VoucherRow }
-  | { ok: false; status: 404 | 409; code: 'NOT_FOUND' | 'VOUCHER_NOT_EXCHANGEABLE'; detail: string };
+  | { ok: false; status: 404 | 409; code: 'NOT_FOUND' | 'VOUCHER_NOT_EXCHANGEABLE' | 'GIFT_RECEIVED_NOT_REFUNDABLE'; detail: string };
 
 export async function exchangeForCredit(deps: VouchersDeps, input: { voucherId: string; customerToken: string }): Promise<CreditOutcome> {
   const at = deps.now();
   return deps.db.transaction().execute(async (trx): Promise<CreditOutcome> => {
     const voucher = await vouchers.holderVoucher(trx, input.customerToken, input.voucherId);
     if (!voucher) return { ok: false, status: 404, code: 'NOT_FOUND', detail: 'Sorry, we could not find that voucher.' };
+    // The money of a gift received is the buyer's: its recipient cannot take it as credit.
+    if (await isReceivedGift(trx, voucher.id)) return { ok: false, status: 409, code: 'GIFT_RECEIVED_NOT_REFUNDABLE', detail: messageFor('GIFT_RECEIVED_NOT_REFUNDABLE') };
+    // Within the window the shopper refunds instead (the window only ever closes, so reading it first is safe).
+    const windowEnd = refundableUntil(new Date(voucher.paid_at));
+    if (at < windowEnd) {
+      return { ok: false, status: 409, code: 'VOUCHER_NOT_EXCHANGEABLE', detail: `Until the end of ${londonDateInWords(new Date(windowEnd.getTime() - 1))} you can refund it instead, to your payment method or as wallet credit.` };
+    }
     const holder = input.customerToken;
-    const requested = await moveVouchers(trx, { id: voucher.id }, { event: 'requestCredit', actor: 'shopper', holder, reason: 'Asked for credit towards another deal', at });
-    if (requested.length === 0) return refusal((await vouchers.holderVoucher(trx, holder, voucher.id))!, at);
+    const payment = await refunds.lockOrderPayment(trx, voucher.order_id);
+    const requested = payment ? await moveVouchers(trx, { id: voucher.id }, { event: 'requestCredit', actor: 'shopper', holder, reason: 'Asked for credit towards another deal', at }) : [];
+    if (!payment || requested.length === 0) return refusal((await vouchers.holderVoucher(trx, holder, voucher.id)) ?? voucher, at);
     const processed = await moveVouchers(trx, { id: voucher.id }, { event: 'processCredit', actor: 'system', holder, reason: 'Wallet credit given', at });
     if (processed.length !== 1) throw new Error(`Voucher ${voucher.id} was requested for credit but could not be processed`);
-    if (voucher.paid > 0) {
-      await creditWallet(trx, {
-        customerToken: holder,
-        currency: voucher.currency as 'GBP',
-        amount: voucher.paid,
-        bucket: 'refundable',
-        reason: `Credit for voucher ${voucher.code} (order ${voucher.order_number})`,
-        ref: `voucher-credit:${voucher.id}`,
-      });
-    }
-    return { ok: true, credit: voucher.paid, voucher: { ...voucher, status: 'Request Processed', updated_at: at } };
+    const key = `credit:${voucher.id}`;
+    const refund = await recordRefund(trx, voucher, payment, {
+      customerToken: holder,
+      idempotencyKey: key,
+      requestHash: createHash('sha256').update(key).digest('hex'),
+      destination: 'wallet',
+      at,
+    });
+    return { ok: true, credit: refund.wallet_amount, voucher: { ...voucher, status: 'Request Processed', updated_at: at } };
   });
 }
 

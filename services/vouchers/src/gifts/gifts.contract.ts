@@ -19,6 +19,7 @@ export const GIFT_MESSAGES = {
   alreadyClaimed: ERROR_MESSAGES.GIFT_ALREADY_CLAIMED,
   ownGift: ERROR_MESSAGES.OWN_GIFT,
   notGiftable: ERROR_MESSAGES.VOUCHER_NOT_GIFTABLE,
+  noLongerAvailable: ERROR_MESSAGES.GIFT_NO_LONGER_AVAILABLE,
 } as const;
 
 const ClaimToken = z.string().trim().regex(GIFT_TOKEN_PATTERN, GIFT_TOKEN_MESSAGE).openapi({ description: 'The claim token of the gift link.', example: 'q3v1X9mZ0bR8kT2yW5nC7aE4dF6gH1jL' });
@@ -32,6 +33,7 @@ export const GiftVoucherSchema = z
     status: z.enum(VOUCHER_STORED_STATUSES),
     statusCode: z.enum(STATUS_CODES),
     expiresAt: Instant.nullable(),
+    claimable: z.boolean().openapi({ description: 'Whether a claim (still) moves this voucher: Ready to Redeem and still held by the giver.' }),
   })
   .openapi('GiftVoucher');
 
@@ -43,6 +45,7 @@ export const GiftPreviewSchema = z
     sentAt: Instant,
     claimed: z.boolean().openapi({ description: 'True only when the caller claimed it (anyone else gets the 404 of an unknown token).' }),
     claimedAt: Instant.nullable(),
+    claimable: z.boolean().openapi({ description: 'Whether a claim can still give anything: unclaimed, with a voucher still Ready to Redeem and still held by the giver (false once claimed, or when every voucher was used, refunded or expired since).' }),
     vouchers: z.array(GiftVoucherSchema),
   })
   .openapi('GiftPreview');

@@ -6,7 +6,7 @@ import type { VouchersDeps } from '../lib/deps.ts';
 import { holderVoucher } from '../vouchers/vouchers.store.ts';
 import { GIFT_MESSAGES } from './gifts.contract.ts';
 import * as routes from './gifts.routes.ts';
-import { claimGift, giftByHash, giftTokenHash, giftsSentBy, insertGift, newGiftToken, vouchersOfGifts, type GiftRow } from './gifts.store.ts';
+import { canStillBeClaimed, claimGift, giftByHash, giftTokenHash, giftsSentBy, insertGift, newGiftToken, vouchersOfGifts, type GiftRow } from './gifts.store.ts';
 import { deliverGiftMail, giftClaimLink, holderGiftMail, sentGiftViews, SITE_NAME } from './gifts.ts';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -21,6 +21,7 @@ async function previewOf(deps: VouchersDeps, gift: GiftRow, claimedByViewer: boo
     sentAt: new Date(gift.created_at).toISOString(),
     claimed: claimedByViewer,
     claimedAt: claimedByViewer ? iso(gift.claimed_at) : null,
+    claimable: gift.claimed_at === null && vouchers.some((v) => canStillBeClaimed(v, gift)),
     vouchers: vouchers.map((v) => ({
       id: claimedByViewer ? v.id : null,
       title: v.title,
@@ -29,6 +30,7 @@ async function previewOf(deps: VouchersDeps, gift: GiftRow, claimedByViewer: boo
       status: v.status,
       statusCode: VOUCHER_STATUS_CODES[v.status],
       expiresAt: iso(v.expires_at),
+      claimable: gift.claimed_at === null && canStillBeClaimed(v, gift),
     })),
   };
 }
@@ -93,7 +95,12 @@ export function registerGiftRoutes(app: OpenAPIHono, deps: VouchersDeps): void {
     const outcome = await claimGift(deps.db, { tokenHash: giftTokenHash(body.claim), claimant: body.customerToken, claimantName: body.claimantName, at: deps.now() });
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') return problemResponse(c, notFound());
-      const [code, detail] = outcome.reason === 'already_claimed' ? ['GIFT_ALREADY_CLAIMED', GIFT_MESSAGES.alreadyClaimed] : ['OWN_GIFT', GIFT_MESSAGES.ownGift];
+      const [code, detail] =
+        outcome.reason === 'already_claimed'
+          ? ['GIFT_ALREADY_CLAIMED', GIFT_MESSAGES.alreadyClaimed]
+          : outcome.reason === 'own_gift'
+            ? ['OWN_GIFT', GIFT_MESSAGES.ownGift]
+            : ['GIFT_NO_LONGER_AVAILABLE', GIFT_MESSAGES.noLongerAvailable];
       return problemResponse(c, problem(409, code, detail, [{ field: 'claim', message: detail }]));
     }
     return c.json(await previewOf(deps, outcome.gift, true), 200);

@@ -41,11 +41,12 @@ export const postRedeem = createRoute({
   summary: 'The recipient claims a gift: its vouchers become theirs (spec §7 /deal/gift-redeem)',
   description:
     'One conditional update: the gift claimed once, its vouchers\' holder the claimant, a claim event each (the status stays). Of two claims at once exactly one wins. ' +
-    'Claimed already by this customer: 409 GIFT_ALREADY_CLAIMED; by anyone else, or an unknown token: the same 404; the giver\'s own gift: 409 OWN_GIFT.',
+    'Claimed already by this customer: 409 GIFT_ALREADY_CLAIMED; by anyone else, or an unknown token: the same 404; the giver\'s own gift: 409 OWN_GIFT; none of its vouchers still Ready to Redeem and the giver\'s (used, refunded, exchanged, returned since): 409 GIFT_NO_LONGER_AVAILABLE, the gift unclaimed. ' +
+    'Only the vouchers still Ready to Redeem and the giver\'s move.',
   request: { body: { required: true, description: 'The claimant and the claim token.', content: { 'application/json': { schema: RedeemGiftBodySchema } } } },
   responses: {
     200: jsonContent(GiftPreviewSchema, 'Claimed: the gift with its voucher ids.'),
-    409: problemContent('GIFT_ALREADY_CLAIMED (by this customer) or OWN_GIFT (the giver cannot claim it).'),
+    409: problemContent('GIFT_ALREADY_CLAIMED (by this customer), OWN_GIFT (the giver cannot claim it) or GIFT_NO_LONGER_AVAILABLE (nothing in it can still be given).'),
     ...errors,
     ...notFoundContent('No such gift, or it was claimed by someone else.'),
   },

@@ -48,22 +48,59 @@ export async function insertGift(trx: AnyDb, gift: Insertable<GiftTable>, vouche
   return rows.map((r) => r.id);
 }
 
-export type ClaimOutcome = { ok: true; gift: GiftRow } | { ok: false; reason: 'not_found' | 'already_claimed' | 'own_gift' };
+/** The SQL condition of a gift's voucher that its claim can still move: Ready to Redeem, still the giver's. */
+const GIVABLE_VOUCHER = (v: string, g: string) =>
+  sql`${sql.ref(`${v}.status`)} = 'Ready to Redeem' and ${sql.ref(`${v}.customer_token`)} is not distinct from ${sql.ref(`${g}.giver_token`)}`;
+
+/** The same test in JS, for the preview of an unclaimed gift. */
+export const canStillBeClaimed = (v: { status: string; customer_token: string | null }, gift: { giver_token: string | null }): boolean =>
+  v.status === 'Ready to Redeem' && v.customer_token === gift.giver_token;
 
 /**
- * Claims the gift of `tokenHash` for `claimant`: the gift claimed, its vouchers' holder the
- * claimant, a 'claim' event each, in one statement. Otherwise why not: unknown, or claimed by
- * someone else (both not_found, identical), already claimed by this claimant, or the giver's own.
+ * A voucher received as a gift: a claim once moved it to another holder (its 'claim' event). The
+ * money is the buyer's, so whoever holds it now may not refund it, exchange it for credit or
+ * return it (README "Gifts"), and its price is not shown to them. A SQL condition on a voucher id
+ * reference, for the where of a conditional update or a select:
+ * `... where v.id = $1 and not ${receivedGiftSql('v.id')}` (default 'v.id').
+ * (Once the gift is claimed the buyer no longer holds it; a voucher gifted back to its buyer stays
+ * a received gift: the cautious answer.)
+ */
+export const receivedGiftSql = (voucherIdRef = 'v.id') =>
+  sql<boolean>`exists (select 1 from vouchers.voucher_event ce where ce.voucher_id = ${sql.ref(voucherIdRef)} and ce.event = 'claim')`;
+
+/** The same for one voucher read (e.g. before answering a refund or a return), on the handle given. */
+export async function isReceivedGift(db: AnyDb, voucherId: string): Promise<boolean> {
+  const { rows } = await sql<{ received: boolean }>`select ${receivedGiftSql('v.id')} as received from vouchers.voucher v where v.id = ${voucherId}::uuid`.execute(db);
+  return rows[0]?.received === true;
+}
+
+export type ClaimOutcome = { ok: true; gift: GiftRow } | { ok: false; reason: 'not_found' | 'already_claimed' | 'own_gift' | 'no_longer_available' };
+
+/**
+ * Claims the gift of `tokenHash` for `claimant`: the gift claimed, its vouchers that can still be
+ * given (Ready to Redeem and still held by the giver: not used, refunded, exchanged, returned or
+ * expired since) held by the claimant, a 'claim' event each, in one statement; none that can: the
+ * gift stays unclaimed and the claim is refused (no_longer_available). Otherwise why not: unknown,
+ * or claimed by someone else (both not_found, identical), already claimed by this claimant, or the
+ * giver's own.
  */
 export async function claimGift(db: AnyDb, c: { tokenHash: string; claimant: string; claimantName: string; at: Date }): Promise<ClaimOutcome> {
   const { rows } = await sql<GiftRow>`
-    with g as (
-      update vouchers.gift set claimed_at = ${c.at}::timestamptz, claimed_by = ${c.claimant}, claimed_by_name = ${c.claimantName}
+    with g0 as (
+      select id, giver_token from vouchers.gift
       where token_hash = ${c.tokenHash} and claimed_at is null and giver_token is distinct from ${c.claimant}
+      for update
+    ), movable as (
+      select v.id from vouchers.voucher v join g0 on v.gift_id = g0.id
+      where ${GIVABLE_VOUCHER('v', 'g0')}
+      for update of v
+    ), g as (
+      update vouchers.gift set claimed_at = ${c.at}::timestamptz, claimed_by = ${c.claimant}, claimed_by_name = ${c.claimantName}
+      where id in (select id from g0) and claimed_at is null and exists (select 1 from movable)
       returning *
     ), moved as (
       update vouchers.voucher v set customer_token = ${c.claimant}, updated_at = ${c.at}::timestamptz
-      from g where v.gift_id = g.id
+      from g where v.gift_id = g.id and v.id in (select id from movable)
       returning v.id, v.status, g.giver_name
     ), events as (
       insert into vouchers.voucher_event (voucher_id, event, from_status, to_status, actor, actor_ref, reason, at)
@@ -75,14 +112,15 @@ export async function claimGift(db: AnyDb, c: { tokenHash: string; claimant: str
   if (!gift) return { ok: false, reason: 'not_found' };
   if (gift.claimed_by === c.claimant) return { ok: false, reason: 'already_claimed' };
   if (gift.claimed_at !== null) return { ok: false, reason: 'not_found' };
-  return { ok: false, reason: 'own_gift' };
+  if (gift.giver_token !== null && gift.giver_token === c.claimant) return { ok: false, reason: 'own_gift' };
+  return { ok: false, reason: 'no_longer_available' };
 }
 
 export async function giftByHash(db: AnyDb, tokenHash: string): Promise<GiftRow | undefined> {
   return inVouchers(db).selectFrom('gift').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-export type GiftVoucherRow = { id: string; gift_id: string | null; title: string; deal_id: number; deal_product_id: number; status: GiftRowStatus; expires_at: Date | string | null; created_at: Date | string };
+export type GiftVoucherRow = { id: string; gift_id: string | null; customer_token: string | null; title: string; deal_id: number; deal_product_id: number; status: GiftRowStatus; expires_at: Date | string | null; created_at: Date | string };
 type GiftRowStatus = Selectable<VoucherTable>['status'];
 
 /** The vouchers of these gifts, as issued. */
@@ -90,7 +128,7 @@ export async function vouchersOfGifts(db: AnyDb, giftIds: readonly string[]): Pr
   if (giftIds.length === 0) return [];
   return inVouchers(db)
     .selectFrom('voucher')
-    .select(['id', 'gift_id', 'title', 'deal_id', 'deal_product_id', 'status', 'expires_at', 'created_at'])
+    .select(['id', 'gift_id', 'customer_token', 'title', 'deal_id', 'deal_product_id', 'status', 'expires_at', 'created_at'])
     .where('gift_id', 'in', [...giftIds])
     .orderBy('created_at')
     .orderBy('code')

@@ -8,6 +8,7 @@
  * once exactly one wins (PostgreSQL).
  */
 import { randomUUID } from 'node:crypto';
+import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '@shop/platform';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
@@ -19,7 +20,9 @@ import { createVouchersApp } from '../app.ts';
 import { vouchersFixture } from '../test/fixture.ts';
 import { createOrderGifts, giftClaimLink } from './gifts.ts';
 import { GIFT_MESSAGES } from './gifts.contract.ts';
-import { newGiftToken } from './gifts.store.ts';
+import { isReceivedGift, newGiftToken, receivedGiftSql } from './gifts.store.ts';
+import { moveVouchers } from '../transitions/transitions.store.ts';
+import { sql } from 'kysely';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -193,6 +196,76 @@ describe.each(testDatabases())('gifts on %s', (name, open) => {
     failMail = false;
     expect((await call('POST', '/gift/create', { customerToken: GIVER, voucherId: b!.id, giverName: 'Morag', recipient: { name: 'Iona', email: 'iona@example.co.uk' } })).status).toBe(201);
     expect(sent.map((m) => m.to).sort()).toEqual(['iona@example.co.uk', 'rhona@example.co.uk']);
+  });
+
+  it("a claim moves only the vouchers still Ready to Redeem and the giver's; with none left it is refused (GIFT_NO_LONGER_AVAILABLE), the gift unclaimed, and the preview says so", async () => {
+    const { vouchers, token } = await orderGift(GIVER, 3);
+    const [used, elsewhere, fine] = vouchers as [(typeof vouchers)[number], (typeof vouchers)[number], (typeof vouchers)[number]];
+    expect(await moveVouchers(f.database.db, { id: used.id }, { event: 'redeem', actor: 'merchant', reason: 'Redeemed at the till', at: f.clock.now })).toHaveLength(1);
+    // No longer the giver's (whatever moved it): a claim must not take it from its holder.
+    await sql`update vouchers.voucher set customer_token = ${OTHER} where id = ${elsewhere.id}::uuid`.execute(f.database.db);
+    const look = await preview(token);
+    expect(look.body.claimable).toBe(true);
+    const byId = new Map(vouchers.map((v, i) => [v.id, i]));
+    expect(look.body.vouchers.map((v: Body) => v.claimable)).toHaveLength(3);
+    expect(look.body.vouchers.filter((v: Body) => v.claimable)).toHaveLength(1);
+    const claimed = await redeem(token, RECIPIENT);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect((await holderOf(used.id))?.customer_token).toBe(GIVER);
+    expect((await holderOf(elsewhere.id))?.customer_token).toBe(OTHER);
+    expect((await holderOf(fine.id))?.customer_token).toBe(RECIPIENT);
+    const claims = await f.database.db.selectFrom('vouchers.voucher_event' as never).select('voucher_id' as never).where('voucher_id' as never, 'in', [...byId.keys()] as never).where('event' as never, '=', 'claim' as never).execute();
+    expect(claims).toEqual([{ voucher_id: fine.id }]);
+
+    // Nothing left to give: refused with the words, nothing changes, and the preview offers no claim.
+    const gone = await orderGift(GIVER, 1);
+    expect(await moveVouchers(f.database.db, { id: gone.vouchers[0]!.id }, { event: 'redeem', actor: 'merchant', reason: 'Redeemed at the till', at: f.clock.now })).toHaveLength(1);
+    expect((await preview(gone.token)).body).toMatchObject({ claimed: false, claimable: false, vouchers: [{ claimable: false, statusCode: 'REDEEMED' }] });
+    const refused = await redeem(gone.token, RECIPIENT);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'GIFT_NO_LONGER_AVAILABLE', detail: GIFT_MESSAGES.noLongerAvailable, errors: [{ field: 'claim', message: GIFT_MESSAGES.noLongerAvailable }] });
+    expect(GIFT_MESSAGES.noLongerAvailable).toBe('This gift can no longer be claimed: the voucher has been used, refunded or has expired. Please ask the person who sent it.');
+    expect((await holderOf(gone.vouchers[0]!.id))?.customer_token).toBe(GIVER);
+    expect((await preview(gone.token)).status).toBe(200); // still unclaimed: not the 404 of a claimed gift
+    // The giver's own claim is still OWN_GIFT, not this.
+    expect((await redeem(gone.token, GIVER)).body.code).toBe('OWN_GIFT');
+  });
+
+  it("a gift received cannot be refunded, exchanged for credit or returned by its recipient (the buyer's money): 409 GIFT_RECEIVED_NOT_REFUNDABLE, nothing moves", async () => {
+    const { vouchers, token } = await orderGift(GIVER, 2);
+    expect((await redeem(token, RECIPIENT)).status).toBe(200);
+    const [fresh, old] = vouchers as [(typeof vouchers)[number], (typeof vouchers)[number]];
+    await f.database.db.updateTable('vouchers.voucher' as never).set({ paid_at: new Date(f.clock.now.getTime() - 20 * 86_400_000) } as never).where('id' as never, '=', old.id as never).execute();
+    const refused = { code: 'GIFT_RECEIVED_NOT_REFUNDABLE', detail: ERROR_MESSAGES.GIFT_RECEIVED_NOT_REFUNDABLE };
+    const refund = await call('POST', '/voucher/pmv/refund', { voucherId: fresh.id, customerToken: RECIPIENT, destination: 'wallet', walletConsent: true, idempotencyKey: randomUUID() });
+    expect([refund.status, refund.body]).toMatchObject([409, refused]);
+    const credit = await call('POST', '/voucher/credit', { voucherId: old.id, customerToken: RECIPIENT });
+    expect([credit.status, credit.body]).toMatchObject([409, refused]);
+    const deal = { deliveryType: 'postal', merchant: { name: 'The Shop', address: '1 High Street, Glasgow', postcode: 'G1 1AA' } };
+    const ret = await call('POST', '/create-return-order', { voucherId: fresh.id, customerToken: RECIPIENT, reason: 'changed_mind', deal });
+    expect(ret.status, JSON.stringify(ret.body)).toBe(409);
+    expect(ret.body).toMatchObject(refused);
+    for (const v of vouchers) expect((await call('GET', `/voucher/${v.id}?customerToken=${RECIPIENT}`)).body.status).toBe('Ready to Redeem');
+  });
+
+  it('a gift received is marked (giftReceived, isReceivedGift, receivedGiftSql); the buyer\'s own vouchers and a gift not yet claimed are not', async () => {
+    const { vouchers, token } = await orderGift(GIVER, 1);
+    const [kept] = await f.issue(GIVER, 1);
+    const v = vouchers[0]!;
+    expect(await isReceivedGift(f.database.db, v.id)).toBe(false); // sent, not claimed: still the giver's money and voucher
+    expect((await call('GET', `/voucher/${v.id}?customerToken=${GIVER}`)).body.giftReceived).toBe(false);
+    expect((await redeem(token, RECIPIENT)).status).toBe(200);
+    expect(await isReceivedGift(f.database.db, v.id)).toBe(true);
+    expect(await isReceivedGift(f.database.db, kept!.id)).toBe(false);
+    expect((await call('GET', `/voucher/${v.id}?customerToken=${RECIPIENT}`)).body.giftReceived).toBe(true);
+    expect((await call('GET', `/voucher/feeds/voucher?customerToken=${RECIPIENT}`)).body.edges.map((e: Body) => e.node.giftReceived)).toEqual([true]);
+    expect((await call('GET', `/voucher/${kept!.id}?customerToken=${GIVER}`)).body.giftReceived).toBe(false);
+    // The condition as a conditional update uses it: only the voucher not received matches.
+    const { rows } = await sql<{ id: string }>`select v.id from vouchers.voucher v where v.id = any(${[v.id, kept!.id]}::uuid[]) and not ${receivedGiftSql('v.id')}`.execute(f.database.db);
+    expect(rows.map((r) => r.id)).toEqual([kept!.id]);
+    // Gifted on by its recipient, still a gift received while that gift waits.
+    expect((await call('POST', '/gift/create', { customerToken: RECIPIENT, voucherId: v.id, giverName: 'Rhona', recipient: { name: 'Iona', email: 'iona@example.co.uk' } })).status).toBe(201);
+    expect(await isReceivedGift(f.database.db, v.id)).toBe(true);
   });
 
   it.runIf(name === 'postgres')('two (and eight) claims of one gift at once: exactly one wins, the vouchers move once with one claim event each', async () => {

@@ -5,24 +5,13 @@
  * link (redemption-link.ts), never the bare code. Services run .ts without a JSX transform, so the
  * document is written with createElement.
  */
-import { fileURLToPath } from 'node:url';
-import { Document, Font, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import QRCode from 'qrcode';
+import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import { londonDateInWords } from '@shop/domain/london-time';
 import { formatMoney } from '@shop/domain/money';
 import { VOUCHER_STATUS_DESCRIPTIONS } from '@shop/domain/voucher-status';
 import type { VoucherRow } from '../issue/issue.ts';
-
-Font.register({
-  family: 'Inter',
-  fonts: [
-    { src: fileURLToPath(import.meta.resolve('@fontsource/inter/files/inter-latin-400-normal.woff')), fontWeight: 400 },
-    { src: fileURLToPath(import.meta.resolve('@fontsource/inter/files/inter-latin-700-normal.woff')), fontWeight: 700 },
-  ],
-});
-// Whole words only: the font has no hyphenation dictionary.
-Font.registerHyphenationCallback((word) => [word]);
+import { PDF_FONT, qrPng } from './pdf-kit.ts';
 
 /** What the voucher says of its deal: the catalogue's words, as the gateway read them from the deals service. */
 export interface PrintedDeal {
@@ -35,7 +24,7 @@ export interface PrintedDeal {
 const INK = '#1f2a37';
 const THISTLE = '#5b2a86';
 const styles = StyleSheet.create({
-  page: { fontFamily: 'Inter', fontSize: 10, color: INK, padding: 40 },
+  page: { fontFamily: PDF_FONT, fontSize: 10, color: INK, padding: 40 },
   brand: { fontSize: 18, fontWeight: 700, color: THISTLE },
   strap: { fontSize: 9, color: '#5f6b7a', marginTop: 2 },
   card: { marginTop: 24, borderWidth: 2, borderColor: THISTLE, borderRadius: 8, padding: 20, flexDirection: 'row' },
@@ -54,7 +43,7 @@ const styles = StyleSheet.create({
   footer: { position: 'absolute', bottom: 30, left: 40, right: 40, fontSize: 8, color: '#5f6b7a', textAlign: 'center' },
 });
 
-function voucherDocument(v: VoucherRow, deal: PrintedDeal, qrPng: Buffer): ReactElement<DocumentProps> {
+function voucherDocument(v: VoucherRow, deal: PrintedDeal, qr: Buffer): ReactElement<DocumentProps> {
   const expiry = v.expires_at ? `Use by ${londonDateInWords(new Date(v.expires_at))}` : 'No expiry date';
   const description = VOUCHER_STATUS_DESCRIPTIONS[v.status];
   return h(
@@ -89,7 +78,7 @@ function voucherDocument(v: VoucherRow, deal: PrintedDeal, qrPng: Buffer): React
         h(
           View,
           { style: styles.qr },
-          h(Image, { style: styles.qrImage, src: qrPng }),
+          h(Image, { style: styles.qrImage, src: qr }),
           h(Text, { style: styles.qrNote }, 'For the merchant: scan to check and redeem this voucher.'),
         ),
       ),
@@ -104,6 +93,5 @@ function voucherDocument(v: VoucherRow, deal: PrintedDeal, qrPng: Buffer): React
 
 /** The voucher's PDF, its QR carrying `link`. */
 export async function voucherPdf(v: VoucherRow, deal: PrintedDeal, link: string): Promise<Buffer> {
-  const qrPng = await QRCode.toBuffer(link, { errorCorrectionLevel: 'M', margin: 2, width: 320, type: 'png' });
-  return renderToBuffer(voucherDocument(v, deal, qrPng));
+  return renderToBuffer(voucherDocument(v, deal, await qrPng(link)));
 }

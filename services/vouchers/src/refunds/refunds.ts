@@ -26,6 +26,7 @@ import type { VouchersDeps } from '../lib/deps.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
 import * as vouchers from '../vouchers/vouchers.store.ts';
 import * as store from './refunds.store.ts';
+import { isReceivedGift } from '../gifts/gifts.store.ts';
 
 export interface RefundInput {
   voucherId: string;
@@ -37,7 +38,7 @@ export interface RefundInput {
 
 export type RefundOutcome =
   | { ok: true; created: boolean; refund: store.RefundRow; voucher: VoucherRow }
-  | { ok: false; status: 404 | 409 | 422; code: 'NOT_FOUND' | 'VOUCHER_NOT_REFUNDABLE' | 'REFUND_WINDOW_CLOSED' | 'IDEMPOTENCY_CONFLICT'; detail: string };
+  | { ok: false; status: 404 | 409 | 422; code: 'NOT_FOUND' | 'VOUCHER_NOT_REFUNDABLE' | 'REFUND_WINDOW_CLOSED' | 'IDEMPOTENCY_CONFLICT' | 'GIFT_RECEIVED_NOT_REFUNDABLE'; detail: string };
 
 const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
 
@@ -55,6 +56,8 @@ export async function refundVoucher(deps: VouchersDeps, input: RefundInput): Pro
     }
     const voucher = await vouchers.holderVoucher(trx, input.customerToken, input.voucherId);
     if (!voucher) return { ok: false, status: 404, code: 'NOT_FOUND', detail: 'Sorry, we could not find that voucher.' };
+    // The money of a gift received is the buyer's (their card, their wallet): its recipient cannot take it.
+    if (await isReceivedGift(trx, voucher.id)) return { ok: false, status: 409, code: 'GIFT_RECEIVED_NOT_REFUNDABLE', detail: messageFor('GIFT_RECEIVED_NOT_REFUNDABLE') };
     const payment = await store.lockOrderPayment(trx, voucher.order_id);
     const moved = payment
       ? await moveVouchers(trx, { id: voucher.id }, { event: 'refund', actor: 'shopper', holder: input.customerToken, reason: input.destination === 'wallet' ? 'Refunded as wallet credit' : 'Refunded to the payment method', at })

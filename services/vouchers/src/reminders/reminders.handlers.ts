@@ -8,10 +8,11 @@ import * as routes from './reminders.routes.ts';
 const MAX_AHEAD_MS = 400 * 86_400_000;
 
 /** The operator's run of the reminders job (the shop's lease runs it on its own every hour). */
-export function registerReminderRoutes(app: OpenAPIHono, deps: VouchersDeps, reminders: Pick<ReminderDeps, 'mailer' | 'holderEmails'>): void {
+export function registerReminderRoutes(app: OpenAPIHono, deps: VouchersDeps, reminders: Pick<ReminderDeps, 'mailer' | 'holderEmails'>, aheadAllowed: boolean): void {
   app.openapi(routes.postRunReminders, async (c) => {
     const body = (c.req.header('content-type')?.includes('json') ? c.req.valid('json') : undefined) ?? {};
     const now = deps.now();
+    if (body.asOf && !aheadAllowed) return invalid(c, [{ field: 'asOf', message: 'Running the reminders as of another time is for test shops only.' }]);
     const asOf = body.asOf ? new Date(body.asOf) : now;
     if (asOf.getTime() < now.getTime() - 60_000 || asOf.getTime() > now.getTime() + MAX_AHEAD_MS) return invalid(c, [{ field: 'asOf', message: 'Give an instant from now to 400 days ahead.' }]);
     const result = await remindExpiringVouchers({ db: deps.db, now: () => asOf, publicBaseUrl: deps.publicBaseUrl, log: deps.log, ...reminders });

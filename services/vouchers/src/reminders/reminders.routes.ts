@@ -7,7 +7,7 @@ export const RunRemindersBodySchema = z
       .string()
       .datetime({ offset: true })
       .optional()
-      .openapi({ description: 'Run as at this instant, from now to 400 days ahead: the reminders due by then are sent now (operators, and the end-to-end journey that cannot wait for a voucher to near its expiry). Default: now.' }),
+      .openapi({ description: 'Test shops only (createVouchersApp remindersAhead; elsewhere a 400 naming asOf): run as at this instant, from now to 400 days ahead, so the reminders due by then are sent now (the end-to-end journey cannot wait for a voucher to near its expiry). Default: now.' }),
   })
   .strict()
   .openapi('RunRemindersRequest');

@@ -9,14 +9,16 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createOutboxMailer, listOutbox, migrateMail, type Mailer } from '@shop/platform';
+import { createOutboxMailer, listOutbox, migrateMail, SERVICE_TOKEN_HEADER, type Mailer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { suiteFixture } from '@shop/platform/test-suite';
 import { endOfLondonDayAfter } from '@shop/domain/london-time';
 import { dueReminder, reminderWindowEnds } from '@shop/domain/voucher-extension';
 import { moveVouchers } from '../transitions/transitions.store.ts';
+import { createVouchersApp } from '../app.ts';
 import { vouchersFixture } from '../test/fixture.ts';
-import { remindExpiringVouchers, reminderMessageId, type ReminderDeps, type ReminderFaultPoint } from './reminders.ts';
+import { TEST_TOKEN } from '@shop/platform/test-app';
+import { reminderMail, remindExpiringVouchers, reminderMessageId, type ReminderDeps, type ReminderFaultPoint } from './reminders.ts';
 
 const DAY = 86_400_000;
 
@@ -140,6 +142,35 @@ describe.each(testDatabases())('expiry reminders on %s', (_name, open) => {
     const unsent = await sql<{ n: number }>`select count(*)::int as n from vouchers.reminder where sent_at is null`.execute(f.database.db);
     expect(unsent.rows[0]!.n).toBe(0);
     expect(await remindExpiringVouchers(deps({ mailer }))).toEqual({ recorded: 0, sent: 0 });
+  });
+
+  it("a gift received: the mail offers neither the extension nor the refund (both are the buyer's)", () => {
+    const now = f.clock.now;
+    const v = { id: randomUUID(), title: 'Spa day for two', order_number: '100001', expires_at: endOfLondonDayAfter(now, 5), paid_at: now, extended_months: 0 };
+    const own = reminderMail('https://shop.example', v, now).text;
+    expect(own).toContain('/voucher/extend/');
+    expect(own).toContain('Changed your mind?');
+    const gift = reminderMail('https://shop.example', { ...v, gift_received: true }, now).text;
+    expect(gift).not.toContain('/voucher/extend/');
+    expect(gift).not.toContain('refund');
+    expect(gift).toContain('It was a gift: use it before then.');
+  });
+
+  it('POST /reminders/run: runs the job now; `asOf` (a later day) only in a test shop, elsewhere a 400 naming asOf', async () => {
+    const alice = holder('alice');
+    const [v] = await f.issue(alice, 1, expiring(60));
+    const shopApp = (remindersAhead: boolean) =>
+      createVouchersApp({ db: f.database.db, serviceToken: TEST_TOKEN, now: () => f.clock.now, mailer: createOutboxMailer(f.database.db), holderEmails: deps().holderEmails, remindersAhead });
+    const run = (remindersAhead: boolean, body: unknown) =>
+      shopApp(remindersAhead).request('/reminders/run', { method: 'POST', headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: TEST_TOKEN }, body: JSON.stringify(body) });
+    const asOf = new Date(f.clock.now.getTime() + 45 * DAY).toISOString();
+    const refused = await run(false, { asOf });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['asOf']);
+    expect(await (await run(false, {})).json()).toEqual({ recorded: 0, sent: 0 });
+    expect(await inbox(alice)).toEqual([]);
+    expect(await (await run(true, { asOf })).json()).toEqual({ recorded: 1, sent: 1 });
+    expect((await inbox(alice)).map((m) => m.messageId)).toEqual([reminderMessageId(v!.id, '30d')]);
   });
 
   it('C5: two runs at once record and send each reminder once', async () => {

@@ -13,6 +13,7 @@
  * Only Ready to Redeem: a Booked voucher has its date, and only a Ready one can be extended or
  * refunded. A guest's voucher (no holder) has no account to sign in with to extend it: none.
  */
+import { receivedGiftSql } from '../gifts/gifts.store.ts';
 import { sql } from 'kysely';
 import type { Mailer } from '@shop/platform';
 import { londonDateInWords } from '@shop/domain/london-time';
@@ -54,6 +55,8 @@ interface DueVoucher {
   paid_at: Date;
   extended_months: number;
   kind: ReminderKind;
+  /** A gift received (gifts/): its extension and refund are the buyer's, so the mail offers neither. */
+  gift_received?: boolean;
 }
 
 /** Records then sends every reminder due at `now`; how many were recorded and handed over. */
@@ -76,7 +79,7 @@ export async function recordDueReminders(deps: ReminderDeps, batch = REMIND_BATC
     type Cursor = { expiresAt: Date; id: string };
     const { count, last } = await deps.db.transaction().execute(async (trx): Promise<{ count: number; last: Cursor | null }> => {
       const { rows } = await sql<DueVoucher>`
-        select v.id, v.customer_token, v.title, v.order_number, v.expires_at, v.paid_at, v.extended_months, k.kind
+        select v.id, v.customer_token, v.title, v.order_number, v.expires_at, v.paid_at, v.extended_months, k.kind, ${receivedGiftSql('v.id')} as gift_received
         from vouchers.voucher v
         cross join lateral (
           select case when v.expires_at <= ${ends['1d']} then '1d' when v.expires_at <= ${ends['7d']} then '7d' else '30d' end as kind
@@ -135,12 +138,17 @@ export async function sendReminders(deps: ReminderDeps): Promise<number> {
 }
 
 /** The reminder's words: the voucher, its expiry in London words, the extension link and, within 14 days of paying, the refund one. */
-export function reminderMail(publicBaseUrl: string, v: Pick<DueVoucher, 'id' | 'title' | 'order_number' | 'expires_at' | 'paid_at' | 'extended_months'>, now: Date): { subject: string; text: string } {
+export function reminderMail(publicBaseUrl: string, v: Pick<DueVoucher, 'id' | 'title' | 'order_number' | 'expires_at' | 'paid_at' | 'extended_months' | 'gift_received'>, now: Date): { subject: string; text: string } {
   const base = publicBaseUrl.replace(/\/$/, '');
   const expiresAt = new Date(v.expires_at);
   const on = londonDateInWords(expiresAt);
   const refundBy = refundableUntil(new Date(v.paid_at));
   const canExtend = v.extended_months < VOUCHER_EXTENSION_MAX_MONTHS;
+  if (v.gift_received) {
+    // A gift received: its extension is paid on the buyer's order and its refund is theirs, so neither is offered.
+    const text = [`Your voucher for ${v.title} expires ${expiresInWords(expiresAt, now)}, on ${on}.`, '', 'It was a gift: use it before then.', '', `See all your vouchers in My Vouchers: ${base}/myaccount/vouchers`].join('\n');
+    return { subject: `Your voucher for ${v.title} expires on ${on}`, text };
+  }
   const text = [
     `Your voucher for ${v.title} (order ${v.order_number}) expires ${expiresInWords(expiresAt, now)}, on ${on}.`,
     '',

@@ -4,30 +4,19 @@
  * cut out and stick on the parcel: the merchant's address, the tracking reference as text and as
  * a QR code (qrcode) the carrier scans, what is inside (order and voucher), and how to send it.
  */
-import { fileURLToPath } from 'node:url';
-import { Document, Font, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import QRCode from 'qrcode';
+import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import { londonDateInWords } from '@shop/domain/london-time';
 import { RETURN_REASON_WORDS } from '@shop/domain/voucher-returns';
 import type { VoucherRow } from '../issue/issue.ts';
+import { PDF_FONT, qrPng } from '../print/pdf-kit.ts';
 import type { ReturnRow } from './returns.store.ts';
-
-// The same family as print/voucher-pdf.ts (registering it again is harmless).
-Font.register({
-  family: 'Inter',
-  fonts: [
-    { src: fileURLToPath(import.meta.resolve('@fontsource/inter/files/inter-latin-400-normal.woff')), fontWeight: 400 },
-    { src: fileURLToPath(import.meta.resolve('@fontsource/inter/files/inter-latin-700-normal.woff')), fontWeight: 700 },
-  ],
-});
-Font.registerHyphenationCallback((word) => [word]);
 
 const INK = '#1f2a37';
 const THISTLE = '#5b2a86';
 const MUTED = '#5f6b7a';
 const styles = StyleSheet.create({
-  page: { fontFamily: 'Inter', fontSize: 10, color: INK, padding: 40 },
+  page: { fontFamily: PDF_FONT, fontSize: 10, color: INK, padding: 40 },
   brand: { fontSize: 18, fontWeight: 700, color: THISTLE },
   strap: { fontSize: 9, color: MUTED, marginTop: 2 },
   label: { marginTop: 24, borderWidth: 2, borderColor: INK, borderStyle: 'dashed', padding: 20 },
@@ -50,7 +39,7 @@ const styles = StyleSheet.create({
   footer: { position: 'absolute', bottom: 30, left: 40, right: 40, fontSize: 8, color: MUTED, textAlign: 'center' },
 });
 
-function labelDocument(r: ReturnRow, v: VoucherRow, qrPng: Buffer): ReactElement<DocumentProps> {
+function labelDocument(r: ReturnRow, v: VoucherRow, qr: Buffer): ReactElement<DocumentProps> {
   return h(
     Document,
     { title: `Returns label ${r.tracking_number}`, author: 'Thistle Deals', subject: `Return of ${v.title}`, language: 'en-GB' },
@@ -78,7 +67,7 @@ function labelDocument(r: ReturnRow, v: VoucherRow, qrPng: Buffer): ReactElement
             h(Text, { style: styles.small }, 'Order and voucher'),
             h(Text, { style: styles.value }, `Order ${v.order_number}, voucher ${v.code}`),
           ),
-          h(View, { style: styles.qr }, h(Image, { style: styles.qrImage, src: qrPng })),
+          h(View, { style: styles.qr }, h(Image, { style: styles.qrImage, src: qr })),
         ),
         h(Text, { style: styles.small }, 'Tracking reference'),
         h(Text, { style: styles.tracking }, r.tracking_number),
@@ -106,6 +95,5 @@ function labelDocument(r: ReturnRow, v: VoucherRow, qrPng: Buffer): ReactElement
 
 /** The label's PDF; its QR code carries the tracking reference. */
 export async function returnsLabelPdf(r: ReturnRow, v: VoucherRow): Promise<Buffer> {
-  const qrPng = await QRCode.toBuffer(r.tracking_number, { errorCorrectionLevel: 'M', margin: 2, width: 320, type: 'png' });
-  return renderToBuffer(labelDocument(r, v, qrPng));
+  return renderToBuffer(labelDocument(r, v, await qrPng(r.tracking_number)));
 }

@@ -2,6 +2,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import { inVouchers, type AnyDb } from '../db/database.ts';
 import type { ReturnOrderTable } from '../db/tables.ts';
+import type { VoucherRow } from '../issue/issue.ts';
 
 export type ReturnRow = Selectable<ReturnOrderTable>;
 
@@ -13,6 +14,14 @@ export async function insertReturn(trx: AnyDb, row: Insertable<ReturnOrderTable>
 export async function holderReturn(db: AnyDb, holder: string, which: { returnId: string } | { voucherId: string }): Promise<ReturnRow | undefined> {
   const query = inVouchers(db).selectFrom('return_order').selectAll().where('customer_token', '=', holder);
   return ('returnId' in which ? query.where('id', '=', which.returnId) : query.where('voucher_id', '=', which.voucherId)).executeTakeFirst();
+}
+
+/**
+ * A return's voucher by its id, whoever holds it now: the return row already proves the shopper's
+ * right to it (a gift claimed after the return changes the voucher's holder, not the return's).
+ */
+export async function returnVoucher(db: AnyDb, ret: Pick<ReturnRow, 'voucher_id'>): Promise<VoucherRow | undefined> {
+  return inVouchers(db).selectFrom('voucher').selectAll().where('id', '=', ret.voucher_id).executeTakeFirst();
 }
 
 export async function returnById(db: AnyDb, id: string): Promise<ReturnRow | undefined> {
@@ -28,7 +37,15 @@ export async function setRefund(trx: AnyDb, id: string, refundId: string, at: Da
   await inVouchers(trx).updateTable('return_order').set({ refund_id: refundId, updated_at: at }).where('id', '=', id).where('refund_id', 'is', null).execute();
 }
 
-/** Returns whose goods the merchant has back and whose refund is not made yet (a crash between the two steps), oldest first. */
+/** A refund attempt that failed: the return goes to the back of the job's queue (it picks the least recently tried first). */
+export async function touchReturn(db: AnyDb, id: string, at: Date): Promise<void> {
+  await inVouchers(db).updateTable('return_order').set({ updated_at: at }).where('id', '=', id).where('refund_id', 'is', null).execute();
+}
+
+/**
+ * Returns whose goods the merchant has back and whose refund is not made yet (a crash between the
+ * two steps), least recently changed or tried first: a row that keeps failing cannot starve the rest.
+ */
 export async function returnsAwaitingRefund(db: AnyDb, limit: number): Promise<ReturnRow[]> {
   return inVouchers(db)
     .selectFrom('return_order as r')

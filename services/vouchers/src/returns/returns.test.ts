@@ -244,4 +244,86 @@ describe.each(testDatabases())('returns of posted goods on %s', (_name, open) =>
     const after = await json(await label({ returnId: made.return.id }));
     expect(after.return.refund).toMatchObject({ cashAmount: { amount: 2500 }, walletAmount: { amount: 0 } });
   });
+
+  it('the voucher’s holder changed after the return was made (a gift claimed): the label, the PDF and the events still answer, and the refund is made', async () => {
+    const [v] = await f.issue(ALICE, 1);
+    const made = await json(await create(v!.id));
+    const id = made.return.id as string;
+    // As a claimed gift would: the voucher is someone else's now; the return stays Alice's.
+    await sql`update vouchers.voucher set customer_token = ${BOB} where id = ${v!.id}`.execute(f.database.db);
+
+    const early = await event(id, 'received');
+    expect(early.status).toBe(409);
+    expect((await json(early)).detail).toBe('This return cannot be marked received: its status is Return Requested.');
+    const labelled = await label({ returnId: id });
+    expect(labelled.status).toBe(200);
+    expect((await json(labelled)).return).toMatchObject({ id, status: 'Return Requested' });
+    const printed = await pdf({ voucherId: v!.id });
+    expect(printed.status).toBe(200);
+    expect(printed.headers.get('content-type')).toBe('application/pdf');
+
+    expect((await event(id, 'shipped')).status).toBe(200);
+    expect((await event(id, 'shipped')).status).toBe(200);
+    const received = await event(id, 'received');
+    expect(received.status).toBe(200);
+    const body = await json(received);
+    expect(body.voucher.status).toBe('Refunded');
+    expect(body.return.refund).toMatchObject({ state: 'requested', cashAmount: { amount: 2500 } });
+    expect(await statusOf(v!.id)).toBe('Refunded');
+    expect((await event(id, 'received')).status).toBe(200);
+    // Nothing left for the job.
+    expect(await refundReturns(f.app.deps)).toBe(0);
+  });
+
+  it('the job: a return whose refund fails is logged and tried later, behind the others, and does not stop their refunds', async () => {
+    const back = async () => {
+      const [v] = await f.issue(ALICE, 1);
+      const made = await json(await create(v!.id));
+      await event(made.return.id, 'shipped');
+      // The receipt committed, the refund not made (the process died in between).
+      await f.database.db.transaction().execute((trx) => moveVouchers(trx, { id: v!.id }, { event: 'receiveReturn', actor: 'merchant', reason: 'The merchant received the returned goods', at: f.clock.now }));
+      return { v: v!, id: made.return.id as string };
+    };
+    const later = () => (f.clock.now = new Date(f.clock.now.getTime() + 60_000));
+    // Older than anything else waiting, so the job meets it first.
+    f.clock.now = new Date('2026-01-01T10:00:00Z');
+    const broken = await back();
+    await sql`delete from vouchers.order_payment where order_id = ${broken.v.order_id}`.execute(f.database.db);
+    later();
+    const fine = await back();
+    later();
+
+    const logged: { message: string; fields: Record<string, unknown> }[] = [];
+    const deps = { ...f.app.deps, log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }) };
+    const FAILED = '[vouchers] refund of returned goods failed; retried later';
+    // One at a time: the broken one (the oldest) fails and goes behind the others, so the next run
+    // reaches the other one instead of picking the broken one forever.
+    expect(await refundReturns(deps, 1)).toBe(0);
+    expect(logged).toEqual([{ message: FAILED, fields: { returnId: broken.id, error: expect.stringContaining('no payment recorded') } }]);
+    expect(await statusOf(fine.v.id)).toBe('Returned to the Merchant');
+    expect(await refundReturns(deps, 1)).toBe(1);
+    expect(await statusOf(fine.v.id)).toBe('Refunded');
+
+    // All at once: the broken one fails again, first, and the batch goes on to the rest.
+    f.clock.now = new Date('2025-12-01T10:00:00Z');
+    const older = await back();
+    await sql`delete from vouchers.order_payment where order_id = ${older.v.order_id}`.execute(f.database.db);
+    f.clock.now = new Date('2026-01-01T11:00:00Z');
+    const next = await back();
+    expect(await refundReturns(deps)).toBe(1);
+    expect(await statusOf(next.v.id)).toBe('Refunded');
+    expect(await statusOf(broken.v.id)).toBe('Returned to the Merchant');
+    expect(await statusOf(older.v.id)).toBe('Returned to the Merchant');
+    expect(logged.filter((l) => l.message === FAILED).map((l) => l.fields.returnId)).toEqual([broken.id, older.id, broken.id]);
+
+    // The merchant's receipt by the route: answered (the step is kept), the refund left to the job, logged.
+    const [v] = await f.issue(ALICE, 1);
+    const made = await json(await create(v!.id));
+    await event(made.return.id, 'shipped');
+    await sql`delete from vouchers.order_payment where order_id = ${v!.order_id}`.execute(f.database.db);
+    const received = await event(made.return.id, 'received');
+    expect(received.status).toBe(200);
+    expect(await json(received)).toMatchObject({ voucher: { status: 'Returned to the Merchant' }, return: { refund: null } });
+    expect(f.logged).toContainEqual({ message: FAILED, fields: { returnId: made.return.id, error: expect.stringContaining('no payment recorded') } });
+  });
 });

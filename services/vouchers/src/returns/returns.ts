@@ -33,6 +33,7 @@ import * as refunds from '../refunds/refunds.store.ts';
 import { recordRefund, sendToProvider } from '../refunds/refunds.ts';
 import type { ReturnEventName } from './returns.contract.ts';
 import * as store from './returns.store.ts';
+import { isReceivedGift } from '../gifts/gifts.store.ts';
 
 /** Who carries the parcel back, as the label names it. */
 export const RETURNS_CARRIER = 'Thistle Deals Returns (tracked)';
@@ -51,7 +52,7 @@ export interface CreateReturnInput {
   deal: { deliveryType: 'voucher' | 'postal' | 'travel'; merchant: { name: string; address: string; postcode: string } };
 }
 
-type Refusal = { ok: false; status: 404 | 409; code: 'NOT_FOUND' | 'VOUCHER_NOT_RETURNABLE'; detail: string };
+type Refusal = { ok: false; status: 404 | 409; code: 'NOT_FOUND' | 'VOUCHER_NOT_RETURNABLE' | 'GIFT_RECEIVED_NOT_REFUNDABLE'; detail: string };
 const NOT_FOUND: Refusal = { ok: false, status: 404, code: 'NOT_FOUND', detail: 'Sorry, we could not find that return.' };
 
 export type CreateReturnOutcome = { ok: true; created: boolean; ret: store.ReturnRow } | Refusal;
@@ -63,6 +64,8 @@ export async function createReturn(deps: VouchersDeps, input: CreateReturnInput)
     if (known) return { ok: true, created: false, ret: known };
     const voucher = await vouchers.holderVoucher(trx, input.customerToken, input.voucherId);
     if (!voucher) return { ...NOT_FOUND, detail: 'Sorry, we could not find that voucher.' };
+    // The money of a gift received is the buyer's: its recipient cannot return it for a refund.
+    if (await isReceivedGift(trx, voucher.id)) return { ok: false, status: 409, code: 'GIFT_RECEIVED_NOT_REFUNDABLE', detail: messageFor('GIFT_RECEIVED_NOT_REFUNDABLE') };
     const goods = input.deal.deliveryType === 'postal';
     const moved = await moveVouchers(
       trx,
@@ -73,7 +76,8 @@ export async function createReturn(deps: VouchersDeps, input: CreateReturnInput)
       // A request racing this one may have made the return meanwhile (it held the voucher's lock): the same answer.
       const raced = await store.holderReturn(trx, input.customerToken, { voucherId: input.voucherId });
       if (raced) return { ok: true, created: false, ret: raced };
-      const now = (await vouchers.holderVoucher(trx, input.customerToken, input.voucherId))!;
+      // By id: this shopper held it a moment ago (a gift claimed meanwhile moves its holder, not the answer).
+      const now = (await store.returnVoucher(trx, { voucher_id: voucher.id })) ?? voucher;
       const why = goods ? `Its status is ${now.status}.` : 'It is not for goods sent by post.';
       return { ok: false, status: 409, code: 'VOUCHER_NOT_RETURNABLE', detail: `${messageFor('VOUCHER_NOT_RETURNABLE')} ${why}` };
     }
@@ -119,12 +123,18 @@ export async function recordReturnEvent(deps: VouchersDeps, returnId: string, ev
     .transaction()
     .execute((trx) => moveVouchers(trx, { id: ret.voucher_id }, { event: step.event, actor: step.actor, actorRef, reason: step.reason(ret), at: deps.now() }));
   if (moved.length === 0) {
-    const voucher = (await vouchers.holderVoucher(deps.db, ret.customer_token, ret.voucher_id))!;
+    const voucher = await store.returnVoucher(deps.db, ret);
+    if (!voucher) return NOT_FOUND;
     if (!step.reached.includes(voucher.status)) {
       return { ok: false, status: 409, code: 'VOUCHER_NOT_RETURNABLE', detail: `This return cannot be marked ${event}: its status is ${voucher.status}.` };
     }
   }
-  if (event === 'received') await refundReturn(deps, ret.id);
+  if (event === 'received') {
+    // The receipt is committed whatever happens here; a refund that fails now is the job's (refundReturns).
+    await refundReturn(deps, ret.id).catch((error: unknown) => {
+      deps.log('[vouchers] refund of returned goods failed; retried later', { returnId: ret.id, error: error instanceof Error ? error.message : String(error) });
+    });
+  }
   return { ok: true, moved: moved.length > 0 };
 }
 
@@ -133,16 +143,19 @@ const hashOf = (returnId: string) => createHash('sha256').update(JSON.stringify(
 /**
  * The refund of returned goods, once: the voucher Returned to the Merchant → Refunded with the
  * refund recorded (to the payment method) in one transaction, then the card part to the provider.
- * Nothing when it is made already or the goods are not back yet. Whether a refund was made.
+ * Nothing when it is made already or the goods are not back yet. Whether a refund was made; throws
+ * when the order's payment is missing (a fault a person must look at: the job logs it).
  */
 export async function refundReturn(deps: VouchersDeps, returnId: string): Promise<boolean> {
   const at = deps.now();
   const made = await deps.db.transaction().execute(async (trx) => {
     const ret = await store.lockReturn(trx, returnId);
     if (!ret || ret.refund_id) return null;
-    const voucher = await vouchers.holderVoucher(trx, ret.customer_token, ret.voucher_id);
-    const payment = voucher ? await refunds.lockOrderPayment(trx, voucher.order_id) : undefined;
-    if (!voucher || !payment) return null;
+    // By id, not by holder: the return proves the right, and a gift claimed since must not stop the refund.
+    const voucher = await store.returnVoucher(trx, ret);
+    if (!voucher) throw new Error(`Return ${ret.id}: voucher ${ret.voucher_id} not found`);
+    const payment = await refunds.lockOrderPayment(trx, voucher.order_id);
+    if (!payment) throw new Error(`Return ${ret.id}: no payment recorded for order ${voucher.order_id}`);
     const moved = await moveVouchers(trx, { id: voucher.id }, { event: 'refundReturn', actor: 'system', reason: 'Refunded to the payment method: the merchant has the goods back', at });
     if (moved.length === 0) return null;
     const refund = await recordRefund(trx, voucher, payment, { customerToken: ret.customer_token, idempotencyKey: `return:${ret.id}`, requestHash: hashOf(ret.id), destination: 'original', at });
@@ -156,10 +169,20 @@ export async function refundReturn(deps: VouchersDeps, returnId: string): Promis
 
 export const REFUND_RETURNS_EVERY_MS = 60_000;
 
-/** The job: returns whose goods are back but whose refund was not made (a crash between the two steps). */
+/**
+ * The job: returns whose goods are back but whose refund was not made (a crash between the two
+ * steps). One that fails is logged and tried again later, behind the others; the rest go on.
+ */
 export async function refundReturns(deps: VouchersDeps, limit = 100): Promise<number> {
   let made = 0;
-  for (const ret of await store.returnsAwaitingRefund(deps.db, limit)) if (await refundReturn(deps, ret.id)) made++;
+  for (const ret of await store.returnsAwaitingRefund(deps.db, limit)) {
+    try {
+      if (await refundReturn(deps, ret.id)) made++;
+    } catch (error) {
+      deps.log('[vouchers] refund of returned goods failed; retried later', { returnId: ret.id, error: error instanceof Error ? error.message : String(error) });
+      await store.touchReturn(deps.db, ret.id, deps.now());
+    }
+  }
   return made;
 }
 

@@ -7,8 +7,11 @@ import type { VoucherEventRow } from './vouchers.store.ts';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-/** `redemptionLink`: the holder's signed QR link, given only on the holder's own answers. */
-export function voucherView(v: VoucherRow, redemptionLink: string | null = null): z.infer<typeof VoucherSchema> {
+/**
+ * `redemptionLink`: the holder's signed QR link, given only on the holder's own answers.
+ * `gift_received`: read by the holder's reads (vouchers.store.ts); absent elsewhere (false).
+ */
+export function voucherView(v: VoucherRow & { gift_received?: boolean }, redemptionLink: string | null = null): z.infer<typeof VoucherSchema> {
   const paidAt = new Date(v.paid_at);
   return {
     id: v.id,
@@ -30,6 +33,7 @@ export function voucherView(v: VoucherRow, redemptionLink: string | null = null)
     refundableUntil: refundableUntil(paidAt).toISOString(),
     createdAt: new Date(v.created_at).toISOString(),
     redemptionLink,
+    giftReceived: v.gift_received === true,
   };
 }
 

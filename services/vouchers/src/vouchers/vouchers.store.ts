@@ -5,12 +5,16 @@ import { inVouchers, type AnyDb } from '../db/database.ts';
 import type { VoucherEventTable } from '../db/tables.ts';
 import type { VoucherRow } from '../issue/issue.ts';
 import type { VoucherCursor } from '../lib/cursor.ts';
+import { receivedGiftSql } from '../gifts/gifts.store.ts';
+
+/** Whether its holder received it as a gift (gifts/ receivedGiftSql): voucherView hides the price then. */
+const giftReceived = () => receivedGiftSql('voucher.id').as('gift_received');
 
 export type VoucherEventRow = Selectable<VoucherEventTable>;
 
 /** One page of a holder's vouchers, newest first (one more than `limit`: the caller learns if there is a next page). */
-export async function holderPage(db: AnyDb, q: { holder: string; status?: StoredVoucherStatus; after: VoucherCursor | null; limit: number }): Promise<VoucherRow[]> {
-  let query = inVouchers(db).selectFrom('voucher').selectAll().where('customer_token', '=', q.holder);
+export async function holderPage(db: AnyDb, q: { holder: string; status?: StoredVoucherStatus; after: VoucherCursor | null; limit: number }): Promise<Array<VoucherRow & { gift_received: boolean }>> {
+  let query = inVouchers(db).selectFrom('voucher').selectAll().select(giftReceived()).where('customer_token', '=', q.holder);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.after) {
     const { createdAt, id } = q.after;
@@ -27,8 +31,8 @@ export async function holderCount(db: AnyDb, q: { holder: string; status?: Store
 }
 
 /** A voucher of this holder (undefined for anyone else's, exactly as for an unknown id). */
-export async function holderVoucher(db: AnyDb, holder: string, voucherId: string): Promise<VoucherRow | undefined> {
-  return inVouchers(db).selectFrom('voucher').selectAll().where('id', '=', voucherId).where('customer_token', '=', holder).executeTakeFirst();
+export async function holderVoucher(db: AnyDb, holder: string, voucherId: string): Promise<(VoucherRow & { gift_received: boolean }) | undefined> {
+  return inVouchers(db).selectFrom('voucher').selectAll().select(giftReceived()).where('id', '=', voucherId).where('customer_token', '=', holder).executeTakeFirst();
 }
 
 /** A voucher's events, oldest first. */
