@@ -11,18 +11,9 @@
 import { z } from 'zod';
 import type { MutationResolvers } from '../__generated__/resolvers.ts';
 import { check } from '../buying/inputs.ts';
-import { notFound, problemOf, userError, userErrorOf, validationError, type MemberOf, type ProblemMapping } from '../user-errors.ts';
+import { notFound, problemOf, userError, userErrorOf, type MemberOf } from '../user-errors.ts';
+import { VOUCHER_ACTION_MAPPING, type VoucherActionErrorName } from './action-errors.ts';
 import { heldVoucherOf, moneyOf } from './Voucher.ts';
-
-const CREDIT_ERRORS = ['VoucherActionError', 'ValidationError', 'NotFoundError', 'UnauthenticatedError'] as const;
-
-const CREDIT_MAPPING: ProblemMapping<(typeof CREDIT_ERRORS)[number]> = {
-  allowed: CREDIT_ERRORS,
-  validationStatuses: [400],
-  fields: (errors, code) => errors.map((e) => validationError(e.field, e.message, code)),
-  fallbackField: null,
-  defaultRetryAfterSeconds: 60,
-};
 
 const ExchangeInput = z.object({ voucherId: z.string().max(300, { error: 'No such voucher.' }) });
 
@@ -40,7 +31,7 @@ export const exchangeVoucherForCredit: NonNullable<MutationResolvers['exchangeVo
   } catch (error) {
     const problem = problemOf(error, ['vouchers']);
     if (problem?.status === 404) return notFound('NOT_FOUND', 'voucherId');
-    const member: MemberOf<(typeof CREDIT_ERRORS)[number]> | null = problem ? userErrorOf(problem, CREDIT_MAPPING) : null;
+    const member: MemberOf<VoucherActionErrorName> | null = problem ? userErrorOf(problem, VOUCHER_ACTION_MAPPING) : null;
     if (member) return member;
     throw error;
   }

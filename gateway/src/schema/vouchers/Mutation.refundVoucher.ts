@@ -20,10 +20,9 @@ import { toGlobalId } from '../../relay/global-id.ts';
 import type { MutationResolvers } from '../__generated__/resolvers.ts';
 import { check } from '../buying/inputs.ts';
 import { notFound, problemOf, userError, userErrorOf, validationError, type MemberOf, type ProblemMapping } from '../user-errors.ts';
+import { VOUCHER_ACTION_MAPPING, type VoucherActionErrorName } from './action-errors.ts';
 import { heldVoucherOf, moneyOf } from './Voucher.ts';
 
-/** The error members of RefundVoucherResult, as schema.graphql has them. */
-export const REFUND_ERRORS = ['VoucherActionError', 'ValidationError', 'NotFoundError', 'UnauthenticatedError'] as const;
 
 /** The vouchers service's key: 1 to 64 printable ASCII characters (services/vouchers contract.ts). */
 const REFUND_KEY = /^[\x21-\x7e]{1,64}$/;
@@ -41,13 +40,11 @@ const RefundVoucherInput = z.object({
   idempotencyKey: z.string().refine((v) => REFUND_KEY.test(v), { error: 'Give a key of 1 to 64 printable characters (a UUID).' }),
 });
 
-const REFUND_MAPPING: ProblemMapping<(typeof REFUND_ERRORS)[number]> = {
-  allowed: REFUND_ERRORS,
+const REFUND_MAPPING: ProblemMapping<VoucherActionErrorName> = {
+  ...VOUCHER_ACTION_MAPPING,
   validationStatuses: [400, 422],
   // The service words its field errors for the shopper; wallet credit without consent has its own code.
   fields: (errors, code) => errors.map((e) => (e.field === 'walletConsent' ? validationError('walletConsent', messageFor('WALLET_CONSENT_REQUIRED'), 'WALLET_CONSENT_REQUIRED') : validationError(e.field, e.message, code))),
-  fallbackField: null,
-  defaultRetryAfterSeconds: 60,
 };
 
 const refundView = (r: RefundData) => ({
@@ -85,7 +82,7 @@ export const refundVoucher: NonNullable<MutationResolvers['refundVoucher']> = as
     if (problem?.status === 422 && problem.code === 'IDEMPOTENCY_CONFLICT') {
       return validationError('idempotencyKey', 'This key was used for another refund. Please start again.', 'IDEMPOTENCY_CONFLICT');
     }
-    const member: MemberOf<(typeof REFUND_ERRORS)[number]> | null = problem ? userErrorOf(problem, REFUND_MAPPING) : null;
+    const member: MemberOf<VoucherActionErrorName> | null = problem ? userErrorOf(problem, REFUND_MAPPING) : null;
     if (member) return member;
     throw error;
   }

@@ -16,18 +16,9 @@ import { RETURN_NOTE_MAX, type ReturnReason } from '@shop/domain/voucher-returns
 import { z } from 'zod';
 import type { MutationResolvers, VoucherReturnReason } from '../__generated__/resolvers.ts';
 import { check } from '../buying/inputs.ts';
-import { notFound, problemOf, userError, userErrorOf, validationError, type MemberOf, type ProblemMapping } from '../user-errors.ts';
+import { notFound, problemOf, userError, userErrorOf, type MemberOf } from '../user-errors.ts';
+import { VOUCHER_ACTION_MAPPING, type VoucherActionErrorName } from './action-errors.ts';
 import { heldVoucherOf } from './Voucher.ts';
-
-const RETURN_ERRORS = ['VoucherActionError', 'ValidationError', 'NotFoundError', 'UnauthenticatedError'] as const;
-
-const RETURN_MAPPING: ProblemMapping<(typeof RETURN_ERRORS)[number]> = {
-  allowed: RETURN_ERRORS,
-  validationStatuses: [400],
-  fields: (errors, code) => errors.map((e) => validationError(e.field, e.message, code)),
-  fallbackField: null,
-  defaultRetryAfterSeconds: 60,
-};
 
 /** The GraphQL reasons as the service stores them. */
 export const REASON_OF: Record<VoucherReturnReason, ReturnReason> = {
@@ -71,7 +62,7 @@ export const requestVoucherReturn: NonNullable<MutationResolvers['requestVoucher
   } catch (error) {
     const problem = problemOf(error, ['vouchers']);
     if (problem?.status === 404) return notFound('NOT_FOUND', 'voucherId');
-    const member: MemberOf<(typeof RETURN_ERRORS)[number]> | null = problem ? userErrorOf(problem, RETURN_MAPPING) : null;
+    const member: MemberOf<VoucherActionErrorName> | null = problem ? userErrorOf(problem, VOUCHER_ACTION_MAPPING) : null;
     if (member) return member;
     throw error;
   }

@@ -10,18 +10,13 @@
  *   price; then 2 months are left; more than that is a ValidationError on months; another
  *   shopper's voucher is a NotFoundError.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { londonExpiry } from '@shop/domain/london-time';
 import { vvePrice } from '@shop/domain/voucher-extension';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, PASSWORD, type BuyingServices } from '../../../test/buying-services.ts';
-import type { ServiceTarget } from '../../clients/rest-client.ts';
-import { createShopApp } from '../../server.ts';
-import { Browser, testClientAddress } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
+import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
+import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import type { Browser } from '../../test/accounts-services.ts';
 
 const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
 const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
@@ -30,54 +25,22 @@ const HELD = `query($v: ID!) { heldVoucher(voucherId: $v) { id orderNumber expir
 const BUY = `mutation($i: BuyOrderAddonInput!) { buyOrderAddon(input: $i) { __typename ... on UserError { code message field } } }`;
 
 let sequence = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
-let ipCounter = 60;
-const nextIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
 const key = () => `extend-${Date.now().toString(36)}-${(sequence += 1)}-${Math.random().toString(36).slice(2, 10)}`;
 const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[2]!;
-const appOf = (target: ServiceTarget | undefined) => {
-  if (!target || !('app' in target)) throw new Error('an in-process service');
-  return target.app;
-};
 
 describe.each(testDatabases())('voucher validity extension through the shop on %s', (_name, open) => {
   let services: BuyingServices;
-  let shop: ReturnType<typeof createShopApp>['app'];
-  const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+  let made: ReturnType<typeof shopOver> | undefined;
+  const browser = () => made!.browser();
   let holder: Browser;
   let other: Browser;
   let bought: { orderNumber: string; vouchers: { id: string; expiresAt: string }[] };
 
-  async function signedUp(): Promise<Browser> {
-    const email = uniqueEmail('extender');
-    const b = new Browser(shop, 'http://shop.test', nextIp());
-    const registered = await b.gql(`mutation($input: RegisterInput!) { register(input: $input) { __typename } }`, { input: { email, password: PASSWORD, firstName: 'Morag', lastName: 'Extend' } });
-    expect(registered.body.data.register.__typename).toBe('RegisterAccepted');
-    const confirmed = await b.gql(`mutation($t: String!) { confirmEmail(input: { token: $t }) { __typename } }`, { t: await services.linkToken(email, 'confirmEmail') });
-    expect(confirmed.body.data.confirmEmail.__typename).toBe('LoginSuccess');
-    return b;
-  }
+  const signedUp = () => signUpOn(services, browser(), { firstName: 'Morag', lastName: 'Extend' });
 
   beforeAll(async () => {
     services = await openBuyingServices(open);
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-    const { targets } = services;
-    shop = createShopApp({
-      dealsApp: appOf(targets.deals),
-      usersApp: appOf(targets.users),
-      buying: {
-        basket: { app: appOf(targets.basket) },
-        checkout: { app: appOf(targets.checkout) },
-        payment: { app: appOf(targets.payment) },
-        wallet: { app: appOf(targets.wallet) },
-        vouchers: { app: appOf(targets.vouchers) },
-        address: { app: appOf(targets.address) },
-      },
-      serviceToken: TEST_TOKEN,
-      clientDist: dist,
-      logger: captureLogger(),
-      gateway: { clientAddress: testClientAddress },
-    }).app;
+    made = shopOver(services);
     const [option] = await services.buyable(1);
     holder = await signedUp();
     other = await signedUp();
@@ -89,7 +52,7 @@ describe.each(testDatabases())('voucher validity extension through the shop on %
     bought = placed.body.data.placeOrder.order;
   }, 120_000);
   afterAll(async () => {
-    rmSync(dist, { recursive: true, force: true });
+    made?.close();
     await services?.close();
   });
 
@@ -108,7 +71,7 @@ describe.each(testDatabases())('voucher validity extension through the shop on %
     expect((await holder.gql(HELD, { v: v!.id })).body.data.heldVoucher.id).toBe(v!.id);
     expect((await other.gql(HELD, { v: uuidOf(v!.id) })).body.data.heldVoucher).toBeNull();
     expect((await holder.gql(HELD, { v: '5b0e6f7a-2c1d-4e3f-8a9b-0c1d2e3f4a5b' })).body.data.heldVoucher).toBeNull();
-    const guest = new Browser(shop, 'http://shop.test', nextIp());
+    const guest = browser();
     expect((await guest.gql(HELD, { v: uuidOf(v!.id) })).body.data.heldVoucher).toBeNull();
   });
 

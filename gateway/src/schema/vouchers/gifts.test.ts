@@ -8,19 +8,14 @@
  * someone's voucher, is the same NotFoundError as a random token or id (reliability Z).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { listOutbox } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, PASSWORD, type BuyingServices } from '../../../test/buying-services.ts';
-import type { ServiceTarget } from '../../clients/rest-client.ts';
+import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
+import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
-import { createShopApp } from '../../server.ts';
-import { Browser, testClientAddress } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
+import type { Browser } from '../../test/accounts-services.ts';
 
 const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
 const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
@@ -36,33 +31,19 @@ const MINE = `{ viewer { vouchers(first: 20) { edges { node { id gift { recipien
 
 let sequence = 0;
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
-let ipCounter = 40;
-const nextIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
-const appOf = (target: ServiceTarget | undefined) => {
-  if (!target || !('app' in target)) throw new Error('an in-process service');
-  return target.app;
-};
 
 describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => {
   let services: BuyingServices;
-  let shop: ReturnType<typeof createShopApp>['app'];
-  const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+  let made: ReturnType<typeof shopOver> | undefined;
   let giver: Browser;
   let recipient: Browser;
   let other: Browser;
   let recipientEmail = '';
   let bought: { orderNumber: string; vouchers: { id: string; code: string }[] };
   let optionOf: { dealId: number; productId: number };
-  const browser = () => new Browser(shop, 'http://shop.test', nextIp());
+  const browser = () => made!.browser();
 
-  async function signedUp(firstName: string, email = uniqueEmail(firstName.toLowerCase())): Promise<Browser> {
-    const b = browser();
-    const registered = await b.gql(`mutation($input: RegisterInput!) { register(input: $input) { __typename } }`, { input: { email, password: PASSWORD, firstName, lastName: 'Gifts' } });
-    expect(registered.body.data.register.__typename).toBe('RegisterAccepted');
-    const confirmed = await b.gql(`mutation($t: String!) { confirmEmail(input: { token: $t }) { __typename } }`, { t: await services.linkToken(email, 'confirmEmail') });
-    expect(confirmed.body.data.confirmEmail.__typename).toBe('LoginSuccess');
-    return b;
-  }
+  const signedUp = (firstName: string, email?: string) => signUpOn(services, browser(), { firstName, lastName: 'Gifts', ...(email ? { email } : {}) });
   const gql = async (b: Browser, query: string, variables: Record<string, unknown>) => {
     const res = await b.gql(query, variables);
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
@@ -71,24 +52,7 @@ describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => 
 
   beforeAll(async () => {
     services = await openBuyingServices(open);
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-    const { targets } = services;
-    shop = createShopApp({
-      dealsApp: appOf(targets.deals),
-      usersApp: appOf(targets.users),
-      buying: {
-        basket: { app: appOf(targets.basket) },
-        checkout: { app: appOf(targets.checkout) },
-        payment: { app: appOf(targets.payment) },
-        wallet: { app: appOf(targets.wallet) },
-        vouchers: { app: appOf(targets.vouchers) },
-        address: { app: appOf(targets.address) },
-      },
-      serviceToken: TEST_TOKEN,
-      clientDist: dist,
-      logger: captureLogger(),
-      gateway: { exposeRestCalls: true, clientAddress: testClientAddress },
-    }).app;
+    made = shopOver(services);
     const [option] = (await services.buyable(1)) as [{ dealId: number; productId: number; pricePence: number }];
     giver = await signedUp('Morag');
     recipientEmail = uniqueEmail('rhona');
@@ -102,7 +66,7 @@ describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => 
     optionOf = option;
   }, 120_000);
   afterAll(async () => {
-    rmSync(dist, { recursive: true, force: true });
+    made?.close();
     await services?.close();
   });
 

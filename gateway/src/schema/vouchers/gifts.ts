@@ -16,18 +16,11 @@ import type { CustomerResolvers, MutationResolvers, QueryResolvers, VoucherResol
 import { greetingName } from '../accounts/Customer.ts';
 import { viewerToken } from '../buying/Order.ts';
 import { check } from '../buying/inputs.ts';
-import { notFound, problemOf, userError, userErrorOf, validationError, type ProblemMapping } from '../user-errors.ts';
+import { notFound, problemOf, userError, userErrorOf } from '../user-errors.ts';
+import { VOUCHER_ACTION_MAPPING } from './action-errors.ts';
 import { heldVoucherOf } from './Voucher.ts';
 import { byTypename } from '../mappers.ts';
 
-const GIFT_ERRORS = ['VoucherActionError', 'ValidationError', 'NotFoundError', 'UnauthenticatedError'] as const;
-const MAPPING: ProblemMapping<(typeof GIFT_ERRORS)[number]> = {
-  allowed: GIFT_ERRORS,
-  validationStatuses: [400],
-  fields: (errors, code) => errors.map((e) => validationError(e.field, e.message, code)),
-  fallbackField: null,
-  defaultRetryAfterSeconds: 60,
-};
 
 /** The claim token of a link: 32 base64url characters (services/vouchers gifts.contract.ts). */
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -92,7 +85,7 @@ export const claimGift: NonNullable<MutationResolvers['claimGift']> = async (_p,
   } catch (error) {
     const problem = problemOf(error, ['vouchers']);
     if (problem?.status === 404) return notFound('GIFT_NOT_FOUND', 'token');
-    const member = problem ? userErrorOf(problem, MAPPING) : null;
+    const member = problem ? userErrorOf(problem, VOUCHER_ACTION_MAPPING) : null;
     if (member) return member;
     throw error;
   }
@@ -133,7 +126,7 @@ export const giftVoucher: NonNullable<MutationResolvers['giftVoucher']> = async 
   } catch (error) {
     const problem = problemOf(error, ['vouchers']);
     if (problem?.status === 404) return notFound('NOT_FOUND', 'voucherId');
-    const member = problem ? userErrorOf(problem, MAPPING) : null;
+    const member = problem ? userErrorOf(problem, VOUCHER_ACTION_MAPPING) : null;
     if (member) return member;
     throw error;
   }

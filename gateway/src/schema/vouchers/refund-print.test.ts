@@ -16,18 +16,14 @@
  *   malformed id the 404 page; signed out, to the login page.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { messageFor } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, PASSWORD, type BuyingServices } from '../../../test/buying-services.ts';
-import type { ServiceTarget } from '../../clients/rest-client.ts';
+import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
+import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
-import { createShopApp } from '../../server.ts';
-import { Browser, testClientAddress } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
+import type { Browser } from '../../test/accounts-services.ts';
+import { captureLogger } from '../../test/helpers.ts';
 import { REDEEM_ILLUSTRATION_ENUM } from './redeem-illustration.ts';
 import { REDEEM_INSTRUCTIONS } from '@shop/domain/redeem-instructions';
 
@@ -41,42 +37,24 @@ const VOUCHERS = `{ viewer { vouchers(first: 20) { edges { node { id code status
 const WALLET = `{ viewer { wallet { refundableBalance { amount } } } }`;
 
 let sequence = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
-let ipCounter = 120;
-const nextIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
 const key = () => `refund-${Date.now().toString(36)}-${(sequence += 1)}-${Math.random().toString(36).slice(2, 10)}`;
 /** The voucher's own id (the service's UUID) from its global id Voucher:{orderNumber}:{voucherId}. */
 const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[2]!;
 const pdfPath = (globalId: string) => `/myaccount/vouchers/${encodeURIComponent(globalId)}/voucher.pdf`;
-const appOf = (target: ServiceTarget | undefined) => {
-  if (!target || !('app' in target)) throw new Error('an in-process service');
-  return target.app;
-};
 
 describe.each(testDatabases())('refunds and printed vouchers through the shop on %s', (_name, open) => {
   let services: BuyingServices;
-  let shop: ReturnType<typeof createShopApp>['app'];
+  let made: ReturnType<typeof shopOver> | undefined;
   const logger = captureLogger();
-  const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
   let option: { dealId: number; productId: number; pricePence: number };
   let holder: Browser;
   let other: Browser;
   /** The holder's order of three vouchers (ids as the list has them). */
   let bought: { orderNumber: string; vouchers: { id: string; code: string; redemptionLink: string | null }[] };
 
-  const browser = () => new Browser(shop, 'http://shop.test', nextIp());
+  const browser = () => made!.browser();
 
-  async function signedUp(): Promise<Browser> {
-    const email = uniqueEmail('refunder');
-    const b = browser();
-    const registered = await b.gql(`mutation($input: RegisterInput!) { register(input: $input) { __typename } }`, {
-      input: { email, password: PASSWORD, firstName: 'Morag', lastName: 'Refund' },
-    });
-    expect(registered.body.data.register.__typename).toBe('RegisterAccepted');
-    const confirmed = await b.gql(`mutation($t: String!) { confirmEmail(input: { token: $t }) { __typename } }`, { t: await services.linkToken(email, 'confirmEmail') });
-    expect(confirmed.body.data.confirmEmail.__typename).toBe('LoginSuccess');
-    return b;
-  }
+  const signedUp = () => signUpOn(services, browser(), { firstName: 'Morag', lastName: 'Refund' });
 
   const refund = async (b: Browser, input: Record<string, unknown>) => {
     const res = await b.gql(REFUND, { i: input });
@@ -87,24 +65,7 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
 
   beforeAll(async () => {
     services = await openBuyingServices(open);
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-    const { targets } = services;
-    shop = createShopApp({
-      dealsApp: appOf(targets.deals),
-      usersApp: appOf(targets.users),
-      buying: {
-        basket: { app: appOf(targets.basket) },
-        checkout: { app: appOf(targets.checkout) },
-        payment: { app: appOf(targets.payment) },
-        wallet: { app: appOf(targets.wallet) },
-        vouchers: { app: appOf(targets.vouchers) },
-        address: { app: appOf(targets.address) },
-      },
-      serviceToken: TEST_TOKEN,
-      clientDist: dist,
-      logger,
-      gateway: { exposeRestCalls: true, clientAddress: testClientAddress },
-    }).app;
+    made = shopOver(services, logger);
     [option] = (await services.buyable(1)) as [typeof option];
     holder = await signedUp();
     other = await signedUp();
@@ -117,7 +78,7 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
     expect(bought.vouchers).toHaveLength(3);
   }, 120_000);
   afterAll(async () => {
-    rmSync(dist, { recursive: true, force: true });
+    made?.close();
     await services?.close();
   });
 

@@ -13,18 +13,13 @@
  *   no return or an unknown id the 404 page; signed out, the login page.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, PASSWORD, type BuyingServices } from '../../../test/buying-services.ts';
-import type { ServiceTarget } from '../../clients/rest-client.ts';
+import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
+import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
-import { createShopApp } from '../../server.ts';
-import { Browser, testClientAddress } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
+import type { Browser } from '../../test/accounts-services.ts';
 
 const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
 const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
@@ -35,35 +30,20 @@ const RETURN = `mutation($i: RequestVoucherReturnInput!) { requestVoucherReturn(
 const VOUCHERS = `{ viewer { vouchers(first: 20) { edges { node { id statusCode returnable return { trackingNumber } } } } } }`;
 
 let sequence = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
-let ipCounter = 40;
-const nextIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
 const key = () => `return-${Date.now().toString(36)}-${(sequence += 1)}`;
 const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[2]!;
 const labelPath = (globalId: string) => `/myaccount/vouchers/${encodeURIComponent(globalId)}/return-label.pdf`;
-const appOf = (target: ServiceTarget | undefined) => {
-  if (!target || !('app' in target)) throw new Error('an in-process service');
-  return target.app;
-};
 
 describe.each(testDatabases())('returns of posted goods through the shop on %s', (_name, open) => {
   let services: BuyingServices;
-  let shop: ReturnType<typeof createShopApp>['app'];
-  const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+  let made: ReturnType<typeof shopOver> | undefined;
   let holder: Browser;
   let other: Browser;
   let bought: { orderNumber: string; vouchers: { id: string; code: string }[] };
   let merchant: { name: string; address: string; postcode: string };
 
-  const browser = () => new Browser(shop, 'http://shop.test', nextIp());
-  async function signedUp(): Promise<Browser> {
-    const email = uniqueEmail('returner');
-    const b = browser();
-    await b.gql(`mutation($input: RegisterInput!) { register(input: $input) { __typename } }`, { input: { email, password: PASSWORD, firstName: 'Morag', lastName: 'Return' } });
-    const confirmed = await b.gql(`mutation($t: String!) { confirmEmail(input: { token: $t }) { __typename } }`, { t: await services.linkToken(email, 'confirmEmail') });
-    expect(confirmed.body.data.confirmEmail.__typename).toBe('LoginSuccess');
-    return b;
-  }
+  const browser = () => made!.browser();
+  const signedUp = () => signUpOn(services, browser(), { firstName: 'Morag', lastName: 'Return' });
   const requestReturn = async (b: Browser, input: Record<string, unknown>) => {
     const res = await b.gql(RETURN, { i: input });
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
@@ -72,24 +52,7 @@ describe.each(testDatabases())('returns of posted goods through the shop on %s',
 
   beforeAll(async () => {
     services = await openBuyingServices(open);
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-    const { targets } = services;
-    shop = createShopApp({
-      dealsApp: appOf(targets.deals),
-      usersApp: appOf(targets.users),
-      buying: {
-        basket: { app: appOf(targets.basket) },
-        checkout: { app: appOf(targets.checkout) },
-        payment: { app: appOf(targets.payment) },
-        wallet: { app: appOf(targets.wallet) },
-        vouchers: { app: appOf(targets.vouchers) },
-        address: { app: appOf(targets.address) },
-      },
-      serviceToken: TEST_TOKEN,
-      clientDist: dist,
-      logger: captureLogger(),
-      gateway: { exposeRestCalls: true, clientAddress: testClientAddress },
-    }).app;
+    made = shopOver(services);
     // A seeded postal deal's option anyone can buy now (goods by post: a delivery address).
     const { rows } = await sql<{ deal_id: number; product_id: number }>`
       select p.deal_id, p.id as product_id from deals.product p join deals.deal d on d.id = p.deal_id
@@ -117,7 +80,7 @@ describe.each(testDatabases())('returns of posted goods through the shop on %s',
     merchant = deal.merchant;
   }, 120_000);
   afterAll(async () => {
-    rmSync(dist, { recursive: true, force: true });
+    made?.close();
     await services?.close();
   });
 

@@ -5,13 +5,14 @@
  * once. Each time: every voucher due is Expired with exactly one expire event, nothing else moved,
  * and a further run changes nothing (the same state hash).
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { mulberry32 } from '@shop/platform/random';
 import { openFreshPostgres } from '@shop/platform/test-databases';
 import { vouchersFixture, type VouchersFixture } from '../test/fixture.ts';
+import { runChild } from '../test/run-child.ts';
 import type { ExpiryFaultPoint } from './expiry.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -21,30 +22,7 @@ const RUNS = process.env.CI === 'true' ? 6 : 20;
 const POINTS: ExpiryFaultPoint[] = ['before-commit', 'after-commit'];
 const DAY = 86_400_000;
 
-/** A small seeded generator (mulberry32): the same kills on every run of the test. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function runJob(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [child], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (c: Buffer) => void (out += c.toString()));
-    p.stderr.on('data', (c: Buffer) => void (out += c.toString()));
-    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
-    p.on('error', reject);
-    p.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, out });
-    });
-  });
-}
+const runJob = (env: Record<string, string>) => runChild(child, env);
 
 describe.skipIf(!adminUrl)('C5: the expiry job killed -9 mid-run, and two runs at once (PostgreSQL, real processes)', () => {
   let f: VouchersFixture;
@@ -87,7 +65,7 @@ describe.skipIf(!adminUrl)('C5: the expiry job killed -9 mid-run, and two runs a
   }
 
   it(`after a kill at a random point and a restart, each voucher due is expired exactly once (×${RUNS})`, async () => {
-    const random = seeded(16_02);
+    const random = mulberry32(16_02);
     const kills: string[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const { due, valid } = await dueAndValid();

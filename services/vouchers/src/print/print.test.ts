@@ -70,7 +70,9 @@ describe.each(testDatabases())('the printable voucher on %s', (_name, open) => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
     const { text, images } = await readPdf(bytes);
-    for (const words of [v!.code, DEAL.title, 'Spa day for two', 'The Sanctuary Spa', 'Use by 20 February 2027', 'Valid Monday to Friday.', DEAL.howToRedeem]) expect(text).toContain(words);
+    for (const words of [DEAL.title, 'Spa day for two', 'The Sanctuary Spa', 'Use by 20 February 2027', 'Valid Monday to Friday.', DEAL.howToRedeem]) expect(text).toContain(words);
+    // The code is set with the font's kerning: the text layer may read "TW V2DA" for TWV2DA (a W next to a V), so compare without spaces.
+    expect(text.replace(/\s+/g, '')).toContain(v!.code);
 
     expect(images).toHaveLength(1);
     const qr = jsQR(images[0]!.rgba, images[0]!.width, images[0]!.height);

@@ -5,15 +5,16 @@
  * without the fault. Each time: every reminder due recorded once and in the outbox exactly once
  * (its Message-ID), none left unsent, and a third run changes nothing (same state hash).
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { endOfLondonDayAfter } from '@shop/domain/london-time';
 import { listOutbox, migrateMail } from '@shop/platform';
+import { mulberry32 } from '@shop/platform/random';
 import { openFreshPostgres } from '@shop/platform/test-databases';
 import { vouchersFixture, type VouchersFixture } from '../test/fixture.ts';
+import { runChild } from '../test/run-child.ts';
 import { reminderMessageId, type ReminderFaultPoint } from './reminders.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -22,30 +23,7 @@ const child = fileURLToPath(new URL('./test/reminders-child.ts', import.meta.url
 const RUNS = process.env.CI === 'true' ? 6 : 20;
 const POINTS: ReminderFaultPoint[] = ['before-commit', 'after-record', 'after-send'];
 
-/** A small seeded generator (mulberry32): the same kills on every run of the test. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function runJob(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [child], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (c: Buffer) => void (out += c.toString()));
-    p.stderr.on('data', (c: Buffer) => void (out += c.toString()));
-    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
-    p.on('error', reject);
-    p.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, out });
-    });
-  });
-}
+const runJob = (env: Record<string, string>) => runChild(child, env);
 
 describe.skipIf(!adminUrl)('C5: the reminders job killed -9 mid-run (PostgreSQL, a real process)', () => {
   let f: VouchersFixture;
@@ -63,7 +41,7 @@ describe.skipIf(!adminUrl)('C5: the reminders job killed -9 mid-run (PostgreSQL,
   });
 
   it(`after a kill at a random point and a restart, each reminder is sent exactly once (×${RUNS})`, async () => {
-    const random = seeded(16_09);
+    const random = mulberry32(16_09);
     const kills: string[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const token = `ct-c5-${randomUUID()}`;
