@@ -95,7 +95,10 @@ describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => 
     // The preview: open to a signed-out visitor; no price field exists, and no code.
     const preview = (await gql(browser(), PREVIEW, { t: token })).giftClaim;
     expect(preview).toMatchObject({ giverName: 'Morag Gifts', recipientName: 'Rhona', message: 'Enjoy the spa!', claimed: false, claimable: true, vouchers: [{ status: 'Ready to Redeem', statusCode: 'READY_TO_REDEEM', claimable: true }] });
-    expect(preview.vouchers[0].deal.merchant.name).toBeTruthy();
+    // The deal and its merchant as the catalogue has them.
+    const catalogue = (await gql(browser(), `query($d: ID!) { deal(dealId: $d) { title merchant { name } } }`, { d: String(optionOf.dealId) })).deal;
+    expect(catalogue.merchant.name).toMatch(/\S/);
+    expect(preview.vouchers[0].deal).toEqual(catalogue);
     expect(JSON.stringify(preview)).not.toContain(voucher.code);
     expect((await gql(browser(), PREVIEW, { t: 'x' })).giftClaim).toBeNull();
 
