@@ -17,27 +17,14 @@
  *
  * A service that fails or is slow: 503, a short page that says so (logged with the request id).
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { Deal } from '@shop/deals/contract';
 import type { PrintedDeal, VoucherDetail } from '../clients/vouchers.client.ts';
-import type { GatewayContext } from '../context.ts';
-import { escapeHtml } from '../html/render-head.ts';
-import type { Logger } from '../logger.ts';
-import { heldVoucherOf, voucherIllustration } from '../schema/vouchers/Voucher.ts';
+import { voucherIllustration } from '../schema/vouchers/Voucher.ts';
+import { addHeldVoucherPdfRoute, type HeldVoucherPdfOptions } from './held-voucher-pdf.ts';
 import { howToRedeemText } from '@shop/domain/redeem-instructions';
 
-export interface VoucherPrintRoutesOptions {
-  /** The gateway's per-request context (context.ts createContextFactory): the session, clients and loaders. */
-  context: (request: Request) => GatewayContext;
-  /** The shop's own 404 page for this request. */
-  notFound: (c: Context) => Response | Promise<Response>;
-  logger: Logger;
-}
-
-/** My Vouchers (spec §2 /myaccount/vouchers): the printed vouchers live under it. */
-const MY_VOUCHERS_PATH = '/myaccount/vouchers';
-
-const PRIVATE = { 'cache-control': 'private, no-store' } as const;
+export type VoucherPrintRoutesOptions = HeldVoucherPdfOptions;
 
 /** The deals service's limits of the print call (services/vouchers contract.ts PrintBodySchema). */
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -54,44 +41,19 @@ export function printedDeal(voucher: Pick<VoucherDetail, 'title'>, deal: Deal | 
   };
 }
 
-const UNAVAILABLE_PAGE = `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Your voucher is not ready</title></head>
-<body><h1>Sorry, we could not make your printable voucher just now</h1>
-<p>Please try again in a moment. Your voucher and its code are safe in <a href="${escapeHtml(MY_VOUCHERS_PATH)}">My Vouchers</a>.</p></body></html>`;
-
 export function createVoucherPrintRoutes(options: VoucherPrintRoutesOptions): Hono {
   const app = new Hono();
-  app.get(`${MY_VOUCHERS_PATH}/:voucherId/voucher.pdf`, async (c) => {
-    const ctx = options.context(c.req.raw);
-    // The cookies the session lookup decided (a dead session cleared) go on every answer.
-    const answer = (response: Response) => {
-      for (const header of ctx.responseCookies.headers()) response.headers.append('set-cookie', header);
-      return response;
-    };
-    try {
-      const customerToken = await ctx.customerToken();
-      if (!customerToken) return answer(new Response(null, { status: 302, headers: { location: `/login?${new URLSearchParams({ redirect: MY_VOUCHERS_PATH })}`, ...PRIVATE } }));
-      const held = await heldVoucherOf(ctx, c.req.param('voucherId'));
-      if (!held) return answer(await options.notFound(c));
+  addHeldVoucherPdfRoute(app, options, {
+    file: 'voucher.pdf',
+    title: 'Your voucher is not ready',
+    what: 'your printable voucher',
+    safe: 'Your voucher and its code are safe in',
+    failureLog: 'Printing a voucher failed',
+    async make(ctx, customerToken, held) {
       const [deal, illustration] = await Promise.all([ctx.loaders.dealById.load(held.dealId), voucherIllustration(ctx, held.dealId)]);
       const pdf = await ctx.clients.vouchers.print(customerToken, held.id, printedDeal(held, deal, howToRedeemText(illustration)));
-      if (!pdf) return answer(await options.notFound(c));
-      return answer(
-        new Response(pdf, {
-          status: 200,
-          headers: {
-            'content-type': 'application/pdf',
-            'content-length': String(pdf.byteLength),
-            'content-disposition': `inline; filename="voucher-${held.code}.pdf"`,
-            'x-robots-tag': 'noindex, nofollow',
-            ...PRIVATE,
-          },
-        }),
-      );
-    } catch (error) {
-      options.logger.error('Printing a voucher failed', { correlationId: ctx.requestId, error: String(error) });
-      return answer(new Response(UNAVAILABLE_PAGE, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '5', ...PRIVATE } }));
-    }
+      return pdf ? { pdf, disposition: `inline; filename="voucher-${held.code}.pdf"` } : null;
+    },
   });
   return app;
 }
