@@ -33,7 +33,7 @@ import { createDealsApp, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockVi
 import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
-import { createWalletApp, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
+import { createWalletApp, expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
 import { createVouchersApp, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, remindExpiringVouchers, REMIND_EVERY_MS, refundReturns, REFUND_RETURNS_EVERY_MS, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
 import { processDeclinedSettlements } from '@shop/checkout/reconcile/settlement';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
@@ -505,9 +505,9 @@ export interface StartShopOptions {
   paymentMerchantKey?: string;
   /**
    * How often the shop releases expired checkout holds (default 15 s), reconciles pending orders
-   * (default 30 s), expires vouchers (15 min) and sends refunds the provider has not confirmed yet again (1 min).
+   * (default 30 s), expires vouchers (15 min) and dated wallet credit (1 min), and sends refunds the provider has not confirmed yet again (1 min).
    */
-  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; retryRefundsMs?: number; remindersMs?: number };
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; retryRefundsMs?: number; remindersMs?: number };
 }
 
 /** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
@@ -703,6 +703,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'prune expired tokens', everyMs: jobs.pruneMs ?? PRUNE_EVERY_MS, run: () => pruneExpired(db, new Date()), logger }),
       // Vouchers whose validity passed become Expired (issue 16).
       everyLeased({ db, name: 'expire vouchers', everyMs: jobs.expireVouchersMs ?? EXPIRE_EVERY_MS, run: () => expireVouchers(db, new Date()), logger }),
+      // Wallet credit past its date (expired voucher credit after 14 days): its unspent part taken by a ledger posting.
+      everyLeased({ db, name: 'expire wallet credit', everyMs: jobs.expireCreditMs ?? EXPIRE_CREDIT_EVERY_MS, run: () => expireWalletCredit(db, { now: new Date() }).then(() => undefined), logger }),
       // Refunds whose card part the provider has not confirmed yet (answer lost, capture not settled): sent again with their own key.
       everyLeased({ db, name: 'retry voucher refunds', everyMs: jobs.retryRefundsMs ?? RETRY_REFUNDS_EVERY_MS, run: () => retryRefunds(vouchersApp.deps), logger }),
       // Returned goods whose refund a crash left unmade (services/vouchers returns.ts); on the refunds' test interval.

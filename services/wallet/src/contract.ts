@@ -25,7 +25,7 @@ export const WalletBalancesSchema = z.array(WalletBalanceSchema).openapi('Wallet
 export const WalletTransactionSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(['credit', 'hold', 'capture', 'release', 'reversal', 'refund']),
+    kind: z.enum(['credit', 'hold', 'capture', 'release', 'reversal', 'refund', 'expiry']),
     ref: z.string(),
     reason: z.string(),
     currency: z.enum(WALLET_CURRENCIES),

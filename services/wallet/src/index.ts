@@ -9,3 +9,4 @@ export { ledgerViolations } from './ledger-invariant.ts';
 export * from './contract.ts';
 export { reverseWalletCapture } from './reversal.ts';
 export { refundWalletCapture } from './refund.ts';
+export { expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, walletCreditLots, type WalletCreditLot, type CreditExpiryFaultPoint } from './expiry.ts';

@@ -27,5 +27,13 @@ export async function ledgerViolations(db: WalletDb): Promise<string[]> {
       or (h.state = 'captured') <> exists (select 1 from wallet.ledger_transaction t where t.kind = 'capture' and t.ref = h.ref)
       or (h.state = 'released') <> exists (select 1 from wallet.ledger_transaction t where t.kind = 'release' and t.ref = h.ref)`.execute(db);
   for (const r of holds.rows) problems.push(`hold ${r.ref}: its state and its postings disagree`);
+  // Credit with a date (expiry.ts): what is unspent of an account's lots is part of its balance,
+  // and a hold never gives back to a lot more than it took.
+  const lots = await sql<{ id: string; balance: string; unspent: string }>`select a.id, a.balance, sum(l.remaining) as unspent
+    from wallet.credit_lot l join wallet.account a on a.id = l.account_id group by a.id, a.balance having sum(l.remaining) > a.balance`.execute(db);
+  for (const r of lots.rows) problems.push(`account ${r.id}: its lots hold ${r.unspent} unspent, its balance is ${r.balance}`);
+  const uses = await sql<{ hold_ref: string }>`select distinct u.hold_ref from wallet.lot_use u
+    where not exists (select 1 from wallet.hold h where h.ref = u.hold_ref)`.execute(db);
+  for (const r of uses.rows) problems.push(`lot use of ${r.hold_ref}: no such hold`);
   return problems;
 }

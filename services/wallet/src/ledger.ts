@@ -15,6 +15,8 @@ import { sql } from 'kysely';
 import { walletSplit } from '@shop/domain/wallet-rules';
 import type { WalletDb } from './db/database.ts';
 import { CUSTOMER_TOKEN_PATTERN } from '@shop/platform';
+import { WalletError } from './errors.ts';
+import { addCreditLot, expiredUnspent, giveBackLots, spendLots } from './expiry.ts';
 
 export const WALLET_CURRENCIES = ['GBP', 'EUR'] as const;
 export type WalletCurrency = (typeof WALLET_CURRENCIES)[number];
@@ -37,7 +39,7 @@ export type HoldResult = { ok: true; marketing: number; refundable: number } | {
 
 export interface WalletTransaction {
   id: number;
-  kind: 'credit' | 'hold' | 'capture' | 'release' | 'reversal' | 'refund';
+  kind: 'credit' | 'hold' | 'capture' | 'release' | 'reversal' | 'refund' | 'expiry';
   ref: string;
   reason: string;
   currency: WalletCurrency;
@@ -48,13 +50,7 @@ export interface WalletTransaction {
   createdAt: Date;
 }
 
-/** A misuse of the ledger (bad figures, a ref reused for something else): thrown, the caller's transaction must not commit. */
-export class WalletError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WalletError';
-  }
-}
+export { WalletError };
 
 function checkToken(token: unknown): asserts token is string {
   if (typeof token !== 'string' || !CUSTOMER_TOKEN_PATTERN.test(token)) throw new WalletError('customerToken must be 10 to 128 url-safe characters.');
@@ -160,11 +156,12 @@ export async function walletBalances(db: WalletDb, customerToken: string): Promi
 /**
  * Credits the customer's wallet from system:promotions (marketing) or system:refunds
  * (refundable). Idempotent by `ref`: the same ref again does nothing; the same ref with other
- * figures is a WalletError.
+ * figures is a WalletError. With `expiresAt`, what is unspent of it then is taken away by
+ * expireWalletCredit (expiry.ts): `expiresAt` is the last instant it can be spent. Without, it never expires.
  */
 export async function creditWallet(
   trx: WalletDb,
-  input: { customerToken: string; currency: WalletCurrency; amount: number; bucket: WalletBucket; reason: string; ref: string },
+  input: { customerToken: string; currency: WalletCurrency; amount: number; bucket: WalletBucket; reason: string; ref: string; expiresAt?: Date },
 ): Promise<{ created: boolean }> {
   checkToken(input.customerToken);
   checkCurrency(input.currency);
@@ -180,7 +177,10 @@ export async function creditWallet(
     { accountId: source, amount: -input.amount },
     { accountId: target, amount: input.amount },
   ]);
-  if (txId !== null) return { created: true };
+  if (txId !== null) {
+    if (input.expiresAt !== undefined) await addCreditLot(trx, { transactionId: txId, accountId: target, amount: input.amount, expiresAt: input.expiresAt });
+    return { created: true };
+  }
   const first = await creditOf(trx, input.ref);
   const same = first && first.customerToken === input.customerToken && first.currency === input.currency && first.amount === input.amount && first.bucket === input.bucket;
   if (!same) throw new WalletError(`The ref ${input.ref} was already used for another credit.`);
@@ -204,7 +204,7 @@ export async function creditOf(db: WalletDb, ref: string): Promise<{ customerTok
  */
 export async function holdWalletCredit(
   trx: WalletDb,
-  input: { customerToken: string; currency: 'GBP'; amount: number; marketingMax: number; ref: string },
+  input: { customerToken: string; currency: 'GBP'; amount: number; marketingMax: number; ref: string; now?: Date },
 ): Promise<HoldResult> {
   checkToken(input.customerToken);
   checkCurrency(input.currency);
@@ -222,8 +222,13 @@ export async function holdWalletCredit(
   // The ref may have been held while this call waited for the locks.
   const raced = await holdOf(trx, input.ref);
   if (raced) return sameHold(raced, input);
+  // Credit past its date is not spendable even before the expiry job has taken it.
+  const now = input.now ?? new Date();
   const split = walletSplit(
-    { marketingBalance: locked.get(customer.marketing)!.balance, refundableBalance: locked.get(customer.refundable)!.balance },
+    {
+      marketingBalance: locked.get(customer.marketing)!.balance - (await expiredUnspent(trx, customer.marketing, now)),
+      refundableBalance: locked.get(customer.refundable)!.balance - (await expiredUnspent(trx, customer.refundable, now)),
+    },
     input.marketingMax,
     input.amount,
   );
@@ -236,6 +241,8 @@ export async function holdWalletCredit(
     { accountId: customer.refundable, amount: -split.refundable },
     { accountId: held, amount: split.marketing + split.refundable },
   ]);
+  await spendLots(trx, { holdRef: input.ref, accountId: customer.marketing, amount: split.marketing, now });
+  await spendLots(trx, { holdRef: input.ref, accountId: customer.refundable, amount: split.refundable, now });
   return { ok: true, ...split };
 }
 
@@ -290,6 +297,8 @@ async function settle(trx: WalletDb, ref: string, to: 'captured' | 'released'): 
       { accountId: customer.marketing!, amount: marketing },
       { accountId: customer.refundable!, amount: refundable },
     ]);
+    await giveBackLots(trx, { holdRef: ref, accountId: customer.marketing!, amount: marketing });
+    await giveBackLots(trx, { holdRef: ref, accountId: customer.refundable!, amount: refundable });
   }
 }
 

@@ -6,17 +6,20 @@
  * them, counted over every refund of the hold so that refunding all of it returns exactly what
  * was taken from each bucket (promotional credit never comes back as refundable credit). At most
  * what was captured, less what earlier refunds and a reversal gave back. Runs inside the caller's
- * transaction; idempotent by `ref` (the refund's own reference).
+ * transaction; idempotent by `ref` (the refund's own reference). With `expiresAt` the money back
+ * is credit that expires then (an expired voucher's value, valid 14 days); without, it goes back
+ * to the credit it was spent from, with that credit's own dates.
  */
 import { sql } from 'kysely';
 import type { WalletDb } from './db/database.ts';
-import { WalletError } from './ledger.ts';
+import { WalletError } from './errors.ts';
+import { addCreditLot, giveBackLots } from './expiry.ts';
 
 const num = (v: unknown): number => Number(v);
 
 export async function refundWalletCapture(
   trx: WalletDb,
-  input: { holdRef: string; ref: string; amount: number; reason: string },
+  input: { holdRef: string; ref: string; amount: number; reason: string; expiresAt?: Date },
 ): Promise<{ refunded: boolean; marketing: number; refundable: number }> {
   if (!Number.isSafeInteger(input.amount) || input.amount < 1) throw new WalletError('amount must be a whole number of pence, at least 1.');
   for (const [field, value] of [['holdRef', input.holdRef], ['ref', input.ref], ['reason', input.reason]] as const) {
@@ -74,6 +77,11 @@ export async function refundWalletCapture(
   for (const move of moves) {
     const balance = (await sql<{ balance: string }>`update wallet.account set balance = balance + ${move.amount} where id = ${move.accountId} returning balance`.execute(trx)).rows[0]!;
     await sql`insert into wallet.entry (transaction_id, account_id, amount, balance_after) values (${txId}, ${move.accountId}, ${move.amount}, ${balance.balance})`.execute(trx);
+  }
+  for (const [bucket, amount] of [['marketing', marketing], ['refundable', refundable]] as const) {
+    const accountId = num(customer(bucket)!.id);
+    if (input.expiresAt !== undefined) await addCreditLot(trx, { transactionId: num(txId), accountId, amount, expiresAt: input.expiresAt });
+    else await giveBackLots(trx, { holdRef: input.holdRef, accountId, amount });
   }
   return { refunded: true, marketing, refundable };
 }

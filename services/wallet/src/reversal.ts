@@ -7,7 +7,8 @@
  */
 import { sql } from 'kysely';
 import type { WalletDb } from './db/database.ts';
-import { WalletError } from './ledger.ts';
+import { WalletError } from './errors.ts';
+import { giveBackLots } from './expiry.ts';
 
 const num = (v: unknown): number => Number(v);
 
@@ -48,5 +49,7 @@ export async function reverseWalletCapture(trx: WalletDb, input: { ref: string; 
     const after = (await sql<{ balance: string }>`update wallet.account set balance = balance + ${move.amount} where id = ${move.accountId} returning balance`.execute(trx)).rows[0]!;
     await sql`insert into wallet.entry (transaction_id, account_id, amount, balance_after) values (${txId}, ${move.accountId}, ${move.amount}, ${after.balance})`.execute(trx);
   }
+  await giveBackLots(trx, { holdRef: input.ref, accountId: num(customer('marketing')!.id), amount: marketing });
+  await giveBackLots(trx, { holdRef: input.ref, accountId: num(customer('refundable')!.id), amount: refundable });
   return { reversed: true, marketing, refundable };
 }
