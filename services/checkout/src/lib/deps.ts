@@ -40,6 +40,7 @@ export {
   lockRedeemableVouchers,
   redeemableVouchers,
   targetVoucherExtension,
+  extensionTargets,
   extendVoucher,
   insertVoucherExtensions,
   cancelRedeemableVouchers,

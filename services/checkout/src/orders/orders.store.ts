@@ -207,6 +207,18 @@ export async function orderByNumber(db: AnyDb, orderNumber: string): Promise<Ord
   return inOrders(db).selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
 }
 
+/** The add-on orders of a parent still waiting for their payment, with the months each buys. */
+export async function pendingAddons(db: AnyDb, parentOrderId: string): Promise<Array<{ id: string; months: number }>> {
+  return inOrders(db)
+    .selectFrom('orders as o')
+    .innerJoin('order_line as l', 'l.order_id', 'o.id')
+    .select(['o.id', 'l.quantity as months'])
+    .where('o.parent_order_id', '=', parentOrderId)
+    .where('o.kind', '=', 'addon')
+    .where('o.status', '=', 'PENDING')
+    .execute();
+}
+
 /** A customer's orders, newest first. */
 export async function customerOrders(db: AnyDb, customerToken: string, page: { offset: number; limit: number }): Promise<OrderRow[]> {
   return inOrders(db).selectFrom('orders').selectAll().where('customer_token', '=', customerToken).orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(page.limit).offset(page.offset).execute();

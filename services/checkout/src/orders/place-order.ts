@@ -24,6 +24,8 @@ import {
   type CheckoutDeps,
   type HoldItem,
   redeemableVouchers,
+  lockRedeemableVouchers,
+  extensionTargets,
   targetVoucherExtension,
 } from '../lib/deps.ts';
 import { claimKey } from './idempotency.ts';
@@ -424,6 +426,9 @@ function sendOrderMailSoon(deps: CheckoutDeps): void {
 // The VVE add-on (spec §3 order item add-on VVE; spec §9 voucher extension up to 3 months).
 
 
+/** An extension asked for while another one for the same voucher is still being paid for. */
+export const ADDON_PENDING_MESSAGE = 'An extension of this voucher is already being paid for. Please wait a minute, then try again.';
+
 export interface AddonBody {
   orderNumber: string;
   addonType: 'VVE';
@@ -455,6 +460,22 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
     if (!input.body.payment.token && !input.body.payment.savedInstrumentId) throw fieldRefusal('payment.token', BUYING_MESSAGES.required);
     const orderId = newId();
     await deps.db.transaction().execute(async (trx) => {
+      // Two add-ons for the same vouchers at once (two tabs, two devices) must not both be charged
+      // for the room left: the parent's vouchers are locked, and the months that add-ons still
+      // waiting for their payment will add are counted as taken.
+      const locked = await lockRedeemableVouchers(trx, parent.id);
+      const pending = await store.pendingAddons(trx, parent.id);
+      const targets = await extensionTargets(trx, pending.map((p) => p.id));
+      const taken = new Map<string, number>();
+      for (const p of pending) {
+        for (const v of locked) if (!targets.has(p.id) || targets.get(p.id) === v.id) taken.set(v.id, (taken.get(v.id) ?? 0) + p.months);
+      }
+      const room = (voucherId ? locked.filter((v) => v.id === voucherId) : locked).filter((v) => v.extended_months + (taken.get(v.id) ?? 0) + input.body.months <= VOUCHER_EXTENSION_MAX_MONTHS);
+      if (room.map((v) => v.id).join() !== extendable.map((v) => v.id).join()) {
+        if (pending.length > 0) throw fieldRefusal(voucherId ? 'voucherId' : 'months', ADDON_PENDING_MESSAGE);
+        if (room.length === 0) throw fieldRefusal('months', `Vouchers can be extended by ${VOUCHER_EXTENSION_MAX_MONTHS} months at most.`);
+        throw new Refusal(409, 'PRICE_CHANGED', undefined, undefined, { cashAmount: vvePrice(room.length, input.body.months) });
+      }
       const order: store.NewOrder = {
         id: orderId,
         kind: 'addon',

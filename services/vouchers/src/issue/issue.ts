@@ -98,6 +98,13 @@ export async function targetVoucherExtension(trx: AnyDb, target: { addonOrderId:
   await sql`insert into vouchers.extension_target (addon_order_id, voucher_id) values (${target.addonOrderId}, ${target.voucherId})`.execute(trx);
 }
 
+/** Which one voucher each of these add-on orders was bought for (add-ons for a whole order have no row). */
+export async function extensionTargets(db: AnyDb, addonOrderIds: string[]): Promise<Map<string, string>> {
+  if (addonOrderIds.length === 0) return new Map();
+  const rows = await inVouchers(db).selectFrom('extension_target').select(['addon_order_id', 'voucher_id']).where('addon_order_id', 'in', addonOrderIds).execute();
+  return new Map(rows.map((r) => [r.addon_order_id, r.voucher_id]));
+}
+
 /** The vouchers of an order that can still be used, with how long they were extended already. */
 export async function redeemableVouchers(db: AnyDb, orderId: string) {
   return inVouchers(db).selectFrom('voucher').select(['id', 'extended_months']).where('order_id', '=', orderId).where('status', '=', 'Ready to Redeem').execute();
