@@ -6,4 +6,4 @@ export { ARGON2_OPTIONS, ARGON2_PREFIX, type PasswordHashingOptions } from './li
 export { pruneExpired } from './store/maintenance.ts';
 export * from './contract.ts';
 export { grantVipMembership, revokeVipMembership, vipMembershipEvents, vipOf, VIP_MEMBERSHIP_MONTHS, type GrantResult, type RevokeResult } from './vip/membership.ts';
-export { emailsOfCustomers } from './store/holder-emails.ts';
+export { emailsOfCustomers, firstNameOfCustomer } from './store/holder-emails.ts';

@@ -167,9 +167,10 @@ describe.each(testDatabases())('gifts through the shop on %s', (_name, open) => 
       if (!mail) await new Promise((r) => setTimeout(r, 100));
     }
     const token = /\/mygift\?claim=([A-Za-z0-9_-]{32})/.exec(mail!.text)![1]!;
-    // The claim page is open to whoever has the link: never the buyer's email address as its sender.
-    expect((await gql(browser(), PREVIEW, { t: token })).giftClaim.giverName).toBe('A friend');
-    expect(mail!.text).toContain('A friend has sent you a gift');
+    // The signed-in buyer's first name (never their email address: the claim page is open to whoever has the link).
+    expect((await gql(browser(), PREVIEW, { t: token })).giftClaim.giverName).toBe('Morag');
+    expect(mail!.text).toContain('Morag has sent you a gift');
+    expect(mail!.subject).toContain('A gift for you from Morag');
     expect((await gql(eilidh, CLAIM, { i: { token } })).claimGift.__typename).toBe('GiftClaimed');
     expect((await gql(eilidh, MINE, {})).viewer.vouchers.edges.map((e: any) => e.node.id)).toEqual([gifted.id]);
   });

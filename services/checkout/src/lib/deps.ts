@@ -197,6 +197,7 @@ export function fault(deps: Pick<CheckoutDeps, 'faultPoint' | 'faultKill'>, poin
 export { getBasket, removeLines, insertExpressBasket, newBasketToken } from '@shop/basket';
 export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';
 export { grantVipMembership, revokeVipMembership } from '@shop/users/vip/membership';
+export { firstNameOfCustomer } from '@shop/users/store/holder-emails';
 
 /** What the jobs need at the least; the rest has the app's defaults. */
 export type JobDeps = Pick<CheckoutDeps, 'db' | 'payments' | 'mailer'> & Partial<Omit<CheckoutDeps, 'db' | 'payments' | 'mailer'>>;

@@ -21,6 +21,7 @@ import {
   captureWalletCredit,
   fault,
   grantVipMembership,
+  firstNameOfCustomer,
   recordPurchase,
   releaseWalletCredit,
   removeLines,
@@ -383,7 +384,7 @@ interface GiftRecipientRow {
  * and the link that claims them into the recipient's own account (a gift per recipient, made
  * here by the vouchers service's createOrderGifts), so the buyer need forward nothing.
  */
-/** Who an order's e-gift is from, in its mail and on its claim page (the order keeps no buyer's name). */
+/** Who a guest's e-gift is from, in its mail and on its claim page (a guest's order keeps no name). */
 export const EGIFT_GIVER_NAME = 'A friend';
 
 async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines: LineRow[], view: OrderView, now: Date) {
@@ -397,13 +398,14 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
     entry.lines.push({ line, message: r.message?.trim() || null });
     byRecipient.set(key, entry);
   }
+  // A signed-in buyer's first name; a guest's order has none. Never the buyer's email address: the
+  // claim page is open to whoever has the link.
+  const giver = (order.customer_token ? await firstNameOfCustomer(trx, order.customer_token) : null) ?? EGIFT_GIVER_NAME;
   const recipients = [...byRecipient].map(([address, entry]) => ({ address, ...entry, vouchers: view.vouchers.filter((v) => entry.lines.some((t) => t.line.deal_product_id === v.dealProductId)) }));
   const gifts = await createOrderGifts(trx, {
     orderId: order.id,
     giverToken: order.customer_token,
-    // The claim page is open to whoever has the link: never the buyer's email address there. The
-    // order keeps no name of the buyer, so the gift is from "A friend" (their own message can sign it).
-    giverName: EGIFT_GIVER_NAME,
+    giverName: giver,
     at: now,
     recipients: recipients.map((r) => ({
       name: r.name,
@@ -419,7 +421,7 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
     const text = [
       `Hello ${name},`,
       '',
-      `${EGIFT_GIVER_NAME} has sent you a gift from ${SITE_NAME}: ${titles.join(' and ')}.`,
+      `${giver} has sent you a gift from ${SITE_NAME}: ${titles.join(' and ')}.`,
       ...(messages.length ? ['', messages.length === 1 ? 'Their message to you:' : 'Their messages to you:', ...messages.map((m) => `"${m}"`)] : []),
       '',
       vouchers.length === 1 ? 'Your voucher is ready to use (status: Ready to Redeem):' : 'Your vouchers are ready to use (status: Ready to Redeem):',
@@ -433,7 +435,7 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
       kind: 'egift_recipient',
       recipient_key: address,
       to_address: address,
-      subject: `A gift for you from ${EGIFT_GIVER_NAME.toLowerCase()}: ${titles[0]}${titles.length > 1 ? ' and more' : ''}`,
+      subject: `A gift for you from ${giver === EGIFT_GIVER_NAME ? giver.toLowerCase() : giver}: ${titles[0]}${titles.length > 1 ? ' and more' : ''}`,
       text_body: text,
       html_body: null,
       created_at: now,

@@ -18,3 +18,14 @@ export async function emailsOfCustomers(db: Kysely<any>, customerTokens: readonl
     .execute();
   return new Map(rows.map((r) => [r.customer_token, r.email!]));
 }
+
+/**
+ * The first name of an account (not anonymised), or null: who an e-gift is from, in the
+ * recipient's mail and on the claim page (the first name only: that page is open to whoever has
+ * the link). Runs on the caller's handle (the checkout's paying transaction).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle
+export async function firstNameOfCustomer(db: Kysely<any>, customerToken: string): Promise<string | null> {
+  const row = await users(db as UsersDb).selectFrom('account').select('first_name').where('customer_token', '=', customerToken).where('anonymised_at', 'is', null).executeTakeFirst();
+  return row?.first_name?.trim() || null;
+}
