@@ -34,7 +34,7 @@ import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
 import { createWalletApp, expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
-import { createVouchersApp, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, remindExpiringVouchers, REMIND_EVERY_MS, refundReturns, REFUND_RETURNS_EVERY_MS, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
+import { createVouchersApp, deliverGiftMail, GIFT_MAIL_EVERY_MS, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, remindExpiringVouchers, REMIND_EVERY_MS, refundReturns, REFUND_RETURNS_EVERY_MS, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
 import { processDeclinedSettlements } from '@shop/checkout/reconcile/settlement';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, logSettings, openDatabase, requestLogging, type Mailer } from '@shop/platform';
@@ -709,6 +709,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'retry voucher refunds', everyMs: jobs.retryRefundsMs ?? RETRY_REFUNDS_EVERY_MS, run: () => retryRefunds(vouchersApp.deps), logger }),
       // Returned goods whose refund a crash left unmade (services/vouchers returns.ts); on the refunds' test interval.
       everyLeased({ db, name: 'refund returned goods', everyMs: jobs.retryRefundsMs ?? REFUND_RETURNS_EVERY_MS, run: () => refundReturns(vouchersApp.deps), logger }),
+      // Gift mail from My Vouchers that the request making the gift could not hand over (relay down).
+      everyLeased({ db, name: 'deliver gift mail', everyMs: jobs.remindersMs ?? GIFT_MAIL_EVERY_MS, run: () => deliverGiftMail(vouchersApp.deps).then(() => undefined), logger }),
       // Expiry reminders 30, 7 and 1 days before (issue 16 point 9): each once per voucher, crash safe.
       everyLeased({ db, name: 'remind expiring vouchers', everyMs: jobs.remindersMs ?? REMIND_EVERY_MS, run: () => remindExpiringVouchers({ db, mailer: mailer!, now: () => new Date(), publicBaseUrl, holderEmails, log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
       everyLeased({

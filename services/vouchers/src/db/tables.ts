@@ -124,4 +124,5 @@ export interface GiftTable {
   mail_subject: string | null;
   mail_text: string | null;
   mail_sent_at: Timestamp | null;
+  mail_claimed_until: Timestamp | null;
 }

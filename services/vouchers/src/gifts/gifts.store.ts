@@ -141,8 +141,20 @@ export async function giftsSentBy(db: AnyDb, giver: string, limit = 50): Promise
 }
 
 /** A holder's gift mail not handed over yet (oldest first). */
-export async function unsentGiftMail(db: AnyDb, limit: number): Promise<GiftRow[]> {
-  return inVouchers(db).selectFrom('gift').selectAll().where('mail_text', 'is not', null).where('mail_sent_at', 'is', null).orderBy('created_at').limit(limit).execute();
+export async function claimUnsentGiftMail(db: AnyDb, now: Date, leaseMs: number, limit: number): Promise<GiftRow[]> {
+  // Claimed in one statement (skip locked: two senders at once take different gifts).
+  const { rows } = await sql<GiftRow>`update vouchers.gift set mail_claimed_until = ${new Date(now.getTime() + leaseMs)}
+    where id in (
+      select id from vouchers.gift
+      where mail_text is not null and mail_sent_at is null and (mail_claimed_until is null or mail_claimed_until < ${now})
+      order by created_at limit ${limit} for update skip locked)
+    returning *`.execute(db);
+  return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+}
+
+/** The relay refused it: free the claim so the next run tries again at once. */
+export async function releaseGiftMail(db: AnyDb, id: string): Promise<void> {
+  await inVouchers(db).updateTable('gift').set({ mail_claimed_until: null }).where('id', '=', id).where('mail_sent_at', 'is', null).execute();
 }
 
 /** Handed over: the text (and the link in it) is no longer kept. */

@@ -18,7 +18,7 @@ import { testDatabases } from '@shop/platform/test-databases';
 import { suiteFixture } from '@shop/platform/test-suite';
 import { createVouchersApp } from '../app.ts';
 import { vouchersFixture } from '../test/fixture.ts';
-import { createOrderGifts, giftClaimLink } from './gifts.ts';
+import { createOrderGifts, deliverGiftMail, giftClaimLink } from './gifts.ts';
 import { GIFT_MESSAGES } from './gifts.contract.ts';
 import { isReceivedGift, newGiftToken, receivedGiftSql } from './gifts.store.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
@@ -196,6 +196,29 @@ describe.each(testDatabases())('gifts on %s', (name, open) => {
     failMail = false;
     expect((await call('POST', '/gift/create', { customerToken: GIVER, voucherId: b!.id, giverName: 'Morag', recipient: { name: 'Iona', email: 'iona@example.co.uk' } })).status).toBe(201);
     expect(sent.map((m) => m.to).sort()).toEqual(['iona@example.co.uk', 'rhona@example.co.uk']);
+  });
+
+  it("a gift's mail the relay refused is handed over by the shop's job; the job and a request at once send each mail once", async () => {
+    const deps = { db: f.database.db, mailer, now: () => f.clock.now, log: () => {} };
+    const [a, b, c] = await f.issue(GIVER, 3);
+    failMail = true;
+    expect((await call('POST', '/gift/create', { customerToken: GIVER, voucherId: a!.id, giverName: 'Morag', recipient: { name: 'Rhona', email: 'rhona@example.co.uk' } })).status).toBe(201);
+    // Refused: not claimed any more, so the next run takes it at once.
+    expect(await deliverGiftMail(deps)).toBe(0);
+    failMail = false;
+    expect(await deliverGiftMail(deps)).toBe(1);
+    expect(sent.map((m) => m.to)).toEqual(['rhona@example.co.uk']);
+    expect(await deliverGiftMail(deps)).toBe(0);
+
+    // Two gifts' mail waiting, then three senders at once (two jobs and a request making a gift).
+    failMail = true;
+    for (const [v, email] of [[b!, 'iona@example.co.uk'], [c!, 'eilidh@example.co.uk']] as const) {
+      expect((await call('POST', '/gift/create', { customerToken: GIVER, voucherId: v.id, giverName: 'Morag', recipient: { name: 'Friend', email } })).status).toBe(201);
+    }
+    failMail = false;
+    await Promise.all([deliverGiftMail(deps), deliverGiftMail(deps), deliverGiftMail(deps)]);
+    expect(sent.map((m) => m.to).sort()).toEqual(['eilidh@example.co.uk', 'iona@example.co.uk', 'rhona@example.co.uk']);
+    expect(new Set(sent.map((m) => m.messageId)).size).toBe(3);
   });
 
   it("a claim moves only the vouchers still Ready to Redeem and the giver's; with none left it is refused (GIFT_NO_LONGER_AVAILABLE), the gift unclaimed, and the preview says so", async () => {

@@ -10,7 +10,7 @@ import type { Mailer } from '@shop/platform';
 import { londonDateInWords } from '@shop/domain/london-time';
 export { SITE_NAME } from '@shop/domain/page-head';
 import type { AnyDb } from '../db/database.ts';
-import { giftTokenHash, insertGift, markGiftMailSent, newGiftToken, unsentGiftMail, vouchersOfGifts, type GiftRow } from './gifts.store.ts';
+import { claimUnsentGiftMail, giftTokenHash, insertGift, markGiftMailSent, newGiftToken, releaseGiftMail, vouchersOfGifts, type GiftRow } from './gifts.store.ts';
 
 /** The page a claim link opens: `/mygift?claim=<token>` on the shop's public origin. */
 export function giftClaimLink(publicBaseUrl: string, token: string): string {
@@ -77,15 +77,26 @@ export function holderGiftMail(g: { recipientName: string; giverName: string; ti
 /** The message id of a gift's mail: the same for every hand-over of it. */
 export const giftMailMessageId = (giftId: string) => `<${giftId}.gift@vouchers.thistledeals.example>`;
 
-/** Hands unsent gift mail to the Mailer, oldest first; a refusal leaves it for the next run. The number handed over. */
+/** How long a sender's claim on a gift's mail lasts: one that died is replaced after it. */
+export const GIFT_MAIL_LEASE_MS = 5 * 60_000;
+/** How often the shop's job hands over gift mail the request that made the gift could not. */
+export const GIFT_MAIL_EVERY_MS = 60_000;
+
+/**
+ * Hands unsent gift mail to the Mailer, oldest first, each claimed first (the request that made a
+ * gift and the shop's job never both send it); a refusal frees it for the next run. The number
+ * handed over. A sender that dies between the hand-over and marking it sent leaves a claim that
+ * runs out: that mail goes again with the same Message-ID (at least once, never lost).
+ */
 export async function deliverGiftMail(deps: { db: AnyDb; mailer?: Mailer | null | undefined; now: () => Date; log: (m: string, f: Record<string, unknown>) => void }, limit = 20): Promise<number> {
   if (!deps.mailer) return 0;
   let sent = 0;
-  for (const row of await unsentGiftMail(deps.db, limit)) {
+  for (const row of await claimUnsentGiftMail(deps.db, deps.now(), GIFT_MAIL_LEASE_MS, limit)) {
     try {
       await deps.mailer.send({ to: row.recipient_email, subject: row.mail_subject ?? 'A gift for you', text: row.mail_text!, kind: 'gift_claim', messageId: giftMailMessageId(row.id) });
     } catch (err) {
       deps.log('[vouchers] gift mail not sent', { giftId: row.id, error: err instanceof Error ? err.message : String(err) });
+      await releaseGiftMail(deps.db, row.id);
       continue;
     }
     await markGiftMailSent(deps.db, row.id, deps.now());
