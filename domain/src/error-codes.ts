@@ -47,6 +47,8 @@ export const ERROR_MESSAGES = {
   REFUND_WINDOW_CLOSED: 'Refunds are possible until the end of the 14th day after purchase, and that time has passed for this voucher.',
   WALLET_CONSENT_REQUIRED: 'Please confirm that you want this refund as wallet credit instead of back to your payment method.',
   VOUCHER_NOT_EXCHANGEABLE: 'This voucher cannot be exchanged for credit: it has been used, refunded, exchanged or cancelled, or it has expired.',
+  /** Spec §9: only an expired voucher's paid value is taken as wallet credit (valid 14 days). */
+  VOUCHER_NOT_EXPIRED: 'Only an expired voucher can be taken as wallet credit.',
   /** Returns (issue 16 point 6): only goods sent by post, still Ready to Redeem, can be sent back. */
   VOUCHER_NOT_RETURNABLE: 'This voucher cannot be returned: only goods sent by post that have not been used, refunded or returned already can be sent back.',
   /** Gifts (issue 16 point 8): a claim link claims once; the giver cannot claim their own gift. */

@@ -18,6 +18,8 @@
  *   REFUND_WINDOW_CLOSED, 400 walletConsent, 422 IDEMPOTENCY_CONFLICT) are ServiceErrors.
  * - POST /voucher/credit {voucherId, customerToken}: the voucher exchanged for wallet credit of
  *   what it was paid (201); 409 VOUCHER_NOT_EXCHANGEABLE and 404 are ServiceErrors.
+ * - POST /voucher/expired-credit {voucherId, customerToken}: an expired voucher's paid value as
+ *   wallet credit valid 14 days (201, with validUntil); 409 VOUCHER_NOT_EXPIRED and 404 are ServiceErrors.
  *
  * - POST /create-return-order {voucherId, customerToken, reason, note?, deal} (spec §7): a return
  *   of goods sent by post (201 new, 200 the voucher's return again); 409 VOUCHER_NOT_RETURNABLE.
@@ -26,7 +28,7 @@
  *
  * The customer token is in the path or the body: the logged path hides it.
  */
-import { CreditAnswerSchema, RefundAnswerSchema, VoucherDetailSchema, VoucherPageSchema, type PrintBodySchema, type VoucherFeed } from '@shop/vouchers/contract';
+import { CreditAnswerSchema, ExpiredCreditAnswerSchema, RefundAnswerSchema, VoucherDetailSchema, VoucherPageSchema, type PrintBodySchema, type VoucherFeed } from '@shop/vouchers/contract';
 import type { VoucherStatusCode } from '@shop/domain/voucher-status';
 import type { z } from 'zod';
 import type { RestClient } from './rest-client.ts';
@@ -42,6 +44,7 @@ export type VoucherEventData = VoucherDetail['history'][number];
 export type RefundAnswer = z.infer<typeof RefundAnswerSchema>;
 export type RefundData = RefundAnswer['refund'];
 export type CreditAnswer = z.infer<typeof CreditAnswerSchema>;
+export type ExpiredCreditAnswer = z.infer<typeof ExpiredCreditAnswerSchema>;
 /** The deal's words a printed voucher carries (the deals service's, and how to redeem it). */
 export type PrintedDeal = z.input<typeof PrintBodySchema>['deal'];
 
@@ -84,6 +87,8 @@ export interface VouchersClient {
   refund(customerToken: string, request: RefundRequest): Promise<RefundAnswer>;
   /** Exchanges the holder's voucher for wallet credit: the credit and the voucher as it now is. */
   exchangeForCredit(customerToken: string, voucherId: string): Promise<CreditAnswer>;
+  /** An expired voucher's paid value as wallet credit valid 14 days (/voucher/expired-credit): the credit, until when, and the voucher. */
+  takeExpiredCredit(customerToken: string, voucherId: string): Promise<ExpiredCreditAnswer>;
   /** Returns goods (create-return-order): the return and the voucher as it now is (the same return again when it had one). */
   createReturn(customerToken: string, request: ReturnRequest): Promise<ReturnAnswer>;
   /** The holder's return of this voucher (/v1/returns/returns-label); null when it has none, for anyone else's and an unknown id. */
@@ -128,6 +133,9 @@ export function createVouchersClient(rest: RestClient, printRest: RestClient = r
     },
     async exchangeForCredit(customerToken, voucherId) {
       return rest.send('POST', '/voucher/credit', { body: { voucherId, customerToken }, parser: CreditAnswerSchema });
+    },
+    async takeExpiredCredit(customerToken, voucherId) {
+      return rest.send('POST', '/voucher/expired-credit', { body: { voucherId, customerToken }, parser: ExpiredCreditAnswerSchema });
     },
     async createReturn(customerToken, request) {
       return rest.send('POST', '/create-return-order', { body: { ...request, customerToken }, parser: ReturnAnswerSchema });

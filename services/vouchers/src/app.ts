@@ -20,6 +20,7 @@ import { registerReturnRoutes } from './returns/returns.handlers.ts';
 import { registerVoucherRoutes } from './vouchers/vouchers.handlers.ts';
 import { registerExtensionRoutes } from './extension/extension.handlers.ts';
 import { registerReminderRoutes } from './reminders/reminders.handlers.ts';
+import { registerExpiryRoutes } from './expiry/expiry.handlers.ts';
 
 export const VOUCHERS_BASE_PATH = '/api/vouchers';
 
@@ -44,7 +45,8 @@ export interface VouchersAppOptions {
   /**
    * Whether POST /reminders/run accepts `asOf` (a later instant to run "as of"): only in test shops
    * (the e2e journey cannot wait for a voucher to near its expiry). Run early against real
-   * customers it would send "expires tomorrow" months ahead and use up the real reminder.
+   * customers it would send "expires tomorrow" months ahead and use up the real reminder. The same
+   * for POST /expiry/run's `asOf` (it would expire vouchers still in date).
    */
   remindersAhead?: boolean;
   log?: (message: string, fields: Record<string, unknown>) => void;
@@ -83,6 +85,7 @@ export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { 
   registerExtensionRoutes(app, deps);
   registerVoucherRoutes(app, deps);
   if (deps.mailer && options.holderEmails) registerReminderRoutes(app, deps, { mailer: deps.mailer, holderEmails: options.holderEmails }, options.remindersAhead ?? false);
+  registerExpiryRoutes(app, deps, options.remindersAhead ?? false);
   registerRedemptionRoutes(app, deps);
   registerPrintRoutes(app, deps);
   registerInstructionsRoutes(app);

@@ -162,3 +162,11 @@ export const CreditAnswerSchema = z
     voucher: VoucherSchema,
   })
   .openapi('CreditAnswer');
+
+export const ExpiredCreditAnswerSchema = z
+  .object({
+    credit: MoneySchema.openapi({ description: 'The wallet credit given: what the voucher was paid.' }),
+    validUntil: Instant.openapi({ description: 'When the credit expires: the end of day 14 (London) after it was given (spec §9); what is left of it then is taken away.' }),
+    voucher: VoucherSchema,
+  })
+  .openapi('ExpiredCreditAnswer');

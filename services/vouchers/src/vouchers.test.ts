@@ -146,11 +146,11 @@ describe.each(testDatabases())('vouchers service on %s', (name, open) => {
     const res = await f.app.request('/openapi.json');
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; servers: Array<{ url: string }> };
     expect(doc.openapi).toMatch(/^3\.1/);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/create-return-order', '/deal/gift-redeem', '/deal/print-voucher', '/deal/redeem-instructions', '/gift/claim', '/gift/create', '/gift/sent', '/redemptions', '/v1/returns/pdf', '/v1/returns/returns-label', '/v1/returns/{returnId}/events', '/voucher/credit', '/voucher/feeds/{feed}', '/voucher/pmv/refund', '/voucher/vve', '/voucher/{voucherId}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/create-return-order', '/deal/gift-redeem', '/deal/print-voucher', '/deal/redeem-instructions', '/expiry/run', '/gift/claim', '/gift/create', '/gift/sent', '/redemptions', '/v1/returns/pdf', '/v1/returns/returns-label', '/v1/returns/{returnId}/events', '/voucher/credit', '/voucher/expired-credit', '/voucher/feeds/{feed}', '/voucher/pmv/refund', '/voucher/vve', '/voucher/{voucherId}']);
     expect(doc.servers[0]?.url).toBe('/api/vouchers');
     const problems = await lintOpenApi(doc);
     expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);
-    for (const [method, path] of [['GET', `/voucher/feeds/voucher?customerToken=${ALICE}`], ['GET', `/voucher/${randomUUID()}?customerToken=${ALICE}`], ['POST', '/redemptions'], ['POST', '/deal/print-voucher'], ['POST', '/voucher/pmv/refund'], ['POST', '/create-return-order'], ['GET', `/v1/returns/pdf?customerToken=${ALICE}&returnId=${randomUUID()}`]] as const) {
+    for (const [method, path] of [['GET', `/voucher/feeds/voucher?customerToken=${ALICE}`], ['GET', `/voucher/${randomUUID()}?customerToken=${ALICE}`], ['POST', '/redemptions'], ['POST', '/deal/print-voucher'], ['POST', '/voucher/pmv/refund'], ['POST', '/create-return-order'], ['POST', '/voucher/expired-credit'], ['POST', '/expiry/run'], ['GET', `/v1/returns/pdf?customerToken=${ALICE}&returnId=${randomUUID()}`]] as const) {
       const denied = await f.app.request(path, { method, headers: { [SERVICE_TOKEN_HEADER]: 'wrong' } });
       expect(denied.status, path).toBe(401);
     }

@@ -64,6 +64,8 @@ async function renderCard(voucher: Record<string, unknown>) {
           return: null,
           // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts).
           gift: null,
+          // Not expired (VoucherExpiredCredit.test.tsx has the offer).
+          expiredCredit: null,
           ...voucher,
         }),
         Money: () => ({ amount: 2500, currency: 'GBP', formatted: '£25' }),
@@ -132,6 +134,17 @@ describe('VoucherCard', () => {
     expect(within(card).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Show code' }));
     expect(within(card).queryByRole('img', { name: 'QR code for the merchant to scan' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Refunded', 'REFUNDED'],
+    ['Request Processed', 'REQUEST_PROCESSED'],
+    ['Return in Transit', 'RETURN_IN_TRANSIT'],
+  ])('a voucher %s shows no code: it no longer works', async (status, statusCode) => {
+    await renderCard({ status, statusCode, statusDescription: null });
+    const card = screen.getByRole('article');
+    expect(within(card).queryByRole('button', { name: 'Show code' })).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Voucher code');
   });
 
   it('the help panel: its sections keyed by the spec help event keys; the history is read when its section opens; no buttons for what is not built', async () => {

@@ -8,6 +8,7 @@ import { VoucherRefund } from './VoucherRefund.tsx';
 import { VoucherReturn } from './VoucherReturn.tsx';
 import { VoucherGift } from './VoucherGift.tsx';
 import { VoucherExtend } from './VoucherExtend.tsx';
+import { VoucherExpiredCredit } from './VoucherExpiredCredit.tsx';
 import type { VoucherCard_voucher$key } from '../../__generated__/VoucherCard_voucher.graphql';
 
 /**
@@ -15,7 +16,7 @@ import type { VoucherCard_voucher$key } from '../../__generated__/VoucherCard_vo
  * its status in the spec §3 words with the spec's explanation where it gives one, when it must be
  * used by (London date), its order, who it is for when it is a gift, its code (hidden until asked
  * for, with the QR code the merchant scans), what the holder can do with it (print it while it
- * can be used; refund it within 14 days) and its help panel.
+ * can be used; refund it within 14 days; take an expired one's value as wallet credit) and its help panel.
  */
 export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_voucher$key; headingId: string }) {
   const v = useFragment(
@@ -44,6 +45,7 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
         ...VoucherReturn_voucher
         ...VoucherGift_voucher
         ...VoucherExtend_voucher
+        ...VoucherExpiredCredit_voucher
         ...VoucherHelp_voucher
       }
     `,
@@ -53,6 +55,9 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
   const dealTitle = v.deal?.title ?? v.title;
   // Printing and the QR code are for a voucher that can still be used.
   const usable = v.statusCode === 'READY_TO_REDEEM' || v.statusCode === 'BOOKED';
+  // The code stays for the record once used or past its date; once the money went back (refund,
+  // credit), the goods went back or the order was cancelled, it no longer works: not shown.
+  const codeKept = usable || v.statusCode === 'REDEEMED' || v.statusCode === 'EXPIRED';
   return (
     <article className={`voucher-card voucher-card--${statusTone(v.statusCode)}`} aria-labelledby={headingId}>
       <div className="voucher-card__media">
@@ -91,7 +96,7 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
             </div>
           ) : null}
         </dl>
-        <VoucherCode code={v.code} redemptionLink={usable ? (v.redemptionLink ?? null) : null} />
+        {codeKept ? <VoucherCode code={v.code} redemptionLink={usable ? (v.redemptionLink ?? null) : null} /> : null}
         <div className="voucher-card__actions">
           {usable ? (
             // A file the shop answers (the PDF), not a page of the app: an ordinary link, in a new tab.
@@ -103,6 +108,7 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
           <VoucherReturn voucher={v} />
           <VoucherGift voucher={v} />
           <VoucherExtend voucher={v} />
+          <VoucherExpiredCredit voucher={v} />
         </div>
         <VoucherHelp voucher={v} />
       </div>

@@ -50,6 +50,8 @@ function voucherData(overrides: Record<string, unknown> = {}) {
     returnable: false,
     return: null,
     gift: null,
+    // Not expired (VoucherExpiredCredit.test.tsx has the offer).
+    expiredCredit: null,
     ...overrides,
   };
 }

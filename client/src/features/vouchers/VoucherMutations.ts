@@ -1,6 +1,7 @@
 /**
  * What a holder does to a voucher from My Vouchers: refundVoucher and, once the refund window
- * has closed, exchangeVoucherForCredit (issue 16 point 5), read here the one way. The answer carries the voucher with the card's fields, so the card updates by its
+ * has closed, exchangeVoucherForCredit (issue 16 point 5), and once it has expired,
+ * takeExpiredVoucherCredit (spec §9), read here the one way. The answer carries the voucher with the card's fields, so the card updates by its
  * id (status Refunded) without a reload. Retrying an attempt with its idempotency key never makes
  * a second refund.
  */
@@ -12,6 +13,8 @@ import type { VoucherMutations_refundResult$key } from '../../__generated__/Vouc
 import type { VoucherMutationsRefundMutation } from '../../__generated__/VoucherMutationsRefundMutation.graphql';
 import type { VoucherMutations_creditResult$key } from '../../__generated__/VoucherMutations_creditResult.graphql';
 import type { VoucherMutationsCreditMutation } from '../../__generated__/VoucherMutationsCreditMutation.graphql';
+import type { VoucherMutations_expiredCreditResult$key } from '../../__generated__/VoucherMutations_expiredCreditResult.graphql';
+import type { VoucherMutationsExpiredCreditMutation } from '../../__generated__/VoucherMutationsExpiredCreditMutation.graphql';
 
 export type { RefundDestination } from '../../__generated__/VoucherMutationsRefundMutation.graphql';
 
@@ -119,4 +122,47 @@ export const useExchangeVoucherForCreditMutation = () =>
       }
     `,
     (r) => readCreditResult(r.exchangeVoucherForCredit),
+  );
+
+// As above: the voucher is selected for the store (the card reads it by id).
+/* eslint-disable relay/must-colocate-fragment-spreads, relay/unused-fields */
+const expiredCreditResult = graphql`
+  fragment VoucherMutations_expiredCreditResult on TakeExpiredVoucherCreditResult @inline {
+    __typename
+    ... on ExpiredVoucherCreditTaken {
+      credit {
+        amount
+        formatted
+      }
+      validUntil
+      voucher {
+        id
+        ...VoucherCard_voucher
+      }
+    }
+    ...UserErrorFields @alias(as: "userError")
+  }
+`;
+/* eslint-enable relay/must-colocate-fragment-spreads, relay/unused-fields */
+
+/** Taken (the wallet credit given and until when it is valid), or why not, in the shop's words. */
+type ExpiredCreditAnswer = { __typename: 'ExpiredVoucherCreditTaken'; credit: Money; validUntil: string } | ({ __typename: Refusal | '%other' } & AnswerError);
+
+function readExpiredCreditResult(ref: VoucherMutations_expiredCreditResult$key): ExpiredCreditAnswer {
+  const result = readInlineData(expiredCreditResult, ref);
+  if (result.__typename === 'ExpiredVoucherCreditTaken' && result.credit && result.validUntil) return { __typename: 'ExpiredVoucherCreditTaken', credit: result.credit, validUntil: result.validUntil };
+  const typename = REFUSALS.includes(result.__typename) ? (result.__typename as Refusal) : '%other';
+  return { __typename: typename, ...(result.userError ? readUserError(result.userError) : UNKNOWN_ERROR) };
+}
+
+export const useTakeExpiredVoucherCreditMutation = () =>
+  useCommit<VoucherMutationsExpiredCreditMutation, ExpiredCreditAnswer>(
+    graphql`
+      mutation VoucherMutationsExpiredCreditMutation($input: TakeExpiredVoucherCreditInput!) {
+        takeExpiredVoucherCredit(input: $input) {
+          ...VoucherMutations_expiredCreditResult
+        }
+      }
+    `,
+    (r) => readExpiredCreditResult(r.takeExpiredVoucherCredit),
   );

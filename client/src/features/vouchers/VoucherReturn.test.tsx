@@ -58,6 +58,8 @@ function voucherData(overrides: Record<string, unknown> = {}) {
     return: null,
     // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts).
     gift: null,
+    // Not expired (VoucherExpiredCredit.test.tsx has the offer).
+    expiredCredit: null,
     ...overrides,
   };
 }

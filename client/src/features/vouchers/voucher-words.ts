@@ -130,6 +130,24 @@ export const CREDIT_WORDS = {
   done: (amount: string) => `${amount} added to your wallet`,
 } as const;
 
+/**
+ * An expired voucher's paid value as wallet credit (spec §9: valid 14 days). The dates are London
+ * days in words; `validUntil` is the end of day 14 from today, as the gateway offers it.
+ */
+export const EXPIRED_CREDIT_WORDS = {
+  open: (amount: string) => `Take ${amount} as wallet credit`,
+  validity: (validUntil: string) => `Valid for 14 days from today, until ${formatDate(validUntil)}.`,
+  title: 'Take this voucher\'s value as wallet credit',
+  explain: (amount: string, validUntil: string) =>
+    `The voucher then cannot be used or refunded. ${amount} goes into your Thistle Deals wallet at once, to spend at checkout on any deal until ${formatDate(validUntil)}; what is left of it after that day expires.`,
+  confirm: 'Confirm: take the credit',
+  busy: 'Adding the credit…',
+  cancel: 'Cancel',
+  failed: 'The credit was not added',
+  unreachable: 'We could not reach Thistle Deals to add the credit. Please check your connection and try again.',
+  done: (amount: string, validUntil: string) => `${amount} is now in your wallet, to spend at checkout until ${formatDate(validUntil)}.`,
+} as const;
+
 /** Whether a voucher can still be exchanged for credit: unused and not past its date (the service decides again). */
 export function canExchange(statusCode: string, expiresAt: string | null, now: Date): boolean {
   return statusCode === 'READY_TO_REDEEM' && (expiresAt === null || now.getTime() < new Date(expiresAt).getTime());

@@ -19,7 +19,7 @@ import { fromGlobalId, toGlobalId } from '../../relay/global-id.ts';
 import type { TypedNode } from '../../relay/node.ts';
 import { loadOrder } from '../buying/Order.ts';
 import type { VoucherResolvers } from '../__generated__/resolvers.ts';
-import type { RedeemIllustrationType } from '@shop/domain/voucher-status';
+import { expiredCreditUntil, isExpired, type RedeemIllustrationType } from '@shop/domain/voucher-status';
 import { REDEEM_ILLUSTRATION_ENUM, redeemIllustrationOf, type TravelNavigationType } from './redeem-illustration.ts';
 import { REDEEM_INSTRUCTIONS } from '@shop/domain/redeem-instructions';
 import { voucherReturnFields } from './Voucher.return.ts';
@@ -66,7 +66,21 @@ export const VoucherType: VoucherResolvers = {
   history: async (v, _a, ctx) => v.history ?? (await ctx.loaders.heldVoucherById.load(v.id))?.history ?? [],
   // Returns of goods (Voucher.return.ts).
   ...voucherReturnFields,
+  expiredCredit: (v) => expiredCreditOffer(v, new Date()),
 };
+
+/**
+ * An expired voucher's paid value as wallet credit, valid from today (spec §9), as the vouchers
+ * service would give it (POST /voucher/expired-credit): Expired, or past its date before the expiry
+ * job reached it; never a gift received. Only on the holder's own reads (the ones with a
+ * redemption link: an order's view answers giftReceived false for a gift someone claimed).
+ */
+export function expiredCreditOffer(v: VoucherData, now: Date): { amount: ReturnType<typeof moneyOf>; validUntil: string } | null {
+  if (v.giftReceived || !v.redemptionLink) return null;
+  const pastItsDate = (v.status === 'Ready to Redeem' || v.status === 'Booked') && isExpired(v.expiresAt ? new Date(v.expiresAt) : null, now);
+  if (v.status !== 'Expired' && !pastItsDate) return null;
+  return { amount: moneyOf(v.paid), validUntil: expiredCreditUntil(now).toISOString() };
+}
 
 /** The order number and the service's voucher id of a `{orderNumber}:{voucherId}` key; null when it cannot be a voucher's. */
 function voucherKeyOf(key: string): { orderNumber: string; voucherId: string } | null {

@@ -1,6 +1,6 @@
 /**
  * The error members of every voucher action's result (refundVoucher, exchangeVoucherForCredit,
- * requestVoucherReturn, giftVoucher, claimGift: schema.graphql), and how the vouchers service's
+ * takeExpiredVoucherCredit, requestVoucherReturn, giftVoucher, claimGift: schema.graphql), and how the vouchers service's
  * problems become them: its field errors as they are worded, VOUCHER_* and GIFT_* codes as a
  * VoucherActionError (user-errors.ts).
  */

@@ -6,6 +6,7 @@
 import { byTypename } from '../mappers.ts';
 import { vouchersCustomer } from './Customer.vouchers.ts';
 import { exchangeVoucherForCredit } from './Mutation.exchangeVoucherForCredit.ts';
+import { takeExpiredVoucherCredit } from './Mutation.takeExpiredVoucherCredit.ts';
 import { refundVoucher } from './Mutation.refundVoucher.ts';
 import { requestVoucherReturn } from './Mutation.requestVoucherReturn.ts';
 import { VoucherType } from './Voucher.ts';
@@ -16,5 +17,5 @@ import { claimGift, giftClaim, giftsCustomer, giftTypes, giftVoucher, voucherGif
 export const vouchersCustomerFields = { ...vouchersCustomer, ...giftsCustomer };
 /** Fields of Query (gifts). */
 export const vouchersQuery = { giftClaim, heldVoucher };
-export const vouchersMutation = { claimGift, giftVoucher, refundVoucher, exchangeVoucherForCredit, requestVoucherReturn };
-export const vouchersTypes = { ...giftTypes, Voucher: { ...VoucherType, gift: voucherGift, extension: voucherExtension }, RefundVoucherResult: { __resolveType: byTypename }, ExchangeVoucherForCreditResult: { __resolveType: byTypename }, RequestVoucherReturnResult: { __resolveType: byTypename } };
+export const vouchersMutation = { claimGift, giftVoucher, refundVoucher, exchangeVoucherForCredit, takeExpiredVoucherCredit, requestVoucherReturn };
+export const vouchersTypes = { ...giftTypes, Voucher: { ...VoucherType, gift: voucherGift, extension: voucherExtension }, RefundVoucherResult: { __resolveType: byTypename }, ExchangeVoucherForCreditResult: { __resolveType: byTypename }, TakeExpiredVoucherCreditResult: { __resolveType: byTypename }, RequestVoucherReturnResult: { __resolveType: byTypename } };

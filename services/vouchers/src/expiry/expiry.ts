@@ -14,12 +14,15 @@ export const EXPIRE_EVERY_MS = 15 * 60 * 1000;
 /** Where the C5 test kills the job: inside a batch's transaction, or just after its commit. */
 export type ExpiryFaultPoint = 'before-commit' | 'after-commit';
 
-/** Expires every voucher due at `now`; how many. `fault`: the C5 test's kill points (never set in the shop). */
-export async function expireVouchers(db: AnyDb, now: Date, batch = EXPIRE_BATCH, fault?: (point: ExpiryFaultPoint) => void): Promise<number> {
+/**
+ * Expires every voucher due at `now`; how many. `fault`: the C5 test's kill points (never set in
+ * the shop). `holder`: only that customer's vouchers (an operator's run for one shopper).
+ */
+export async function expireVouchers(db: AnyDb, now: Date, batch = EXPIRE_BATCH, fault?: (point: ExpiryFaultPoint) => void, holder?: string): Promise<number> {
   let total = 0;
   for (;;) {
     const moved = await db.transaction().execute(async (trx) => {
-      const rows = await moveVouchers(trx, { batch }, { event: 'expire', actor: 'system', reason: 'The expiry date passed', at: now });
+      const rows = await moveVouchers(trx, { batch }, { event: 'expire', actor: 'system', reason: 'The expiry date passed', at: now, ...(holder === undefined ? {} : { holder }) });
       fault?.('before-commit');
       return rows;
     });

@@ -83,7 +83,7 @@ export async function recordRefund(
   trx: AnyDb,
   voucher: VoucherRow,
   payment: store.OrderPaymentRow,
-  input: { customerToken: string; idempotencyKey: string; requestHash: string; destination: 'original' | 'wallet'; at: Date },
+  input: { customerToken: string; idempotencyKey: string; requestHash: string; destination: 'original' | 'wallet'; at: Date; expiresAt?: Date },
 ): Promise<store.RefundRow> {
   const { at } = input;
   // Card first (cash back is what the shopper paid with), then what the wallet paid.
@@ -112,8 +112,10 @@ export async function recordRefund(
   };
   await store.insertRefund(trx, refund);
   const reason = `Refund of voucher ${voucher.code} (order ${voucher.order_number})`;
-  if (walletPaid > 0) await refundWalletCapture(trx, { holdRef: payment.order_id, ref: `voucher-refund:${id}`, amount: walletPaid, reason });
-  if (toWallet && cash > 0) await creditWallet(trx, { customerToken: input.customerToken, currency: voucher.currency, amount: cash, bucket: 'refundable', reason, ref: `voucher-refund-credit:${id}` });
+  // With expiresAt (an expired voucher's credit) the money is credit that lapses then, wherever it came from.
+  const expiry = toWallet && input.expiresAt ? { expiresAt: input.expiresAt } : {};
+  if (walletPaid > 0) await refundWalletCapture(trx, { holdRef: payment.order_id, ref: `voucher-refund:${id}`, amount: walletPaid, reason, ...expiry });
+  if (toWallet && cash > 0) await creditWallet(trx, { customerToken: input.customerToken, currency: voucher.currency, amount: cash, bucket: 'refundable', reason, ref: `voucher-refund-credit:${id}`, ...expiry });
   return refund;
 }
 
