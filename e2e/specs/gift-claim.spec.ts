@@ -93,8 +93,8 @@ test('a gift recipient claims an e-gift', async ({ page, browser }) => {
 
   await recipient.goto(claimUrl.pathname + claimUrl.search);
   await expect(recipient.getByRole('heading', { level: 1, name: 'Claim a gift' })).toBeVisible();
-  // From "A friend": the page is open to whoever has the link, so never the buyer's email address.
-  const preview = recipient.getByRole('article', { name: 'A gift for Rhona from A friend' });
+  // From the buyer's first name: the page is open to whoever has the link, so never their email address.
+  const preview = recipient.getByRole('article', { name: 'A gift for Rhona from Morag' });
   await expect(recipient.getByRole('main')).not.toContainText(giverEmail);
   await expect(preview).toBeVisible();
   await expect(preview.getByText('Happy birthday, Rhona!')).toBeVisible();
