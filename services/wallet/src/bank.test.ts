@@ -1,6 +1,8 @@
 /**
  * M5 "bank" test (reliability M5) on PostgreSQL: concurrent workers move money around 10 wallets
- * with credits, holds, captures and releases; afterwards every invariant of the ledger holds.
+ * with credits (some dated, some of those already past their date), holds, captures, releases and
+ * runs of the credit expiry job; afterwards every invariant of the ledger holds (with "a
+ * wallet's unspent dated credit is within its balance") and no credit past its date is left.
  * Run at READ COMMITTED (no retries needed: accounts are locked in id order) and at SERIALIZABLE
  * with a bounded retry of 40001/40P01. PGlite has one connection, so there is no concurrency to
  * test there: skipped.
@@ -9,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { testDatabases, type OpenTestDatabase } from '@shop/platform/test-databases';
-import { captureWalletCredit, creditWallet, holdWalletCredit, ledgerViolations, releaseWalletCredit, walletBalances } from './index.ts';
+import { captureWalletCredit, creditWallet, expireWalletCredit, holdWalletCredit, ledgerViolations, releaseWalletCredit, walletBalances } from './index.ts';
 import { walletFixture } from './test/wallet-fixture.ts';
 
 const postgres = testDatabases().filter(([name]) => name === 'postgres');
@@ -62,7 +64,7 @@ describe.skipIf(postgres.length === 0)('M5 bank test', () => {
       })();
       const worker = async (seed: number) => {
         const ops = fc.sample(
-          fc.record({ op: fc.integer({ min: 0, max: 9 }), wallet: fc.constantFrom(...WALLETS), amount: fc.integer({ min: 1, max: 3000 }), marketingMax: fc.integer({ min: 0, max: 1500 }), pick: fc.nat() }),
+          fc.record({ op: fc.integer({ min: 0, max: 10 }), wallet: fc.constantFrom(...WALLETS), amount: fc.integer({ min: 1, max: 3000 }), marketingMax: fc.integer({ min: 0, max: 1500 }), pick: fc.nat() }),
           { numRuns: 200, seed },
         );
         for (const [i, o] of ops.entries()) {
@@ -72,9 +74,13 @@ describe.skipIf(postgres.length === 0)('M5 bank test', () => {
             () =>
               db.transaction().setIsolationLevel(isolation).execute(async (trx) => {
                 if (o.op <= 2) {
-                  await creditWallet(trx, { customerToken: o.wallet, currency: 'GBP', amount: o.amount, bucket: o.op === 0 ? 'marketing' : 'refundable', reason: 'bank test', ref });
+                  // op 2: dated credit, a third of it already past its date (not spendable, for the job to take).
+                  const expiresAt = o.op === 2 ? new Date(Date.now() + ((o.pick % 3) - 1) * 60_000) : undefined;
+                  await creditWallet(trx, { customerToken: o.wallet, currency: 'GBP', amount: o.amount, bucket: o.op === 0 ? 'marketing' : 'refundable', reason: 'bank test', ref, ...(expiresAt ? { expiresAt } : {}) });
                 } else if (o.op <= 6) {
                   return (await holdWalletCredit(trx, { customerToken: o.wallet, currency: 'GBP', amount: o.amount, marketingMax: o.marketingMax, ref })).ok ? 'held' : 'refused';
+                } else if (o.op === 10) {
+                  return 'expire';
                 } else if (target) {
                   // Any worker may settle any hold, even one another worker is settling: only one wins.
                   if (o.op <= 8) await captureWalletCredit(trx, { ref: target });
@@ -84,6 +90,8 @@ describe.skipIf(postgres.length === 0)('M5 bank test', () => {
               }),
             retries,
           ).catch(ignoreSettled);
+          // The job runs its own transactions (one per wallet), as in the shop.
+          if (outcome === 'expire') await expireWalletCredit(db, { now: new Date() });
           if (outcome === 'held') holds.push(ref);
           if (outcome === 'refused') refusals++;
         }
@@ -92,14 +100,17 @@ describe.skipIf(postgres.length === 0)('M5 bank test', () => {
       stop = true;
       expect(await reader).toBeGreaterThan(0);
 
+      await expireWalletCredit(db, { now: new Date() });
       expect(await ledgerViolations(db)).toEqual([]);
+      const pastDate = await sql<{ n: string }>`select count(*) as n from wallet.credit_lot where remaining > 0 and expires_at < now()`.execute(db);
+      expect(Number(pastDate.rows[0]!.n)).toBe(0);
       expect(holds.length).toBeGreaterThan(50);
       expect(refusals).toBeGreaterThan(0);
       if (isolation === 'read committed') expect(retries.count + retries.gaveUp, 'locks in id order: no deadlock, nothing to retry').toBe(0);
       // At SERIALIZABLE the hot system accounts make retries common, but most operations get through.
       else expect(retries.gaveUp, `retried ${retries.count} times`).toBeLessThan(8 * 200 * 0.25);
       const counts = await sql<{ kind: string; n: string }>`select kind, count(*) as n from wallet.ledger_transaction group by kind order by kind`.execute(db);
-      expect(counts.rows.map((r) => r.kind)).toEqual(['capture', 'credit', 'hold', 'release']);
+      expect(counts.rows.map((r) => r.kind)).toEqual(['capture', 'credit', 'expiry', 'hold', 'release']);
       // Each wallet's balance is what its entries say, and the system side mirrors the customers'.
       const total = await sql<{ customers: string; system: string }>`select
           coalesce(sum(balance) filter (where owner_type = 'customer'), 0) as customers,
