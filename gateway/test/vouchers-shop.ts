@@ -1,18 +1,19 @@
 /**
  * The shop (createShopApp: /graphql and its routes) over the in-process buying services, as the
- * vouchers tests drive it (refunds, returns, gifts, extension), with a throwaway client dist; and
- * a shopper who registers and confirms their email (signed in).
+ * vouchers tests drive it (refunds, returns, gifts, extension), with a throwaway client dist; a
+ * shopper who registers and confirms their email (signed in); and their vouchers bought.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ServiceTarget } from '../src/clients/rest-client.ts';
 import type { Logger } from '../src/logger.ts';
 import { createShopApp } from '../src/server.ts';
 import { Browser, testClientAddress } from '../src/test/accounts-services.ts';
 import { captureLogger, TEST_TOKEN } from '../src/test/helpers.ts';
-import { PASSWORD, type BuyingServices } from './buying-services.ts';
+import { openBuyingServices, PASSWORD, type BuyingServices } from './buying-services.ts';
 
 export type ShopApp = ReturnType<typeof createShopApp>['app'];
 
@@ -63,4 +64,50 @@ export async function signUpOn(services: BuyingServices, b: Browser, who: { firs
   const confirmed = await b.gql(`mutation($t: String!) { confirmEmail(input: { token: $t }) { __typename } }`, { t: await services.linkToken(email, 'confirmEmail') });
   expect(confirmed.body.data.confirmEmail.__typename).toBe('LoginSuccess');
   return b;
+}
+
+const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
+const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
+
+/**
+ * `quantity` vouchers of `option` bought by the shopper on `b` with the Braintree sandbox card
+ * (`input`: more of PlaceOrderInput, a delivery address for goods): placeOrder's order, with the
+ * fields `order` selects (`{ orderNumber vouchers { id } }`), one voucher a unit.
+ */
+export async function buyVouchers(b: Browser, option: { dealId: number; productId: number }, quantity: number, order: string, input: Record<string, unknown> = {}) {
+  const added = await b.gql(ADD, { i: { dealId: option.dealId, productId: option.productId, quantity } });
+  expect(added.body.data?.addToBasket.__typename, JSON.stringify(added.body)).toBe('BasketUpdated');
+  const view = (await b.gql(CHECKOUT)).body.data.checkout;
+  const placed = await b.gql(`mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename ... on OrderPlaced { order ${order} } ... on UserError { code message field } } }`, {
+    i: { idempotencyKey: `vouchers-${randomUUID()}`, method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: view.orderSummary.cashAmount.amount, ...input },
+  });
+  expect(placed.body.data?.placeOrder.__typename, JSON.stringify(placed.body)).toBe('OrderPlaced');
+  expect(placed.body.data.placeOrder.order.vouchers).toHaveLength(quantity);
+  return placed.body.data.placeOrder.order;
+}
+
+/** What a describe block's tests share: the services, the shop over them, and an option anyone can buy. */
+export interface VouchersShop {
+  services: BuyingServices;
+  made: ReturnType<typeof shopOver>;
+  option: { dealId: number; productId: number; pricePence: number };
+}
+
+/**
+ * The shop over fresh buying services on `open`'s database for a describe block: filled before
+ * its tests, then `ready` (its shoppers and their vouchers); both closed after the tests.
+ */
+export function openVouchersShop(open: Parameters<typeof openBuyingServices>[0], ready: () => Promise<void>, logger: Logger = captureLogger()): VouchersShop {
+  const shop = {} as VouchersShop;
+  beforeAll(async () => {
+    const services = await openBuyingServices(open);
+    Object.assign(shop, { services, made: shopOver(services, logger) });
+    shop.option = (await services.buyable(1))[0]!;
+    await ready();
+  }, 120_000);
+  afterAll(async () => {
+    shop.made?.close();
+    await shop.services?.close();
+  });
+  return shop;
 }

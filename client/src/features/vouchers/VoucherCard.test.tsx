@@ -6,75 +6,26 @@
  * history read only when its section opens, and no buttons for what is not built. The refund
  * panel has its own tests (VoucherRefund.test.tsx).
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
 import { VOUCHER_HELP_EVENT_KEYS } from '@shop/domain/voucher-status';
-import { VoucherCard } from './VoucherCard.tsx';
-import type { VoucherCardTestQuery } from '../../__generated__/VoucherCardTestQuery.graphql';
-
-const query = graphql`
-  query VoucherCardTestQuery @relay_test_operation {
-    node(id: "test") {
-      ...VoucherCard_voucher @alias
-    }
-  }
-`;
+import { money, renderVoucher, voucherData } from './test/render-voucher.tsx';
 
 const VOUCHER_ID = 'Vm91Y2hlcjp0ZXN0';
 
-function Harness() {
-  const data = useLazyLoadQuery<VoucherCardTestQuery>(query, {});
-  const voucher = data.node?.VoucherCard_voucher;
-  return voucher ? <VoucherCard voucher={voucher} headingId="v1" /> : null;
-}
-
 async function renderCard(voucher: Record<string, unknown>) {
-  const environment = createMockEnvironment();
-  const router = createMemoryRouter([{ path: '/myaccount/vouchers', element: <Suspense fallback={<p>Loading</p>}><Harness /></Suspense> }], { initialEntries: ['/myaccount/vouchers'] });
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <RouterProvider router={router} />
-    </RelayEnvironmentProvider>,
+  const { environment } = await renderVoucher(
+    voucherData({
+      id: VOUCHER_ID,
+      orderNumber: 'TD100042',
+      paidAt: new Date().toISOString(),
+      redemptionLink: 'http://shop.test/merchant/redeem/6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60.sig-nature_123',
+      price: money(2500),
+      howToRedeem: { title: 'Book with the merchant before you go', steps: ['Contact the merchant by phone or online to book, and quote your voucher code.'] },
+      ...voucher,
+    }),
   );
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) =>
-      MockPayloadGenerator.generate(operation, {
-        Node: () => ({
-          __typename: 'Voucher',
-          id: VOUCHER_ID,
-          code: 'K7QZ2M-9TXB4R-WC3HDN',
-          status: 'Ready to Redeem',
-          statusCode: 'READY_TO_REDEEM',
-          statusDescription: 'print the voucher and use it to redeem',
-          title: 'Afternoon tea for two',
-          expiresAt: '2027-02-20T23:59:59.999Z',
-          recipientName: null,
-          orderNumber: 'TD100042',
-          paidAt: new Date().toISOString(),
-          refundableUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-          redemptionLink: 'http://shop.test/merchant/redeem/6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60.sig-nature_123',
-          // Not goods: no return (VoucherReturn.test.tsx has those).
-          returnable: false,
-          return: null,
-          // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts).
-          gift: null,
-          // Not expired (VoucherExpiredCredit.test.tsx has the offer).
-          expiredCredit: null,
-          ...voucher,
-        }),
-        Money: () => ({ amount: 2500, currency: 'GBP', formatted: '£25' }),
-        RedeemInstructions: () => ({ title: 'Book with the merchant before you go', steps: ['Contact the merchant by phone or online to book, and quote your voucher code.'] }),
-        Deal: () => ({ title: 'Afternoon tea at the Willow', url: '/deals/glasgow/afternoon-tea/classic-afternoon-tea/7/willow.html', image: { url: '/img/7.jpg', width: 640, height: 400 } }),
-      }),
-    );
-  });
-  await screen.findByRole('heading', { name: 'Afternoon tea at the Willow' });
   return environment;
 }
 

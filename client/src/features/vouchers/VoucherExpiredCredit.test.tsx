@@ -6,97 +6,37 @@
  * Processed) with the message of where the money went and until when; nothing when the gateway
  * offers nothing, and never a link to a wallet page.
  */
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
+import { act, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageFor } from '@shop/domain';
-import { VoucherCard } from './VoucherCard.tsx';
-import type { VoucherExpiredCreditTestQuery } from '../../__generated__/VoucherExpiredCreditTestQuery.graphql';
+import { answerMutation, pendingInput, renderVoucher, VOUCHER_ID, voucherData as bought, type RelayMockEnvironment } from './test/render-voucher.tsx';
 
-const query = graphql`
-  query VoucherExpiredCreditTestQuery @relay_test_operation {
-    node(id: "test") {
-      ...VoucherCard_voucher @alias
-    }
-  }
-`;
-
-type RelayMockEnvironment = ReturnType<typeof createMockEnvironment>;
-
-const VOUCHER_ID = 'Vm91Y2hlcjpUMTAwMDQyOnRlc3Q=';
-const DEAL = { title: 'Afternoon tea at the Willow', url: '/deals/glasgow/afternoon-tea/classic-afternoon-tea/7/willow.html', image: { url: '/img/7.jpg', width: 640, height: 400 } };
 const money = (amount: number) => ({ amount, currency: 'GBP', formatted: `£${(amount / 100).toFixed(2)}` });
 /** The end of day 14 (London) from a grant on 20 November 2026. */
 const VALID_UNTIL = '2026-12-04T23:59:59.999Z';
 
 /** A £12 voucher that expired on 19 November 2026, as the list gives it, with the gateway's offer. */
 function voucherData(overrides: Record<string, unknown> = {}) {
-  return {
-    __typename: 'Voucher',
-    id: VOUCHER_ID,
-    code: 'K7QZ2M-9TXB4R-WC3HDN',
-    redemptionLink: 'http://shop.test/merchant/redeem/6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60.signature',
+  return bought({
     status: 'Expired',
     statusCode: 'EXPIRED',
     statusDescription: 'expiry date passed',
-    title: 'Afternoon tea for two',
     expiresAt: '2026-11-19T23:59:59.999Z',
-    recipientName: null,
-    orderNumber: 'T100042',
     refundableUntil: '2026-08-20T22:59:59.999Z',
     price: money(1500),
     paid: money(1200),
-    howToRedeem: { title: 'Book with the merchant before you go', steps: ['Contact the merchant to book.'] },
-    deal: DEAL,
-    returnable: false,
-    return: null,
-    gift: null,
-    giftReceived: false,
     extension: null,
     expiredCredit: { amount: money(1200), validUntil: VALID_UNTIL },
     ...overrides,
-  };
-}
-
-function Harness() {
-  const data = useLazyLoadQuery<VoucherExpiredCreditTestQuery>(query, {});
-  const voucher = data.node?.VoucherCard_voucher;
-  return voucher ? <VoucherCard voucher={voucher} headingId="v1" /> : null;
-}
-
-async function renderCard(overrides: Record<string, unknown> = {}) {
-  const environment = createMockEnvironment();
-  const router = createMemoryRouter([{ path: '/myaccount/vouchers', element: <Suspense fallback={<p>Loading</p>}><Harness /></Suspense> }], { initialEntries: ['/myaccount/vouchers'] });
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <RouterProvider router={router} />
-    </RelayEnvironmentProvider>,
-  );
-  const data = voucherData(overrides);
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Node: () => data, Deal: () => DEAL }));
   });
-  await screen.findByRole('heading', { name: DEAL.title });
-  return { environment, user: userEvent.setup(), card: screen.getByRole('article', { name: DEAL.title }) };
 }
+
+const renderCard = (overrides: Record<string, unknown> = {}) => renderVoucher(voucherData(overrides));
 
 /** The mutation waiting for its answer: its input. */
-function pending(environment: RelayMockEnvironment) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe('VoucherMutationsExpiredCreditMutation');
-  return operation.request.variables.input as { voucherId: string };
-}
+const pending = (environment: RelayMockEnvironment) => pendingInput<{ voucherId: string }>(environment, 'VoucherMutationsExpiredCreditMutation');
 
-async function answer(environment: RelayMockEnvironment, member: Record<string, unknown>) {
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Mutation: () => ({ takeExpiredVoucherCredit: member }), Deal: () => DEAL }));
-  });
-}
+const answer = (environment: RelayMockEnvironment, member: Record<string, unknown>) => answerMutation(environment, 'takeExpiredVoucherCredit', member);
 
 const taken = {
   __typename: 'ExpiredVoucherCreditTaken',

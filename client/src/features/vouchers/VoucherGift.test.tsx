@@ -5,78 +5,14 @@
  * sent the card says so ("Gift sent …, not yet claimed"); nothing for a voucher that cannot be
  * gifted.
  */
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
+import { within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageFor } from '@shop/domain';
-import { VoucherCard } from './VoucherCard.tsx';
-import type { VoucherGiftTestQuery } from '../../__generated__/VoucherGiftTestQuery.graphql';
+import { answerMutation, pendingInput, renderVoucher, VOUCHER_ID, voucherData } from './test/render-voucher.tsx';
 
-const query = graphql`
-  query VoucherGiftTestQuery @relay_test_operation {
-    node(id: "test") {
-      ...VoucherCard_voucher @alias
-    }
-  }
-`;
-
-const VOUCHER_ID = 'Vm91Y2hlcjpUMTAwMDQyOnRlc3Q=';
-const DEAL = { title: 'Afternoon tea at the Willow', url: '/deals/glasgow/afternoon-tea/classic-afternoon-tea/7/willow.html', image: { url: '/img/7.jpg', width: 640, height: 400 } };
-const money = (amount: number) => ({ amount, currency: 'GBP', formatted: `£${amount / 100}` });
-
-function voucherData(overrides: Record<string, unknown> = {}) {
-  return {
-    __typename: 'Voucher',
-    id: VOUCHER_ID,
-    code: 'K7QZ2M-9TXB4R-WC3HDN',
-    redemptionLink: 'http://shop.test/merchant/redeem/6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60.signature',
-    status: 'Ready to Redeem',
-    statusCode: 'READY_TO_REDEEM',
-    statusDescription: 'print the voucher and use it to redeem',
-    title: 'Afternoon tea for two',
-    expiresAt: new Date(Date.now() + 90 * 86_400_000).toISOString(),
-    recipientName: null,
-    orderNumber: 'T100042',
-    refundableUntil: new Date(Date.now() - 86_400_000).toISOString(),
-    price: money(3000),
-    paid: money(2500),
-    howToRedeem: { title: 'Book with the merchant before you go', steps: ['Contact the merchant to book.'] },
-    deal: DEAL,
-    returnable: false,
-    return: null,
-    gift: null,
-    // Not expired (VoucherExpiredCredit.test.tsx has the offer).
-    expiredCredit: null,
-    ...overrides,
-  };
-}
-
-function Harness() {
-  const data = useLazyLoadQuery<VoucherGiftTestQuery>(query, {});
-  const voucher = data.node?.VoucherCard_voucher;
-  return voucher ? <VoucherCard voucher={voucher} headingId="v1" /> : null;
-}
-
-async function renderCard(overrides: Record<string, unknown> = {}) {
-  const environment = createMockEnvironment();
-  const router = createMemoryRouter([{ path: '/myaccount/vouchers', element: <Suspense fallback={<p>Loading</p>}><Harness /></Suspense> }], { initialEntries: ['/myaccount/vouchers'] });
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <RouterProvider router={router} />
-    </RelayEnvironmentProvider>,
-  );
-  const data = voucherData(overrides);
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Node: () => data, Deal: () => DEAL }));
-  });
-  await screen.findByRole('heading', { name: DEAL.title });
-  return { environment, user: userEvent.setup(), card: screen.getByRole('article', { name: DEAL.title }) };
-}
+/** Bought for £25, 90 days left to use it, its refund window closed. */
+const renderCard = (overrides: Record<string, unknown> = {}) =>
+  renderVoucher(voucherData({ expiresAt: new Date(Date.now() + 90 * 86_400_000).toISOString(), refundableUntil: new Date(Date.now() - 86_400_000).toISOString(), ...overrides }));
 
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
@@ -100,17 +36,11 @@ describe('VoucherGift', () => {
     await user.type(within(form).getByRole('textbox', { name: "Recipient's email" }), 'rhona@example.co.uk');
     await user.type(within(form).getByRole('textbox', { name: 'Message (optional)' }), 'Enjoy!');
     await user.click(within(form).getByRole('button', { name: 'Send gift' }));
-    const operation = environment.mock.getMostRecentOperation();
-    expect(operation.request.node.operation.name).toBe('GiftMutationsGiftMutation');
-    expect(operation.request.variables.input).toEqual({ voucherId: VOUCHER_ID, recipient: { name: 'Rhona', email: 'rhona@example.co.uk', message: 'Enjoy!' } });
-    await act(async () => {
-      environment.mock.resolveMostRecentOperation((op: OperationDescriptor) =>
-        MockPayloadGenerator.generate(op, {
-          Mutation: () => ({
-            giftVoucher: { __typename: 'VoucherGifted', gift: { recipientName: 'Rhona', recipientEmail: 'rhona@example.co.uk' }, voucher: { id: VOUCHER_ID, gift: { recipientName: 'Rhona', sentAt: '2026-11-27T10:00:00.000Z' } } },
-          }),
-        }),
-      );
+    expect(pendingInput(environment, 'GiftMutationsGiftMutation')).toEqual({ voucherId: VOUCHER_ID, recipient: { name: 'Rhona', email: 'rhona@example.co.uk', message: 'Enjoy!' } });
+    await answerMutation(environment, 'giftVoucher', {
+      __typename: 'VoucherGifted',
+      gift: { recipientName: 'Rhona', recipientEmail: 'rhona@example.co.uk' },
+      voucher: { id: VOUCHER_ID, gift: { recipientName: 'Rhona', sentAt: '2026-11-27T10:00:00.000Z' } },
     });
     expect(within(card).getByRole('status')).toHaveTextContent('Gift sent: we have emailed Rhona (rhona@example.co.uk) a link to claim it.');
     expect(within(card).queryByRole('button', { name: 'Gift this voucher' })).not.toBeInTheDocument();
@@ -123,11 +53,7 @@ describe('VoucherGift', () => {
     await user.type(within(form).getByRole('textbox', { name: "Recipient's name" }), 'Rhona');
     await user.type(within(form).getByRole('textbox', { name: "Recipient's email" }), 'rhona@example.co.uk');
     await user.click(within(form).getByRole('button', { name: 'Send gift' }));
-    await act(async () => {
-      environment.mock.resolveMostRecentOperation((op: OperationDescriptor) =>
-        MockPayloadGenerator.generate(op, { Mutation: () => ({ giftVoucher: { __typename: 'VoucherActionError', code: 'VOUCHER_NOT_GIFTABLE', message: messageFor('VOUCHER_NOT_GIFTABLE'), field: null } }) }),
-      );
-    });
+    await answerMutation(environment, 'giftVoucher', { __typename: 'VoucherActionError', code: 'VOUCHER_NOT_GIFTABLE', message: messageFor('VOUCHER_NOT_GIFTABLE'), field: null });
     expect(within(form).getByText(messageFor('VOUCHER_NOT_GIFTABLE'), { selector: 'a, li, p' })).toBeVisible();
   });
 

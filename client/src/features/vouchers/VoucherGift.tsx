@@ -1,13 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { reportClientError } from '../../errors/report.ts';
 import { formatDate } from '../../lib/text.ts';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { SubmitButton, TextField } from '../../ui/Field.tsx';
-import { useFormErrors } from '../../ui/form-errors.ts';
 import { GIFT_WORDS } from '../gifts/gift-words.ts';
 import { useGiftVoucherMutation } from '../gifts/GiftMutations.ts';
 import '../gifts/gifts.css';
+import { useActionPanel } from './action-panel.ts';
 import type { VoucherGift_voucher$key } from '../../__generated__/VoucherGift_voucher.graphql';
 
 /**
@@ -32,20 +31,11 @@ export function VoucherGift({ voucher }: { voucher: VoucherGift_voucher$key }) {
     `,
     voucher,
   );
-  const [giftVoucher, busy] = useGiftVoucherMutation();
-  const uid = useId();
-  const form = useFormErrors();
-  const [open, setOpen] = useState(false);
+  const [giftVoucher] = useGiftVoucherMutation();
+  const panel = useActionPanel();
+  const { uid, form, busy } = panel;
   const [sent, setSent] = useState<string | null>(null);
   const [fields, setFields] = useState({ name: '', email: '', message: '' });
-  const toggle = useRef<HTMLButtonElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-  const opened = useRef(false);
-  useEffect(() => {
-    if (open) title.current?.focus();
-    else if (opened.current) toggle.current?.focus();
-    opened.current = open;
-  }, [open]);
 
   if (v.gift) {
     return (
@@ -70,18 +60,12 @@ export function VoucherGift({ voucher }: { voucher: VoucherGift_voucher$key }) {
       ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email.trim()) ? [] : [{ field: email, message: "Enter the recipient's email address." }]),
     ];
     if (missing.length) return form.show(missing);
-    form.clear();
-    let answer;
-    try {
-      answer = await giftVoucher({ input: { voucherId: v.id, recipient: { name: fields.name.trim(), email: fields.email.trim(), message: fields.message.trim() || null } } });
-    } catch (error) {
-      reportClientError(error);
-      form.show([{ field: null, message: GIFT_WORDS.unreachable }]);
-      return;
-    }
+    const recipient = { name: fields.name.trim(), email: fields.email.trim(), message: fields.message.trim() || null };
+    const answer = await panel.send(() => giftVoucher({ input: { voucherId: v.id, recipient } }), GIFT_WORDS.unreachable);
+    if (!answer) return;
     if (answer.__typename === 'VoucherGifted') {
       setSent(`Gift sent: we have emailed ${answer.recipientName} (${answer.recipientEmail}) a link to claim it. Gift sent, not yet claimed.`);
-      setOpen(false);
+      panel.setOpen(false);
       return;
     }
     form.show([{ field: fieldOf(answer.field ?? null), message: answer.message || GIFT_WORDS.notFound }]);
@@ -89,12 +73,13 @@ export function VoucherGift({ voucher }: { voucher: VoucherGift_voucher$key }) {
 
   return (
     <>
-      <button ref={toggle} type="button" className="button button--secondary voucher-card__action" aria-expanded={open} aria-controls={`${uid}-panel`} onClick={() => setOpen(!open)}>
+      {/* Closing by the toggle keeps what the form said; Cancel clears it. */}
+      <button {...panel.toggle} onClick={() => panel.setOpen(!panel.open)}>
         Gift this voucher
       </button>
-      {open ? (
-        <form id={`${uid}-panel`} className="voucher-gift" aria-labelledby={`${uid}-title`} noValidate onSubmit={(e) => void onSubmit(e)}>
-          <h3 id={`${uid}-title`} ref={title} tabIndex={-1}>
+      {panel.open ? (
+        <form id={panel.panelId} className="voucher-gift" aria-labelledby={panel.titleId} noValidate onSubmit={(e) => void onSubmit(e)}>
+          <h3 {...panel.heading}>
             Gift this voucher
           </h3>
           <p>We will email them a link to claim it into their own account. They will not see what you paid.</p>
@@ -106,7 +91,7 @@ export function VoucherGift({ voucher }: { voucher: VoucherGift_voucher$key }) {
             <SubmitButton busy={busy} busyLabel="Sending…">
               Send gift
             </SubmitButton>{' '}
-            <button type="button" className="button button--secondary" onClick={() => { form.clear(); setOpen(false); }}>
+            <button type="button" className="button button--secondary" onClick={panel.close}>
               Cancel
             </button>
           </div>

@@ -6,98 +6,20 @@
  * fails, the card updated by the answer's voucher (Refunded) with the message of where the money
  * went, Cancel, and the line that replaces the button once the 14 days have passed.
  */
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
+import { act, cleanup, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageFor } from '@shop/domain';
-import { VoucherCard } from './VoucherCard.tsx';
-import type { VoucherRefundTestQuery } from '../../__generated__/VoucherRefundTestQuery.graphql';
+import { answerMutation, money, pendingInput, renderVoucher, VOUCHER_ID, voucherData, type RelayMockEnvironment } from './test/render-voucher.tsx';
 
-const query = graphql`
-  query VoucherRefundTestQuery @relay_test_operation {
-    node(id: "test") {
-      ...VoucherCard_voucher @alias
-    }
-  }
-`;
-
-type RelayMockEnvironment = ReturnType<typeof createMockEnvironment>;
-
-const VOUCHER_ID = 'Vm91Y2hlcjpUMTAwMDQyOnRlc3Q=';
-const DEAL = { title: 'Afternoon tea at the Willow', url: '/deals/glasgow/afternoon-tea/classic-afternoon-tea/7/willow.html', image: { url: '/img/7.jpg', width: 640, height: 400 } };
-const money = (amount: number) => ({ amount, currency: 'GBP', formatted: `£${amount / 100}` });
-
-/** A voucher bought today for £25, Ready to Redeem, as the list gives it. */
-function voucherData(overrides: Record<string, unknown> = {}) {
-  return {
-    __typename: 'Voucher',
-    id: VOUCHER_ID,
-    code: 'K7QZ2M-9TXB4R-WC3HDN',
-    redemptionLink: 'http://shop.test/merchant/redeem/6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60.signature',
-    status: 'Ready to Redeem',
-    statusCode: 'READY_TO_REDEEM',
-    statusDescription: 'print the voucher and use it to redeem',
-    title: 'Afternoon tea for two',
-    expiresAt: '2027-02-20T23:59:59.999Z',
-    recipientName: null,
-    orderNumber: 'T100042',
-    refundableUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-    price: money(3000),
-    paid: money(2500),
-    howToRedeem: { title: 'Book with the merchant before you go', steps: ['Contact the merchant to book.'] },
-    deal: DEAL,
-    // Not goods: no return (VoucherReturn.test.tsx has those).
-    returnable: false,
-    return: null,
-    // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts), nor received as one.
-    gift: null,
-    // Not expired (VoucherExpiredCredit.test.tsx has the offer).
-    expiredCredit: null,
-    giftReceived: false,
-    ...overrides,
-  };
-}
-
-function Harness() {
-  const data = useLazyLoadQuery<VoucherRefundTestQuery>(query, {});
-  const voucher = data.node?.VoucherCard_voucher;
-  return voucher ? <VoucherCard voucher={voucher} headingId="v1" /> : null;
-}
-
-async function renderCard(overrides: Record<string, unknown> = {}) {
-  const environment = createMockEnvironment();
-  const router = createMemoryRouter([{ path: '/myaccount/vouchers', element: <Suspense fallback={<p>Loading</p>}><Harness /></Suspense> }], { initialEntries: ['/myaccount/vouchers'] });
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <RouterProvider router={router} />
-    </RelayEnvironmentProvider>,
-  );
-  const data = voucherData(overrides);
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Node: () => data, Deal: () => DEAL }));
-  });
-  await screen.findByRole('heading', { name: DEAL.title });
-  return { environment, user: userEvent.setup(), card: screen.getByRole('article', { name: DEAL.title }) };
-}
+/** A voucher bought today for £25, Ready to Redeem (render-voucher.tsx), made what the test needs. */
+const renderCard = (overrides: Record<string, unknown> = {}) => renderVoucher(voucherData(overrides));
 
 /** The refund mutation waiting for its answer: its input. */
-function pendingRefund(environment: RelayMockEnvironment) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe('VoucherMutationsRefundMutation');
-  return operation.request.variables.input as { voucherId: string; destination: string; walletConsent: boolean | null; idempotencyKey: string };
-}
+const pendingRefund = (environment: RelayMockEnvironment) =>
+  pendingInput<{ voucherId: string; destination: string; walletConsent: boolean | null; idempotencyKey: string }>(environment, 'VoucherMutationsRefundMutation');
 
 /** Answers the refund mutation with `member` (a RefundVoucherResult member with its fields). */
-async function answer(environment: RelayMockEnvironment, member: Record<string, unknown>) {
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Mutation: () => ({ refundVoucher: member }), Deal: () => DEAL }));
-  });
-}
+const answer = (environment: RelayMockEnvironment, member: Record<string, unknown>) => answerMutation(environment, 'refundVoucher', member);
 
 const refunded = (refund: Record<string, unknown>) => ({
   __typename: 'VoucherRefunded',
@@ -244,17 +166,13 @@ describe('VoucherRefund', () => {
     expect(operation.request.node.operation.name).toBe('VoucherMutationsCreditMutation');
     expect(operation.request.variables.input).toEqual({ voucherId: VOUCHER_ID });
     const refusal = { __typename: 'VoucherActionError', code: 'VOUCHER_NOT_EXCHANGEABLE', message: `${messageFor('VOUCHER_NOT_EXCHANGEABLE')} It expired on 1 December 2026.`, field: null };
-    await act(async () => {
-      environment.mock.resolveMostRecentOperation((op: OperationDescriptor) => MockPayloadGenerator.generate(op, { Mutation: () => ({ exchangeVoucherForCredit: refusal }), Deal: () => DEAL }));
-    });
+    await answerMutation(environment, 'exchangeVoucherForCredit', refusal);
     expect(within(panel).getByRole('alert')).toHaveTextContent(refusal.message);
 
     await user.click(within(panel).getByRole('button', { name: 'Confirm exchange' }));
     expect(environment.mock.getMostRecentOperation().request.variables.input).toEqual({ voucherId: VOUCHER_ID });
     const credited = { __typename: 'VoucherCredited', credit: money(2500), voucher: voucherData({ status: 'Request Processed', statusCode: 'REQUEST_PROCESSED', statusDescription: 'redeemed for credit or towards another deal', refundableUntil: '2026-11-03T23:59:59.999Z' }) };
-    await act(async () => {
-      environment.mock.resolveMostRecentOperation((op: OperationDescriptor) => MockPayloadGenerator.generate(op, { Mutation: () => ({ exchangeVoucherForCredit: credited }), Deal: () => DEAL }));
-    });
+    await answerMutation(environment, 'exchangeVoucherForCredit', credited);
     expect(card).toHaveTextContent('Request Processed');
     expect(within(card).getByText('£25 added to your wallet')).toHaveFocus();
     expect(within(card).queryByRole('button', { name: 'Exchange for credit' })).not.toBeInTheDocument();

@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { messageFor } from '@shop/domain';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
-import { reportClientError } from '../../errors/report.ts';
-import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
-import { ErrorMessage, SubmitButton } from '../../ui/Field.tsx';
-import { fieldId, useFormErrors } from '../../ui/form-errors.ts';
+import { ErrorMessage } from '../../ui/Field.tsx';
+import { fieldId } from '../../ui/form-errors.ts';
 import { newIdempotencyKey } from '../buying/idempotency.ts';
 import { GIFT_WORDS } from '../gifts/gift-words.ts';
+import { useActionPanel } from './action-panel.ts';
+import { ActionPanel, DoneMessage } from './ActionPanel.tsx';
 import { VoucherCredit } from './VoucherCredit.tsx';
 import { useRefundVoucherMutation, type RefundDestination } from './VoucherMutations.ts';
 import { canRefund, refundClosedLine, refundedMessage, REFUND_WORDS } from './voucher-words.ts';
@@ -45,40 +45,22 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
     voucher,
   );
   const [refundVoucher] = useRefundVoucherMutation();
-  const uid = useId();
-  const panelId = `${uid}-panel`;
+  const [destination, setDestination] = useState<Destination>('ORIGINAL');
+  const [consent, setConsent] = useState(false);
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
+  const panel = useActionPanel({
+    onClose: () => {
+      setDestination('ORIGINAL');
+      setConsent(false);
+      attempt.current = null;
+    },
+  });
+  const { uid, form, busy } = panel;
   // Per card: several panels may be open on the page, each with its own field ids.
   const consentField = `${uid}-walletConsent`;
   const consentId = fieldId(consentField);
-  const form = useFormErrors();
-  const [open, setOpen] = useState(false);
-  const [destination, setDestination] = useState<Destination>('ORIGINAL');
-  const [consent, setConsent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  const opened = useRef(false);
 
-  // Opening moves focus into the panel; closing brings it back to the button that opened it.
-  useEffect(() => {
-    if (open) title.current?.focus();
-    else if (opened.current) toggle.current?.focus();
-    opened.current = open;
-  }, [open]);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
-
-  if (done) {
-    return (
-      <p ref={doneRef} className="voucher-refund__done" role="status" tabIndex={-1}>
-        {done}
-      </p>
-    );
-  }
+  if (panel.done) return <DoneMessage panel={panel} />;
   // A gift received: the money is the giver's (no price shown, no refund, credit or return here).
   if (v.giftReceived || !v.paid) return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">{GIFT_WORDS.received}</p> : null;
   if (!canRefund(v.statusCode, v.refundableUntil, new Date())) {
@@ -86,18 +68,10 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
     return v.statusCode === 'READY_TO_REDEEM' ? (
       <>
         <p className="voucher-refund__closed">{refundClosedLine(v.refundableUntil)}</p>
-        <VoucherCredit voucher={v} onDone={setDone} />
+        <VoucherCredit voucher={v} onDone={panel.setDone} />
       </>
     ) : null;
   }
-
-  const close = () => {
-    setOpen(false);
-    setDestination('ORIGINAL');
-    setConsent(false);
-    form.clear();
-    attempt.current = null;
-  };
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -110,21 +84,12 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
     // A retry of the same attempt (its answer never came) reuses its key: never a second refund.
     const fingerprint = JSON.stringify(input);
     if (!attempt.current || attempt.current.fingerprint !== fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
-    setBusy(true);
-    form.clear();
-    let result;
-    try {
-      result = await refundVoucher({ input: { ...input, idempotencyKey: attempt.current.key } });
-    } catch (error) {
-      reportClientError(error);
-      setBusy(false);
-      form.show([{ field: null, message: REFUND_WORDS.unreachable }]);
-      return;
-    }
+    const key = attempt.current.key;
+    const result = await panel.send(() => refundVoucher({ input: { ...input, idempotencyKey: key } }), REFUND_WORDS.unreachable);
+    if (!result) return;
     attempt.current = null;
-    setBusy(false);
     if (result.__typename === 'VoucherRefunded') {
-      setDone(refundedMessage(result.refund));
+      panel.setDone(refundedMessage(result.refund));
       return;
     }
     form.show([{ field: result.field === 'walletConsent' ? consentField : null, message: result.message || BUYING_MESSAGES.somethingWrong }]);
@@ -133,22 +98,9 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
   const consentErrors = form.of(consentField);
   return (
     <>
-      <button
-        ref={toggle}
-        type="button"
-        className="button button--secondary voucher-card__action"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => (open ? close() : setOpen(true))}
-      >
-        {REFUND_WORDS.open}
-      </button>
-      {open ? (
-        <form id={panelId} className="voucher-refund" aria-labelledby={`${uid}-title`} noValidate onSubmit={(e) => void onSubmit(e)}>
-          <h3 id={`${uid}-title`} ref={title} tabIndex={-1} className="voucher-refund__title">
-            Refund this voucher
-          </h3>
-          <ErrorSummary errors={form.errors} attempt={form.attempt} fields={{ [consentField]: 'Wallet credit' }} title={REFUND_WORDS.failed} headingLevel={4} />
+      <button {...panel.toggle}>{REFUND_WORDS.open}</button>
+      {panel.open ? (
+        <ActionPanel panel={panel} words={REFUND_WORDS} fields={{ [consentField]: 'Wallet credit' }} onSubmit={(e) => void onSubmit(e)}>
           <fieldset className="choices voucher-refund__choices" disabled={busy}>
             <legend className="visually-hidden">Where the money goes</legend>
             <div className="choices__list">
@@ -200,18 +152,7 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
               </div>
             </div>
           ) : null}
-          <p role="status" className="visually-hidden">
-            {busy ? REFUND_WORDS.busy : ''}
-          </p>
-          <div className="form-actions voucher-refund__actions">
-            <SubmitButton busy={busy} busyLabel={REFUND_WORDS.busy}>
-              {REFUND_WORDS.confirm}
-            </SubmitButton>
-            <button type="button" className="button button--secondary" onClick={close}>
-              {REFUND_WORDS.cancel}
-            </button>
-          </div>
-        </form>
+        </ActionPanel>
       ) : null}
     </>
   );

@@ -5,49 +5,22 @@
  * voucher updating the card (the return's progress in the spec §3 words, its label link, focus on
  * it), an error member in the form's error summary, and a refunded return without the label.
  */
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
+import { within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageFor } from '@shop/domain';
-import { VoucherCard } from './VoucherCard.tsx';
 import { RETURN_WORDS } from './VoucherReturn.tsx';
-import type { VoucherReturnTestQuery } from '../../__generated__/VoucherReturnTestQuery.graphql';
+import { answerMutation, money, pendingInput, renderVoucher, VOUCHER_ID, voucherData as bought, type RelayMockEnvironment } from './test/render-voucher.tsx';
 
-const query = graphql`
-  query VoucherReturnTestQuery @relay_test_operation {
-    node(id: "test") {
-      ...VoucherCard_voucher @alias
-    }
-  }
-`;
-
-type RelayMockEnvironment = ReturnType<typeof createMockEnvironment>;
-
-const VOUCHER_ID = 'Vm91Y2hlcjpUMTAwMDQyOnRlc3Q=';
 const LABEL = `/myaccount/vouchers/${encodeURIComponent(VOUCHER_ID)}/return-label.pdf`;
 const DEAL = { title: 'Cordless Beard Trimmer Kit', url: '/deals/shop/grooming/trimmer/9/trimmer.html', image: { url: '/img/9.jpg', width: 640, height: 400 } };
-const money = (amount: number) => ({ amount, currency: 'GBP', formatted: `£${amount / 100}` });
 const STEPS = ['Return Requested', 'Return in Transit', 'Returned to the Merchant', 'Refunded'];
 
 /** A goods voucher bought today for £16, as the list gives it. */
 function voucherData(overrides: Record<string, unknown> = {}) {
-  return {
-    __typename: 'Voucher',
-    id: VOUCHER_ID,
-    code: 'K7QZ2M-9TXB4R-WC3HDN',
+  return bought({
     redemptionLink: null,
-    status: 'Ready to Redeem',
-    statusCode: 'READY_TO_REDEEM',
-    statusDescription: 'print the voucher and use it to redeem',
     title: 'Cordless Beard Trimmer Kit – Standard',
     expiresAt: '2027-11-20T23:59:59.999Z',
-    recipientName: null,
-    orderNumber: 'T100042',
     // The refund window has closed: the card's only offer is the return.
     refundableUntil: new Date(Date.now() - 86_400_000).toISOString(),
     price: money(1600),
@@ -55,13 +28,8 @@ function voucherData(overrides: Record<string, unknown> = {}) {
     howToRedeem: { title: 'Show your voucher', steps: ['Show the code.'] },
     deal: DEAL,
     returnable: true,
-    return: null,
-    // Not sent as a gift (the gift journey: e2e/specs/gift-claim.spec.ts).
-    gift: null,
-    // Not expired (VoucherExpiredCredit.test.tsx has the offer).
-    expiredCredit: null,
     ...overrides,
-  };
+  });
 }
 
 /** The voucher with its return at `reached` steps (1: Return Requested). */
@@ -85,38 +53,9 @@ function returned(reached: number, status: string, refunded: number | null = nul
   });
 }
 
-function Harness() {
-  const data = useLazyLoadQuery<VoucherReturnTestQuery>(query, {});
-  const voucher = data.node?.VoucherCard_voucher;
-  return voucher ? <VoucherCard voucher={voucher} headingId="v1" /> : null;
-}
+const pendingReturn = (environment: RelayMockEnvironment) => pendingInput<{ voucherId: string; reason: string; note: string | null }>(environment, 'VoucherReturnMutation');
 
-async function renderCard(data: Record<string, unknown>) {
-  const environment = createMockEnvironment();
-  const router = createMemoryRouter([{ path: '/myaccount/vouchers', element: <Suspense fallback={<p>Loading</p>}><Harness /></Suspense> }], { initialEntries: ['/myaccount/vouchers'] });
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <RouterProvider router={router} />
-    </RelayEnvironmentProvider>,
-  );
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Node: () => data, Deal: () => DEAL }));
-  });
-  await screen.findByRole('heading', { name: DEAL.title });
-  return { environment, user: userEvent.setup(), card: screen.getByRole('article', { name: DEAL.title }) };
-}
-
-function pendingReturn(environment: RelayMockEnvironment) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe('VoucherReturnMutation');
-  return operation.request.variables.input as { voucherId: string; reason: string; note: string | null };
-}
-
-async function answer(environment: RelayMockEnvironment, member: Record<string, unknown>) {
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, { Mutation: () => ({ requestVoucherReturn: member }), Deal: () => DEAL }));
-  });
-}
+const answer = (environment: RelayMockEnvironment, member: Record<string, unknown>) => answerMutation(environment, 'requestVoucherReturn', member, DEAL);
 
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
@@ -124,7 +63,7 @@ beforeEach(() => {
 
 describe('VoucherReturn', () => {
   it('from the keyboard: a reason is required, then the return is requested and the card shows its progress and label', async () => {
-    const { environment, user, card } = await renderCard(voucherData());
+    const { environment, user, card } = await renderVoucher(voucherData());
     const open = within(card).getByRole('button', { name: RETURN_WORDS.open });
     expect(open).toHaveAttribute('aria-expanded', 'false');
     open.focus();
@@ -159,7 +98,7 @@ describe('VoucherReturn', () => {
   });
 
   it('a refusal shows in the form’s error summary; Cancel closes it and focus goes back', async () => {
-    const { environment, user, card } = await renderCard(voucherData());
+    const { environment, user, card } = await renderVoucher(voucherData());
     const open = within(card).getByRole('button', { name: RETURN_WORDS.open });
     await user.click(open);
     const form = within(card).getByRole('form', { name: 'Return this item' });
@@ -176,13 +115,13 @@ describe('VoucherReturn', () => {
   });
 
   it('nothing to return (not goods, or not Ready to Redeem): no offer and no progress', async () => {
-    const { card } = await renderCard(voucherData({ returnable: false }));
+    const { card } = await renderVoucher(voucherData({ returnable: false }));
     expect(within(card).queryByRole('button', { name: RETURN_WORDS.open })).not.toBeInTheDocument();
     expect(within(card).queryByRole('region', { name: 'Your return' })).not.toBeInTheDocument();
   });
 
   it('a refunded return: every step reached, the amount back to the payment method, no label', async () => {
-    const { card } = await renderCard(returned(4, 'Refunded', 1600));
+    const { card } = await renderVoucher(returned(4, 'Refunded', 1600));
     const progress = within(card).getByRole('region', { name: 'Your return' });
     const steps = within(progress).getAllByRole('listitem');
     expect(steps.map((s) => s.querySelector('time')?.getAttribute('datetime'))).toEqual(Array(4).fill('2026-11-27T10:00:00.000Z'));

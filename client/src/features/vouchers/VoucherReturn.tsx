@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { RETURN_NOTE_MAX, RETURN_REASON_WORDS } from '@shop/domain/voucher-returns';
-import { reportClientError } from '../../errors/report.ts';
 import { formatDate } from '../../lib/text.ts';
-import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
-import { ErrorMessage, SubmitButton } from '../../ui/Field.tsx';
-import { fieldId, useFormErrors } from '../../ui/form-errors.ts';
+import { ErrorMessage } from '../../ui/Field.tsx';
+import { fieldId } from '../../ui/form-errors.ts';
+import { useActionPanel } from './action-panel.ts';
+import { ActionPanel } from './ActionPanel.tsx';
 import { useRequestVoucherReturnMutation, type VoucherReturnReason } from './VoucherReturnMutation.ts';
 import type { VoucherReturn_voucher$key } from '../../__generated__/VoucherReturn_voucher.graphql';
 import './voucher-return.css';
@@ -75,32 +75,26 @@ export function VoucherReturn({ voucher }: { voucher: VoucherReturn_voucher$key 
     voucher,
   );
   const [requestReturn] = useRequestVoucherReturnMutation();
-  const uid = useId();
-  const panelId = `${uid}-panel`;
-  const reasonField = `${uid}-reason`;
-  const noteField = `${uid}-note`;
-  const form = useFormErrors();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<VoucherReturnReason | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
+  const panel = useActionPanel({
+    onClose: () => {
+      setReason(null);
+      setNote('');
+    },
+  });
+  const { uid, form, busy } = panel;
+  const reasonField = `${uid}-reason`;
+  const noteField = `${uid}-note`;
   const progress = useRef<HTMLHeadingElement>(null);
-  const opened = useRef(false);
-  const requested = useRef(false);
+  const [requested, setRequested] = useState(false);
 
-  // Opening moves focus into the panel; closing brings it back to the button that opened it.
-  useEffect(() => {
-    if (open) title.current?.focus();
-    else if (opened.current && toggle.current) toggle.current.focus();
-    opened.current = open;
-  }, [open]);
-  // Once requested, focus goes to the return's progress (the form is gone).
+  // Once requested, focus goes to the return's progress (the form is gone): whichever comes
+  // last, the answer read or the voucher updated in the store.
   const hasReturn = v.return != null;
   useEffect(() => {
-    if (hasReturn && requested.current) progress.current?.focus();
-  }, [hasReturn]);
+    if (hasReturn && requested) progress.current?.focus();
+  }, [hasReturn, requested]);
 
   if (v.return) {
     const r = v.return;
@@ -163,13 +157,6 @@ export function VoucherReturn({ voucher }: { voucher: VoucherReturn_voucher$key 
   }
   if (!v.returnable) return null;
 
-  const close = () => {
-    setOpen(false);
-    setReason(null);
-    setNote('');
-    form.clear();
-  };
-
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
@@ -177,20 +164,10 @@ export function VoucherReturn({ voucher }: { voucher: VoucherReturn_voucher$key 
       form.show([{ field: reasonField, message: RETURN_WORDS.reasonMissing }]);
       return;
     }
-    setBusy(true);
-    form.clear();
-    let result;
-    try {
-      result = await requestReturn({ input: { voucherId: v.id, reason, note: note.trim() ? note.trim() : null } });
-    } catch (error) {
-      reportClientError(error);
-      setBusy(false);
-      form.show([{ field: null, message: RETURN_WORDS.unreachable }]);
-      return;
-    }
-    setBusy(false);
+    const result = await panel.send(() => requestReturn({ input: { voucherId: v.id, reason, note: note.trim() ? note.trim() : null } }), RETURN_WORDS.unreachable);
+    if (!result) return;
     if (result.__typename === 'VoucherReturnRequested') {
-      requested.current = true;
+      setRequested(true);
       return;
     }
     form.show([{ field: result.field === 'note' ? noteField : null, message: result.message || BUYING_MESSAGES.somethingWrong }]);
@@ -202,22 +179,15 @@ export function VoucherReturn({ voucher }: { voucher: VoucherReturn_voucher$key 
   const noteId = fieldId(noteField);
   return (
     <div className="voucher-return-offer">
-      <button
-        ref={toggle}
-        type="button"
-        className="button button--secondary voucher-card__action"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => (open ? close() : setOpen(true))}
-      >
-        {RETURN_WORDS.open}
-      </button>
-      {open ? (
-        <form id={panelId} className="voucher-refund voucher-return__form" aria-labelledby={`${uid}-title`} noValidate onSubmit={(e) => void onSubmit(e)}>
-          <h3 id={`${uid}-title`} ref={title} tabIndex={-1} className="voucher-refund__title">
-            {RETURN_WORDS.title}
-          </h3>
-          <ErrorSummary errors={form.errors} attempt={form.attempt} fields={{ [reasonField]: 'Reason', [noteField]: 'Note' }} title={RETURN_WORDS.failed} headingLevel={4} />
+      <button {...panel.toggle}>{RETURN_WORDS.open}</button>
+      {panel.open ? (
+        <ActionPanel
+          panel={panel}
+          words={RETURN_WORDS}
+          fields={{ [reasonField]: 'Reason', [noteField]: 'Note' }}
+          className="voucher-refund voucher-return__form"
+          onSubmit={(e) => void onSubmit(e)}
+        >
           <fieldset
             className={`choices voucher-refund__choices${reasonErrors.length > 0 ? ' form-group--error' : ''}`}
             disabled={busy}
@@ -264,18 +234,7 @@ export function VoucherReturn({ voucher }: { voucher: VoucherReturn_voucher$key 
               onChange={(e) => setNote(e.target.value)}
             />
           </div>
-          <p role="status" className="visually-hidden">
-            {busy ? RETURN_WORDS.busy : ''}
-          </p>
-          <div className="form-actions voucher-refund__actions">
-            <SubmitButton busy={busy} busyLabel={RETURN_WORDS.busy}>
-              {RETURN_WORDS.confirm}
-            </SubmitButton>
-            <button type="button" className="button button--secondary" onClick={close}>
-              {RETURN_WORDS.cancel}
-            </button>
-          </div>
-        </form>
+        </ActionPanel>
       ) : null}
     </div>
   );

@@ -102,6 +102,7 @@ export function voucherPdfPath(voucherId: string): string {
 /** What the refund panel says (issue 16 point 5: cash back by default, wallet credit only by consent). */
 export const REFUND_WORDS = {
   open: 'Refund',
+  title: 'Refund this voucher',
   toCard: (amount: string) => `Refund ${amount} to your payment method`,
   toWallet: 'As wallet credit instead',
   consent: 'I agree to take this refund as Thistle Deals wallet credit instead of money back to my payment method',

@@ -5,23 +5,20 @@
  * what was captured) and records the refund with the voucher's move to Refunded in one
  * transaction; the answer carries the voucher as it now is, so the client's card updates by id.
  *
- * - Signed out: UnauthenticatedError, before any call.
- * - The voucher is read first as the holder's (heldVoucherOf): another shopper's voucher, a
- *   retyped, malformed or unknown id are the same NotFoundError after the same calls (Z1, Z2).
- * - The service's problems as data: 409 VOUCHER_NOT_REFUNDABLE / REFUND_WINDOW_CLOSED →
- *   VoucherActionError in its words of why; 400 walletConsent → ValidationError
- *   WALLET_CONSENT_REQUIRED; 404 → NotFoundError; 422 IDEMPOTENCY_CONFLICT → ValidationError on
- *   idempotencyKey. Anything else is rethrown and masked.
+ * As every voucher action (voucher-action.ts), with the service's problems as data: 409
+ * VOUCHER_NOT_REFUNDABLE / REFUND_WINDOW_CLOSED → VoucherActionError in its words of why; 400
+ * walletConsent → ValidationError WALLET_CONSENT_REQUIRED; 404 → NotFoundError; 422
+ * IDEMPOTENCY_CONFLICT → ValidationError on idempotencyKey. Anything else is rethrown and masked.
  */
 import { messageFor } from '@shop/domain';
 import { z } from 'zod';
 import type { RefundData } from '../../clients/vouchers.client.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { MutationResolvers } from '../__generated__/resolvers.ts';
-import { check } from '../buying/inputs.ts';
-import { notFound, problemOf, userError, userErrorOf, validationError, type MemberOf, type ProblemMapping } from '../user-errors.ts';
+import { validationError, type ProblemMapping } from '../user-errors.ts';
 import { VOUCHER_ACTION_MAPPING, type VoucherActionErrorName } from './action-errors.ts';
-import { heldVoucherOf, moneyOf } from './Voucher.ts';
+import { voucherAction } from './voucher-action.ts';
+import { moneyOf } from './Voucher.ts';
 
 
 /** The vouchers service's key: 1 to 64 printable ASCII characters (services/vouchers contract.ts). */
@@ -56,34 +53,23 @@ const refundView = (r: RefundData) => ({
   createdAt: r.createdAt,
 });
 
-export const refundVoucher: NonNullable<MutationResolvers['refundVoucher']> = async (_p, { input }, ctx) => {
-  const parsed = check(RefundVoucherInput, input);
-  if (!parsed.ok) return parsed.error;
-  const data = parsed.data;
-  const customerToken = await ctx.customerToken();
-  if (!customerToken) return userError('UnauthenticatedError', 'UNAUTHENTICATED');
-  try {
-    const held = await heldVoucherOf(ctx, data.voucherId);
-    if (!held) return notFound('NOT_FOUND', 'voucherId');
-    const destination = data.destination === 'WALLET' ? 'wallet' : 'original';
-    const answer = await ctx.clients.vouchers.refund(customerToken, {
-      voucherId: held.id,
-      destination,
-      ...(data.walletConsent !== null ? { walletConsent: data.walletConsent } : {}),
-      idempotencyKey: data.idempotencyKey,
-    });
-    // What this request read of the voucher before is stale now (its status, its history).
-    ctx.loaders.heldVoucherById.clear(held.id);
-    return { __typename: 'VoucherRefunded', refund: refundView(answer.refund), voucher: answer.voucher };
-  } catch (error) {
-    const problem = problemOf(error, ['vouchers']);
-    // Gone meanwhile: the same answer as any voucher that is not the shopper's.
-    if (problem?.status === 404) return notFound('NOT_FOUND', 'voucherId');
-    if (problem?.status === 422 && problem.code === 'IDEMPOTENCY_CONFLICT') {
-      return validationError('idempotencyKey', 'This key was used for another refund. Please start again.', 'IDEMPOTENCY_CONFLICT');
-    }
-    const member: MemberOf<VoucherActionErrorName> | null = problem ? userErrorOf(problem, REFUND_MAPPING) : null;
-    if (member) return member;
-    throw error;
-  }
-};
+export const refundVoucher: NonNullable<MutationResolvers['refundVoucher']> = (_p, { input }, ctx) =>
+  voucherAction(
+    ctx,
+    RefundVoucherInput,
+    input,
+    async (held, data, customerToken) => {
+      const answer = await ctx.clients.vouchers.refund(customerToken, {
+        voucherId: held.id,
+        destination: data.destination === 'WALLET' ? 'wallet' : 'original',
+        ...(data.walletConsent !== null ? { walletConsent: data.walletConsent } : {}),
+        idempotencyKey: data.idempotencyKey,
+      });
+      return { __typename: 'VoucherRefunded' as const, refund: refundView(answer.refund), voucher: answer.voucher };
+    },
+    {
+      mapping: REFUND_MAPPING,
+      refusal: (problem) =>
+        problem.status === 422 && problem.code === 'IDEMPOTENCY_CONFLICT' ? validationError('idempotencyKey', 'This key was used for another refund. Please start again.', 'IDEMPOTENCY_CONFLICT') : null,
+    },
+  );

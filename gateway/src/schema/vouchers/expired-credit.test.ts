@@ -16,16 +16,12 @@ import { messageFor } from '@shop/domain';
 import { expiredCreditUntil } from '@shop/domain/voucher-status';
 import { testDatabases } from '@shop/platform/test-databases';
 import { expireVouchers } from '@shop/vouchers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { buyVouchers, openVouchersShop, signUpOn } from '../../../test/vouchers-shop.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { Browser } from '../../test/accounts-services.ts';
 import { captureLogger } from '../../test/helpers.ts';
 
-const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
-const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
-const PLACE = `mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename ... on OrderPlaced { order { orderNumber vouchers { id expiredCredit { amount { amount } } } } } } }`;
 const VOUCHERS = `{ viewer { vouchers(first: 20) { edges { node { id statusCode expiredCredit { amount { amount currency formatted } validUntil } } } } } }`;
 const WALLET = `{ viewer { wallet { balance { amount } } } }`;
 const TAKE = `mutation($i: TakeExpiredVoucherCreditInput!) { takeExpiredVoucherCredit(input: $i) { __typename
@@ -37,10 +33,7 @@ const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().
 const DAY = 86_400_000;
 
 describe.each(testDatabases())('expired voucher credit through the shop on %s', (_name, open) => {
-  let services: BuyingServices;
-  let made: ReturnType<typeof shopOver> | undefined;
   const logger = captureLogger();
-  let option: { dealId: number; productId: number; pricePence: number };
   let holder: Browser;
   let other: Browser;
   let bought: { orderNumber: string; vouchers: { id: string; expiredCredit: unknown }[] };
@@ -58,26 +51,17 @@ describe.each(testDatabases())('expired voucher credit through the shop on %s', 
     const value = await read();
     return { value, until: [before, expiredCreditUntil(new Date()).toISOString()] };
   };
-  const pastItsDate = (globalId: string) => services.db.updateTable('vouchers.voucher').set({ expires_at: new Date(Date.now() - DAY) }).where('id', '=', uuidOf(globalId)).execute();
+  const pastItsDate = (globalId: string) => shop.services.db.updateTable('vouchers.voucher').set({ expires_at: new Date(Date.now() - DAY) }).where('id', '=', uuidOf(globalId)).execute();
 
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    made = shopOver(services, logger);
-    [option] = (await services.buyable(1)) as [typeof option];
-    holder = await signUpOn(services, made.browser(), { firstName: 'Isla', lastName: 'Expired' });
-    other = await signUpOn(services, made.browser(), { firstName: 'Ewan', lastName: 'Other' });
-    const added = await holder.gql(ADD, { i: { dealId: option.dealId, productId: option.productId, quantity: 3 } });
-    expect(added.body.data?.addToBasket.__typename, JSON.stringify(added.body)).toBe('BasketUpdated');
-    const view = (await holder.gql(CHECKOUT)).body.data.checkout;
-    const placed = await holder.gql(PLACE, { i: { idempotencyKey: `expired-${Date.now().toString(36)}`, method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: view.orderSummary.cashAmount.amount } });
-    expect(placed.body.data?.placeOrder.__typename, JSON.stringify(placed.body)).toBe('OrderPlaced');
-    bought = placed.body.data.placeOrder.order;
-    expect(bought.vouchers).toHaveLength(3);
-  }, 120_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
-  });
+  const shop = openVouchersShop(
+    open,
+    async () => {
+      holder = await signUpOn(shop.services, shop.made.browser(), { firstName: 'Isla', lastName: 'Expired' });
+      other = await signUpOn(shop.services, shop.made.browser(), { firstName: 'Ewan', lastName: 'Other' });
+      bought = await buyVouchers(holder, shop.option, 3, '{ orderNumber vouchers { id expiredCredit { amount { amount } } } }');
+    },
+    logger,
+  );
 
   it('Voucher.expiredCredit: none in date (nor on the order\'s view); offered once past its date, before and after the expiry job', async () => {
     const [first, second] = [bought.vouchers[0]!, bought.vouchers[1]!];
@@ -87,11 +71,11 @@ describe.each(testDatabases())('expired voucher credit through the shop on %s', 
     await pastItsDate(second.id);
     // Past its date, the job not run yet: offered already (the service expires it first).
     const early = await untilAround(() => voucherOf(holder, first.id));
-    expect(early.value).toMatchObject({ statusCode: 'READY_TO_REDEEM', expiredCredit: { amount: { amount: option.pricePence, currency: 'GBP' } } });
+    expect(early.value).toMatchObject({ statusCode: 'READY_TO_REDEEM', expiredCredit: { amount: { amount: shop.option.pricePence, currency: 'GBP' } } });
     expect(early.until).toContain(early.value.expiredCredit.validUntil);
     expect(early.value.expiredCredit.amount.formatted).toMatch(/^£\d+(\.\d{2})?$/);
-    expect(await expireVouchers(services.db, new Date())).toBeGreaterThanOrEqual(2);
-    expect(await voucherOf(holder, first.id)).toMatchObject({ statusCode: 'EXPIRED', expiredCredit: { amount: { amount: option.pricePence } } });
+    expect(await expireVouchers(shop.services.db, new Date())).toBeGreaterThanOrEqual(2);
+    expect(await voucherOf(holder, first.id)).toMatchObject({ statusCode: 'EXPIRED', expiredCredit: { amount: { amount: shop.option.pricePence } } });
     // The order's view (the confirmation page) offers nothing: only the holder's own reads do.
     const order = await holder.gql(`query($n: String!) { order(orderNumber: $n) { vouchers { id statusCode expiredCredit { validUntil } } } }`, { n: bought.orderNumber });
     expect((order.body.data.order.vouchers as any[]).find((v) => v.id === first.id)).toEqual({ id: first.id, statusCode: 'EXPIRED', expiredCredit: null });
@@ -103,11 +87,11 @@ describe.each(testDatabases())('expired voucher credit through the shop on %s', 
     const taken = await untilAround(() => take(holder, first.id));
     expect(taken.value.result).toMatchObject({
       __typename: 'ExpiredVoucherCreditTaken',
-      credit: { amount: option.pricePence, currency: 'GBP' },
+      credit: { amount: shop.option.pricePence, currency: 'GBP' },
       voucher: { id: first.id, statusCode: 'REQUEST_PROCESSED', expiredCredit: null },
     });
     expect(taken.until).toContain(taken.value.result.validUntil);
-    expect(await balance(holder)).toBe(before + option.pricePence);
+    expect(await balance(holder)).toBe(before + shop.option.pricePence);
     expect(await voucherOf(holder, first.id)).toMatchObject({ statusCode: 'REQUEST_PROCESSED', expiredCredit: null });
     expect((await take(holder, first.id)).result).toEqual({
       __typename: 'VoucherActionError',
@@ -115,7 +99,7 @@ describe.each(testDatabases())('expired voucher credit through the shop on %s', 
       message: `${messageFor('VOUCHER_NOT_EXPIRED')} Its status is Request Processed.`,
       field: null,
     });
-    expect(await balance(holder)).toBe(before + option.pricePence);
+    expect(await balance(holder)).toBe(before + shop.option.pricePence);
   });
 
   it('a voucher in date: VOUCHER_NOT_EXPIRED saying until when it can be used; another shopper\'s: NotFoundError like a random id; signed out: UnauthenticatedError', async () => {
@@ -128,7 +112,7 @@ describe.each(testDatabases())('expired voucher credit through the shop on %s', 
     expect(theirs.result).toEqual(notFound);
     expect(random.result).toEqual(notFound);
     expect(theirs.restCalls).toBe(random.restCalls);
-    expect((await take(made!.browser(), second.id)).result).toMatchObject({ __typename: 'UnauthenticatedError', code: 'UNAUTHENTICATED' });
+    expect((await take(shop.made.browser(), second.id)).result).toMatchObject({ __typename: 'UnauthenticatedError', code: 'UNAUTHENTICATED' });
     expect((await voucherOf(holder, second.id)).statusCode).toBe('EXPIRED');
     expect(logger.lines.filter((l) => l.level === 'error')).toEqual([]);
   });

@@ -13,14 +13,10 @@
 import { londonExpiry } from '@shop/domain/london-time';
 import { vvePrice } from '@shop/domain/voucher-extension';
 import { testDatabases } from '@shop/platform/test-databases';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { buyVouchers, openVouchersShop, signUpOn } from '../../../test/vouchers-shop.ts';
 import type { Browser } from '../../test/accounts-services.ts';
 
-const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
-const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
-const PLACE = `mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename ... on OrderPlaced { order { orderNumber vouchers { id expiresAt } } } } }`;
 const HELD = `query($v: ID!) { heldVoucher(voucherId: $v) { id orderNumber expiresAt extendedMonths extension { extendedMonths monthsLeft options { months price { amount } expiresAt } unavailable { code message } } } }`;
 const BUY = `mutation($i: BuyOrderAddonInput!) { buyOrderAddon(input: $i) { __typename ... on UserError { code message field } } }`;
 
@@ -29,31 +25,17 @@ const key = () => `extend-${Date.now().toString(36)}-${(sequence += 1)}-${Math.r
 const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[2]!;
 
 describe.each(testDatabases())('voucher validity extension through the shop on %s', (_name, open) => {
-  let services: BuyingServices;
-  let made: ReturnType<typeof shopOver> | undefined;
-  const browser = () => made!.browser();
+  const browser = () => shop.made.browser();
   let holder: Browser;
   let other: Browser;
   let bought: { orderNumber: string; vouchers: { id: string; expiresAt: string }[] };
 
-  const signedUp = () => signUpOn(services, browser(), { firstName: 'Morag', lastName: 'Extend' });
+  const signedUp = () => signUpOn(shop.services, browser(), { firstName: 'Morag', lastName: 'Extend' });
 
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    made = shopOver(services);
-    const [option] = await services.buyable(1);
+  const shop = openVouchersShop(open, async () => {
     holder = await signedUp();
     other = await signedUp();
-    const added = await holder.gql(ADD, { i: { dealId: option!.dealId, productId: option!.productId, quantity: 2 } });
-    expect(added.body.data?.addToBasket.__typename, JSON.stringify(added.body)).toBe('BasketUpdated');
-    const view = (await holder.gql(CHECKOUT)).body.data.checkout;
-    const placed = await holder.gql(PLACE, { i: { idempotencyKey: key(), method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: view.orderSummary.cashAmount.amount } });
-    expect(placed.body.data?.placeOrder.__typename, JSON.stringify(placed.body)).toBe('OrderPlaced');
-    bought = placed.body.data.placeOrder.order;
-  }, 120_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
+    bought = await buyVouchers(holder, shop.option, 2, '{ orderNumber vouchers { id expiresAt } }');
   });
 
   it("heldVoucher: the holder's voucher by the email link's id or its own id, with what it can still get; nobody else's", async () => {

@@ -18,7 +18,7 @@ import { viewerToken } from '../buying/Order.ts';
 import { check } from '../buying/inputs.ts';
 import { notFound, problemOf, userError, userErrorOf } from '../user-errors.ts';
 import { VOUCHER_ACTION_MAPPING } from './action-errors.ts';
-import { heldVoucherOf } from './Voucher.ts';
+import { voucherAction } from './voucher-action.ts';
 import { byTypename } from '../mappers.ts';
 
 
@@ -105,32 +105,22 @@ const GiftInput = z.object({
   }),
 });
 
-export const giftVoucher: NonNullable<MutationResolvers['giftVoucher']> = async (_p, { input }, ctx) => {
-  const parsed = check(GiftInput, input);
-  if (!parsed.ok) return parsed.error;
-  const customerToken = await ctx.customerToken();
-  const name = await viewerName(ctx);
-  if (!customerToken || !name) return userError('UnauthenticatedError', 'UNAUTHENTICATED');
-  try {
-    const held = await heldVoucherOf(ctx, parsed.data.voucherId);
-    if (!held) return notFound('NOT_FOUND', 'voucherId');
-    const { recipient } = parsed.data;
-    const gift = await ctx.clients.vouchers.createGift(customerToken, {
-      voucherId: held.id,
-      giverName: name,
-      recipient: { name: recipient.name, email: recipient.email, ...(recipient.message ? { message: recipient.message } : {}) },
-    });
-    ctx.loaders.heldVoucherById.clear(held.id);
-    sentOnce.delete(ctx);
-    return { __typename: 'VoucherGifted', gift: sentView(gift), voucher: held };
-  } catch (error) {
-    const problem = problemOf(error, ['vouchers']);
-    if (problem?.status === 404) return notFound('NOT_FOUND', 'voucherId');
-    const member = problem ? userErrorOf(problem, VOUCHER_ACTION_MAPPING) : null;
-    if (member) return member;
-    throw error;
-  }
-};
+export const giftVoucher: NonNullable<MutationResolvers['giftVoucher']> = (_p, { input }, ctx) =>
+  voucherAction(
+    ctx,
+    GiftInput,
+    input,
+    async (held, { recipient }, customerToken, giverName) => {
+      const gift = await ctx.clients.vouchers.createGift(customerToken, {
+        voucherId: held.id,
+        giverName,
+        recipient: { name: recipient.name, email: recipient.email, ...(recipient.message ? { message: recipient.message } : {}) },
+      });
+      sentOnce.delete(ctx);
+      return { __typename: 'VoucherGifted' as const, gift: sentView(gift), voucher: held };
+    },
+    { viewer: viewerName },
+  );
 
 export const giftsCustomer: CustomerResolvers = {
   sentGifts: async (customer, _a, ctx) => {

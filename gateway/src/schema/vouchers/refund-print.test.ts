@@ -18,18 +18,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
 import { messageFor } from '@shop/domain';
 import { testDatabases } from '@shop/platform/test-databases';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { buyVouchers, openVouchersShop, signUpOn } from '../../../test/vouchers-shop.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { Browser } from '../../test/accounts-services.ts';
 import { captureLogger } from '../../test/helpers.ts';
 import { REDEEM_ILLUSTRATION_ENUM } from './redeem-illustration.ts';
 import { REDEEM_INSTRUCTIONS } from '@shop/domain/redeem-instructions';
 
-const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
-const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
-const PLACE = `mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename ... on OrderPlaced { order { orderNumber vouchers { id code redemptionLink } } } } }`;
 const REFUND = `mutation($i: RefundVoucherInput!) { refundVoucher(input: $i) { __typename
   ... on VoucherRefunded { refund { id destination state cashAmount { amount currency } walletAmount { amount } createdAt } voucher { id code status statusCode } }
   ... on UserError { code message field } } }`;
@@ -43,18 +39,15 @@ const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().
 const pdfPath = (globalId: string) => `/myaccount/vouchers/${encodeURIComponent(globalId)}/voucher.pdf`;
 
 describe.each(testDatabases())('refunds and printed vouchers through the shop on %s', (_name, open) => {
-  let services: BuyingServices;
-  let made: ReturnType<typeof shopOver> | undefined;
   const logger = captureLogger();
-  let option: { dealId: number; productId: number; pricePence: number };
   let holder: Browser;
   let other: Browser;
   /** The holder's order of three vouchers (ids as the list has them). */
   let bought: { orderNumber: string; vouchers: { id: string; code: string; redemptionLink: string | null }[] };
 
-  const browser = () => made!.browser();
+  const browser = () => shop.made.browser();
 
-  const signedUp = () => signUpOn(services, browser(), { firstName: 'Morag', lastName: 'Refund' });
+  const signedUp = () => signUpOn(shop.services, browser(), { firstName: 'Morag', lastName: 'Refund' });
 
   const refund = async (b: Browser, input: Record<string, unknown>) => {
     const res = await b.gql(REFUND, { i: input });
@@ -63,24 +56,15 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
   };
   const voucherOf = async (b: Browser, id: string) => ((await b.gql(VOUCHERS)).body.data.viewer.vouchers.edges as any[]).find((e) => e.node.id === id)?.node;
 
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    made = shopOver(services, logger);
-    [option] = (await services.buyable(1)) as [typeof option];
-    holder = await signedUp();
-    other = await signedUp();
-    const added = await holder.gql(ADD, { i: { dealId: option.dealId, productId: option.productId, quantity: 3 } });
-    expect(added.body.data?.addToBasket.__typename, JSON.stringify(added.body)).toBe('BasketUpdated');
-    const view = (await holder.gql(CHECKOUT)).body.data.checkout;
-    const placed = await holder.gql(PLACE, { i: { idempotencyKey: key(), method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: view.orderSummary.cashAmount.amount } });
-    expect(placed.body.data?.placeOrder.__typename, JSON.stringify(placed.body)).toBe('OrderPlaced');
-    bought = placed.body.data.placeOrder.order;
-    expect(bought.vouchers).toHaveLength(3);
-  }, 120_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
-  });
+  const shop = openVouchersShop(
+    open,
+    async () => {
+      holder = await signedUp();
+      other = await signedUp();
+      bought = await buyVouchers(holder, shop.option, 3, '{ orderNumber vouchers { id code redemptionLink } }');
+    },
+    logger,
+  );
 
   it("the holder's vouchers carry their QR code's signed link (never the code) and how to redeem them; the order's view has no link", async () => {
     // Through the order (placeOrder's answer, the confirmation page): no link.
@@ -112,7 +96,7 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
     // What the gateway sent the vouchers service: the deal from the deals service, the holder's token.
-    expect(services.calls).toContain('vouchers POST /deal/print-voucher');
+    expect(shop.services.calls).toContain('vouchers POST /deal/print-voucher');
   });
 
   it('the printed voucher of another shopper, an unknown or a malformed id is the 404 page; signed out, the login page', async () => {
@@ -144,7 +128,7 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
     const { result } = await refund(holder, { voucherId: voucher.id, idempotencyKey: attempt });
     expect(result).toMatchObject({
       __typename: 'VoucherRefunded',
-      refund: { destination: 'ORIGINAL', cashAmount: { amount: option.pricePence, currency: 'GBP' }, walletAmount: { amount: 0 } },
+      refund: { destination: 'ORIGINAL', cashAmount: { amount: shop.option.pricePence, currency: 'GBP' }, walletAmount: { amount: 0 } },
       voucher: { id: voucher.id, code: voucher.code, status: 'Refunded', statusCode: 'REFUNDED' },
     });
     // The card part waits for the provider until it confirms (the job retries): either is right here.
@@ -178,17 +162,17 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
     const { result } = await refund(holder, { voucherId: voucher.id, destination: 'WALLET', walletConsent: true, idempotencyKey: key() });
     expect(result).toMatchObject({
       __typename: 'VoucherRefunded',
-      refund: { destination: 'WALLET', state: 'COMPLETED', cashAmount: { amount: 0 }, walletAmount: { amount: option.pricePence } },
+      refund: { destination: 'WALLET', state: 'COMPLETED', cashAmount: { amount: 0 }, walletAmount: { amount: shop.option.pricePence } },
       voucher: { id: voucher.id, statusCode: 'REFUNDED' },
     });
     const after = (await holder.gql(WALLET)).body.data.viewer.wallet;
-    expect(after[0].refundableBalance.amount).toBe(balanceBefore + option.pricePence);
+    expect(after[0].refundableBalance.amount).toBe(balanceBefore + shop.option.pricePence);
   });
 
   it('past the 14 days: REFUND_WINDOW_CLOSED, saying when the window ended', async () => {
     const voucher = bought.vouchers[2]!;
     const paidAt = new Date(Date.now() - 20 * 86_400_000);
-    await services.db.updateTable('vouchers.voucher').set({ paid_at: paidAt }).where('id', '=', uuidOf(voucher.id)).execute();
+    await shop.services.db.updateTable('vouchers.voucher').set({ paid_at: paidAt }).where('id', '=', uuidOf(voucher.id)).execute();
     const { result } = await refund(holder, { voucherId: voucher.id, idempotencyKey: key() });
     expect(result).toMatchObject({ __typename: 'VoucherActionError', code: 'REFUND_WINDOW_CLOSED', field: null });
     expect(result.message).toMatch(new RegExp(`^${messageFor('REFUND_WINDOW_CLOSED')} Its refund window ended at the end of \\d{1,2} [A-Z][a-z]+ \\d{4}\\.$`));
@@ -234,10 +218,10 @@ describe.each(testDatabases())('refunds and printed vouchers through the shop on
     const balanceBefore = (await holder.gql(WALLET)).body.data.viewer.wallet[0]?.refundableBalance.amount ?? 0;
     expect(await exchange(holder, voucher.id)).toEqual({
       __typename: 'VoucherCredited',
-      credit: { amount: option.pricePence, currency: 'GBP' },
-      voucher: { id: voucher.id, statusCode: 'REQUEST_PROCESSED', paid: { amount: option.pricePence } },
+      credit: { amount: shop.option.pricePence, currency: 'GBP' },
+      voucher: { id: voucher.id, statusCode: 'REQUEST_PROCESSED', paid: { amount: shop.option.pricePence } },
     });
-    expect((await holder.gql(WALLET)).body.data.viewer.wallet[0].refundableBalance.amount).toBe(balanceBefore + option.pricePence);
+    expect((await holder.gql(WALLET)).body.data.viewer.wallet[0].refundableBalance.amount).toBe(balanceBefore + shop.option.pricePence);
     expect(await exchange(holder, voucher.id)).toEqual({
       __typename: 'VoucherActionError',
       code: 'VOUCHER_NOT_EXCHANGEABLE',

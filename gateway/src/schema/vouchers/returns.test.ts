@@ -17,20 +17,15 @@ import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { buyVouchers, shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { Browser } from '../../test/accounts-services.ts';
 
-const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename } }`;
-const CHECKOUT = `{ checkout { __typename ... on Checkout { orderSummary { cashAmount { amount } } } } }`;
-const PLACE = `mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename ... on OrderPlaced { order { orderNumber vouchers { id code } } } ... on UserError { code message field } } }`;
 const RETURN = `mutation($i: RequestVoucherReturnInput!) { requestVoucherReturn(input: $i) { __typename
   ... on VoucherReturnRequested { voucher { id status statusCode returnable return { id reason reasonText note status carrier trackingNumber labelUrl refunded { amount } to { name address postcode } steps { status at } } } }
   ... on UserError { code message field } } }`;
 const VOUCHERS = `{ viewer { vouchers(first: 20) { edges { node { id statusCode returnable return { trackingNumber } } } } } }`;
 
-let sequence = 0;
-const key = () => `return-${Date.now().toString(36)}-${(sequence += 1)}`;
 const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[2]!;
 const labelPath = (globalId: string) => `/myaccount/vouchers/${encodeURIComponent(globalId)}/return-label.pdf`;
 
@@ -62,20 +57,9 @@ describe.each(testDatabases())('returns of posted goods through the shop on %s',
     const option = rows[0]!;
     holder = await signedUp();
     other = await signedUp();
-    const added = await holder.gql(ADD, { i: { dealId: option.deal_id, productId: option.product_id, quantity: 2 } });
-    expect(added.body.data?.addToBasket.__typename, JSON.stringify(added.body)).toBe('BasketUpdated');
-    const view = (await holder.gql(CHECKOUT)).body.data.checkout;
-    const placed = await holder.gql(PLACE, {
-      i: {
-        idempotencyKey: key(),
-        method: 'CREDIT_CARD',
-        paymentToken: 'fake-valid-nonce',
-        expectedCashAmount: view.orderSummary.cashAmount.amount,
-        deliveryAddress: { name: 'Morag Return', line1: '1 Byres Road', town: 'Glasgow', postcode: 'G12 8AA' },
-      },
+    bought = await buyVouchers(holder, { dealId: option.deal_id, productId: option.product_id }, 2, '{ orderNumber vouchers { id code } }', {
+      deliveryAddress: { name: 'Morag Return', line1: '1 Byres Road', town: 'Glasgow', postcode: 'G12 8AA' },
     });
-    expect(placed.body.data?.placeOrder.__typename, JSON.stringify(placed.body)).toBe('OrderPlaced');
-    bought = placed.body.data.placeOrder.order;
     const deal = (await holder.gql(`query($id: ID!) { deal(dealId: $id) { merchant { name address postcode } } }`, { id: String(option.deal_id) })).body.data?.deal;
     merchant = deal.merchant;
   }, 120_000);
