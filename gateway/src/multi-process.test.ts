@@ -234,7 +234,17 @@ describe.skipIf(!adminUrl)('two shop processes behind HAProxy on one PostgreSQL'
     const pids = children.filter((c) => c.name.startsWith('shop')).map((c) => String(c.child.pid));
     expect([...holders].sort()).toEqual(pids.sort());
     const runs = await db.selectFrom('jobs.job_lease').select(['name', 'runs']).orderBy('name').execute();
-    expect(runs.map((r: { name: string }) => r.name)).toEqual(['expire vouchers', 'reconcile pending orders', 'refund returned goods', 'release expired holds', 'remind expiring vouchers', 'retry voucher refunds']);
+    expect(runs.map((r: { name: string }) => r.name)).toEqual([
+      'deliver gift mail',
+      'deliver merchant mail',
+      'expire vouchers',
+      'expire wallet credit',
+      'reconcile pending orders',
+      'refund returned goods',
+      'release expired holds',
+      'remind expiring vouchers',
+      'retry voucher refunds',
+    ]);
     for (const r of runs) expect(Number(r.runs)).toBeGreaterThan(5);
   }, 60_000);
 });

@@ -471,7 +471,8 @@ export async function placeOrderAddon(deps: CheckoutDeps, input: { customerToken
         for (const v of locked) if (!targets.has(p.id) || targets.get(p.id) === v.id) taken.set(v.id, (taken.get(v.id) ?? 0) + p.months);
       }
       const room = (voucherId ? locked.filter((v) => v.id === voucherId) : locked).filter((v) => v.extended_months + (taken.get(v.id) ?? 0) + input.body.months <= VOUCHER_EXTENSION_MAX_MONTHS);
-      if (room.map((v) => v.id).join() !== extendable.map((v) => v.id).join()) {
+      const ids = (list: Array<{ id: string }>) => list.map((v) => v.id).sort().join();
+      if (ids(room) !== ids(extendable)) {
         if (pending.length > 0) throw fieldRefusal(voucherId ? 'voucherId' : 'months', ADDON_PENDING_MESSAGE);
         if (room.length === 0) throw fieldRefusal('months', `Vouchers can be extended by ${VOUCHER_EXTENSION_MAX_MONTHS} months at most.`);
         throw new Refusal(409, 'PRICE_CHANGED', undefined, undefined, { cashAmount: vvePrice(room.length, input.body.months) });
