@@ -10,6 +10,8 @@
 //       concurrent clients, indexing time, and the ratio to an unindexed ILIKE scan.
 //   V1  My Vouchers (bench/vouchers.ts, issue 16): a shopper's first page of 500 vouchers vs the
 //       same shopper's order page (p95 ratio), and REST calls per vouchers page for 1, 10 and 20.
+//   R1  CSV redemption (bench/redemptions.ts, issue 17): a file of 10,000 codes through the vouchers
+//       service in process, codes a second, beside the bare conditional update of one voucher.
 //
 // Options: --deals N (default 100000), --seconds S per measured round (default 8), --concurrency C (32),
 // --voucher-requests N (V1's timed requests of each page, default 200).
@@ -22,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { benchSearch } from './search.ts';
 import { benchVouchers } from './vouchers.ts';
+import { benchRedemptions } from './redemptions.ts';
 import { clientOperation, createStaffKey, operationBody, type Operation } from './graphql-access.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -306,6 +309,11 @@ async function main() {
   const v1 = await benchVouchers({ adminUrl, vouchers: goals.V1.vouchers, requests: arg('voucher-requests', 200), concurrency: 1, port: PORT - 1, log });
   results.V1 = v1;
   checks.push(...v1.checks);
+
+  // R1 runs the vouchers service in this process on a throwaway database of its own.
+  const redemptions = await benchRedemptions({ adminUrl, codes: goals.R1.codes, rounds: 3, bare: 2_000, log });
+  results.R1 = redemptions;
+  checks.push(...redemptions.checks);
 
   const report = {
     when: new Date().toISOString(),

@@ -9,6 +9,8 @@ import {
   isFinalVoucherStatus,
   isRefundable,
   isStoredVoucherStatus,
+  isWithinUndoWindow,
+  REDEMPTION_UNDO_MINUTES,
   REDEEM_ILLUSTRATION_TYPES,
   REFUND_WINDOW_DAYS,
   refundableUntil,
@@ -33,6 +35,8 @@ import {
 const ALLOWED: readonly (readonly [VoucherEvent, StoredVoucherStatus, VoucherActor, StoredVoucherStatus])[] = [
   ['redeem', 'Ready to Redeem', 'merchant', 'Redeemed'],
   ['redeem', 'Booked', 'merchant', 'Redeemed'],
+  // Back to the status it was redeemed from (the context's redemption: Ready to Redeem here; Booked in the guard tests).
+  ['unredeem', 'Redeemed', 'merchant', 'Ready to Redeem'],
   ['book', 'Ready to Redeem', 'shopper', 'Booked'],
   ['book', 'Ready to Redeem', 'merchant', 'Booked'],
   ['requestCredit', 'Ready to Redeem', 'shopper', 'Credit Requested'],
@@ -52,28 +56,39 @@ const ALLOWED: readonly (readonly [VoucherEvent, StoredVoucherStatus, VoucherAct
   ['takeExpiredCredit', 'Expired', 'shopper', 'Request Processed'],
 ];
 
-// The guards of each allowed (event, from), in order, written out.
+// The guards of each allowed (event, from, to), in order, written out.
 const GUARDS: Record<string, readonly string[]> = {
-  'redeem from Ready to Redeem': ['notExpired'],
-  'redeem from Booked': [],
-  'book from Ready to Redeem': ['bookable', 'notExpired'],
-  'requestCredit from Ready to Redeem': ['notExpired'],
-  'processCredit from Credit Requested': [],
-  'requestReturn from Ready to Redeem': ['goods'],
-  'shipReturn from Return Requested': [],
-  'receiveReturn from Return in Transit': [],
-  'refundReturn from Returned to the Merchant': [],
-  'refund from Ready to Redeem': ['refundWindow'],
-  'expire from Ready to Redeem': ['validityPassed'],
-  'expire from Booked': ['validityPassed'],
-  'cancel from Ready to Redeem': [],
-  'takeExpiredCredit from Expired': [],
+  'redeem from Ready to Redeem to Redeemed': ['notExpired'],
+  'redeem from Booked to Redeemed': [],
+  'unredeem from Redeemed to Ready to Redeem': ['undoWindow', 'sameBusiness', 'redeemedFromReady'],
+  'unredeem from Redeemed to Booked': ['undoWindow', 'sameBusiness', 'redeemedFromBooked'],
+  'book from Ready to Redeem to Booked': ['bookable', 'notExpired'],
+  'requestCredit from Ready to Redeem to Credit Requested': ['notExpired'],
+  'processCredit from Credit Requested to Request Processed': [],
+  'requestReturn from Ready to Redeem to Return Requested': ['goods'],
+  'shipReturn from Return Requested to Return in Transit': [],
+  'receiveReturn from Return in Transit to Returned to the Merchant': [],
+  'refundReturn from Returned to the Merchant to Refunded': [],
+  'refund from Ready to Redeem to Refunded': ['refundWindow'],
+  'expire from Ready to Redeem to Expired': ['validityPassed'],
+  'expire from Booked to Expired': ['validityPassed'],
+  'cancel from Ready to Redeem to Cancelled': [],
+  'takeExpiredCredit from Expired to Request Processed': [],
 };
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
-/** A context every guard of a still-valid voucher passes (a bookable goods deal paid yesterday). */
-const VALID: VoucherContext = { now: NOW, expiresAt: new Date(NOW.getTime() + 30 * DAY), paidAt: new Date(NOW.getTime() - DAY), bookable: true, goods: true };
+const MINUTE = 60_000;
+/** A context every guard of a still-valid voucher passes (a bookable goods deal paid yesterday, redeemed from Ready to Redeem by merchant:7 five minutes ago). */
+const VALID: VoucherContext = {
+  now: NOW,
+  expiresAt: new Date(NOW.getTime() + 30 * DAY),
+  paidAt: new Date(NOW.getTime() - DAY),
+  bookable: true,
+  goods: true,
+  redemption: { at: new Date(NOW.getTime() - 5 * MINUTE), by: 'merchant:7', from: 'Ready to Redeem' },
+  business: 'merchant:7',
+};
 /** The same voucher after its validity passed. */
 const PASSED: VoucherContext = { ...VALID, expiresAt: new Date(NOW.getTime() - DAY) };
 const passing = (event: VoucherEvent): VoucherContext => (event === 'expire' ? PASSED : VALID);
@@ -132,8 +147,8 @@ describe('voucher statuses (spec §3)', () => {
 });
 
 describe('voucher transitions: every (event, from, actor)', () => {
-  it('covers 12 events × 11 statuses × 4 actors', () => {
-    expect(every).toHaveLength(528);
+  it('covers 13 events × 11 statuses × 4 actors', () => {
+    expect(every).toHaveLength(572);
   });
 
   it.each(every)('%s from %s by %s', (event, from, actor) => {
@@ -148,7 +163,7 @@ describe('voucher transitions: every (event, from, actor)', () => {
   });
 
   it('has exactly the guards written out for each allowed change', () => {
-    expect(Object.fromEntries(VOUCHER_TRANSITIONS.map((r) => [`${r.event} from ${r.from}`, r.guards]))).toEqual(GUARDS);
+    expect(Object.fromEntries(VOUCHER_TRANSITIONS.map((r) => [`${r.event} from ${r.from} to ${r.to}`, r.guards]))).toEqual(GUARDS);
   });
 
   it.each(VOUCHER_EVENTS.flatMap((event) => VOUCHER_ACTORS.map((actor) => [event, actor] as const)))('fromStatuses(%s, %s) is what the conditional update needs', (event, actor) => {
@@ -184,6 +199,17 @@ describe('voucher guards', () => {
     ['no context: unguarded changes pass', 'cancel', 'Ready to Redeem', 'system', {}, { ok: true, to: 'Cancelled' }],
     ['the actor is checked before the guards', 'refund', 'Ready to Redeem', 'merchant', {}, { ok: false, reason: 'ACTOR_NOT_ALLOWED' }],
     ['the status is checked before the actor', 'refund', 'Redeemed', 'merchant', {}, { ok: false, reason: 'NOT_ALLOWED_FROM' }],
+    ['an undone redemption of a Booked voucher keeps its booking', 'unredeem', 'Redeemed', 'merchant', { ...VALID, redemption: { ...VALID.redemption!, from: 'Booked' } }, { ok: true, to: 'Booked' }],
+    ['undo 14:59 after the redemption', 'unredeem', 'Redeemed', 'merchant', { ...VALID, now: new Date(VALID.redemption!.at.getTime() + 14 * MINUTE + 59_000) }, { ok: true, to: 'Ready to Redeem' }],
+    ['undo exactly 15:00 after the redemption', 'unredeem', 'Redeemed', 'merchant', { ...VALID, now: new Date(VALID.redemption!.at.getTime() + 15 * MINUTE) }, { ok: true, to: 'Ready to Redeem' }],
+    ['no undo 15:01 after the redemption', 'unredeem', 'Redeemed', 'merchant', { ...VALID, now: new Date(VALID.redemption!.at.getTime() + 15 * MINUTE + 1_000) }, { ok: false, reason: 'GUARD_FAILED', guard: 'undoWindow' }],
+    ['no undo by another business', 'unredeem', 'Redeemed', 'merchant', { ...VALID, business: 'merchant:8' }, { ok: false, reason: 'GUARD_FAILED', guard: 'sameBusiness' }],
+    ['no undo of a redemption nobody is named for', 'unredeem', 'Redeemed', 'merchant', { ...VALID, redemption: { ...VALID.redemption!, by: null } }, { ok: false, reason: 'GUARD_FAILED', guard: 'sameBusiness' }],
+    ['no undo of a redemption from another status', 'unredeem', 'Redeemed', 'merchant', { ...VALID, redemption: { ...VALID.redemption!, from: 'Expired' } }, { ok: false, reason: 'GUARD_FAILED', guard: 'redeemedFromReady' }],
+    ['no context: the undo fails closed', 'unredeem', 'Redeemed', 'merchant', {}, { ok: false, reason: 'GUARD_FAILED', guard: 'undoWindow' }],
+    ['the shopper cannot undo a redemption', 'unredeem', 'Redeemed', 'shopper', VALID, { ok: false, reason: 'ACTOR_NOT_ALLOWED' }],
+    ['staff cannot undo a redemption either', 'unredeem', 'Redeemed', 'staff', VALID, { ok: false, reason: 'ACTOR_NOT_ALLOWED' }],
+    ['a voucher never redeemed is not undone', 'unredeem', 'Ready to Redeem', 'merchant', VALID, { ok: false, reason: 'NOT_ALLOWED_FROM' }],
   ])('%s', (_name, event, from, actor, context, expected) => {
     expect(transition(event, from, actor, context)).toEqual(expected);
   });
@@ -212,6 +238,8 @@ describe('voucher guards', () => {
     ['a merchant with a return in transit', 'Return in Transit', 'merchant', VALID, ['receiveReturn']],
     ['staff with credit requested', 'Credit Requested', 'staff', VALID, ['processCredit']],
     ['anyone with a redeemed voucher', 'Redeemed', 'staff', VALID, []],
+    ['the merchant who redeemed it five minutes ago', 'Redeemed', 'merchant', VALID, ['unredeem']],
+    ['the merchant who redeemed it an hour ago', 'Redeemed', 'merchant', { ...VALID, now: new Date(NOW.getTime() + 55 * MINUTE) }, []],
     ['anyone with a cancelled voucher', 'Cancelled', 'shopper', VALID, []],
   ])('actionsFor: %s', (_name, status, actor, context, events) => {
     expect(actionsFor(status, actor, context)).toEqual(events);
@@ -232,6 +260,15 @@ describe('time windows (spec §9, CCR: Europe/London days)', () => {
     expect(refundableUntil(new Date(paidAt)).toISOString()).toBe(until);
     expect(isRefundable(new Date(paidAt), new Date(now))).toBe(refundable);
     expect(transition('refund', 'Ready to Redeem', 'shopper', { paidAt: new Date(paidAt), now: new Date(now) }).ok).toBe(refundable);
+  });
+
+  it('the undo window: 15 minutes from the redemption, both ends included, never before it', () => {
+    const at = new Date('2026-11-22T12:00:00Z');
+    expect(REDEMPTION_UNDO_MINUTES).toBe(15);
+    expect(isWithinUndoWindow(at, at)).toBe(true);
+    expect(isWithinUndoWindow(at, new Date(at.getTime() + 15 * MINUTE))).toBe(true);
+    expect(isWithinUndoWindow(at, new Date(at.getTime() + 15 * MINUTE + 1))).toBe(false);
+    expect(isWithinUndoWindow(at, new Date(at.getTime() - 1))).toBe(false);
   });
 
   it('isExpired: after the last valid instant; never without an expiry', () => {

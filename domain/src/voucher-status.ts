@@ -10,6 +10,7 @@
  * M9: a voucher redeems at most once); the client offers the events `actionsFor` returns.
  *
  *   Ready to Redeem --redeem (merchant)--------------------------------> Redeemed
+ *   Redeemed --unredeem (merchant; the same business within 15 minutes)--> the status it was redeemed from
  *   Ready to Redeem --book (merchant, shopper; bookable)---------------> Booked --redeem--> Redeemed
  *   Ready to Redeem --requestCredit (shopper)--> Credit Requested --processCredit--> Request Processed
  *   Ready to Redeem --requestReturn (shopper; goods)--> Return Requested --shipReturn-->
@@ -20,7 +21,7 @@
  *   Expired --takeExpiredCredit (shopper)--> Request Processed (wallet credit valid 14 days)
  *
  * Every other (event, status) pair is refused. Redeemed, Request Processed, Refunded and
- * Cancelled are final; Expired is final but for taking its credit.
+ * Cancelled are final (Redeemed but for its undo within 15 minutes); Expired is final but for taking its credit.
  */
 import { VOUCHER_STATUSES } from './buying.ts';
 import { endOfLondonDayAfter } from './london-time.ts';
@@ -102,6 +103,8 @@ export const EXPIRED_VOUCHER_CREDIT_VALID_DAYS = 14;
  * services/checkout/src/orders/orders.ts still declares its own copy of this figure.
  */
 export const VOUCHER_EXTENSION_MAX_MONTHS = 3;
+/** Issue 17 point 3: a redemption can be undone within 15 minutes, by the business that made it. */
+export const REDEMPTION_UNDO_MINUTES = 15;
 
 // ---------------------------------------------------------------------------------------------
 // Time windows (pure: `now` is always given)
@@ -145,6 +148,7 @@ export type VoucherActor = (typeof VOUCHER_ACTORS)[number];
 
 export const VOUCHER_EVENTS = [
   'redeem',
+  'unredeem',
   'book',
   'requestCredit',
   'processCredit',
@@ -174,6 +178,16 @@ export interface VoucherContext {
   bookable?: boolean;
   /** Its deal is goods sent by post (deliveryType 'postal'). */
   goods?: boolean;
+  /** Its latest redeem event: when, by which business (the event's actor_ref) and from which status. */
+  redemption?: { at: Date; by: string | null; from: StoredVoucherStatus };
+  /** The business asking (a merchant's merchantRef). */
+  business?: string;
+}
+
+/** Whether a redemption made at `redeemedAt` can still be undone at `now`: within REDEMPTION_UNDO_MINUTES, the 15th minute included. */
+export function isWithinUndoWindow(redeemedAt: Date, now: Date): boolean {
+  const elapsed = now.getTime() - redeemedAt.getTime();
+  return elapsed >= 0 && elapsed <= REDEMPTION_UNDO_MINUTES * 60_000;
 }
 
 /** The guards, by name: pure functions of the context and the actor. */
@@ -188,6 +202,14 @@ export const VOUCHER_GUARDS = {
   goods: (c: VoucherContext) => c.goods === true,
   /** A shopper within REFUND_WINDOW_DAYS of paying; staff at any time (e.g. a merchant that closed). */
   refundWindow: (c: VoucherContext, actor: VoucherActor) => actor === 'staff' || (c.paidAt !== undefined && c.now !== undefined && isRefundable(c.paidAt, c.now)),
+  /** Its latest redemption was at most REDEMPTION_UNDO_MINUTES ago. */
+  undoWindow: (c: VoucherContext) => c.now !== undefined && c.redemption !== undefined && isWithinUndoWindow(c.redemption.at, c.now),
+  /** Its latest redemption was made by the business asking. */
+  sameBusiness: (c: VoucherContext) => c.business !== undefined && c.redemption !== undefined && c.redemption.by === c.business,
+  /** It was redeemed from Ready to Redeem (undone, it is ready again). */
+  redeemedFromReady: (c: VoucherContext) => c.redemption?.from === 'Ready to Redeem',
+  /** It was redeemed from Booked (undone, it keeps its booking). */
+  redeemedFromBooked: (c: VoucherContext) => c.redemption?.from === 'Booked',
 } as const satisfies Record<string, (context: VoucherContext, actor: VoucherActor) => boolean>;
 export type VoucherGuardName = keyof typeof VOUCHER_GUARDS;
 
@@ -211,10 +233,17 @@ export interface VoucherTransitionRule {
  *   voucher; the merchant sees a voucher that can never be redeemed again, as for any credit.
  *   The 14 days of the spec are the credit's own validity (expiredCreditUntil, counted from the
  *   grant), not a deadline to ask: the spec gives none, so there is no guard.
+ * - unredeem (issue 17: a till's mistake put right): the business that redeemed it, within 15
+ *   minutes of its latest redeem event, puts it back to the status it was redeemed from, so an
+ *   undone Booked voucher keeps its booking. Two rules for one (event, from), told apart by that
+ *   status: the first whose guards hold applies. It is a correction, not a step of the life
+ *   cycle: Redeemed still counts as final (isFinalVoucherStatus).
  */
 export const VOUCHER_TRANSITIONS: readonly VoucherTransitionRule[] = [
   { event: 'redeem', from: 'Ready to Redeem', to: 'Redeemed', actors: ['merchant'], guards: ['notExpired'] },
   { event: 'redeem', from: 'Booked', to: 'Redeemed', actors: ['merchant'], guards: [] },
+  { event: 'unredeem', from: 'Redeemed', to: 'Ready to Redeem', actors: ['merchant'], guards: ['undoWindow', 'sameBusiness', 'redeemedFromReady'] },
+  { event: 'unredeem', from: 'Redeemed', to: 'Booked', actors: ['merchant'], guards: ['undoWindow', 'sameBusiness', 'redeemedFromBooked'] },
   { event: 'book', from: 'Ready to Redeem', to: 'Booked', actors: ['shopper', 'merchant'], guards: ['bookable', 'notExpired'] },
   { event: 'requestCredit', from: 'Ready to Redeem', to: 'Credit Requested', actors: ['shopper'], guards: ['notExpired'] },
   { event: 'processCredit', from: 'Credit Requested', to: 'Request Processed', actors: ['system', 'staff'], guards: [] },
@@ -239,17 +268,23 @@ export type VoucherTransitionResult =
   /** The first guard that did not hold. */
   | { ok: false; reason: 'GUARD_FAILED'; guard: VoucherGuardName };
 
-function ruleFor(event: VoucherEvent, from: StoredVoucherStatus): VoucherTransitionRule | undefined {
-  return VOUCHER_TRANSITIONS.find((r) => r.event === event && r.from === from);
-}
-
-/** Whether `actor` may cause `event` on a voucher in `from`, and the status it leads to. */
+/**
+ * Whether `actor` may cause `event` on a voucher in `from`, and the status it leads to. Where two
+ * rules share (event, from) (unredeem), the first whose guards hold applies; when none does, the
+ * first failed guard of the first rule is named.
+ */
 export function transition(event: VoucherEvent, from: StoredVoucherStatus, actor: VoucherActor, context: VoucherContext = {}): VoucherTransitionResult {
-  const rule = ruleFor(event, from);
-  if (!rule) return { ok: false, reason: 'NOT_ALLOWED_FROM' };
-  if (!rule.actors.includes(actor)) return { ok: false, reason: 'ACTOR_NOT_ALLOWED' };
-  const failed = rule.guards.find((g) => !VOUCHER_GUARDS[g](context, actor));
-  return failed ? { ok: false, reason: 'GUARD_FAILED', guard: failed } : { ok: true, to: rule.to };
+  const rules = VOUCHER_TRANSITIONS.filter((r) => r.event === event && r.from === from);
+  if (rules.length === 0) return { ok: false, reason: 'NOT_ALLOWED_FROM' };
+  const theirs = rules.filter((r) => r.actors.includes(actor));
+  if (theirs.length === 0) return { ok: false, reason: 'ACTOR_NOT_ALLOWED' };
+  let firstFailed: VoucherGuardName | undefined;
+  for (const rule of theirs) {
+    const failed = rule.guards.find((g) => !VOUCHER_GUARDS[g](context, actor));
+    if (!failed) return { ok: true, to: rule.to };
+    firstFailed ??= failed;
+  }
+  return { ok: false, reason: 'GUARD_FAILED', guard: firstFailed! };
 }
 
 /**
@@ -259,7 +294,7 @@ export function transition(event: VoucherEvent, from: StoredVoucherStatus, actor
  * input (e.g. `expires_at < $now` for expire, since a VVE extension moves expires_at).
  */
 export function fromStatuses(event: VoucherEvent, actor: VoucherActor): StoredVoucherStatus[] {
-  return VOUCHER_TRANSITIONS.filter((r) => r.event === event && r.actors.includes(actor)).map((r) => r.from);
+  return [...new Set(VOUCHER_TRANSITIONS.filter((r) => r.event === event && r.actors.includes(actor)).map((r) => r.from))];
 }
 
 /** The events `actor` may cause now on a voucher in `status` (guards included), in VOUCHER_EVENTS order: the actions a page offers. */
@@ -267,9 +302,9 @@ export function actionsFor(status: StoredVoucherStatus, actor: VoucherActor, con
   return VOUCHER_EVENTS.filter((event) => transition(event, status, actor, context).ok);
 }
 
-/** No event leads anywhere from `status` (Redeemed, Request Processed, Refunded, Cancelled). */
+/** No event leads anywhere from `status` (Redeemed, Request Processed, Refunded, Cancelled), but the 15-minute undo of a redemption. */
 export function isFinalVoucherStatus(status: StoredVoucherStatus): boolean {
-  return !VOUCHER_TRANSITIONS.some((r) => r.from === status);
+  return !VOUCHER_TRANSITIONS.some((r) => r.from === status && r.event !== 'unredeem');
 }
 
 /**

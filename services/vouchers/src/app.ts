@@ -71,9 +71,11 @@ export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { 
       'Money is integer pence.',
     serviceToken: options.serviceToken,
     basePath: options.basePath ?? VOUCHERS_BASE_PATH,
+    // A redemption file of 10,000 codes is ~250 kB of JSON.
+    bodyLimitBytes: 1024 * 1024,
     tags: [
       { name: 'Vouchers', description: "A holder's vouchers (My Vouchers), one voucher with its history, and its printable PDF." },
-      { name: 'Redemption', description: 'Merchants redeem vouchers of their own deals by code or by the link of their QR code.' },
+      { name: 'Redemption', description: 'Merchants redeem vouchers of their own deals by code, by the link of their QR code or by a file of codes, undo a redemption within 15 minutes, and read their attempts log.' },
       { name: 'Refunds', description: 'Refunds of unredeemed vouchers within 14 days (spec §9).' },
       { name: 'Reminders', description: 'Expiry reminders 30, 7 and 1 days before a voucher expires, with its extension and refund links.' },
       { name: 'Gifts', description: 'Gift claim links: a holder gifts a voucher, the recipient previews and claims it (spec §7 /gift/create, /deal/gift-redeem).' },

@@ -99,6 +99,15 @@ export const RedeemBodySchema = z
     link: z.string().trim().max(300).optional().openapi({ description: "The link of the voucher's QR code, as scanned (or code)." }),
     dealIds: z.array(z.number().int().min(1)).min(1).max(1000).openapi({ description: "The merchant's own deals: a code of another merchant's deal is not found." }),
     merchantRef: z.string().trim().min(1).max(100).openapi({ description: 'Who redeems (the merchant account), kept in the history.', example: 'merchant:7' }),
+    actorRef: z.string().trim().min(1).max(100).optional().openapi({ description: 'The merchant user at the till, kept in the attempts log.', example: 'user:41' }),
+    channel: z
+      .enum(['typed', 'qr', 'offline'])
+      .optional()
+      .openapi({ description: 'How the code came (attempts log): typed, qr (a scanned link), offline (sent from a device queue); default typed for a code, qr for a link.' }),
+    attemptId: z
+      .uuid()
+      .optional()
+      .openapi({ description: "The device's own id of this attempt (offline queue): the same id again answers exactly the first answer and redeems nothing more." }),
   })
   .strict()
   .refine((b) => (b.code === undefined) !== (b.link === undefined), { path: ['code'], message: 'Give the voucher code or the link of its QR code (one of the two).' })

@@ -132,25 +132,31 @@ describe.each(testDatabases())('vouchers service on %s', (name, open) => {
     ]);
   });
 
-  it.runIf(name === 'postgres')('M9: 32 tills redeem one code at the same moment: exactly one 200, 31 × 409, one redeem event', async () => {
+  it.runIf(name === 'postgres')('M9: 32 tills redeem one code at the same moment: exactly one 200, 31 × 409 already redeemed, one redeem event, 32 attempts logged', async () => {
     const [v] = await f.issue(ALICE, 1);
     const answers = await Promise.all(Array.from({ length: 32 }, () => redeem(v!.code)));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(31);
+    for (const refused of answers.filter((r) => r.status === 409)) expect((await json(refused)).reason).toBe('already_redeemed');
     const events = (await sql<{ n: number }>`select count(*)::int as n from vouchers.voucher_event where event = 'redeem' and voucher_id = ${v!.id}`.execute(f.database.db)).rows;
     expect(events).toEqual([{ n: 1 }]);
+    const attempts = (await sql<{ result: string; n: number }>`select result, count(*)::int as n from vouchers.redemption_attempt where voucher_id = ${v!.id} group by result order by result`.execute(f.database.db)).rows;
+    expect(attempts).toEqual([
+      { result: 'already_redeemed', n: 31 },
+      { result: 'redeemed', n: 1 },
+    ]);
   });
 
   it('publishes an OpenAPI 3.1 document that Spectral passes (every call of the service), and every route needs the service token', async () => {
     const res = await f.app.request('/openapi.json');
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; servers: Array<{ url: string }> };
     expect(doc.openapi).toMatch(/^3\.1/);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/create-return-order', '/deal/gift-redeem', '/deal/print-voucher', '/deal/redeem-instructions', '/expiry/run', '/gift/claim', '/gift/create', '/gift/sent', '/redemptions', '/v1/returns/pdf', '/v1/returns/returns-label', '/v1/returns/{returnId}/events', '/voucher/credit', '/voucher/expired-credit', '/voucher/feeds/{feed}', '/voucher/pmv/refund', '/voucher/vve', '/voucher/{voucherId}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/create-return-order', '/deal/gift-redeem', '/deal/print-voucher', '/deal/redeem-instructions', '/expiry/run', '/gift/claim', '/gift/create', '/gift/sent', '/redemptions', '/redemptions/attempts', '/redemptions/bulk', '/redemptions/{voucherId}/undo', '/v1/returns/pdf', '/v1/returns/returns-label', '/v1/returns/{returnId}/events', '/voucher/credit', '/voucher/expired-credit', '/voucher/feeds/{feed}', '/voucher/pmv/refund', '/voucher/vve', '/voucher/{voucherId}']);
     expect(doc.servers[0]?.url).toBe('/api/vouchers');
     const problems = await lintOpenApi(doc);
     expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);
-    for (const [method, path] of [['GET', `/voucher/feeds/voucher?customerToken=${ALICE}`], ['GET', `/voucher/${randomUUID()}?customerToken=${ALICE}`], ['POST', '/redemptions'], ['POST', '/deal/print-voucher'], ['POST', '/voucher/pmv/refund'], ['POST', '/create-return-order'], ['POST', '/voucher/expired-credit'], ['POST', '/expiry/run'], ['GET', `/v1/returns/pdf?customerToken=${ALICE}&returnId=${randomUUID()}`]] as const) {
+    for (const [method, path] of [['GET', `/voucher/feeds/voucher?customerToken=${ALICE}`], ['GET', `/voucher/${randomUUID()}?customerToken=${ALICE}`], ['POST', '/redemptions'], ['POST', `/redemptions/${randomUUID()}/undo`], ['POST', '/redemptions/bulk'], ['GET', '/redemptions/attempts?merchantRef=m'], ['POST', '/deal/print-voucher'], ['POST', '/voucher/pmv/refund'], ['POST', '/create-return-order'], ['POST', '/voucher/expired-credit'], ['POST', '/expiry/run'], ['GET', `/v1/returns/pdf?customerToken=${ALICE}&returnId=${randomUUID()}`]] as const) {
       const denied = await f.app.request(path, { method, headers: { [SERVICE_TOKEN_HEADER]: 'wrong' } });
       expect(denied.status, path).toBe(401);
     }

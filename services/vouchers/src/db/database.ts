@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { schemaMigrations } from '@shop/platform';
 import type { ExtensionTargetTable, ReminderTable } from '../reminders/reminders.tables.ts';
+import type { RedemptionAttemptTable } from '../redemption/redemption.tables.ts';
 import type { GiftTable, OrderPaymentTable, RefundTable, ReturnOrderTable, VoucherEventTable, VoucherExtensionTable, VoucherTable } from './tables.ts';
 
 export const VOUCHERS_SCHEMA = 'vouchers';
@@ -22,6 +23,7 @@ export interface VouchersDatabase {
   refund: RefundTable;
   gift: GiftTable;
   return_order: ReturnOrderTable;
+  redemption_attempt: RedemptionAttemptTable;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle, and transactions of it

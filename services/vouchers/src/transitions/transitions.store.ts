@@ -6,7 +6,7 @@
  * redemptions of one code exactly one gets a row back (reliability M9).
  */
 import { sql, type RawBuilder } from 'kysely';
-import { VOUCHER_GUARDS, VOUCHER_TRANSITIONS, type VoucherActor, type VoucherContext, type VoucherEvent, type VoucherGuardName } from '@shop/domain/voucher-status';
+import { REDEMPTION_UNDO_MINUTES, VOUCHER_GUARDS, VOUCHER_TRANSITIONS, type VoucherActor, type VoucherContext, type VoucherEvent, type VoucherGuardName } from '@shop/domain/voucher-status';
 import type { AnyDb } from '../db/database.ts';
 
 /**
@@ -15,38 +15,46 @@ import type { AnyDb } from '../db/database.ts';
  * the update cannot slip through. The refund window is spec §9's 14 days in London (domain
  * refundableUntil: until midnight London at the start of day 15 after the contract day).
  */
-const SQL_GUARDS: Partial<Record<VoucherGuardName, (at: Date, actor: VoucherActor) => RawBuilder<unknown>>> = {
+const SQL_GUARDS: Partial<Record<VoucherGuardName, (at: Date, actor: VoucherActor, actorRef: string | null) => RawBuilder<unknown>>> = {
   notExpired: (at) => sql`(v.expires_at is null or v.expires_at > ${at}::timestamptz)`,
   validityPassed: (at) => sql`(v.expires_at is not null and v.expires_at <= ${at}::timestamptz)`,
   refundWindow: (at, actor) =>
     actor === 'staff' ? sql`true` : sql`${at}::timestamptz < ((((v.paid_at at time zone 'Europe/London')::date + 15)::timestamp) at time zone 'Europe/London')`,
+  // The undo reads the voucher's latest redeem event: when, by which business (its actor_ref), from which status.
+  undoWindow: (at) => sql`(${latestRedeem(sql`e.at`)} between ${new Date(at.getTime() - REDEMPTION_UNDO_MINUTES * 60_000)}::timestamptz and ${at}::timestamptz)`,
+  sameBusiness: (_at, _actor, actorRef) => sql`(${latestRedeem(sql`e.actor_ref`)} = ${actorRef})`,
+  redeemedFromReady: () => sql`(${latestRedeem(sql`e.from_status`)} = 'Ready to Redeem')`,
+  redeemedFromBooked: () => sql`(${latestRedeem(sql`e.from_status`)} = 'Booked')`,
 };
+
+/** One column of the latest redeem event of the voucher being moved (`v`); the index voucher_event (voucher_id, id) finds it. */
+function latestRedeem(column: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(select ${column} from vouchers.voucher_event e where e.voucher_id = v.id and e.event = 'redeem' order by e.id desc limit 1)`;
+}
 
 /**
  * The `where` of a move: the statuses the event leaves for this actor, each with its rule's
- * guards (the dates in SQL; the deal's kind from `context`, which the caller read from the deal).
- * Null when no rule can apply.
+ * guards (the dates and the redemption in SQL; the deal's kind from `context`, which the caller
+ * read from the deal), and the status each rule leads to (`to`: the first rule that holds, as
+ * `transition` decides). Null when no rule can apply.
  */
-function allowedFrom(event: VoucherEvent, actor: VoucherActor, at: Date, context: VoucherContext): RawBuilder<unknown> | null {
+function allowedFrom(event: VoucherEvent, actor: VoucherActor, at: Date, actorRef: string | null, context: VoucherContext): { where: RawBuilder<unknown>; to: RawBuilder<unknown> } | null {
   const rules = VOUCHER_TRANSITIONS.filter((r) => r.event === event && r.actors.includes(actor) && r.guards.every((g) => SQL_GUARDS[g] || VOUCHER_GUARDS[g](context, actor)));
   if (rules.length === 0) return null;
   const ruleSql = rules.map((r) => {
-    const guards = r.guards.flatMap((g) => SQL_GUARDS[g]?.(at, actor) ?? []);
+    const guards = r.guards.flatMap((g) => SQL_GUARDS[g]?.(at, actor, actorRef) ?? []);
     return sql`(v.status = ${r.from}${guards.length ? sql` and ${sql.join(guards, sql` and `)}` : sql``})`;
   });
-  return sql`(${sql.join(ruleSql, sql` or `)})`;
-}
-
-/** The status an event leads to (one per event in the table). */
-function targetOf(event: VoucherEvent) {
-  return VOUCHER_TRANSITIONS.find((r) => r.event === event)!.to;
+  const targets = new Set(rules.map((r) => r.to));
+  const to = targets.size === 1 ? sql`${rules[0]!.to}::text` : sql`case ${sql.join(rules.map((r, i) => sql`when ${ruleSql[i]!} then ${r.to}::text`), sql` `)} end`;
+  return { where: sql`(${sql.join(ruleSql, sql` or `)})`, to };
 }
 
 /**
  * Which vouchers: by id, by code, every voucher of an order, or (a job's batch) up to `batch` of
  * any the rule's guards let through, soonest expiry first, skipping rows another transaction holds.
  */
-export type VoucherSelector = { id: string } | { code: string } | { orderId: string } | { batch: number };
+export type VoucherSelector = { id: string } | { code: string } | { codes: readonly string[] } | { orderId: string } | { batch: number };
 
 export interface MoveSpec {
   event: VoucherEvent;
@@ -73,22 +81,29 @@ export interface MovedVoucher {
 
 /** Moves the selected vouchers by `spec.event`; the ones moved (none: not found, or not in a status the event leaves). */
 export async function moveVouchers(trx: AnyDb, which: VoucherSelector, spec: MoveSpec): Promise<MovedVoucher[]> {
-  const allowed = allowedFrom(spec.event, spec.actor, spec.at, spec.context ?? {});
+  const allowed = allowedFrom(spec.event, spec.actor, spec.at, spec.actorRef ?? null, spec.context ?? {});
   if (!allowed) return [];
-  const to = targetOf(spec.event);
   const selector =
-    'id' in which ? sql`v.id = ${which.id}::uuid` : 'code' in which ? sql`v.code = ${which.code}` : 'orderId' in which ? sql`v.order_id = ${which.orderId}::uuid` : sql`true`;
+    'id' in which
+      ? sql`v.id = ${which.id}::uuid`
+      : 'code' in which
+        ? sql`v.code = ${which.code}`
+        : 'codes' in which
+          ? sql`v.code = any(${[...which.codes]}::text[])`
+          : 'orderId' in which
+            ? sql`v.order_id = ${which.orderId}::uuid`
+            : sql`true`;
   // Rows locked in one order (no deadlock between two moves of an order's vouchers); a batch takes the soonest due and leaves locked rows for its next run.
   const locking = 'batch' in which ? sql`order by v.expires_at, v.id limit ${which.batch} for update skip locked` : sql`order by v.id for update`;
   const holder = spec.holder === undefined ? sql`` : sql`and v.customer_token = ${spec.holder}`;
   const deals = spec.dealIds === undefined ? sql`` : sql`and v.deal_id = any(${[...spec.dealIds]}::int[])`;
   const { rows } = await sql<MovedVoucher>`
     with old as (
-      select v.id, v.status from vouchers.voucher v
-      where ${selector} ${holder} ${deals} and ${allowed}
+      select v.id, v.status, ${allowed.to} as to_status from vouchers.voucher v
+      where ${selector} ${holder} ${deals} and ${allowed.where}
       ${locking}
     ), moved as (
-      update vouchers.voucher v set status = ${to}, updated_at = ${spec.at}
+      update vouchers.voucher v set status = old.to_status, updated_at = ${spec.at}
       from old where v.id = old.id
       returning v.id, v.code, v.title, old.status as "from", v.status as "to"
     ), logged as (
