@@ -32,6 +32,7 @@ import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckou
 import { createDealsApp, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
 import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
+import { createMerchantsApp, deliverMerchantMail, MERCHANT_MAIL_EVERY_MS, MERCHANTS_BASE_PATH, migrateMerchants, seedMerchants } from '@shop/merchants';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
 import { createWalletApp, expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
 import { createVouchersApp, deliverGiftMail, GIFT_MAIL_EVERY_MS, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, remindExpiringVouchers, REMIND_EVERY_MS, refundReturns, REFUND_RETURNS_EVERY_MS, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
@@ -107,6 +108,8 @@ export interface ShopAppOptions {
   outboxPage?: boolean;
   /** Handlers run after each sign-in (default: recently viewed deals and the guest basket). */
   carryOver?: CarryOverRegistry;
+  /** The merchants service (issue 17), mounted at /api/merchants (no GraphQL over it yet). */
+  merchantsApp?: FetchHandler;
   /**
    * The buying services (issue 6), each mounted at /api/<service> and called in-process by the
    * gateway unless its target names one in its own process (<X>_SERVICE_URL).
@@ -305,6 +308,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     const service = options.buying?.[name]?.app;
     if (service) app.mount(BUYING_BASE_PATHS[name], (request) => service.fetch(request));
   }
+  const { merchantsApp } = options;
+  if (merchantsApp) app.mount(MERCHANTS_BASE_PATH, (request) => merchantsApp.fetch(request));
   // The providers' sandboxes: the browser tokenises there (hosted fields, approval pages), never
   // through our API; the payment adapters reach them over real HTTP like a provider.
   for (const [name, path] of Object.entries(SANDBOX_BASE_PATHS) as [keyof typeof SANDBOX_BASE_PATHS, string][]) {
@@ -618,6 +623,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     await migrateAddress(database.db);
     // The address table for the seeded areas (idempotent: known addresses are kept).
     await seedAddresses(database.db);
+    // Merchants (issue 17): a business per catalogue merchant at every start (idempotent), and
+    // the demo merchants' accounts only where the outbox page is on (a development or test shop).
+    await migrateMerchants(database.db);
+    const merchants = await seedMerchants(database.db, { demoMerchants: options.outboxPage ?? true });
+    if (merchants.inserted || merchants.demoAccounts) logger.info('Seeded merchants', { ...merchants });
     await migrateJobs(database.db);
     await releaseStartupLock();
     await stopIfAsked();
@@ -685,6 +695,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     // (as Braintree does for cards and PayPal), so an ordinary order costs no webhook.
     sandboxes.braintree.webhooks.configure({ url: `${selfOrigin(host, info.port)}${PAYMENT_BASE_PATH}/webhooks/braintree`, secret: webhookSecret, notifyAuthorized: false, notifySettled: false });
     const addressApp = createAddressApp({ db, serviceToken, basePath: ADDRESS_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
+    const merchantsApp = createMerchantsApp({ db, serviceToken, basePath: MERCHANTS_BASE_PATH, mailer, publicBaseUrl, log: (message, fields) => logger.warn(message, fields) });
     checkoutApp = createCheckoutApp({
       db,
       serviceToken,
@@ -713,6 +724,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'deliver gift mail', everyMs: jobs.remindersMs ?? GIFT_MAIL_EVERY_MS, run: () => deliverGiftMail(vouchersApp.deps).then(() => undefined), logger }),
       // Expiry reminders 30, 7 and 1 days before (issue 16 point 9): each once per voucher, crash safe.
       everyLeased({ db, name: 'remind expiring vouchers', everyMs: jobs.remindersMs ?? REMIND_EVERY_MS, run: () => remindExpiringVouchers({ db, mailer: mailer!, now: () => new Date(), publicBaseUrl, holderEmails, log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
+      // Merchant application mail a request could not hand over (the relay down).
+      everyLeased({ db, name: 'deliver merchant mail', everyMs: jobs.remindersMs ?? MERCHANT_MAIL_EVERY_MS, run: () => deliverMerchantMail({ db, mailer: mailer!, now: () => new Date(), log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
       everyLeased({
         db,
         name: 'reconcile pending orders',
@@ -731,6 +744,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       dealsApp,
       searchApp,
       usersApp,
+      merchantsApp,
       buying: {
         basket: { app: basketApp, ...buyingTarget('basket') },
         checkout: { app: checkout, ...buyingTarget('checkout') },

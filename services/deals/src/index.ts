@@ -4,3 +4,4 @@ export { seedDeals, seedIfEmpty, DEFAULT_SEED, DEFAULT_DEAL_COUNT, type SeedOpti
 export * from './contract.ts';
 export { recordDealView, recordPurchase, type DealViewInput, type PurchaseInput } from './lists/history.ts';
 export * from './stock/index.ts';
+export { catalogueMerchants, dealIdsOfMerchant, topCategorySlugs, type CatalogueMerchant } from './merchants/merchants.store.ts';

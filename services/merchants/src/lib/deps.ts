@@ -1,0 +1,14 @@
+import type { Mailer } from '@shop/platform';
+import type { MerchantsDb } from '../db/database.ts';
+
+export type Logger = (message: string, fields: Record<string, unknown>) => void;
+
+/** What the handlers need, given once when the app is created. */
+export interface MerchantsDeps {
+  db: MerchantsDb;
+  mailer: Mailer;
+  /** The shop's public origin, for the links in the mail. */
+  publicBaseUrl: string;
+  now: () => Date;
+  log: Logger;
+}
