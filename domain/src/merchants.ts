@@ -28,11 +28,10 @@ export const MERCHANT_MESSAGES = {
   merchantType: 'merchantType must be local, shop or travel',
 } as const;
 
-// Control, zero-width and bidi-override characters never belong in a name or an address line.
-const UNSAFE_TEXT = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+import { hasUnsafeText } from './safe-text.ts';
 
 /** The text holds a control, zero-width or bidi-override character (refused in every merchant text field). */
-export const hasUnsafeText = (value: string): boolean => UNSAFE_TEXT.test(value);
+export { hasUnsafeText };
 
 const text = (max: number) =>
   z

@@ -5,6 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import { VOUCHER_ACTORS, VOUCHER_HISTORY_EVENTS, VOUCHER_STATUS_CODES, VOUCHER_STORED_STATUSES, type VoucherStatusCode } from '@shop/domain/voucher-status';
 import { VOUCHER_CODE_PATTERN } from './issue/voucher-codes.ts';
+import { ActorRef, DealIds, MerchantRef, tillText } from './redemption/redemption.contract.ts';
 
 import { CustomerTokenSchema } from '@shop/platform';
 
@@ -96,10 +97,10 @@ export const RedeemBodySchema = z
       .regex(VOUCHER_CODE_PATTERN, 'A voucher code is three groups of six letters and digits, e.g. K7QZ2M-9TXB4R-WC3HDN.')
       .optional()
       .openapi({ description: 'The code as typed at the till (or link).' }),
-    link: z.string().trim().max(300).optional().openapi({ description: "The link of the voucher's QR code, as scanned (or code)." }),
-    dealIds: z.array(z.number().int().min(1)).min(1).max(1000).openapi({ description: "The merchant's own deals: a code of another merchant's deal is not found." }),
-    merchantRef: z.string().trim().min(1).max(100).openapi({ description: 'Who redeems (the merchant account), kept in the history.', example: 'merchant:7' }),
-    actorRef: z.string().trim().min(1).max(100).optional().openapi({ description: 'The merchant user at the till, kept in the attempts log.', example: 'user:41' }),
+    link: tillText(300).optional().openapi({ description: "The link of the voucher's QR code, as scanned (or code)." }),
+    dealIds: DealIds,
+    merchantRef: MerchantRef,
+    actorRef: ActorRef.optional(),
     channel: z
       .enum(['typed', 'qr', 'offline'])
       .optional()

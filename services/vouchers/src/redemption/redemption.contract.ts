@@ -1,11 +1,15 @@
 /** The redemption calls' shapes beyond the single redemption (RedeemBodySchema, contract.ts): undo, the attempts log, bulk. */
 import { z } from '@hono/zod-openapi';
+import { hasUnsafeText, PG_INT_MAX } from '@shop/domain/safe-text';
 import { REDEMPTION_CHANNELS, REDEMPTION_RESULTS } from './redemption.tables.ts';
 
+/** Text a till sends: no control, zero-width or bidi characters (a NUL would reach the database). */
+export const tillText = (max: number) => z.string().trim().min(1).max(max).refine((v) => !hasUnsafeText(v), { error: 'Remove the control characters.' });
+
 const Instant = z.string().openapi({ description: 'ISO 8601 instant.', example: '2026-11-24T10:00:00.000Z' });
-const DealIds = z.array(z.number().int().min(1)).min(1).max(1000).openapi({ description: "The merchant's own deals: a voucher of another merchant's deal is not found." });
-const MerchantRef = z.string().trim().min(1).max(100).openapi({ description: 'The business (kept on the event and in the attempts log).', example: 'merchant:7' });
-const ActorRef = z.string().trim().min(1).max(100).openapi({ description: 'The merchant user at the till (attempts log).', example: 'user:41' });
+export const DealIds = z.array(z.number().int().min(1).max(PG_INT_MAX)).min(1).max(1000).openapi({ description: "The merchant's own deals: a voucher of another merchant's deal is not found." });
+export const MerchantRef = tillText(100).openapi({ description: 'The business (kept on the event and in the attempts log).', example: 'merchant:7' });
+export const ActorRef = tillText(100).openapi({ description: 'The merchant user at the till (attempts log).', example: 'user:41' });
 
 /** Bulk: a file of up to 10,000 codes. */
 export const BULK_MAX_CODES = 10_000;
@@ -47,12 +51,12 @@ export const BulkBodySchema = z
     merchantRef: MerchantRef,
     actorRef: ActorRef.optional(),
     codes: z
-      .array(z.string().max(100))
+      .array(z.string().max(40).refine((v) => !hasUnsafeText(v.trim()), { error: 'Remove the control characters.' }))
       .min(1)
       .max(BULK_MAX_CODES)
       .openapi({ description: 'The codes in the order of the file (codesFromCsv in @shop/domain/redemption-csv reads one).' }),
     lines: z
-      .array(z.number().int().min(1))
+      .array(z.number().int().min(1).max(PG_INT_MAX))
       .optional()
       .openapi({ description: "Each code's line in the file, as many as codes (default 1, 2, 3, …): the answer names them." }),
   })

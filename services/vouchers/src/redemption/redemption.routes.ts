@@ -19,7 +19,7 @@ export const postRedemption = createRoute({
   request: { body: { required: true, description: 'The code and the merchant.', content: { 'application/json': { schema: RedeemBodySchema } } } },
   responses: {
     200: jsonContent(VoucherSchema, 'Redeemed: the voucher as it now is (its id is what an undo names).'),
-    409: problemContent('VOUCHER_NOT_REDEEMABLE: the voucher is not in a status that can be redeemed (detail says which; reason and, when already redeemed, redeemedAt).'),
+    409: problemContent('VOUCHER_NOT_REDEEMABLE: the voucher is not in a status that can be redeemed (detail says which; reason and, when already redeemed, redeemedAt); ATTEMPT_ID_REUSED: this attemptId was already used for another code (errors[] names attemptId, nothing redeemed).'),
     ...errors,
     ...notFoundContent('No such code among these deals.'),
   },

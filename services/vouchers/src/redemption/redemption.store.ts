@@ -56,15 +56,15 @@ export async function logAttempts(trx: AnyDb, common: { merchantRef: string; act
 }
 
 /** The first answer given to a device's attempt id, if it was logged. */
-export async function answerOf(db: AnyDb, merchantRef: string, attemptId: string): Promise<{ status: number; body: unknown } | undefined> {
+export async function answerOf(db: AnyDb, merchantRef: string, attemptId: string): Promise<{ status: number; body: unknown; given: string } | undefined> {
   const row = await inVouchers(db)
     .selectFrom('redemption_attempt')
-    .select(['answer_status', 'answer'])
+    .select(['answer_status', 'answer', 'code'])
     .where('merchant_ref', '=', merchantRef)
     .where('attempt_id', '=', attemptId)
     .executeTakeFirst();
   if (!row || row.answer_status === null) return undefined;
-  return { status: row.answer_status, body: typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer };
+  return { status: row.answer_status, body: typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer, given: row.code };
 }
 
 export type AttemptRow = Omit<RedemptionAttemptTable, 'id' | 'at' | 'answer'> & { id: string; at: Date };

@@ -66,6 +66,37 @@ describe.each(testDatabases())('redemption on %s', (name, open) => {
     ]);
   });
 
+  it('an attempt id answers only its own code: reused for another code it is refused naming attemptId, and that code stays unredeemed', async () => {
+    const [a, b] = await f.issue(ALICE, 2);
+    const attemptId = randomUUID();
+    expect((await redeem({ code: a!.code, attemptId })).status).toBe(200);
+    const reused = await redeem({ code: b!.code, attemptId });
+    expect(reused.status).toBe(409);
+    expect(await json(reused)).toMatchObject({ code: 'ATTEMPT_ID_REUSED', errors: [{ field: 'attemptId' }] });
+    expect(await eventsOf(b!.id)).toEqual([['issue', null, 'Ready to Redeem', null]]);
+    // The same code again is still the first answer.
+    expect(await json(await redeem({ code: a!.code, attemptId }))).toMatchObject({ id: a!.id, status: 'Redeemed' });
+  });
+
+  it('hostile input is a 400 naming the field, never a 500: ids beyond an integer, control characters in refs, links and codes', async () => {
+    const cases: Array<[string, string, Record<string, unknown>, string]> = [
+      ['POST', '/redemptions', { code: 'K7QZ2M-9TXB4R-WC3HDN', dealIds: [3_000_000_000] }, 'dealIds'],
+      ['POST', '/redemptions', { code: 'K7QZ2M-9TXB4R-WC3HDN', merchantRef: 'a\u0000b' }, 'merchantRef'],
+      ['POST', '/redemptions', { code: 'K7QZ2M-9TXB4R-WC3HDN', actorRef: 'a\u0000b' }, 'actorRef'],
+      ['POST', '/redemptions', { link: 'https://x.example/merchant/redeem/a\u0000b' }, 'link'],
+      ['POST', '/redemptions/bulk', { codes: ['AB\u0000C'] }, 'codes'],
+      ['POST', '/redemptions/bulk', { codes: ['A'], lines: [3_000_000_000] }, 'lines'],
+      ['POST', '/redemptions/bulk', { codes: ['A'.repeat(41)] }, 'codes'],
+    ];
+    for (const [method, path, extra, field] of cases) {
+      const res = await f.call(method, path, { dealIds: MERCHANT_DEALS, merchantRef: ME, ...extra });
+      expect(res.status, `${path} ${JSON.stringify(extra)}`).toBe(400);
+      expect(JSON.stringify(((await json(res)).errors as Body[]).map((e) => e.field)), path).toContain(field);
+    }
+    const attempts = await f.call('GET', `/redemptions/attempts?merchantRef=${encodeURIComponent('a\u0000b')}`);
+    expect(attempts.status).toBe(400);
+  });
+
   it('undo: exactly 15:00 is in time; a Booked voucher redeemed and undone is Booked again (its booking stands)', async () => {
     const [v] = await f.issue(ALICE, 1);
     await f.database.db.transaction().execute((trx) => moveVouchers(trx, { id: v!.id }, { event: 'book', actor: 'shopper', reason: 'Booked', at: f.clock.now, context: { bookable: true } }));

@@ -80,7 +80,7 @@ export interface RedeemInput {
 export async function redeemOne(db: AnyDb, input: RedeemInput): Promise<RedemptionAnswer> {
   if (input.attemptId) {
     const first = await answerOf(db, input.merchantRef, input.attemptId);
-    if (first) return replayed(first);
+    if (first) return replayedFor(first, input);
   }
   try {
     return await db.transaction().execute(async (trx) => {
@@ -121,8 +121,17 @@ export async function redeemOne(db: AnyDb, input: RedeemInput): Promise<Redempti
     // The same attempt id was answered by a concurrent call: what it redeemed is rolled back here, its answer is the answer.
     const first = await answerOf(db, input.merchantRef, input.attemptId);
     if (!first) throw new Error('redemption attempt logged without its answer', { cause: error });
-    return replayed(first);
+    return replayedFor(first, input);
   }
+}
+
+/** An attempt id answers only the attempt it was made for: reused for another code, it is refused (nothing redeemed). */
+function replayedFor(first: { status: number; body: unknown; given: string }, input: RedeemInput): RedemptionAnswer {
+  if (first.given !== input.given) {
+    const message = 'This attempt id was already used for another code.';
+    return { status: 409, body: problem(409, 'ATTEMPT_ID_REUSED', { detail: message, errors: [{ field: 'attemptId', message }] }) };
+  }
+  return replayed(first);
 }
 
 export interface UndoInput {
