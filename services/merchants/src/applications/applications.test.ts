@@ -5,7 +5,7 @@ import { testDatabases } from '@shop/platform/test-databases';
 import { createMerchantsApp } from '../app.ts';
 import type { ApplicationResponse, BusinessResponse } from '../contract.ts';
 import { businessesOf, isMember, memberBusiness } from '../businesses/businesses.store.ts';
-import { deliverMerchantMail } from '../mail/mail.ts';
+import { deliverMerchantMail, MAIL_GIVE_UP_AFTER_MS, MAIL_RETRY_AFTER_MS } from '../mail/mail.ts';
 import { merchantsFixture, TEST_TOKEN, type MerchantsFixture, type Problem } from '../test/merchants-fixture.ts';
 
 type Submitted = { created: boolean; application: ApplicationResponse };
@@ -221,6 +221,8 @@ describe.each(testDatabases())('merchant applications on %s', (_name, open) => {
     expect((await businessesOf(f.db, stranger)).map((b) => b.id)).not.toContain(business.id);
   });
 
+  const mailIdOf = async (email: string) => (await sql<{ id: string }>`select id from merchants.mail where to_address = ${email} order by id limit 1`.execute(f.db)).rows[0]!.id;
+
   it('mail the Mailer refused is kept and handed over by the next delivery run, once', async () => {
     const email = f.email('relay-down');
     const down = { send: () => Promise.reject(new Error('relay down')), forgetRecipient: async () => 0 };
@@ -230,8 +232,22 @@ describe.each(testDatabases())('merchant applications on %s', (_name, open) => {
     expect(await f.mail(email)).toEqual([]);
     expect(logged).toEqual(['[merchants] mail not sent']);
     const mailer = createMailer({ db: f.db });
-    expect(await deliverMerchantMail({ db: f.db, mailer, now: () => new Date(), log: () => undefined })).toBeGreaterThanOrEqual(1);
-    expect(await deliverMerchantMail({ db: f.db, mailer, now: () => new Date(), log: () => undefined })).toBe(0);
+    // Refused: it waits a minute before it is tried again (a relay down is not hammered).
+    expect(await deliverMerchantMail({ db: f.db, mailer, now: () => new Date(), log: () => undefined }, 50, await mailIdOf(email))).toBe(0);
+    const later = () => new Date(Date.now() + MAIL_RETRY_AFTER_MS + 1_000);
+    expect(await deliverMerchantMail({ db: f.db, mailer, now: later, log: () => undefined })).toBeGreaterThanOrEqual(1);
+    expect(await deliverMerchantMail({ db: f.db, mailer, now: later, log: () => undefined })).toBe(0);
     expect((await f.mail(email)).map((m) => m.kind)).toEqual(['merchant_application']);
+  });
+
+  it('mail unsent for a day is given up, not tried for ever', async () => {
+    const email = f.email('relay-down-all-day');
+    const down = { send: () => Promise.reject(new Error('relay down')), forgetRecipient: async () => 0 };
+    const app = createMerchantsApp({ db: f.db, serviceToken: TEST_TOKEN, mailer: down, publicBaseUrl: 'https://thistle.example', log: () => undefined });
+    await f.expect<Submitted>(f.call('POST', '/applications', form({ email }), app), 201);
+    const mailer = createMailer({ db: f.db });
+    const nextDay = () => new Date(Date.now() + MAIL_GIVE_UP_AFTER_MS + 60_000);
+    expect(await deliverMerchantMail({ db: f.db, mailer, now: nextDay, log: () => undefined }, 50, await mailIdOf(email))).toBe(0);
+    expect(await f.mail(email)).toEqual([]);
   });
 });

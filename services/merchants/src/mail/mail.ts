@@ -34,23 +34,36 @@ export interface MailDeps {
   log: (message: string, fields: Record<string, unknown>) => void;
 }
 
-/** Hands unsent mail to the Mailer, oldest first; returns how many went. */
-export async function deliverMerchantMail(deps: MailDeps, limit = 50): Promise<number> {
-  const now = deps.now();
-  const claimed = await sql<{ id: string | number; kind: string; to_address: string; subject: string; text_body: string }>`
-    update merchants.mail set claimed_until = ${new Date(now.getTime() + MAIL_LEASE_MS)}, attempts = attempts + 1
-    where id in (
-      select id from merchants.mail
-      where sent_at is null and (claimed_until is null or claimed_until < ${now})
-      order by id limit ${limit} for update skip locked)
-    returning id, kind, to_address, subject, text_body`.execute(deps.db);
+/** After this long unsent (the relay refusing it all day), a message is given up and logged. */
+export const MAIL_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A message the Mailer refused waits this long before it is tried again. */
+export const MAIL_RETRY_AFTER_MS = 60 * 1000;
+
+/**
+ * Hands unsent mail to the Mailer, oldest first, one message claimed at a time (a slow relay never
+ * outlasts the lease of messages still waiting their turn); `onlyId`: just that one (a request
+ * sends its own message, never the backlog). A refused message waits MAIL_RETRY_AFTER_MS; one
+ * unsent for MAIL_GIVE_UP_AFTER_MS is no longer tried. Returns how many went.
+ */
+export async function deliverMerchantMail(deps: MailDeps, limit = 50, onlyId?: string | number): Promise<number> {
   let sent = 0;
-  for (const row of claimed.rows.sort((a, b) => Number(a.id) - Number(b.id))) {
+  for (let i = 0; i < limit; i++) {
+    const now = deps.now();
+    const only = onlyId === undefined ? sql`` : sql`and id = ${String(onlyId)}`;
+    const row = (
+      await sql<{ id: string | number; kind: string; to_address: string; subject: string; text_body: string }>`
+        update merchants.mail set claimed_until = ${new Date(now.getTime() + MAIL_LEASE_MS)}, attempts = attempts + 1
+        where id = (
+          select id from merchants.mail
+          where sent_at is null and (claimed_until is null or claimed_until < ${now}) and created_at >= ${new Date(now.getTime() - MAIL_GIVE_UP_AFTER_MS)} ${only}
+          order by id limit 1 for update skip locked)
+        returning id, kind, to_address, subject, text_body`.execute(deps.db)
+    ).rows[0];
+    if (!row) break;
     try {
       await deps.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind, messageId: merchantMailMessageId(row.id) });
     } catch (err) {
-      // Released at once: the next run (the shop's job) tries again.
-      await inMerchants(deps.db).updateTable('mail').set({ claimed_until: null }).where('id', '=', String(row.id)).execute();
+      await inMerchants(deps.db).updateTable('mail').set({ claimed_until: new Date(deps.now().getTime() + MAIL_RETRY_AFTER_MS) }).where('id', '=', String(row.id)).execute();
       deps.log('[merchants] mail not sent', { id: Number(row.id), kind: row.kind, error: err instanceof Error ? err.message : String(err) });
       continue;
     }

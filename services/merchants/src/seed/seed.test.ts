@@ -46,6 +46,11 @@ describe.each(testDatabases())('the merchants seed on %s', (_name, open) => {
     }
 
     expect(await seedMerchants(f.db, { demoMerchants: true })).toEqual({ inserted: 0, total: merchants.length, demoAccounts: 0 });
+    // A second run takes no ids from the sequence (business ids do not jump at every restart).
+    const seq = async () => Number((await sql<{ last: string }>`select last_value as last from merchants.business_id_seq`.execute(f.db)).rows[0]!.last);
+    const idsBefore = await seq();
+    await seedMerchants(f.db, { demoMerchants: true });
+    expect(await seq()).toBe(idsBefore);
     expect(await snapshot()).toEqual(before);
   });
 

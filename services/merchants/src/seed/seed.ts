@@ -60,7 +60,10 @@ export interface SeedMerchantsResult {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle
 export async function seedMerchants(db: Kysely<any>, options: { demoMerchants?: boolean; now?: Date } = {}): Promise<SeedMerchantsResult> {
   const now = options.now ?? new Date();
-  const merchants = await catalogueMerchants(db as DealsDb);
+  // Only the catalogue merchants with no business yet: an insert that conflicts still takes an id
+  // from the sequence, so inserting them all on every start would burn ~1,100 ids a restart.
+  const known = new Set((await inMerchants(db).selectFrom('business').select('catalogue_merchant_id').where('catalogue_merchant_id', 'is not', null).execute()).map((r) => Number(r.catalogue_merchant_id)));
+  const merchants = (await catalogueMerchants(db as DealsDb)).filter((m) => !known.has(m.id));
   let inserted = 0;
   for (let i = 0; i < merchants.length; i += 500) {
     const rows = await inMerchants(db)
