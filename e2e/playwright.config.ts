@@ -72,6 +72,7 @@ export default defineConfig({
         // The development mail outbox page (/dev/outbox) in the production build: the account
         // journeys follow the links of the emails the shop sends.
         OUTBOX_PAGE: '1',
+        DEMO_MERCHANTS: '1',
         // Warnings and errors only: a request line per request would bury them.
         LOG_LEVEL: 'warn',
         // Social sign-in against the local identity providers above.

@@ -76,6 +76,10 @@ export const router = createBrowserRouter([
       { path: 'voucher/extend/:voucherId', lazy: () => import('./routes/checkout/VoucherExtendPage.tsx') },
       // Gifts (spec §2 /mygift, page type claim-gift): a gift email's claim link, or paste its code.
       { path: 'mygift', lazy: () => import('./routes/ClaimGiftPage.tsx') },
+      // "Become a merchant" (spec §1; issue 17): the footer's and the account menu's link. Page type 'other' (spec §2 has none for it).
+      { path: 'merchant/apply', lazy: () => import('./routes/merchants/MerchantApplyPage.tsx') },
+      // The merchant's dashboard (spec §2 page type dashboard; issue 17): for now its till, for a signed-in member of a business.
+      { path: 'insights', lazy: () => import('./routes/insights/InsightsPage.tsx') },
       // The account area in the account layout (/myaccount/delete in the delete layout): a
       // logged-out visitor is sent to /login, and back after signing in.
       {

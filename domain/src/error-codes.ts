@@ -59,6 +59,13 @@ export const ERROR_MESSAGES = {
   /** A voucher received as a gift: the money is the buyer's, so only they can ask for a refund. */
   GIFT_RECEIVED_NOT_REFUNDABLE: 'This voucher was a gift: the person who sent it can ask us for a refund.',
   VOUCHER_NOT_GIFTABLE: 'Only a voucher that is ready to redeem, not expired and not already sent as a gift can be gifted.',
+  /** Merchant applications (issue 17): staff approve or reject an application once. */
+  APPLICATION_DECIDED: 'This application has already been decided the other way.',
+  // Redemption at the merchant's till (issue 17): the undo's refusals and the file's limit.
+  REDEMPTION_UNDO_EXPIRED: 'A redemption can be undone within 15 minutes.',
+  VOUCHER_NOT_REDEEMED: 'This voucher is not redeemed, so there is nothing to undo.',
+  REDEMPTION_NOT_YOURS: 'Only the business that redeemed this voucher can undo it.',
+  REDEMPTION_FILE_TOO_LARGE: 'A file of codes can have at most 10,000 codes.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

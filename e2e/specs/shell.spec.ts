@@ -17,7 +17,7 @@ const ACCOUNT_ITEMS: Array<[string, string]> = [
   ['My Subscriptions', '/login'],
   ['My Wallet', '/login'],
   ['Claim a gift', '/login'],
-  ['Become a merchant', '/page/businessfaq'],
+  ['Become a merchant', '/merchant/apply'],
   ['Refer a friend', '/login'],
   ['Need help', '/faqs'],
 ];
@@ -131,7 +131,7 @@ for (const [size, width] of WIDTHS) {
       // Choosing an item goes there and closes the menu.
       await button.click();
       await menu.getByRole('menuitem', { name: 'Become a merchant' }).click();
-      await expect(page).toHaveURL(/\/page\/businessfaq$/);
+      await expect(page).toHaveURL(/\/merchant\/apply$/);
       await expect(menu).toBeHidden();
     });
 

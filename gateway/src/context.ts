@@ -21,6 +21,9 @@ import { createDealsClient, type DealsClient } from './clients/deals.client.ts';
 import { createPaymentClient, type PaymentClient } from './clients/payment.client.ts';
 import { createWalletClient, type WalletClient } from './clients/wallet.client.ts';
 import { createVouchersClient, PRINT_TIMEOUT_MS, type VouchersClient } from './clients/vouchers.client.ts';
+import { createMerchantApplicationsClient, type MerchantApplicationsClient } from './clients/merchant-applications.client.ts';
+import { createMerchantBusinessesClient, type MerchantBusinessesClient } from './clients/merchant-businesses.client.ts';
+import { createRedemptionClient, type RedemptionClient } from './clients/redemption.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type RestCallLog, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient, type SearchClient } from './clients/search.client.ts';
 import { CLIENT_IP_HEADER, createUsersClient, type SocialProviderName, type UsersClient } from './clients/users.client.ts';
@@ -45,6 +48,8 @@ export interface ServiceTargets {
   /** The vouchers service (issue 16). */
   vouchers?: ServiceTarget;
   address?: ServiceTarget;
+  /** The merchants service (issue 17). */
+  merchants?: ServiceTarget;
 }
 
 /** Account settings the resolvers read. */
@@ -90,7 +95,7 @@ export interface BuyingClients {
 export interface GatewayContext {
   requestId: string;
   restCalls: RestCallLog;
-  clients: BuyingClients & { deals: DealsClient; search: SearchClient; users: UsersClient };
+  clients: BuyingClients & { deals: DealsClient; search: SearchClient; users: UsersClient; merchantApplications: MerchantApplicationsClient; merchantBusinesses: MerchantBusinessesClient; redemption: RedemptionClient };
   loaders: Loaders;
   /** The shopper's session: looked up at most once per request, and only when asked. */
   session: SessionAccess;
@@ -109,6 +114,11 @@ export interface GatewayContext {
   searchGroup: SearchGroup;
   accounts: AccountsConfig;
   logger: Logger;
+  /**
+   * The staff API key's name when the request carries a valid one (Authorization: Bearer),
+   * else null, in production or not; a shopper's session never counts. Set by yoga.ts.
+   */
+  staffName(): Promise<string | null>;
 }
 
 /**
@@ -197,6 +207,12 @@ export function createContextFactory(options: ContextOptions) {
       // A printed voucher is rendered on the way: its call has a longer deadline.
       vouchers: createVouchersClient(rest('vouchers'), rest('vouchers', Math.max(PRINT_TIMEOUT_MS, common.timeoutMs))),
       address: createAddressClient(rest('address')),
+      // The form is limited per client address (it mails the address typed): the service counts it by x-client-ip.
+      merchantApplications: createMerchantApplicationsClient(
+        createRestClient({ ...common, service: 'merchants', target: options.services.merchants ?? NOT_CONFIGURED, ...(address ? { headers: { [CLIENT_IP_HEADER]: address } } : {}) }),
+      ),
+      merchantBusinesses: createMerchantBusinessesClient(createRestClient({ ...common, service: 'merchants', target: options.services.merchants ?? NOT_CONFIGURED })),
+      redemption: createRedemptionClient(rest('vouchers')),
     };
 
     const secure = isSecureRequest(request);
@@ -214,6 +230,7 @@ export function createContextFactory(options: ContextOptions) {
       searchGroup: searchGroupOf(request),
       accounts,
       logger,
+      staffName: async () => null,
     };
   };
 }

@@ -56,6 +56,7 @@ const shop = await startShop({
   socialProviders: socialProvidersFromEnv(env),
   trustProxy: env.TRUST_PROXY,
   outboxPage: outboxPageEnabled(env),
+  demoMerchants: env.NODE_ENV !== 'production' || env.DEMO_MERCHANTS,
   buyingServiceUrls,
   paymentSandboxFaults: env.PAYMENT_SANDBOX_FAULTS,
   ...(env.PAYMENT_MERCHANT_KEY ? { paymentMerchantKey: env.PAYMENT_MERCHANT_KEY } : {}),

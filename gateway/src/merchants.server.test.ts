@@ -69,8 +69,8 @@ describe('the shop with the merchants service', () => {
     expect(await counts()).toEqual(first);
   }, 180_000);
 
-  it('a production shop (no outbox page) makes no demo merchants', async () => {
-    const shop = await startShop({ port: 0, dataDir: 'memory://', seedDeals: 20, serviceToken: TEST_TOKEN, logger: captureLogger(), clientDist: '/nonexistent', outboxPage: false });
+  it('a shop told not to (production, even with the outbox page on) makes no demo merchants', async () => {
+    const shop = await startShop({ port: 0, dataDir: 'memory://', seedDeals: 20, serviceToken: TEST_TOKEN, logger: captureLogger(), clientDist: '/nonexistent', outboxPage: true, demoMerchants: false });
     try {
       expect((await login(shop.url, DEMO_MERCHANTS[0]!.email, DEMO_MERCHANT_PASSWORD)).status).toBe(401);
     } finally {

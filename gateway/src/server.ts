@@ -219,7 +219,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     );
   // Page metadata, frame sources and the Origin check use the configured origin, never the Host header.
   const publicOrigin = new URL(options.publicBaseUrl ?? 'http://localhost').origin;
-  const services: ServiceTargets = { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets };
+  const services: ServiceTargets = { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets, ...(options.merchantsApp ? { merchants: { app: options.merchantsApp } } : {}) };
   const gateway = createGateway({
     publicOrigin,
     ...options.gateway,
@@ -513,6 +513,8 @@ export interface StartShopOptions {
    * (default 30 s), expires vouchers (15 min) and dated wallet credit (1 min), and sends refunds the provider has not confirmed yet again (1 min).
    */
   jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; retryRefundsMs?: number; remindersMs?: number };
+  /** Make the three demo merchant accounts (README); default: outside production only. */
+  demoMerchants?: boolean;
 }
 
 /** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
@@ -623,10 +625,10 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     await migrateAddress(database.db);
     // The address table for the seeded areas (idempotent: known addresses are kept).
     await seedAddresses(database.db);
-    // Merchants (issue 17): a business per catalogue merchant at every start (idempotent), and
-    // the demo merchants' accounts only where the outbox page is on (a development or test shop).
+    // Merchants (issue 17): a business per catalogue merchant at every start (idempotent).
     await migrateMerchants(database.db);
-    const merchants = await seedMerchants(database.db, { demoMerchants: options.outboxPage ?? true });
+    // Accounts with a published password: never in production unless asked for (DEMO_MERCHANTS=1, the browser journeys).
+    const merchants = await seedMerchants(database.db, { demoMerchants: options.demoMerchants ?? process.env.NODE_ENV !== 'production' });
     if (merchants.inserted || merchants.demoAccounts) logger.info('Seeded merchants', { ...merchants });
     await migrateJobs(database.db);
     await releaseStartupLock();

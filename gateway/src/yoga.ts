@@ -29,6 +29,7 @@ import { oneAccountMutationRule } from './security/account-mutations.ts';
 import { limitsPlugin, type LimitsOptions } from './security/limits.ts';
 import { createOperationAccess, DOCUMENT_ID_PARAM, loadPersistedOperations, type PersistedOperations } from './security/operation-access.ts';
 import { HOMEPAGE_QUERY } from './security/reference-queries.ts';
+import { staffFieldsPlugin } from './security/staff-fields.ts';
 import { createSchema } from './schema/schema.ts';
 import { anonymousResponseCache } from './response-cache.ts';
 
@@ -169,6 +170,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     graphqlEndpoint: GRAPHQL_PATH,
     context: ({ request }) => {
       const context = createContext(request);
+      context.staffName = () => access.staffName(request);
       if (options.exposeRestCalls) callsByRequest.set(request, context.restCalls);
       return context;
     },
@@ -209,6 +211,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       limitsPlugin({ exposeLimits: dev, blockFieldSuggestions: !dev, ...options.limits }),
       ...anonymousResponseCache(options.responseCacheTtlMs ?? 0),
       accountMutations,
+      // Staff-only fields (issue 17): anyone but a staff key gets the unknown-field answer.
+      staffFieldsPlugin((request) => access.staffName(request)),
       responseCookies,
       correlateMaskedErrors,
       ...(options.exposeRestCalls ? [exposeRestCalls] : []),

@@ -26,7 +26,11 @@ let ipCounter = 0;
 let sequence = 0;
 
 /** The shop over `services` (x-rest-calls exposed); `close()` removes its client dist. */
-export function shopOver(services: BuyingServices, logger: Logger = captureLogger()): { app: ShopApp; browser(): Browser; close(): void } {
+export function shopOver(
+  services: BuyingServices,
+  logger: Logger = captureLogger(),
+  extra: Pick<Parameters<typeof createShopApp>[0], 'merchantsApp'> = {},
+): { app: ShopApp; browser(): Browser; close(): void } {
   const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
   const { targets } = services;
@@ -45,6 +49,7 @@ export function shopOver(services: BuyingServices, logger: Logger = captureLogge
     clientDist: dist,
     logger,
     gateway: { exposeRestCalls: true, clientAddress: testClientAddress },
+    ...extra,
   }).app;
   return {
     app,

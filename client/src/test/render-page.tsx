@@ -24,7 +24,7 @@ export function renderRoutes(routes: RouteObject[], path: string, environment = 
 /**
  * Renders an account page at `path` (renderRoutes). `query`, when given, is the route's query,
  * loaded as its loader would and answered with `data`; every other operation waits for the test
- * to resolve it. /myaccount stands for wherever a sign-in goes on to.
+ * to resolve it. /myaccount stands for wherever a sign-in goes on to, /insights for a merchant's.
  */
 export function renderPage(path: string, element: ReactNode, query?: { node: GraphQLTaggedNode; data: object }) {
   const environment = createMockEnvironment();
@@ -35,6 +35,7 @@ export function renderPage(path: string, element: ReactNode, query?: { node: Gra
     [
       { path: new URL(path, 'http://x').pathname, element, ...(query ? { loader: () => loadQuery<OperationType>(environment, query.node, {}) } : {}) },
       { path: '/myaccount', element: <h1>Your account</h1> },
+      { path: '/insights', element: <h1>Merchant dashboard</h1> },
     ],
     path,
     environment,

@@ -48,7 +48,7 @@ const COLUMNS: Array<{ heading: string; links: Array<[string, string]> }> = [
   },
   {
     heading: 'For business',
-    links: [['Become a merchant', '/page/businessfaq']],
+    links: [['Become a merchant', '/merchant/apply']],
   },
 ];
 

@@ -191,6 +191,13 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     expect(head).toMatchObject({ titles: [title], canonical: `http://shop.test${path}`, robots: 'NOINDEX, FOLLOW', beforeScripts: true });
   });
 
+  it('"Become a merchant" (/merchant/apply) is 200 with its own head, indexable; a path below it is 404', async () => {
+    const res = await get(shop, '/merchant/apply');
+    expect(res.status).toBe(200);
+    expect(headOf(await res.text())).toMatchObject({ titles: ['Become a merchant | Thistle Deals'], canonical: 'http://shop.test/merchant/apply', robots: 'INDEX, FOLLOW', beforeScripts: true });
+    expect((await get(shop, '/merchant/apply/more')).status).toBe(404);
+  });
+
   it('static and content pages: 200 with their own head', async () => {
     for (const [path, canonical] of [
       ['/page/aboutus', '/page/aboutus'],

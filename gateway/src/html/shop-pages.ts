@@ -112,6 +112,8 @@ export const BUYING_PAGES: Record<string, { title: string; description: string }
   '/order-addon': { title: 'Extend your vouchers', description: 'Extend the validity of your vouchers.' },
   '/order-addon/signin-page': { title: 'Sign in to manage your vouchers', description: 'Sign in to manage your Thistle Deals vouchers.' },
 };
+/** "Become a merchant" (issue 17; client/src/routes/merchants): a public form, page type 'other'. */
+export const MERCHANT_APPLY_PAGE = { path: '/merchant/apply', title: 'Become a merchant', description: 'Feature your business on Thistle Deals: tell us about it and we will be in touch.' };
 /** The account area's pages with a title of their own (client/src/routes.tsx); the others are "My account". */
 const ACCOUNT_AREA_PAGES: Record<string, { title: string; description: string }> = {
   '/myaccount/vouchers': { title: 'My Vouchers', description: 'Your Thistle Deals vouchers: their codes, status and how to redeem them.' },
@@ -300,6 +302,7 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     // validity-extension add-on. A shared or reloaded link is a real page, kept out of indexes.
     const buyingPage = BUYING_PAGES[accountPath] ?? (segments.length === 3 && segments[0] === 'checkout' && segments[1] === 'confirmation' ? CONFIRMATION_PAGE : null) ?? (segments.length === 3 && segments[0] === 'voucher' && segments[1] === 'extend' ? EXTEND_PAGE : null);
     if (buyingPage) return found(pageHead({ ...buyingPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
+    if (accountPath === MERCHANT_APPLY_PAGE.path) return found(pageHead({ title: MERCHANT_APPLY_PAGE.title, description: MERCHANT_APPLY_PAGE.description, canonical: MERCHANT_APPLY_PAGE.path }), pathname);
     if (segments[0] === 'myaccount') {
       const areaPage = ACCOUNT_AREA_PAGES[accountPath] ?? { title: 'My account', description: 'Your Thistle Deals account.' };
       return found(pageHead({ ...areaPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);

@@ -11,6 +11,8 @@ import { byTypename, enumValue } from './mappers.ts';
 import { Customer, viewer } from './accounts/Customer.ts';
 import { buyingCustomerFields, buyingMutation, buyingQuery, buyingTypes } from './buying/index.ts';
 import { vouchersCustomerFields, vouchersMutation, vouchersQuery, vouchersTypes } from './vouchers/index.ts';
+import { merchantsApplyMutation, merchantsApplyQuery, merchantsApplyTypes } from './merchants-apply/merchant-applications.ts';
+import { merchantsCustomerFields, merchantsMutation, merchantsTypes } from './merchants/index.ts';
 import {
   confirmSubscription,
   emailPreferences,
@@ -62,6 +64,7 @@ export const resolvers = {
     guide,
     ...buyingQuery,
     ...vouchersQuery,
+    ...merchantsApplyQuery,
   },
   Mutation: {
     register,
@@ -86,6 +89,8 @@ export const resolvers = {
     recordSponsoredEvents,
     ...buyingMutation,
     ...vouchersMutation,
+    ...merchantsApplyMutation,
+    ...merchantsMutation,
   },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
@@ -117,10 +122,12 @@ export const resolvers = {
   SpecialEvent,
   NearMeArea,
   Guide,
-  Customer: { ...Customer, ...buyingCustomerFields, ...vouchersCustomerFields },
+  Customer: { ...Customer, ...buyingCustomerFields, ...vouchersCustomerFields, ...merchantsCustomerFields },
   EmailPreferences: EmailPreferencesType,
   ...buyingTypes,
   ...vouchersTypes,
+  ...merchantsApplyTypes,
+  ...merchantsTypes,
   // Checked against schema.graphql (GraphQL Code Generator, gateway/codegen.yml): a resolver that
   // answers the wrong shape, or one for a field the schema lacks, fails the typecheck.
 } satisfies Resolvers;

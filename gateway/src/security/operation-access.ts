@@ -89,51 +89,63 @@ export interface OperationAccess {
   plugins: Plugin[];
   /** May this request run any operation, introspect and open GraphiQL? */
   isPrivileged(request: Request): Promise<boolean>;
+  /**
+   * The name of the valid staff key the request carries, else null, in production or not (the
+   * staff-only fields, staff-fields.ts): outside production anyone may run any operation, but only
+   * a staff key is staff.
+   */
+  staffName(request: Request): Promise<string | null>;
 }
 
 export function createOperationAccess(options: OperationAccessOptions): OperationAccess {
   const now = options.now ?? (() => new Date());
   const cacheMs = options.cacheMs ?? STAFF_KEY_CACHE_MS;
   /** sha256(key) → verdict; bounded, oldest dropped first. */
-  const verdicts = new Map<string, { valid: boolean; until: number }>();
-  const byRequest = new WeakMap<Request, Promise<boolean>>();
+  const verdicts = new Map<string, { name: string | null; until: number }>();
+  const byRequest = new WeakMap<Request, Promise<string | null>>();
   if (options.persistedOnly && Object.keys(options.persistedOperations).length === 0) {
     options.logger.warn('No persisted operations: the client is not built (npm start builds it), so the shop pages cannot query the gateway');
   }
 
-  async function verify(key: string, request: Request): Promise<boolean> {
+  /** The key's name when it is a valid staff key, else null. */
+  async function verify(key: string, request: Request): Promise<string | null> {
     const digest = createHash('sha256').update(key).digest('hex');
     const at = now().getTime();
     const known = verdicts.get(digest);
-    if (known && known.until > at) return known.valid;
-    if (!options.users) return false;
+    if (known && known.until > at) return known.name;
+    if (!options.users) return null;
     const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
     const users = createUsersClient(
       createRestClient({ service: 'users', target: options.users, serviceToken: options.serviceToken, requestId, log: createRestCallLog(), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
     );
     try {
       const { valid, name } = await users.verifyStaffKey(key);
+      const staff = valid ? (name ?? 'staff') : null;
       verdicts.delete(digest);
-      verdicts.set(digest, { valid, until: at + cacheMs });
+      verdicts.set(digest, { name: staff, until: at + cacheMs });
       while (verdicts.size > STAFF_KEY_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value!);
       if (valid) options.logger.info('Staff key used', { name, correlationId: requestId });
-      return valid;
+      return staff;
     } catch (error) {
       // Fail closed, and do not remember it: the next request asks again.
       options.logger.warn('Staff key check failed', { correlationId: requestId, error: String(error) });
-      return false;
+      return null;
     }
   }
 
-  function isPrivileged(request: Request): Promise<boolean> {
-    if (!options.persistedOnly || internalRequests.has(request)) return Promise.resolve(true);
+  function staffName(request: Request): Promise<string | null> {
     let verdict = byRequest.get(request);
     if (!verdict) {
       const bearer = BEARER.exec(request.headers.get('authorization') ?? '');
-      verdict = bearer ? verify(bearer[1]!, request) : Promise.resolve(false);
+      verdict = bearer ? verify(bearer[1]!, request) : Promise.resolve(null);
       byRequest.set(request, verdict);
     }
     return verdict;
+  }
+
+  async function isPrivileged(request: Request): Promise<boolean> {
+    if (!options.persistedOnly || internalRequests.has(request)) return true;
+    return (await staffName(request)) !== null;
   }
 
   const plugins: Plugin[] = [
@@ -151,5 +163,5 @@ export function createOperationAccess(options: OperationAccessOptions): Operatio
     }) as Plugin,
     useDisableIntrospection({ isDisabled: async (request) => !(await isPrivileged(request)) }) as Plugin,
   ];
-  return { plugins, isPrivileged };
+  return { plugins, isPrivileged, staffName };
 }

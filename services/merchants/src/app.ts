@@ -8,9 +8,11 @@ import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { createServiceApp, defaultLogger, logFunction, type Mailer } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import { registerApplicationRoutes } from './applications/applications.handlers.ts';
+import { registerBusinessRoutes } from './businesses/businesses.handlers.ts';
 import { registerDashboardRoutes } from './dashboard/dashboard.handlers.ts';
 import type { MerchantsDb } from './db/database.ts';
-import type { MerchantsDeps } from './lib/deps.ts';
+import type { ApplicationLimits, MerchantsDeps } from './lib/deps.ts';
+import { APPLICATION_LIMITS } from './applications/applications.handlers.ts';
 
 export const MERCHANTS_BASE_PATH = '/api/merchants';
 
@@ -26,11 +28,13 @@ export interface MerchantsAppOptions {
   basePath?: string;
   now?: () => Date;
   log?: (message: string, fields: Record<string, unknown>) => void;
+  /** The "Become a merchant" form's limits (default APPLICATION_LIMITS: 10 an hour per client address, 3 per email). */
+  applicationLimits?: ApplicationLimits;
 }
 
 export function createMerchantsApp(options: MerchantsAppOptions): OpenAPIHono {
   const log = options.log ?? logFunction(defaultLogger(), 'warn');
-  const deps: MerchantsDeps = { db: options.db as MerchantsDb, mailer: options.mailer, publicBaseUrl: options.publicBaseUrl.replace(/\/+$/, ''), now: options.now ?? (() => new Date()), log };
+  const deps: MerchantsDeps = { db: options.db as MerchantsDb, mailer: options.mailer, publicBaseUrl: options.publicBaseUrl.replace(/\/+$/, ''), now: options.now ?? (() => new Date()), log, applicationLimits: options.applicationLimits ?? APPLICATION_LIMITS };
   const app = createServiceApp({
     fieldNaming: { detail: ERROR_MESSAGES.VALIDATION_FAILED },
     title: 'Merchants service',
@@ -42,11 +46,13 @@ export function createMerchantsApp(options: MerchantsAppOptions): OpenAPIHono {
     basePath: options.basePath ?? MERCHANTS_BASE_PATH,
     tags: [
       { name: 'Applications', description: '"Become a merchant" applications, and their approval or rejection by staff.' },
+      { name: 'Businesses', description: 'The businesses an account is a member of (the merchant screens).' },
       { name: 'Dashboard', description: "The merchant dashboard's URL." },
     ],
     ...(options.log ? { log: options.log } : {}),
   });
   registerApplicationRoutes(app, deps);
+  registerBusinessRoutes(app, deps);
   registerDashboardRoutes(app);
   return app;
 }

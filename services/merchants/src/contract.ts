@@ -92,3 +92,11 @@ export const DashboardUrlSchema = z.object({ url: z.string().openapi({ example: 
 
 export type ApplicationResponse = z.infer<typeof ApplicationSchema>;
 export type BusinessResponse = z.infer<typeof BusinessSchema>;
+
+/** A business as its member sees it: their role and the business's deal ids (for redemption). */
+export const MemberBusinessSchema = BusinessSchema.extend({
+  role: z.enum(['owner', 'staff']),
+  dealIds: z.array(z.number().int()).openapi({ description: "Its catalogue merchant's deals (empty until its first deal is listed)." }),
+}).openapi('MemberBusiness');
+export const MemberBusinessesSchema = z.object({ businesses: z.array(MemberBusinessSchema) }).openapi('MemberBusinesses');
+export type MemberBusinessResponse = z.infer<typeof MemberBusinessSchema>;

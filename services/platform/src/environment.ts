@@ -62,6 +62,7 @@ const schema = z.object({
   PUBLIC_BASE_URL: httpUrl.optional(),
   SMTP_URL: smtpUrl.optional(),
   OUTBOX_PAGE: flag.default(false),
+  DEMO_MERCHANTS: flag.default(false),
   TRUST_PROXY: flag.default(false),
   LINK_BUILDING_SCRIPT_URL: httpUrl.refine((v) => v.startsWith('https:'), 'must be an https URL').optional(),
   GOOGLE_CLIENT_ID: text.optional(),

@@ -20,6 +20,14 @@ async function submitLogin(page: Awaited<ReturnType<typeof signIn>>) {
   await page.user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
+/** Answers the sign-in's question whether the account is a merchant's (features/merchants/landing.ts). */
+async function answerLanding(page: Awaited<ReturnType<typeof signIn>>, merchant: object | null) {
+  await vi.waitFor(() => expect(page.environment.mock.getMostRecentOperation().request.node.params.name).toBe('landingMerchantQuery'));
+  await act(async () => {
+    page.answer({ viewer: { id: 'VXNlcjox', merchant } });
+  });
+}
+
 // A failed request is reported to the shop's log endpoint: not reachable here.
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
@@ -48,10 +56,34 @@ describe('the login page', () => {
       variables = page.answer({ login: { __typename: 'LoginSuccess', viewer: { id: 'VXNlcjox', name: 'Morag', vipUser: false, firstName: 'Morag', lastName: 'Ross', email: 'morag@example.co.uk' } } });
     });
     expect(variables.input).toMatchObject({ email: 'morag@example.co.uk', password: 'Heather-2026', rememberMe: false });
+    // Nowhere to return to: is the account a merchant's (issue 17)? A shopper's is not.
+    await answerLanding(page, null);
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible();
     expect(page.router.state.location.pathname).toBe('/myaccount');
     const root = page.environment.getStore().getSource().get('client:root') as { viewer?: { __ref: string } };
     expect(root.viewer?.__ref).toBe('VXNlcjox');
+  });
+
+  it("a merchant's sign-in with nowhere to return to lands on the dashboard, /insights (issue 17)", async () => {
+    const page = await signIn();
+    await submitLogin(page);
+    await act(async () => {
+      page.answer({ login: { __typename: 'LoginSuccess', viewer: { id: 'VXNlcjoy', name: 'Ailsa', vipUser: false, firstName: 'Ailsa', lastName: 'Reid', email: 'ailsa@example.co.uk' } } });
+    });
+    await answerLanding(page, { __typename: 'MerchantAccount' });
+    expect(await screen.findByRole('heading', { name: 'Merchant dashboard' })).toBeVisible();
+    expect(page.router.state.location.pathname).toBe('/insights');
+  });
+
+  it('a sign-in with a return path goes there without asking whether the account is a merchant', async () => {
+    const page = renderPage('/login?redirect=%2Fmyaccount', <AuthForm mode="login" />, social);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await submitLogin(page);
+    await act(async () => {
+      page.answer({ login: { __typename: 'LoginSuccess', viewer: { id: 'VXNlcjoz', name: 'Iain', vipUser: false, firstName: 'Iain', lastName: 'Reid', email: 'iain@example.co.uk' } } });
+    });
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible();
+    expect(page.environment.mock.getAllOperations().map((o) => o.request.node.params.name)).not.toContain('landingMerchantQuery');
   });
 
   it('shows a wrong email or password at the email field', async () => {

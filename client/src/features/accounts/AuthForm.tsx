@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { UseFormRegister, FieldValues } from 'react-hook-form';
 import { ACCOUNT_MESSAGES, loginSchema, registerSchema, type LoginInput, type RegisterInput } from '@shop/domain/accounts';
@@ -17,7 +17,8 @@ import { readLoginResult, useLoginMutation, useRegisterMutation } from './auth-m
 import { setViewerInStore, useAuthState, useViewer } from './auth.ts';
 import { commitAsync } from '../../relay/commit.ts';
 import { SOMETHING_WRONG } from './form-helpers.ts';
-import { afterLoginPath, localRedirectOf, withRedirect } from './redirect.ts';
+import { afterLoginPath, hasReturnPath, localRedirectOf, withRedirect } from './redirect.ts';
+import { landingAfterSignIn } from '../merchants/landing.ts';
 import { useAccountForm } from './use-account-form.ts';
 import type { AuthFormQuery } from '../../__generated__/AuthFormQuery.graphql';
 
@@ -144,6 +145,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const params = new URLSearchParams(search);
   const social = mode === 'login' ? socialError(params.get('social_error'), params.get('provider')) : null;
   const next = afterLoginPath(state, search);
+  const returning = hasReturnPath(state, search);
+  const environment = useRelayEnvironment();
 
   const signIn = (input: LoginInput) =>
     send(
@@ -159,8 +162,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
           return false;
         }
         setDone(true);
+        // Nowhere to return to: a merchant lands on their dashboard (issue 17), a shopper on their account.
+        const to = returning ? next : await landingAfterSignIn(environment, next);
         clearPostLoginUrl();
-        await navigate(next, { replace: true });
+        await navigate(to, { replace: true });
         return true;
       },
       {

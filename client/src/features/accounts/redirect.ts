@@ -1,4 +1,5 @@
 import { postLoginRedirect } from '@shop/domain/accounts';
+import { safeReturnPath } from '@shop/domain/layouts';
 import { readPostLoginUrl } from '../layouts/post-login.ts';
 
 /** The router state the login guard leaves: where the shopper was going. */
@@ -24,4 +25,9 @@ export function afterLoginPath(state: unknown, search: string): string {
 export function withRedirect(path: string, search: string): string {
   const redirect = new URLSearchParams(search).get('redirect');
   return redirect ? `${path}?${new URLSearchParams({ redirect })}` : path;
+}
+
+/** Whether the sign-in has somewhere to return to (any of afterLoginPath's sources); else it lands on a home page. */
+export function hasReturnPath(state: unknown, search: string): boolean {
+  return [localRedirectOf(state), new URLSearchParams(search).get('redirect'), readPostLoginUrl()].some((path) => safeReturnPath(path) !== null);
 }

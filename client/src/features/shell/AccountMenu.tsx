@@ -11,7 +11,7 @@ const ACCOUNT_MENU_ITEMS = [
   { label: 'My Subscriptions', to: '/myaccount/subscriptions', login: true },
   { label: 'My Wallet', to: '/myaccount/wallet', login: true },
   { label: 'Claim a gift', to: '/mygift', login: true },
-  { label: 'Become a merchant', to: '/page/businessfaq', login: false },
+  { label: 'Become a merchant', to: '/merchant/apply', login: false },
   { label: 'Refer a friend', to: '/myaccount/refer-a-friend', login: true },
   { label: 'Need help', to: '/faqs', login: false },
 ] as const;

@@ -20,8 +20,31 @@ export const submitApplication = createRoute({
   responses: {
     201: jsonContent(SubmittedSchema, 'The new pending application.'),
     200: jsonContent(SubmittedSchema, 'This email already had a pending application: that one.'),
+    429: problemContent('RATE_LIMITED: too many applications from this client address (x-client-ip, set by the gateway) or for this email this hour; retryAfterSeconds and Retry-After say when to try again.'),
     ...errors,
   },
+});
+
+export const listApplications = createRoute({
+  method: 'get',
+  path: '/applications',
+  operationId: 'listMerchantApplications',
+  tags: ['Applications'],
+  summary: 'Applications by status (staff)',
+  description: 'The applications with this status, oldest first (the order staff decide them in), at most `first` (default 50, at most 200).',
+  request: {
+    query: z.object({
+      status: z.enum(['pending', 'approved', 'rejected'], { error: 'Choose pending, approved or rejected' }).openapi({ param: { name: 'status', in: 'query' }, example: 'pending' }),
+      first: z.coerce
+        .number({ error: 'A whole number from 1 to 200.' })
+        .int({ error: 'A whole number from 1 to 200.' })
+        .min(1, { error: 'A whole number from 1 to 200.' })
+        .max(200, { error: 'A whole number from 1 to 200.' })
+        .optional()
+        .openapi({ param: { name: 'first', in: 'query' }, example: 50 }),
+    }),
+  },
+  responses: { 200: jsonContent(z.object({ applications: z.array(ApplicationSchema) }).openapi('MerchantApplicationList'), 'The applications, oldest first.'), ...errors },
 });
 
 export const getApplication = createRoute({

@@ -56,11 +56,17 @@ export async function applicationById(db: AnyDb, id: number): Promise<Applicatio
   return row ? toApplication(row) : null;
 }
 
+/** The applications with this status, oldest first (staff decide them in that order). */
+export async function applicationsByStatus(db: AnyDb, status: Application['status'], limit: number): Promise<Application[]> {
+  const rows = await inMerchants(db).selectFrom('application').selectAll().where('status', '=', status).orderBy('created_at').orderBy('id').limit(limit).execute();
+  return rows.map(toApplication);
+}
+
 /**
  * A new pending application with its confirmation mail queued, on the caller's transaction; or,
  * when this email already has a pending one, that one (nothing written, nothing mailed).
  */
-export async function submitApplication(trx: AnyDb, input: MerchantApplicationInput, now: Date): Promise<{ created: boolean; application: Application }> {
+export async function submitApplication(trx: AnyDb, input: MerchantApplicationInput, now: Date): Promise<{ created: boolean; application: Application; mailId?: string }> {
   const row = await inMerchants(trx)
     .insertInto('application')
     .values({
@@ -87,12 +93,12 @@ export async function submitApplication(trx: AnyDb, input: MerchantApplicationIn
   }
   const application = toApplication(row);
   await inMerchants(trx).insertInto('application_event').values({ application_id: application.id, event: 'submitted', actor_ref: null, reason: null, at: now }).execute();
-  await queueMail(trx, applicationReceivedMail(application), now);
-  return { created: true, application };
+  const mailId = await queueMail(trx, applicationReceivedMail(application), now);
+  return { created: true, application, mailId };
 }
 
 export type ApproveOutcome =
-  | { kind: 'approved'; created: boolean; application: Application; business: Business; owner: 'member' | 'pending' }
+  | { kind: 'approved'; created: boolean; application: Application; business: Business; owner: 'member' | 'pending'; mailId?: string }
   | { kind: 'not-found' }
   | { kind: 'rejected'; application: Application };
 
@@ -148,8 +154,8 @@ export async function approveApplication(
   const owner = account?.emailVerified ? 'member' : 'pending';
   if (account?.emailVerified) await addMember(trx, business.id, account.customerToken, 'owner', now);
   else await inMerchants(trx).insertInto('pending_owner').values({ business_id: business.id, email: application.email, created_at: now }).onConflict((oc) => oc.columns(['business_id', 'email']).doNothing()).execute();
-  await queueMail(trx, approvedMail(application, context.links, account !== null), now);
-  return { kind: 'approved', created: true, application: { ...application, businessId: business.id }, business, owner };
+  const mailId = await queueMail(trx, approvedMail(application, context.links, account === null ? 'none' : account.emailVerified ? 'confirmed' : 'unconfirmed'), now);
+  return { kind: 'approved', created: true, application: { ...application, businessId: business.id }, business, owner, mailId };
 }
 
 async function settledOutcome(db: AnyDb, id: number): Promise<ApproveOutcome> {
@@ -161,7 +167,7 @@ async function settledOutcome(db: AnyDb, id: number): Promise<ApproveOutcome> {
   return { kind: 'approved', created: false, application, business: toBusiness(businessRow), owner: pending ? 'pending' : 'member' };
 }
 
-export type RejectOutcome = { kind: 'rejected'; created: boolean; application: Application } | { kind: 'not-found' } | { kind: 'approved'; application: Application };
+export type RejectOutcome = { kind: 'rejected'; created: boolean; application: Application; mailId?: string } | { kind: 'not-found' } | { kind: 'approved'; application: Application };
 
 /** Rejects a pending application with its reason, history row and mail; already rejected: answered as it is. */
 export async function rejectApplication(trx: AnyDb, id: number, input: { actorRef: string; reason: string }, now: Date): Promise<RejectOutcome> {
@@ -179,6 +185,6 @@ export async function rejectApplication(trx: AnyDb, id: number, input: { actorRe
   }
   const application = toApplication(won);
   await inMerchants(trx).insertInto('application_event').values({ application_id: application.id, event: 'rejected', actor_ref: input.actorRef, reason: input.reason, at: now }).execute();
-  await queueMail(trx, rejectedMail(application, input.reason), now);
-  return { kind: 'rejected', created: true, application };
+  const mailId = await queueMail(trx, rejectedMail(application, input.reason), now);
+  return { kind: 'rejected', created: true, application, mailId };
 }

@@ -6,7 +6,7 @@ import { createMerchantsApp } from '../app.ts';
 import type { ApplicationResponse, BusinessResponse } from '../contract.ts';
 import { businessesOf, isMember, memberBusiness } from '../businesses/businesses.store.ts';
 import { deliverMerchantMail, MAIL_GIVE_UP_AFTER_MS, MAIL_RETRY_AFTER_MS } from '../mail/mail.ts';
-import { merchantsFixture, TEST_TOKEN, type MerchantsFixture, type Problem } from '../test/merchants-fixture.ts';
+import { LOOSE_LIMITS, merchantsFixture, TEST_TOKEN, type MerchantsFixture, type Problem } from '../test/merchants-fixture.ts';
 
 type Submitted = { created: boolean; application: ApplicationResponse };
 type Approved = { created: boolean; application: ApplicationResponse; business: BusinessResponse; owner: 'member' | 'pending' };
@@ -127,6 +127,35 @@ describe.each(testDatabases())('merchant applications on %s', (_name, open) => {
     expect((await f.expect<Problem>(reject(application.id), 409)).code).toBe('APPLICATION_DECIDED');
   });
 
+  it('the public form is rate limited: a 4th submission for one email, or an 11th from one client address, in an hour is a 429 with Retry-After', async () => {
+    const app = createMerchantsApp({ db: f.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: f.db }), publicBaseUrl: 'https://thistle.example', log: () => undefined });
+    const post = (body: unknown, address: string) =>
+      app.request('/applications', { method: 'POST', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json', 'x-client-ip': address }, body: JSON.stringify(body) });
+    const email = f.email('limited');
+    for (let i = 1; i <= 3; i++) expect((await post(form({ email }), `198.51.100.${i}`)).status).toBeLessThan(300);
+    const fourth = await post(form({ email }), '198.51.100.4');
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await fourth.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    const office = '203.0.113.9';
+    for (let i = 1; i <= 10; i++) expect((await post(form({ email: f.email(`office-${i}`) }), office)).status).toBe(201);
+    const eleventh = f.email('office-11');
+    expect((await post(form({ email: eleventh }), office)).status).toBe(429);
+    // Nothing was written or mailed for the refused one.
+    expect(await f.mail(eleventh)).toEqual([]);
+  });
+
+  it('an applicant registered but not confirmed: a pending owner, and the approval mail says to confirm the address first (not "sign in")', async () => {
+    const email = f.email('unconfirmed');
+    await f.registerOnly(email);
+    const { application } = await f.expect<Submitted>(submit(form({ email })), 201);
+    const approved = await f.expect<Approved>(approve(application.id), 201);
+    expect(approved.owner).toBe('pending');
+    const text = (await f.mail(email)).find((m) => m.kind === 'merchant_approved')!.text;
+    expect(text).toContain('First confirm this email address');
+    expect(text).not.toContain('Sign in with this email address to open it');
+  });
+
   it('an applicant with no account yet: a pending owner, made the owner once an account with that email is confirmed (never before)', async () => {
     const email = f.email('later');
     const { application } = await f.expect<Submitted>(submit(form({ email })), 201);
@@ -227,7 +256,7 @@ describe.each(testDatabases())('merchant applications on %s', (_name, open) => {
     const email = f.email('relay-down');
     const down = { send: () => Promise.reject(new Error('relay down')), forgetRecipient: async () => 0 };
     const logged: string[] = [];
-    const app = createMerchantsApp({ db: f.db, serviceToken: TEST_TOKEN, mailer: down, publicBaseUrl: 'https://thistle.example', log: (m) => void logged.push(m) });
+    const app = createMerchantsApp({ db: f.db, serviceToken: TEST_TOKEN, mailer: down, publicBaseUrl: 'https://thistle.example', log: (m) => void logged.push(m), applicationLimits: LOOSE_LIMITS });
     await f.expect<Submitted>(f.call('POST', '/applications', form({ email }), app), 201);
     expect(await f.mail(email)).toEqual([]);
     expect(logged).toEqual(['[merchants] mail not sent']);
@@ -243,7 +272,7 @@ describe.each(testDatabases())('merchant applications on %s', (_name, open) => {
   it('mail unsent for a day is given up, not tried for ever', async () => {
     const email = f.email('relay-down-all-day');
     const down = { send: () => Promise.reject(new Error('relay down')), forgetRecipient: async () => 0 };
-    const app = createMerchantsApp({ db: f.db, serviceToken: TEST_TOKEN, mailer: down, publicBaseUrl: 'https://thistle.example', log: () => undefined });
+    const app = createMerchantsApp({ db: f.db, serviceToken: TEST_TOKEN, mailer: down, publicBaseUrl: 'https://thistle.example', log: () => undefined, applicationLimits: LOOSE_LIMITS });
     await f.expect<Submitted>(f.call('POST', '/applications', form({ email }), app), 201);
     const mailer = createMailer({ db: f.db });
     const nextDay = () => new Date(Date.now() + MAIL_GIVE_UP_AFTER_MS + 60_000);

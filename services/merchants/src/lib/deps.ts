@@ -1,4 +1,5 @@
 import type { Mailer } from '@shop/platform';
+import type { Limit } from '@shop/platform/rate-limit';
 import type { MerchantsDb } from '../db/database.ts';
 
 export type Logger = (message: string, fields: Record<string, unknown>) => void;
@@ -11,4 +12,11 @@ export interface MerchantsDeps {
   publicBaseUrl: string;
   now: () => Date;
   log: Logger;
+  applicationLimits: ApplicationLimits;
+}
+
+/** Submissions of the "Become a merchant" form per window: per client address and per email typed. */
+export interface ApplicationLimits {
+  perAddress: Limit;
+  perEmail: Limit;
 }

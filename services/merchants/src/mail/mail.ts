@@ -22,9 +22,10 @@ export interface QueuedMail {
 
 export const merchantMailMessageId = (id: string | number) => `<merchant-mail-${id}@merchants.thistledeals.example>`;
 
-/** Writes a message to send, on the caller's transaction. */
-export async function queueMail(trx: AnyDb, mail: QueuedMail, now: Date): Promise<void> {
-  await inMerchants(trx).insertInto('mail').values({ kind: mail.kind, to_address: mail.to, subject: mail.subject, text_body: mail.text, created_at: now }).execute();
+/** Writes a message to send, on the caller's transaction; its id (the request that wrote it sends just that one). */
+export async function queueMail(trx: AnyDb, mail: QueuedMail, now: Date): Promise<string> {
+  const row = await inMerchants(trx).insertInto('mail').values({ kind: mail.kind, to_address: mail.to, subject: mail.subject, text_body: mail.text, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  return String(row.id);
 }
 
 export interface MailDeps {
@@ -95,7 +96,8 @@ export function applicationReceivedMail(a: { email: string; contactName: string;
   };
 }
 
-export function approvedMail(a: { email: string; contactName: string; businessName: string }, links: { login: string; register: string }, hasAccount: boolean): QueuedMail {
+/** `account`: the applicant's account is confirmed (the owner now), registered but not confirmed, or none. */
+export function approvedMail(a: { email: string; contactName: string; businessName: string }, links: { login: string; register: string }, account: 'confirmed' | 'unconfirmed' | 'none'): QueuedMail {
   return {
     kind: 'merchant_approved',
     to: a.email,
@@ -105,9 +107,11 @@ export function approvedMail(a: { email: string; contactName: string; businessNa
       '',
       `Good news: ${a.businessName} is approved. Your merchant dashboard shows your deals, sales and redemptions.`,
       '',
-      hasAccount
+      account === 'confirmed'
         ? `Sign in with this email address to open it: ${links.login}`
-        : `Create your account with this email address and confirm it, and your business will be waiting on your dashboard: ${links.register}`,
+        : account === 'unconfirmed'
+          ? `First confirm this email address with the link we sent when you registered, then sign in and your business will be waiting on your dashboard: ${links.login}`
+          : `Create your account with this email address and confirm it, and your business will be waiting on your dashboard: ${links.register}`,
       '',
       'We will be in touch about your first deal.',
     ].join('\n'),

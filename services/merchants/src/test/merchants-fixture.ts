@@ -14,6 +14,9 @@ import { createMerchantsApp } from '../app.ts';
 import { migrateMerchants, type MerchantsDb } from '../db/database.ts';
 
 export { TEST_TOKEN };
+
+/** Limits no test reaches by accident (the limits themselves have their own test, with the defaults). */
+export const LOOSE_LIMITS = { perAddress: { limit: 100_000, windowMs: 3_600_000 }, perEmail: { limit: 100_000, windowMs: 3_600_000 } };
 export const PUBLIC_BASE_URL = 'https://thistle.example';
 export const TEST_NOW = new Date('2026-11-22T12:00:00.000Z');
 
@@ -56,7 +59,7 @@ export async function merchantsFixture(open: OpenTestDatabase, deals = 120): Pro
   const logged: LoggedLine[] = [];
   const log = (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields });
   const mailer = createMailer({ db: database.db });
-  const app = createMerchantsApp({ db: database.db, serviceToken: TEST_TOKEN, mailer, publicBaseUrl: PUBLIC_BASE_URL, log });
+  const app = createMerchantsApp({ db: database.db, serviceToken: TEST_TOKEN, mailer, publicBaseUrl: PUBLIC_BASE_URL, log, applicationLimits: LOOSE_LIMITS });
   const users = createUsersApp({ db: database.db, serviceToken: TEST_TOKEN, mailer, publicBaseUrl: PUBLIC_BASE_URL, log });
   const run = `${process.pid}-${++counter}`;
   let n = 0;

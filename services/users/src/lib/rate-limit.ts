@@ -1,16 +1,11 @@
 /**
- * Rate limits in the database (so every instance counts together): fixed windows, one row per
- * (bucket, key), each hit one atomic upsert that returns the new count (never read-then-write).
- * Keys are SHA-256 digests: no email or address is stored in clear.
+ * The users service's rate limits (the platform's fixed windows, @shop/platform/rate-limit, in
+ * users.rate_limit).
  */
-import { sql } from 'kysely';
+import { hitLimit, hitLimits, type Limit, type LimitVerdict } from '@shop/platform/rate-limit';
 import type { UsersDb } from '../db/database.ts';
-import { sha256Hex } from './crypto.ts';
 
-export interface Limit {
-  limit: number;
-  windowMs: number;
-}
+export type { Limit, LimitVerdict };
 
 const MINUTE = 60_000;
 
@@ -48,38 +43,17 @@ export const DEFAULT_RATE_LIMITS = {
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimits = Record<RateLimitName, Limit>;
 
-export interface LimitVerdict {
-  allowed: boolean;
-  retryAfterSeconds: number;
-}
-
 /** The key of loginPerEmail and resetPerEmail: the email and the client address together (no NUL in either). */
 export function perEmailKey(email: string, address: string): string {
   return `${email}\u0000${address}`;
 }
 
-/** Counts one hit of `key` in `name`'s current window. */
+/** Counts one hit of `key` in `name`'s current window (users.rate_limit). */
 export async function hit(db: UsersDb, limits: RateLimits, name: RateLimitName, key: string, now: Date): Promise<LimitVerdict> {
-  const { limit, windowMs } = limits[name];
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const { rows } = await sql<{ hits: number; window_start: Date | string }>`
-    insert into users.rate_limit as r (bucket, key_hash, window_start, hits)
-    values (${name}, ${sha256Hex(`${name}\u0000${key}`)}, ${windowStart}, 1)
-    on conflict (bucket, key_hash) do update set
-      hits = case when r.window_start >= excluded.window_start then r.hits + 1 else 1 end,
-      window_start = greatest(r.window_start, excluded.window_start)
-    returning hits, window_start`.execute(db);
-  const row = rows[0]!;
-  const end = new Date(row.window_start).getTime() + windowMs;
-  return { allowed: Number(row.hits) <= limit, retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
+  return hitLimit(db, 'users.rate_limit', name, limits[name], key, now);
 }
 
 /** Counts a hit in each; refused when any is over its limit (the longest wait is given). */
 export async function hitAll(db: UsersDb, limits: RateLimits, checks: Array<[RateLimitName, string]>, now: Date): Promise<LimitVerdict> {
-  let verdict: LimitVerdict = { allowed: true, retryAfterSeconds: 0 };
-  for (const [name, key] of checks) {
-    const v = await hit(db, limits, name, key, now);
-    if (!v.allowed) verdict = { allowed: false, retryAfterSeconds: Math.max(verdict.allowed ? 0 : verdict.retryAfterSeconds, v.retryAfterSeconds) };
-  }
-  return verdict;
+  return hitLimits(db, 'users.rate_limit', checks.map(([name, key]) => [name, limits[name], key]), now);
 }
