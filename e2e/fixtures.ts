@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
 
 export { expect } from '@playwright/test';
@@ -21,6 +22,9 @@ interface CspViolation {
  * (the same localStorage entry the popup writes: client/src/features/popup/popup-storage.ts).
  * Popup specs opt back in with `test.use({ subscribePopup: 'allowed' })`.
  *
+ * Each journey's browser context sends its own X-Forwarded-For address (the shop trusts it in the
+ * journeys only), so the shop's per-address limits see one shopper per journey.
+ *
  * The shop runs with its Content-Security-Policy on (gateway/src/security/headers.ts): every page
  * and frame reports `securitypolicyviolation` events to the test, and a journey that caused any
  * fails when it ends (issue 14 §3).
@@ -28,6 +32,11 @@ interface CspViolation {
 export const test = base.extend<{ subscribePopup: 'suppressed' | 'allowed' }>({
   subscribePopup: ['suppressed', { option: true }],
   context: async ({ context, subscribePopup }, use, testInfo) => {
+    // A shopper of their own: the shop (TRUST_PROXY=1 in playwright.config.ts) takes this as the
+    // client address, so the per-address limits do not add up over the whole run. A private
+    // address, as the machine's own was (the checkout's per-address hold limit is for public ones).
+    const h = createHash('sha256').update(`${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`).digest();
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${h[0]}.${h[1]}.${h[2]! % 254 + 1}` });
     const violations: CspViolation[] = [];
     await context.exposeBinding('__shopCspViolation', (_source, violation: CspViolation) => {
       violations.push(violation);
