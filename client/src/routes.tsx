@@ -78,8 +78,15 @@ export const router = createBrowserRouter([
       { path: 'mygift', lazy: () => import('./routes/ClaimGiftPage.tsx') },
       // "Become a merchant" (spec §1; issue 17): the footer's and the account menu's link. Page type 'other' (spec §2 has none for it).
       { path: 'merchant/apply', lazy: () => import('./routes/merchants/MerchantApplyPage.tsx') },
-      // The merchant's dashboard (spec §2 page type dashboard; issue 17): for now its till, for a signed-in member of a business.
-      { path: 'insights', lazy: () => import('./routes/insights/InsightsPage.tsx') },
+      // The merchant's dashboard (spec §2 page type dashboard; issue 17): its own layout (business, section tabs) for a signed-in member of a business.
+      {
+        path: 'insights',
+        lazy: () => import('./routes/insights/InsightsLayout.tsx'),
+        children: [
+          { index: true, lazy: () => import('./routes/insights/SalesPage.tsx') },
+          { path: 'redeem', lazy: () => import('./routes/insights/RedeemPage.tsx') },
+        ],
+      },
       // The account area in the account layout (/myaccount/delete in the delete layout): a
       // logged-out visitor is sent to /login, and back after signing in.
       {

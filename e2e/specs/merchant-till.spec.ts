@@ -81,9 +81,11 @@ test('a merchant signs in, lands on the till, redeems a code by typing, undoes i
   await answerCookies(page);
   await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
   await expect(page).toHaveURL(/\/insights$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Redeem vouchers' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Business' }).selectOption(business.id);
   await expect(page).toHaveURL(/\/insights\?business=/);
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Redeem' }).click();
+  await expect(page).toHaveURL(/\/insights\/redeem\?business=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Redeem vouchers' })).toBeVisible();
 
   // By typing: Redeemed, with the undo deadline; undone; redeemed again.
   const till = page.getByRole('region', { name: 'Redeem a voucher' });

@@ -1,21 +1,20 @@
 import { Suspense } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link, useSearchParams } from 'react-router';
+import { Link, NavLink, Outlet, useOutletContext, useSearchParams } from 'react-router';
 import { NOINDEX_ROBOTS } from '@shop/domain';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { LoginRequired } from '../../features/layouts/LoginRequired.tsx';
 import { MerchantHeader } from '../../features/merchants/MerchantHeader.tsx';
-import { RedeemCodeForm } from '../../features/merchants/RedeemCodeForm.tsx';
-import { RedeemFileForm } from '../../features/merchants/RedeemFileForm.tsx';
 import { Main } from '../../ui/Main.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { Seo } from '../../ui/Seo.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
-import type { InsightsPageQuery } from '../../__generated__/InsightsPageQuery.graphql';
+import { INSIGHTS_SECTIONS } from './insights-nav.ts';
+import type { InsightsLayoutQuery } from '../../__generated__/InsightsLayoutQuery.graphql';
 import '../../features/merchants/merchants.css';
 
 const query = graphql`
-  query InsightsPageQuery {
+  query InsightsLayoutQuery {
     viewer {
       merchant {
         businesses {
@@ -27,20 +26,28 @@ const query = graphql`
   }
 `;
 
+/** What every section of the dashboard is given: the business it works for (a global id). */
+export interface InsightsContext {
+  businessId: string;
+}
+
+/** The chosen business, for a section page under /insights. */
+export const useInsightsBusiness = () => useOutletContext<InsightsContext>().businessId;
+
 /**
- * /insights (spec §2 page type dashboard; issue 17): the merchant's dashboard, for now its till —
- * redeem a typed code (and undo it within 15 minutes) or a file of codes — for the business
- * chosen in the merchant's bar (?business=). Signed out: the login page, back here after (as the
- * account pages: LoginRequired). Signed in without a business: says so.
+ * /insights (spec §2 page type dashboard; issue 17): the merchant dashboard's own layout — the
+ * merchant's bar (business picker, sign out), the section tabs, and the section. Signed out: the
+ * login page, back here after (as the account pages: LoginRequired). Signed in without a business:
+ * says so. The business is ?business= (a global id); without it, the account's first.
  */
 export function Component() {
   return (
     <LoginRequired layout="account">
       <Main>
-        <Seo title="Merchant dashboard" description="Redeem your customers' vouchers." robots={NOINDEX_ROBOTS} />
+        <Seo title="Merchant dashboard" description="Your sales, redemptions, bookings and payouts." robots={NOINDEX_ROBOTS} />
         <div className="container">
           <Suspense fallback={<PageSkeleton />}>
-            <Till />
+            <Dashboard />
           </Suspense>
         </div>
       </Main>
@@ -48,8 +55,8 @@ export function Component() {
   );
 }
 
-function Till() {
-  const { viewer } = useLazyLoadQuery<InsightsPageQuery>(query, {}, { fetchPolicy: 'store-and-network' });
+function Dashboard() {
+  const { viewer } = useLazyLoadQuery<InsightsLayoutQuery>(query, {}, { fetchPolicy: 'store-and-network' });
   const [params, setParams] = useSearchParams();
   // Signed out meanwhile: the guard is on its way to the login page.
   if (!viewer) return null;
@@ -67,15 +74,25 @@ function Till() {
   }
   const chosen = params.get('business');
   const businessId = merchant.businesses.find((b) => b.id === chosen)?.id ?? merchant.businesses[0]!.id;
+  const search = chosen ? `?business=${encodeURIComponent(businessId)}` : '';
   return (
     <>
       <MerchantHeader account={merchant} businessId={businessId} onBusiness={(id) => setParams({ business: id }, { replace: true })} />
-      <PageHeading>Redeem vouchers</PageHeading>
+      <nav className="insights-nav" aria-label="Dashboard sections">
+        <ul>
+          {INSIGHTS_SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink to={s.to + search} end={s.end}>
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {/* Keyed by the business: a result shown for one business never offers an undo for another. */}
-      <div className="till-grid" key={businessId}>
-        <RedeemCodeForm businessId={businessId} />
-        <RedeemFileForm businessId={businessId} />
-      </div>
+      <Suspense fallback={<PageSkeleton />} key={businessId}>
+        <Outlet context={{ businessId } satisfies InsightsContext} />
+      </Suspense>
     </>
   );
 }
