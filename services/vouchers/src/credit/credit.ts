@@ -16,13 +16,12 @@
  * After 14 days the order's payment has long settled: a payment declined at settlement cancels
  * its vouchers first (the checkout's reconciliation), so no credit is given for an unpaid order.
  */
-import { createHash } from 'node:crypto';
 import { messageFor } from '@shop/domain/error-codes';
 import { londonDateInWords } from '@shop/domain/london-time';
 import { refundableUntil } from '@shop/domain/voucher-status';
 import type { VoucherRow } from '../issue/issue.ts';
 import type { VouchersDeps } from '../lib/deps.ts';
-import { recordRefund } from '../refunds/refunds.ts';
+import { creditToWallet } from '../refunds/refunds.ts';
 import * as refunds from '../refunds/refunds.store.ts';
 import { isReceivedGift } from '../gifts/gifts.store.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
@@ -50,14 +49,7 @@ export async function exchangeForCredit(deps: VouchersDeps, input: { voucherId: 
     if (!payment || requested.length === 0) return refusal((await vouchers.holderVoucher(trx, holder, voucher.id)) ?? voucher, at);
     const processed = await moveVouchers(trx, { id: voucher.id }, { event: 'processCredit', actor: 'system', holder, reason: 'Wallet credit given', at });
     if (processed.length !== 1) throw new Error(`Voucher ${voucher.id} was requested for credit but could not be processed`);
-    const key = `credit:${voucher.id}`;
-    const refund = await recordRefund(trx, voucher, payment, {
-      customerToken: holder,
-      idempotencyKey: key,
-      requestHash: createHash('sha256').update(key).digest('hex'),
-      destination: 'wallet',
-      at,
-    });
+    const refund = await creditToWallet(trx, voucher, payment, { kind: 'credit', customerToken: holder, at });
     return { ok: true, credit: refund.wallet_amount, voucher: { ...voucher, status: 'Request Processed', updated_at: at } };
   });
 }

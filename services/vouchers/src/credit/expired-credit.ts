@@ -14,13 +14,12 @@
  *   refund row per voucher), the wallet-paid part back in its buckets, the card part refundable
  *   credit, all of it expiring at expiredCreditUntil.
  */
-import { createHash } from 'node:crypto';
 import { messageFor } from '@shop/domain/error-codes';
 import { londonDateInWords } from '@shop/domain/london-time';
 import { expiredCreditUntil, isExpired } from '@shop/domain/voucher-status';
 import type { VoucherRow } from '../issue/issue.ts';
 import type { VouchersDeps } from '../lib/deps.ts';
-import { recordRefund } from '../refunds/refunds.ts';
+import { creditToWallet } from '../refunds/refunds.ts';
 import * as refunds from '../refunds/refunds.store.ts';
 import { isReceivedGift } from '../gifts/gifts.store.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
@@ -45,15 +44,7 @@ export async function takeExpiredCredit(deps: VouchersDeps, input: { voucherId: 
     const taken = await moveVouchers(trx, { id: voucher.id }, { event: 'takeExpiredCredit', actor: 'shopper', holder, reason: 'Took its paid value as wallet credit', at });
     if (taken.length === 0) return refusal((await vouchers.holderVoucher(trx, holder, voucher.id)) ?? voucher, at);
     const validUntil = expiredCreditUntil(at);
-    const key = `expired-credit:${voucher.id}`;
-    const refund = await recordRefund(trx, voucher, payment, {
-      customerToken: holder,
-      idempotencyKey: key,
-      requestHash: createHash('sha256').update(key).digest('hex'),
-      destination: 'wallet',
-      at,
-      expiresAt: validUntil,
-    });
+    const refund = await creditToWallet(trx, voucher, payment, { kind: 'expired-credit', customerToken: holder, at, expiresAt: validUntil });
     return { ok: true, credit: refund.wallet_amount, validUntil, voucher: { ...voucher, status: 'Request Processed', updated_at: at } };
   });
 }

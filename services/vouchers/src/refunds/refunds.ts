@@ -73,6 +73,28 @@ export async function refundVoucher(deps: VouchersDeps, input: RefundInput): Pro
 }
 
 /**
+ * The whole paid value of a voucher the caller has just moved out of use, given as wallet credit
+ * (credit towards another deal, credit for an expired voucher): a refund to the wallet whose
+ * idempotency key is `kind:voucherId`, so it is given once however often it is asked.
+ */
+export function creditToWallet(
+  trx: AnyDb,
+  voucher: VoucherRow,
+  payment: store.OrderPaymentRow,
+  input: { kind: 'credit' | 'expired-credit'; customerToken: string; at: Date; expiresAt?: Date },
+): Promise<store.RefundRow> {
+  const key = `${input.kind}:${voucher.id}`;
+  return recordRefund(trx, voucher, payment, {
+    customerToken: input.customerToken,
+    idempotencyKey: key,
+    requestHash: createHash('sha256').update(key).digest('hex'),
+    destination: 'wallet',
+    at: input.at,
+    ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
+  });
+}
+
+/**
  * Records the refund of a voucher the caller has just moved to Refunded, in its transaction, with
  * the order's payment it locked: what the voucher was paid is drawn on the captures (card first,
  * then the wallet part), the refund row is written, and the wallet part goes back to the wallet
