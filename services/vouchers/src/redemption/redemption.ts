@@ -51,6 +51,32 @@ function replayed(stored: { status: number; body: unknown }): RedemptionAnswer {
   return { status: 409, body: problem(409, code, { ...(detail !== undefined ? { detail } : {}), ...(errors ? { errors } : {}), extra }) };
 }
 
+type Trx = Parameters<Parameters<ReturnType<AnyDb['transaction']>['execute']>[0]>[0];
+interface Attempted {
+  answer: RedemptionAnswer;
+  result: RedemptionResult;
+  voucher: VoucherRow | undefined;
+}
+
+/**
+ * One merchant move of a voucher of their own deals (redeem, unredeem), in the caller's
+ * transaction: the conditional move, then the voucher as it now is — not among these deals (or no
+ * voucher named): not found; moved: 200 with it; else the refusal the caller words.
+ */
+async function attemptTransition(
+  trx: Trx,
+  which: Extract<VoucherSelector, { id: string } | { code: string }> | null,
+  move: { event: 'redeem' | 'unredeem'; reason: string; done: RedemptionResult },
+  input: { merchantRef: string; dealIds: readonly number[]; at: Date },
+  refused: (voucher: VoucherRow) => Promise<{ answer: RedemptionAnswer; result: RedemptionResult }>,
+): Promise<Attempted> {
+  const moved = which ? await moveVouchers(trx, which, { event: move.event, actor: 'merchant', actorRef: input.merchantRef, dealIds: input.dealIds, reason: move.reason, at: input.at }) : [];
+  const voucher = which ? await vouchers.merchantVoucher(trx, which, input.dealIds) : undefined;
+  if (!voucher) return { answer: { status: 404, body: notFoundProblem(NOT_FOUND_DETAIL) }, result: 'not_found', voucher };
+  if (moved.length === 1) return { answer: { status: 200, body: voucherView(voucher) }, result: move.done, voucher };
+  return { ...(await refused(voucher)), voucher };
+}
+
 /** Rolls the redemption's transaction back when its device attempt id was logged first by another call. */
 class AlreadyAnswered extends Error {}
 
@@ -84,24 +110,12 @@ export async function redeemOne(db: AnyDb, input: RedeemInput): Promise<Redempti
   }
   try {
     return await db.transaction().execute(async (trx) => {
-      const which = input.which;
-      const moved = which ? await moveVouchers(trx, which, { event: 'redeem', actor: 'merchant', actorRef: input.merchantRef, dealIds: input.dealIds, reason: 'Redeemed by the merchant', at: input.at }) : [];
-      const voucher = which ? await vouchers.merchantVoucher(trx, which, input.dealIds) : undefined;
-      let answer: RedemptionAnswer;
-      let result: RedemptionResult;
-      if (!voucher) {
-        answer = { status: 404, body: notFoundProblem(NOT_FOUND_DETAIL) };
-        result = 'not_found';
-      } else if (moved.length === 1) {
-        answer = { status: 200, body: voucherView(voucher) };
-        result = 'redeemed';
-      } else {
-        const redeemedAt = voucher.status === 'Redeemed' ? ((await latestRedemption(trx, voucher.id))?.at ?? null) : null;
-        const refusal = refusalOf(voucher, redeemedAt, input.at);
-        result = refusal.result;
+      const { answer, result, voucher } = await attemptTransition(trx, input.which, { event: 'redeem', reason: 'Redeemed by the merchant', done: 'redeemed' }, input, async (v) => {
+        const redeemedAt = v.status === 'Redeemed' ? ((await latestRedemption(trx, v.id))?.at ?? null) : null;
+        const refusal = refusalOf(v, redeemedAt, input.at);
         const extra: Record<string, unknown> = { reason: refusal.result, ...(redeemedAt ? { redeemedAt: redeemedAt.toISOString() } : {}) };
-        answer = { status: 409, body: problem(409, 'VOUCHER_NOT_REDEEMABLE', { detail: refusal.detail, errors: [{ field: 'code', message: messageFor('VOUCHER_NOT_REDEEMABLE') }], extra }) };
-      }
+        return { result: refusal.result, answer: { status: 409, body: problem(409, 'VOUCHER_NOT_REDEEMABLE', { detail: refusal.detail, errors: [{ field: 'code', message: messageFor('VOUCHER_NOT_REDEEMABLE') }], extra }) } };
+      });
       const logged = await logAttempt(trx, {
         merchantRef: input.merchantRef,
         actorRef: input.actorRef,
@@ -148,24 +162,12 @@ export interface UndoInput {
  */
 export async function undoRedemption(db: AnyDb, input: UndoInput): Promise<RedemptionAnswer> {
   return db.transaction().execute(async (trx) => {
-    const which = { id: input.voucherId };
-    const moved = await moveVouchers(trx, which, { event: 'unredeem', actor: 'merchant', actorRef: input.merchantRef, dealIds: input.dealIds, reason: 'Redemption undone by the merchant', at: input.at });
-    const voucher = await vouchers.merchantVoucher(trx, which, input.dealIds);
-    let answer: RedemptionAnswer;
-    let result: RedemptionResult;
-    if (!voucher) {
-      answer = { status: 404, body: notFoundProblem(NOT_FOUND_DETAIL) };
-      result = 'not_found';
-    } else if (moved.length === 1) {
-      answer = { status: 200, body: voucherView(voucher) };
-      result = 'undone';
-    } else {
-      const redemption = voucher.status === 'Redeemed' ? await latestRedemption(trx, voucher.id) : undefined;
-      const code = voucher.status !== 'Redeemed' ? 'VOUCHER_NOT_REDEEMED' : redemption?.by !== input.merchantRef ? 'REDEMPTION_NOT_YOURS' : 'REDEMPTION_UNDO_EXPIRED';
+    const { answer, result, voucher } = await attemptTransition(trx, { id: input.voucherId }, { event: 'unredeem', reason: 'Redemption undone by the merchant', done: 'undone' }, input, async (v) => {
+      const redemption = v.status === 'Redeemed' ? await latestRedemption(trx, v.id) : undefined;
+      const code = v.status !== 'Redeemed' ? 'VOUCHER_NOT_REDEEMED' : redemption?.by !== input.merchantRef ? 'REDEMPTION_NOT_YOURS' : 'REDEMPTION_UNDO_EXPIRED';
       const extra: Record<string, unknown> = redemption ? { redeemedAt: redemption.at.toISOString() } : {};
-      answer = { status: 409, body: problem(409, code, { detail: REDEMPTION_MESSAGES[code], errors: [{ field: 'voucherId', message: REDEMPTION_MESSAGES[code] }], extra }) };
-      result = 'undo_refused';
-    }
+      return { result: 'undo_refused', answer: { status: 409, body: problem(409, code, { detail: REDEMPTION_MESSAGES[code], errors: [{ field: 'voucherId', message: REDEMPTION_MESSAGES[code] }], extra }) } };
+    });
     await logAttempt(trx, { merchantRef: input.merchantRef, actorRef: input.actorRef, channel: 'typed', code: input.voucherId, voucherId: voucher?.id ?? null, result, at: input.at });
     return answer;
   });
