@@ -25,11 +25,15 @@ export async function addCreditLot(trx: WalletDb, input: { transactionId: number
     values (${input.transactionId}, ${input.accountId}, ${input.amount}, ${input.amount}, ${input.expiresAt})`.execute(trx);
 }
 
-/** What of the (locked) account's balance has passed its date but not been taken by the job yet: it cannot be spent. */
-export async function expiredUnspent(trx: WalletDb, accountId: number, now: Date): Promise<number> {
-  const row = (await sql<{ total: string }>`select coalesce(sum(remaining), 0) as total from wallet.credit_lot
-    where account_id = ${accountId} and remaining > 0 and expires_at < ${now}`.execute(trx)).rows[0]!;
-  return num(row.total);
+/** What of each (locked) account's balance has passed its date but not been taken by the job yet: it cannot be spent. One grouped query for all of them. */
+export async function expiredUnspent(trx: WalletDb, accountIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  const byAccount = new Map<number, number>(accountIds.map((id) => [id, 0]));
+  if (accountIds.length === 0) return byAccount;
+  const { rows } = await sql<{ account_id: string; total: string }>`select account_id, sum(remaining) as total from wallet.credit_lot
+    where account_id in (${sql.join(accountIds)}) and remaining > 0 and expires_at < ${now}
+    group by account_id`.execute(trx);
+  for (const r of rows) byAccount.set(Number(r.account_id), num(r.total));
+  return byAccount;
 }
 
 /** A hold took `amount` from the (locked) account: the live lots pay first, soonest-expiring first. */

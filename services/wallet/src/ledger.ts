@@ -224,10 +224,11 @@ export async function holdWalletCredit(
   if (raced) return sameHold(raced, input);
   // Credit past its date is not spendable even before the expiry job has taken it.
   const now = input.now ?? new Date();
+  const expired = await expiredUnspent(trx, [customer.marketing, customer.refundable], now);
   const split = walletSplit(
     {
-      marketingBalance: locked.get(customer.marketing)!.balance - (await expiredUnspent(trx, customer.marketing, now)),
-      refundableBalance: locked.get(customer.refundable)!.balance - (await expiredUnspent(trx, customer.refundable, now)),
+      marketingBalance: locked.get(customer.marketing)!.balance - expired.get(customer.marketing)!,
+      refundableBalance: locked.get(customer.refundable)!.balance - expired.get(customer.refundable)!,
     },
     input.marketingMax,
     input.amount,
