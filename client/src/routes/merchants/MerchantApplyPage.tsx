@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link } from 'react-router';
 import { allFieldErrors } from '@shop/domain';
@@ -6,9 +6,9 @@ import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { merchantApplicationSchema, MERCHANT_CITIES, type MerchantCity, type MerchantType } from '@shop/domain/merchants';
 import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { reportClientError } from '../../errors/report.ts';
-import { useAddressLookup, type FoundAddress } from '../../features/buying/address-lookup.ts';
+import { AddressFinder } from '../../features/buying/AddressFinder.tsx';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
-import { ErrorMessage, FormGroup, InputRowField, SubmitButton, TextField } from '../../ui/Field.tsx';
+import { ErrorMessage, FormGroup, SubmitButton, TextField } from '../../ui/Field.tsx';
 import { errorTitle, fieldId, useFormErrors } from '../../ui/form-errors.ts';
 import { Main } from '../../ui/Main.tsx';
 import { Notice } from '../../ui/Notice.tsx';
@@ -159,7 +159,18 @@ function ApplyForm({ categoriesRef, onDone, onErrors }: { categoriesRef: Merchan
       {text('contactName', { autoComplete: 'name' })}
       {text('email', { type: 'email', autoComplete: 'email', spellCheck: false, autoCapitalize: 'none' })}
       {text('phone', { type: 'tel', autoComplete: 'tel', hint: 'A UK number, for example 0141 496 0123.' })}
-      <AddressFinder onFound={(a) => setValues((v) => ({ ...v, addressLine: [a.line1, a.line2, a.town].filter(Boolean).join(', '), postcode: a.postcode }))} onFilled={() => errors.dismiss(['addressLine', 'postcode'])} />
+      <div className="merchant-apply__finder">
+        <AddressFinder
+          id="merchant-address"
+          label="Find your business address by postcode"
+          emptyMessage="Enter a postcode"
+          autoComplete="off"
+          onFound={(a) => {
+            setValues((v) => ({ ...v, addressLine: [a.line1, a.line2, a.town].filter(Boolean).join(', '), postcode: a.postcode }));
+            errors.dismiss(['addressLine', 'postcode']);
+          }}
+        />
+      </div>
       {text('addressLine', { autoComplete: 'street-address', hint: 'The street address of your business: house number, street and town.' })}
       {text('postcode', { autoComplete: 'postal-code', autoCapitalize: 'characters', spellCheck: false, className: 'input--postcode' })}
       <SelectField name="category" errors={errors.of('category')} value={values.category} onChange={set('category')} placeholder="Choose a category">
@@ -215,95 +226,5 @@ function SelectField({ name, value, onChange, errors, placeholder, children }: {
         {children}
       </select>
     </FormGroup>
-  );
-}
-
-/** The checkout's postcode lookup (spec §7 address service): pick an address to fill the fields, or type it. */
-function AddressFinder({ onFound, onFilled }: { onFound: (address: FoundAddress) => void; onFilled: () => void }) {
-  const lookupAddresses = useAddressLookup();
-  const [lookup, setLookup] = useState('');
-  const [found, setFound] = useState<FoundAddress[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const list = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    if (found && found.length > 0) list.current?.focus();
-  }, [found]);
-
-  async function find() {
-    const postcode = lookup.trim();
-    if (!postcode) return setError('Enter a postcode');
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await lookupAddresses(postcode);
-      if (result.ok) {
-        setFound(result.addresses);
-        if (result.addresses.length === 0) setError('We could not find any addresses at that postcode. Please type your address below.');
-      } else {
-        setFound(null);
-        setError(result.message || BUYING_MESSAGES.somethingWrong);
-      }
-    } catch (err) {
-      reportClientError(err);
-      setError(BUYING_MESSAGES.somethingWrong);
-    }
-    setBusy(false);
-  }
-
-  return (
-    <div className="merchant-apply__finder">
-      <InputRowField
-        id="merchant-address-lookup"
-        label="Find your business address by postcode"
-        error={error}
-        className="input input--postcode"
-        value={lookup}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        onChange={(e) => setLookup(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            void find();
-          }
-        }}
-        button={
-          <button type="button" className="button button--secondary" aria-busy={busy || undefined} onClick={() => !busy && void find()}>
-            Find address
-          </button>
-        }
-      />
-      {found && found.length > 0 ? (
-        <div className="form-group">
-          <label className="form-label" htmlFor="merchant-address-found">
-            Choose your address
-          </label>
-          <select
-            id="merchant-address-found"
-            ref={list}
-            className="select select--wide"
-            defaultValue=""
-            onChange={(e) => {
-              const address = found.find((f) => f.moniker === e.target.value);
-              if (address) {
-                onFound(address);
-                onFilled();
-              }
-            }}
-          >
-            <option value="" disabled>
-              {found.length === 1 ? '1 address found' : `${found.length} addresses found`}
-            </option>
-            {found.map((a) => (
-              <option key={a.moniker} value={a.moniker}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-    </div>
   );
 }
