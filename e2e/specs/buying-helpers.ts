@@ -222,3 +222,24 @@ export async function expectBreakdownAddsUp(page: Page): Promise<{ parts: Array<
   expect(total! - wallet, 'the total less the wallet credit is what is paid now').toBe(payNow);
   return { parts, total: total!, wallet, payNow: payNow! };
 }
+
+/**
+ * A new shopper (registered and confirmed, signed in) buys one voucher of a restaurant deal by
+ * card; returns the deal, the shopper's customer token and their vouchers as the vouchers service
+ * holds them (its REST feed, with the service token: what an operator's job sees).
+ */
+export async function buyOneVoucherSignedIn(page: Page, label: string) {
+  const email = newEmail(label);
+  await registerAndConfirm(page, email);
+  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
+  await addToBasket(page, deal);
+  await enterCard(page, GOOD_CARD);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  const sid = (await page.context().cookies()).find((c) => c.name === '__Host-sid')?.value;
+  const session = await page.request.get('/api/users/session', { headers: { 'x-service-token': SERVICE_TOKEN, 'x-session-token': sid! } });
+  const customerToken = ((await session.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
+  const feed = await page.request.get(`/api/vouchers/voucher/feeds/voucher?customerToken=${encodeURIComponent(customerToken)}`, { headers: { 'x-service-token': SERVICE_TOKEN } });
+  const vouchers = ((await feed.json()) as { edges: Array<{ node: { id: string; expiresAt: string; paid: { amount: number } } }> }).edges.map((e) => e.node);
+  return { email, deal, customerToken, vouchers };
+}

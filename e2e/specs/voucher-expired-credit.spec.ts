@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, findDeal, GOOD_CARD, newEmail, payButton, plainOptionFirst, registerAndConfirm, restaurantDeal, RESTAURANTS, SERVICE_TOKEN } from './buying-helpers.ts';
+import { addToBasket, answerCookies, buyOneVoucherSignedIn, plainOptionFirst, SERVICE_TOKEN } from './buying-helpers.ts';
 
 // An expired voucher's paid value as wallet credit valid 14 days (spec §9) as a shopper meets it:
 // buy a voucher signed in; the expiry job runs as at just after its date (the operator's run of the
@@ -19,19 +19,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('an expired voucher is taken as wallet credit, spent at the next checkout', async ({ page }) => {
-  await registerAndConfirm(page, newEmail('expired'));
-  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
-  await addToBasket(page, deal);
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
-
-  // The shopper's voucher as the vouchers service has it (the holder is the account's customer token).
-  const sid = (await page.context().cookies()).find((c) => c.name === '__Host-sid')?.value;
-  const session = await page.request.get('/api/users/session', { headers: { 'x-service-token': SERVICE_TOKEN, 'x-session-token': sid! } });
-  const customerToken = ((await session.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
-  const feed = await page.request.get(`/api/vouchers/voucher/feeds/voucher?customerToken=${encodeURIComponent(customerToken)}`, { headers: { 'x-service-token': SERVICE_TOKEN } });
-  const [voucher] = ((await feed.json()) as { edges: Array<{ node: { id: string; expiresAt: string; paid: { amount: number } } }> }).edges.map((e) => e.node);
+  const { deal, customerToken, vouchers } = await buyOneVoucherSignedIn(page, 'expired');
+  const [voucher] = vouchers;
   expect(voucher!.paid.amount).toBe(plainOptionFirst(deal)!.price.amount);
   const amount = formatted(voucher!.paid.amount);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, findDeal, GOOD_CARD, newEmail, payButton, registerAndConfirm, restaurantDeal, RESTAURANTS, SERVICE_TOKEN } from './buying-helpers.ts';
+import { answerCookies, buyOneVoucherSignedIn, enterCard, GOOD_CARD, SERVICE_TOKEN } from './buying-helpers.ts';
 
 // Validity extension after purchase and expiry reminders (issue 16 points 7 and 9) as a shopper
 // meets them: buy a voucher signed in; the reminders job runs as at 5 days before its expiry (the
@@ -17,20 +17,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('a voucher is extended from the reminder link', async ({ page }) => {
-  const email = newEmail('extend');
-  await registerAndConfirm(page, email);
-  const deal = await findDeal(page.request, restaurantDeal, RESTAURANTS);
-  await addToBasket(page, deal);
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
-
-  // The shopper's voucher as the vouchers service has it (the holder is the account's customer token).
-  const sid = (await page.context().cookies()).find((c) => c.name === '__Host-sid')?.value;
-  const session = await page.request.get('/api/users/session', { headers: { 'x-service-token': SERVICE_TOKEN, 'x-session-token': sid! } });
-  const customerToken = ((await session.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
-  const feed = await page.request.get(`/api/vouchers/voucher/feeds/voucher?customerToken=${encodeURIComponent(customerToken)}`, { headers: { 'x-service-token': SERVICE_TOKEN } });
-  const held = ((await feed.json()) as { edges: Array<{ node: { id: string; expiresAt: string } }> }).edges.map((e) => e.node);
+  const { email, deal, vouchers: held } = await buyOneVoucherSignedIn(page, 'extend');
   expect(held).toHaveLength(1);
   const [voucher] = held;
   expect(voucher!.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
