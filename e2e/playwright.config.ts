@@ -73,6 +73,7 @@ export default defineConfig({
         // journeys follow the links of the emails the shop sends.
         OUTBOX_PAGE: '1',
         DEMO_MERCHANTS: '1',
+        DEMO_STAFF: '1',
         // Each journey is a shopper at their own address (e2e/fixtures.ts sends X-Forwarded-For), as
         // in life: the per-address limits (20 registrations an hour) count each shopper apart.
         TRUST_PROXY: '1',

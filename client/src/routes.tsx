@@ -85,6 +85,10 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: () => import('./routes/insights/SalesPage.tsx') },
           { path: 'redeem', lazy: () => import('./routes/insights/RedeemPage.tsx') },
+          { path: 'scan', lazy: () => import('./routes/insights/ScanPage.tsx') },
+          { path: 'orders', lazy: () => import('./routes/insights/OrdersPage.tsx') },
+          { path: 'payouts', lazy: () => import('./routes/insights/PayoutsPage.tsx') },
+          { path: 'bookings', lazy: () => import('./routes/insights/BookingsPage.tsx') },
         ],
       },
       // The account area in the account layout (/myaccount/delete in the delete layout): a

@@ -204,6 +204,8 @@ export function allFieldErrors(error: z.ZodError): Array<{ field: string; messag
 
 /** The session cookie: HttpOnly, Secure, SameSite=Lax, Path=/, no Domain (the __Host- prefix demands it). */
 export const SESSION_COOKIE = '__Host-sid';
+/** A staff person's session (issue 17 point 7; the gateway's /staff/sign-in): HttpOnly, Secure, SameSite=Strict, Path=/. Never a shopper session. */
+export const STAFF_SESSION_COOKIE = '__Host-staff';
 /** Idle and absolute lifetimes of a session (ASVS 4.0.3 3.3.2 L2: 30 minutes idle, 12 hours). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;

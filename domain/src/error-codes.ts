@@ -66,6 +66,17 @@ export const ERROR_MESSAGES = {
   VOUCHER_NOT_REDEEMED: 'This voucher is not redeemed, so there is nothing to undo.',
   REDEMPTION_NOT_YOURS: 'Only the business that redeemed this voucher can undo it.',
   REDEMPTION_FILE_TOO_LARGE: 'A file of codes can have at most 10,000 codes.',
+  // Goods posting (issue 17 point 5): one dispatch per unit, only of goods still to post.
+  VOUCHER_ALREADY_SENT: 'This order was already marked sent with another tracking reference.',
+  VOUCHER_NOT_SENDABLE: 'This order cannot be marked sent: it was refunded, cancelled or is being returned.',
+  // Bookings against capacity (issue 17 point 4): the service's detail says which day and why.
+  BOOKING_NOT_OFFERED: 'This voucher is not booked online: contact the merchant to book.',
+  VOUCHER_ALREADY_BOOKED: 'This voucher is booked already: move or cancel its booking instead.',
+  VOUCHER_NOT_BOOKED: 'This voucher has no booking to change.',
+  VOUCHER_NOT_BOOKABLE: 'This voucher cannot be booked: it is used, refunded or past its date.',
+  BOOKING_DATE_UNAVAILABLE: 'Choose a date from tomorrow until the voucher expires.',
+  BOOKING_DATE_FULL: 'That date is fully booked: choose another date.',
+  BOOKING_CHANGE_CLOSED: 'It is too late to change this booking online: contact the merchant.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

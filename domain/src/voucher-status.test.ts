@@ -39,6 +39,8 @@ const ALLOWED: readonly (readonly [VoucherEvent, StoredVoucherStatus, VoucherAct
   ['unredeem', 'Redeemed', 'merchant', 'Ready to Redeem'],
   ['book', 'Ready to Redeem', 'shopper', 'Booked'],
   ['book', 'Ready to Redeem', 'merchant', 'Booked'],
+  ['unbook', 'Booked', 'shopper', 'Ready to Redeem'],
+  ['unbook', 'Booked', 'merchant', 'Ready to Redeem'],
   ['requestCredit', 'Ready to Redeem', 'shopper', 'Credit Requested'],
   ['processCredit', 'Credit Requested', 'system', 'Request Processed'],
   ['processCredit', 'Credit Requested', 'staff', 'Request Processed'],
@@ -63,6 +65,7 @@ const GUARDS: Record<string, readonly string[]> = {
   'unredeem from Redeemed to Ready to Redeem': ['undoWindow', 'sameBusiness', 'redeemedFromReady'],
   'unredeem from Redeemed to Booked': ['undoWindow', 'sameBusiness', 'redeemedFromBooked'],
   'book from Ready to Redeem to Booked': ['bookable', 'notExpired'],
+  'unbook from Booked to Ready to Redeem': ['notExpired'],
   'requestCredit from Ready to Redeem to Credit Requested': ['notExpired'],
   'processCredit from Credit Requested to Request Processed': [],
   'requestReturn from Ready to Redeem to Return Requested': ['goods'],
@@ -147,8 +150,8 @@ describe('voucher statuses (spec §3)', () => {
 });
 
 describe('voucher transitions: every (event, from, actor)', () => {
-  it('covers 13 events × 11 statuses × 4 actors', () => {
-    expect(every).toHaveLength(572);
+  it('covers 14 events × 11 statuses × 4 actors', () => {
+    expect(every).toHaveLength(616);
   });
 
   it.each(every)('%s from %s by %s', (event, from, actor) => {
@@ -184,6 +187,8 @@ describe('voucher guards', () => {
     ['only calendar and travel deals are booked', 'book', 'Ready to Redeem', 'shopper', { ...VALID, bookable: false }, { ok: false, reason: 'GUARD_FAILED', guard: 'bookable' }],
     ['a merchant books a bookable voucher', 'book', 'Ready to Redeem', 'merchant', VALID, { ok: true, to: 'Booked' }],
     ['an expired voucher is not booked', 'book', 'Ready to Redeem', 'shopper', PASSED, { ok: false, reason: 'GUARD_FAILED', guard: 'notExpired' }],
+    ['a shopper cancels a booking: ready to book again', 'unbook', 'Booked', 'shopper', VALID, { ok: true, to: 'Ready to Redeem' }],
+    ['a booking of a voucher past its date is not cancelled (it expires)', 'unbook', 'Booked', 'shopper', PASSED, { ok: false, reason: 'GUARD_FAILED', guard: 'notExpired' }],
     ['only goods are returned', 'requestReturn', 'Ready to Redeem', 'shopper', { ...VALID, goods: false }, { ok: false, reason: 'GUARD_FAILED', guard: 'goods' }],
     ['goods are returned even after the voucher date', 'requestReturn', 'Ready to Redeem', 'shopper', PASSED, { ok: true, to: 'Return Requested' }],
     ['a voucher past its date is not redeemed before the expire job ran', 'redeem', 'Ready to Redeem', 'merchant', PASSED, { ok: false, reason: 'GUARD_FAILED', guard: 'notExpired' }],

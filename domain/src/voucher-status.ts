@@ -12,6 +12,7 @@
  *   Ready to Redeem --redeem (merchant)--------------------------------> Redeemed
  *   Redeemed --unredeem (merchant; the same business within 15 minutes)--> the status it was redeemed from
  *   Ready to Redeem --book (merchant, shopper; bookable)---------------> Booked --redeem--> Redeemed
+ *   Booked --unbook (shopper, merchant; the booking cancelled)----------> Ready to Redeem
  *   Ready to Redeem --requestCredit (shopper)--> Credit Requested --processCredit--> Request Processed
  *   Ready to Redeem --requestReturn (shopper; goods)--> Return Requested --shipReturn-->
  *       Return in Transit --receiveReturn--> Returned to the Merchant --refundReturn--> Refunded
@@ -105,6 +106,11 @@ export const EXPIRED_VOUCHER_CREDIT_VALID_DAYS = 14;
 export const VOUCHER_EXTENSION_MAX_MONTHS = 3;
 /** Issue 17 point 3: a redemption can be undone within 15 minutes, by the business that made it. */
 export const REDEMPTION_UNDO_MINUTES = 15;
+/**
+ * Issue 17 point 4: what the deal page and the checkout's refusal say when a bookable deal's sales
+ * are paused (its vouchers sold and not yet used fill every place before a voucher bought now expires).
+ */
+export const BOOKINGS_PAUSED_MESSAGE = 'Sold out for now: no dates left to book before these vouchers expire.';
 
 // ---------------------------------------------------------------------------------------------
 // Time windows (pure: `now` is always given)
@@ -150,6 +156,7 @@ export const VOUCHER_EVENTS = [
   'redeem',
   'unredeem',
   'book',
+  'unbook',
   'requestCredit',
   'processCredit',
   'requestReturn',
@@ -238,6 +245,10 @@ export interface VoucherTransitionRule {
  *   undone Booked voucher keeps its booking. Two rules for one (event, from), told apart by that
  *   status: the first whose guards hold applies. It is a correction, not a step of the life
  *   cycle: Redeemed still counts as final (isFinalVoucherStatus).
+ * - unbook (issue 17 point 4: a booking cancelled): Booked → Ready to Redeem while the voucher is
+ *   still valid, so its holder can book another date; how late a shopper may cancel is the
+ *   merchant's rule, checked by the vouchers service on the booking (not a status guard). Moving a
+ *   booking to another date keeps the status (history event `rebook`).
  */
 export const VOUCHER_TRANSITIONS: readonly VoucherTransitionRule[] = [
   { event: 'redeem', from: 'Ready to Redeem', to: 'Redeemed', actors: ['merchant'], guards: ['notExpired'] },
@@ -245,6 +256,7 @@ export const VOUCHER_TRANSITIONS: readonly VoucherTransitionRule[] = [
   { event: 'unredeem', from: 'Redeemed', to: 'Ready to Redeem', actors: ['merchant'], guards: ['undoWindow', 'sameBusiness', 'redeemedFromReady'] },
   { event: 'unredeem', from: 'Redeemed', to: 'Booked', actors: ['merchant'], guards: ['undoWindow', 'sameBusiness', 'redeemedFromBooked'] },
   { event: 'book', from: 'Ready to Redeem', to: 'Booked', actors: ['shopper', 'merchant'], guards: ['bookable', 'notExpired'] },
+  { event: 'unbook', from: 'Booked', to: 'Ready to Redeem', actors: ['shopper', 'merchant'], guards: ['notExpired'] },
   { event: 'requestCredit', from: 'Ready to Redeem', to: 'Credit Requested', actors: ['shopper'], guards: ['notExpired'] },
   { event: 'processCredit', from: 'Credit Requested', to: 'Request Processed', actors: ['system', 'staff'], guards: [] },
   { event: 'requestReturn', from: 'Ready to Redeem', to: 'Return Requested', actors: ['shopper'], guards: ['goods'] },
@@ -313,5 +325,6 @@ export function isFinalVoucherStatus(status: StoredVoucherStatus): boolean {
  * unextend: an extension taken back when its payment was declined at settlement).
  */
 // gift: sent as a gift (to a claim link); claim: the gift claimed, the voucher now its recipient's. Neither changes the status.
-export const VOUCHER_HISTORY_EVENTS = ['issue', 'extend', 'unextend', 'gift', 'claim', ...VOUCHER_EVENTS] as const;
+// rebook: a booking moved to another date (issue 17 point 4); the voucher stays Booked.
+export const VOUCHER_HISTORY_EVENTS = ['issue', 'extend', 'unextend', 'gift', 'claim', 'rebook', ...VOUCHER_EVENTS] as const;
 export type VoucherHistoryEvent = (typeof VOUCHER_HISTORY_EVENTS)[number];

@@ -5,7 +5,8 @@ import { answerCookies, gql, newEmail } from './buying-helpers.ts';
 
 // "Become a merchant" (issue 17 points 1 and 7): from the footer's link, a business fills the
 // form (its address found by postcode), sees the confirmation (focused) and gets the confirmation
-// email (the shop's outbox); staff approve the application through GraphQL with a staff API key
+// email (the shop's outbox); staff find it through GraphQL with a staff API key, and a staff person
+// signed in on /staff/sign-in approves it on the staff page
 // (named as who decided) and the applicant's approval email arrives.
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -73,18 +74,27 @@ test('a business applies to become a merchant, and staff approve it', async ({ p
     })
     .toMatch(/^\d+$/);
 
-  // Staff (a staff API key) find it among the pending ones and approve it.
+  // Staff (a staff API key) find it among the pending ones.
   const { merchantApplications } = await gql<{ merchantApplications: Array<{ id: string; email: string; businessName: string; postcode: string; category: string }> }>(
     page.request,
     'query { merchantApplications(status: PENDING) { id email businessName postcode category } }',
   );
   expect(merchantApplications.find((a) => a.email === email)).toEqual({ id: reference, email, businessName: 'The Byres Tearoom', postcode: known!.postcode, category: 'afternoon-tea' });
-  const { approveMerchantApplication } = await gql<{ approveMerchantApplication: { __typename: string; changed: boolean; application: { status: string; decidedBy: string } } }>(
-    page.request,
-    'mutation($id: ID!) { approveMerchantApplication(id: $id) { __typename ... on MerchantApplicationDecision { changed application { status decidedBy } } } }',
-    { id: reference },
-  );
-  expect(approveMerchantApplication).toMatchObject({ __typename: 'MerchantApplicationDecision', changed: true, application: { status: 'APPROVED', decidedBy: expect.stringMatching(/^e2e-/) } });
+
+  // A staff person signs in on the staff page (never a shopper session) and approves it there.
+  await page.goto('/staff/sign-in');
+  await page.getByLabel('Email address').fill('staff@thistledeals.example');
+  await page.getByLabel('Password').fill('Thistle-Staff-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Signed in as Demo Staff' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('The Byres Tearoom');
+  await page.screenshot({ path: '/tmp/merchant-apply-staff.png', fullPage: true });
+  await row.getByRole('button', { name: 'Approve The Byres Tearoom' }).click();
+  await expect(page.getByRole('status')).toHaveText('Approved The Byres Tearoom: its owner is asked to register with that email.');
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in$/);
 
   // The applicant's approval email.
   await expect.poll(async () => (await mailTo(page, email)).map((m) => m.subject)).toContain('The Byres Tearoom is approved to sell with Thistle Deals');

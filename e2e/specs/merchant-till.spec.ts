@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, escape, gql, GOOD_CARD, newEmail, openDeal, payButton, plainOptionFirst, registerAndConfirm, type Deal } from './buying-helpers.ts';
+import { addToBasket, answerCookies, enterCard, escape, GOOD_CARD, newEmail, payButton, registerAndConfirm } from './buying-helpers.ts';
+import { businessesOf, dealOfBusinesses, MERCHANT_EMAIL, MERCHANT_PASSWORD, SHOPPER_PASSWORD, signIn } from './merchant-helpers.ts';
 
 // The merchant's till (issue 17 points 1–3): the demo merchant signs in on the shop's /login and
 // lands on /insights, redeems a shopper's voucher of their own business by typing its code, undoes
@@ -9,44 +9,7 @@ import { addToBasket, answerCookies, enterCard, escape, gql, GOOD_CARD, newEmail
 // reads a result per line. The shopper's My Vouchers then says Redeemed. The deal is found
 // through GraphQL: one whose catalogue merchant is one of the demo merchant's businesses.
 
-const MERCHANT_EMAIL = 'glasgow.merchant@thistledeals.example';
-const MERCHANT_PASSWORD = 'Thistle-Merchant-1';
-const SHOPPER_PASSWORD = 'Heather-2026';
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-const DEAL_FIELDS = `dealId url title pricePerPerson closingDate category { slug } merchant { id }
-  products { productId title remaining soldOut disabled vipExclusive purchaseCap hasDeposit numberOfNights postagePrice { amount } price { amount } }`;
-
-type Business = { id: string; name: string; city: string; catalogueMerchant: { id: string } | null };
-
-/** The signed-in merchant's businesses, through GraphQL with the page's session. */
-async function businessesOf(page: Page): Promise<Business[]> {
-  const data = await gql<{ viewer: { merchant: { businesses: Business[] } | null } | null }>(page.request, '{ viewer { merchant { businesses { id name city catalogueMerchant { id } } } } }');
-  return data.viewer?.merchant?.businesses ?? [];
-}
-
-/** A deal of one of `businesses` (its Deal.merchant is the business) anyone can buy with its first option, with that business. */
-async function dealOfBusinesses(page: Page, businesses: Business[]): Promise<{ deal: Deal; business: Business }> {
-  type Data = { location: { deals: { edges: Array<{ node: Deal & { merchant: { id: string } } }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null };
-  for (const business of businesses.filter((b) => b.catalogueMerchant)) {
-    let after: string | null = null;
-    for (let n = 0; n < 40; n++) {
-      const data: Data = await gql<Data>(page.request, `query($l: String!, $after: String) { location(slug: $l) { deals(first: 48, after: $after) { edges { node { ${DEAL_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`, { l: business.city.toLowerCase(), after });
-      const deal = data.location?.deals.edges.map((e) => e.node).find((d) => d.merchant.id === business.catalogueMerchant!.id && openDeal(d) && !d.pricePerPerson && !d.products.some((p) => p.vipExclusive) && plainOptionFirst(d) !== null);
-      if (deal) return { deal, business };
-      if (!data.location?.deals.pageInfo.hasNextPage) break;
-      after = data.location.deals.pageInfo.endCursor;
-    }
-  }
-  throw new Error(`No buyable deal of ${businesses.map((b) => b.name).join(', ')}`);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 test('a merchant signs in, lands on the till, redeems a code by typing, undoes it, and redeems a file of codes', async ({ page }) => {
   test.setTimeout(180_000);
@@ -57,14 +20,14 @@ test('a merchant signs in, lands on the till, redeems a code by typing, undoes i
   await expect(page).toHaveURL(/\/insights$/);
   const picker = page.getByRole('combobox', { name: 'Business' });
   await expect(picker.getByRole('option')).toHaveCount(3);
-  const businesses = await businessesOf(page);
+  const businesses = await businessesOf(page.request);
   expect(businesses.map((b) => b.name).sort()).toEqual((await picker.getByRole('option').allTextContents()).map((l) => l.split(',')[0]).sort());
   await page.screenshot({ path: '/tmp/merchant-till-1-landing.png', fullPage: true });
   await page.getByRole('button', { name: 'Sign out' }).last().click();
   await expect(page).toHaveURL(/\/login/);
 
   // A shopper buys a voucher of one of those businesses' deals.
-  const { deal, business } = await dealOfBusinesses(page, businesses);
+  const { deal, business } = await dealOfBusinesses(page.request, businesses);
   const shopper = newEmail('till');
   await page.context().clearCookies();
   await answerCookies(page);

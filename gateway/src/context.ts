@@ -24,6 +24,10 @@ import { createVouchersClient, PRINT_TIMEOUT_MS, type VouchersClient } from './c
 import { createMerchantApplicationsClient, type MerchantApplicationsClient } from './clients/merchant-applications.client.ts';
 import { createMerchantBusinessesClient, type MerchantBusinessesClient } from './clients/merchant-businesses.client.ts';
 import { createRedemptionClient, type RedemptionClient } from './clients/redemption.client.ts';
+import { createSalesClient, type SalesClient } from './clients/sales.client.ts';
+import { createPayoutsClient, type PayoutsClient } from './clients/payouts.client.ts';
+import { createPostingClient, type PostingClient } from './clients/posting.client.ts';
+import { createBookingsClient, type BookingsClient } from './clients/bookings.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type RestCallLog, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient, type SearchClient } from './clients/search.client.ts';
 import { CLIENT_IP_HEADER, createUsersClient, type SocialProviderName, type UsersClient } from './clients/users.client.ts';
@@ -95,7 +99,7 @@ export interface BuyingClients {
 export interface GatewayContext {
   requestId: string;
   restCalls: RestCallLog;
-  clients: BuyingClients & { deals: DealsClient; search: SearchClient; users: UsersClient; merchantApplications: MerchantApplicationsClient; merchantBusinesses: MerchantBusinessesClient; redemption: RedemptionClient };
+  clients: BuyingClients & { deals: DealsClient; search: SearchClient; users: UsersClient; merchantApplications: MerchantApplicationsClient; merchantBusinesses: MerchantBusinessesClient; redemption: RedemptionClient; sales: SalesClient; posting: PostingClient; payouts: PayoutsClient; bookings: BookingsClient };
   loaders: Loaders;
   /** The shopper's session: looked up at most once per request, and only when asked. */
   session: SessionAccess;
@@ -213,6 +217,11 @@ export function createContextFactory(options: ContextOptions) {
       ),
       merchantBusinesses: createMerchantBusinessesClient(createRestClient({ ...common, service: 'merchants', target: options.services.merchants ?? NOT_CONFIGURED })),
       redemption: createRedemptionClient(rest('vouchers')),
+      sales: createSalesClient(rest('vouchers')),
+      posting: createPostingClient(rest('vouchers')),
+      bookings: createBookingsClient(rest('vouchers')),
+      // A statement's PDF is rendered on the way: the print deadline.
+      payouts: createPayoutsClient(rest('vouchers', Math.max(PRINT_TIMEOUT_MS, common.timeoutMs)), createRestClient({ ...common, service: 'merchants', target: options.services.merchants ?? NOT_CONFIGURED })),
     };
 
     const secure = isSecureRequest(request);

@@ -40,10 +40,13 @@ import { processDeclinedSettlements } from '@shop/checkout/reconcile/settlement'
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, logSettings, openDatabase, requestLogging, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
-import { createUsersApp, emailsOfCustomers, migrateUsers, USERS_BASE_PATH } from '@shop/users';
+import { createUsersApp, DEMO_STAFF, emailsOfCustomers, ensureDemoStaffPerson, migrateUsers, USERS_BASE_PATH } from '@shop/users';
 import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
 import { clientAddressOf, isLoopbackAddress, setRequestClientAddress } from './accounts/client-ip.ts';
 import { createSocialRoutes, oauthCookieKey, type SocialProviderConfigs } from './accounts/social.ts';
+import { createStaffRoutes, STAFF_HOME_PATH } from './staff/staff-sign-in.ts';
+import { seedDemoActivity } from './demo/demo-activity.ts';
+import { createRedemptionFileRoutes, REDEMPTION_FILE_PATH } from './schema/merchants/redemption-file.routes.ts';
 import type { SocialProviderName } from './clients/users.client.ts';
 import { OUTBOX_PAGE_PATH, outboxPageHandler, type OutboxLister } from './html/outbox-page.ts';
 import { createBasketClient } from './clients/basket.client.ts';
@@ -63,6 +66,7 @@ import { createSitemapRoutes } from './seo/sitemap.routes.ts';
 import type { SitemapLimits } from './seo/sitemap.ts';
 import { createVoucherPrintRoutes } from './vouchers/print.routes.ts';
 import { createReturnLabelRoutes } from './vouchers/return-label.routes.ts';
+import { createPayoutFileRoutes } from './merchants-payouts/payouts.routes.ts';
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -277,6 +281,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
         // The services' Scalar API references (services/platform/src/docs.ts).
         { matches: (path) => /^\/api\/[a-z]+\/docs$/.test(path), dynamicStyles: true },
         { matches: (path) => path === OUTBOX_PAGE_PATH },
+        // The staff pages (staff/staff-sign-in.ts): one inline style, no script.
+        { matches: (path) => path === STAFF_HOME_PATH || path.startsWith(`${STAFF_HOME_PATH}/`) },
       ],
     }),
   );
@@ -350,6 +356,20 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     }),
   );
 
+  // The staff sign-in (staff/staff-sign-in.ts): /staff/sign-in, /staff, /staff/sign-out.
+  app.route(
+    '/',
+    createStaffRoutes({
+      users: usersTarget ?? NOT_CONFIGURED,
+      publicOrigin,
+      ...(options.merchantsApp ? { merchants: { app: options.merchantsApp } } : {}),
+      serviceToken: options.serviceToken,
+      logger,
+      trustProxy,
+      ...(options.gateway?.timeoutMs !== undefined ? { timeoutMs: options.gateway.timeoutMs } : {}),
+    }),
+  );
+
   // The mail outbox, for development and the browser journeys (never in production unless asked).
   // It shows every reset and confirmation link, so it answers only a browser on this machine
   // (the socket's address, never a forwarded header): a shop started without NODE_ENV behind a
@@ -416,6 +436,13 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     }),
   );
 
+  // The till's file of codes, larger than /graphql takes (schema/merchants/redemption-file.routes.ts).
+  app.use(REDEMPTION_FILE_PATH, async (c, next) => {
+    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
+    await next();
+  });
+  app.route('/', createRedemptionFileRoutes({ context: shopperContext, logger, publicOrigin }));
+
   // The signed-in holder's returns label, a PDF from the vouchers service (vouchers/return-label.routes.ts).
   app.use('/myaccount/vouchers/:voucherId/return-label.pdf', async (c, next) => {
     setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
@@ -424,6 +451,20 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   app.route(
     '/',
     createReturnLabelRoutes({
+      context: shopperContext,
+      notFound: (c) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
+      logger,
+    }),
+  );
+
+  // A member's payout statement as CSV or PDF (merchants-payouts/payouts.routes.ts).
+  app.use('/insights/payouts/:businessId/:file', async (c, next) => {
+    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
+    await next();
+  });
+  app.route(
+    '/',
+    createPayoutFileRoutes({
       context: shopperContext,
       notFound: (c) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
       logger,
@@ -512,9 +553,13 @@ export interface StartShopOptions {
    * How often the shop releases expired checkout holds (default 15 s), reconciles pending orders
    * (default 30 s), expires vouchers (15 min) and dated wallet credit (1 min), and sends refunds the provider has not confirmed yet again (1 min).
    */
-  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; retryRefundsMs?: number; remindersMs?: number };
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; retryRefundsMs?: number; remindersMs?: number; mailMs?: number };
   /** Make the three demo merchant accounts (README); default: outside production only. */
   demoMerchants?: boolean;
+  /** Make the demo staff person (README); default: outside production only. */
+  demoStaff?: boolean;
+  /** Make the demo shopper's purchases and the demo merchant's redemptions once (demo/demo-activity.ts); default: in development (NODE_ENV unset or development), with the demo merchants. */
+  demoActivity?: boolean;
 }
 
 /** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
@@ -628,8 +673,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     // Merchants (issue 17): a business per catalogue merchant at every start (idempotent).
     await migrateMerchants(database.db);
     // Accounts with a published password: never in production unless asked for (DEMO_MERCHANTS=1, the browser journeys).
-    const merchants = await seedMerchants(database.db, { demoMerchants: options.demoMerchants ?? process.env.NODE_ENV !== 'production' });
+    const demoAccounts = options.demoMerchants ?? process.env.NODE_ENV !== 'production';
+    const merchants = await seedMerchants(database.db, { demoMerchants: demoAccounts });
     if (merchants.inserted || merchants.demoAccounts) logger.info('Seeded merchants', { ...merchants });
+    // The demo staff person (README): outside production, or with DEMO_STAFF=1 (its own flag: a staff session is far more than a demo merchant's).
+    if ((options.demoStaff ?? process.env.NODE_ENV !== 'production') && (await ensureDemoStaffPerson(database.db, new Date()))) logger.info('Seeded the demo staff person', { email: DEMO_STAFF.email });
     await migrateJobs(database.db);
     await releaseStartupLock();
     await stopIfAsked();
@@ -723,11 +771,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       // Returned goods whose refund a crash left unmade (services/vouchers returns.ts); on the refunds' test interval.
       everyLeased({ db, name: 'refund returned goods', everyMs: jobs.retryRefundsMs ?? REFUND_RETURNS_EVERY_MS, run: () => refundReturns(vouchersApp.deps), logger }),
       // Gift mail from My Vouchers that the request making the gift could not hand over (relay down).
-      everyLeased({ db, name: 'deliver gift mail', everyMs: jobs.remindersMs ?? GIFT_MAIL_EVERY_MS, run: () => deliverGiftMail(vouchersApp.deps).then(() => undefined), logger }),
+      everyLeased({ db, name: 'deliver gift mail', everyMs: jobs.mailMs ?? GIFT_MAIL_EVERY_MS, run: () => deliverGiftMail(vouchersApp.deps).then(() => undefined), logger }),
       // Expiry reminders 30, 7 and 1 days before (issue 16 point 9): each once per voucher, crash safe.
       everyLeased({ db, name: 'remind expiring vouchers', everyMs: jobs.remindersMs ?? REMIND_EVERY_MS, run: () => remindExpiringVouchers({ db, mailer: mailer!, now: () => new Date(), publicBaseUrl, holderEmails, log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
       // Merchant application mail a request could not hand over (the relay down).
-      everyLeased({ db, name: 'deliver merchant mail', everyMs: jobs.remindersMs ?? MERCHANT_MAIL_EVERY_MS, run: () => deliverMerchantMail({ db, mailer: mailer!, now: () => new Date(), log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
+      everyLeased({ db, name: 'deliver merchant mail', everyMs: jobs.mailMs ?? MERCHANT_MAIL_EVERY_MS, run: () => deliverMerchantMail({ db, mailer: mailer!, now: () => new Date(), log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
       everyLeased({
         db,
         name: 'reconcile pending orders',
@@ -771,6 +819,13 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       ...(options.gateway ? { gateway: options.gateway } : {}),
     });
     handle = (request, env) => app.fetch(request, env);
+    // Something for the demo merchants to look at (demo/demo-activity.ts): a development shop only, once per database.
+    // (Off in tests, NODE_ENV=test: their shops start with nothing sold.)
+    if (options.demoActivity ?? ((process.env.NODE_ENV === undefined || process.env.NODE_ENV === 'development') && (options.demoMerchants ?? true))) {
+      void seedDemoActivity({ db, fetch: (request) => app.fetch(request), origin: publicBaseUrl, logger })
+        .then((made) => made && logger.info('Seeded demo activity', made))
+        .catch((error: unknown) => logger.warn('Demo activity was not made', { error: String(error) }));
+    }
     const running = server!;
     let closing: Promise<void> | undefined;
     close = () =>

@@ -3,9 +3,10 @@
  * merchant's till (issue 17 point 3). The business's deal ids and its ref come from the caller,
  * who checked the membership first.
  *
- * - POST /redemptions {code, dealIds, merchantRef, actorRef, attemptId, channel}: 200 the voucher,
+ * - POST /redemptions {code | link, dealIds, merchantRef, actorRef, attemptId, channel}: 200 the voucher,
  *   404 (unknown, or another business's: the same), 409 VOUCHER_NOT_REDEEMABLE with reason and
- *   redeemedAt: all answered as data here.
+ *   redeemedAt: all answered as data here. A scanned QR's link is verified by the service (its
+ *   HMAC key never leaves it): a forged link is the same 404 as an unknown code.
  * - POST /redemptions/{voucherId}/undo: 200 the voucher; 404; 409 REDEMPTION_UNDO_EXPIRED,
  *   VOUCHER_NOT_REDEEMED or REDEMPTION_NOT_YOURS as ServiceErrors.
  * - POST /redemptions/bulk: one answer per code, in order.
@@ -34,8 +35,15 @@ export type RedeemAnswer =
   | { result: 'already_redeemed' | 'not_redeemable'; message: string; redeemedAt: string | null }
   | { result: 'not_found' };
 
+/** What a scan gave: the QR's link or a bare code, and how it came (sent at once, or from the device's queue). */
+export interface Scanned {
+  given: { link: string } | { code: string };
+  channel: 'qr' | 'offline';
+}
+
 export interface RedemptionClient {
   redeem(till: Till, code: string, attemptId: string | null): Promise<RedeemAnswer>;
+  redeemScanned(till: Till, scanned: Scanned, attemptId: string | null): Promise<RedeemAnswer>;
   undo(till: Till, voucherId: string): Promise<RedeemedVoucher>;
   bulk(till: Till, codes: { line: number; code: string }[]): Promise<BulkAnswer>;
   attempts(merchantRef: string, limit: number): Promise<RedemptionAttempt[]>;
@@ -43,17 +51,19 @@ export interface RedemptionClient {
 
 export function createRedemptionClient(rest: RestClient): RedemptionClient {
   const who = (till: Till) => ({ dealIds: [...till.dealIds], merchantRef: till.merchantRef, actorRef: till.actorRef });
+  const redeem = async (till: Till, what: Record<string, string>, attemptId: string | null): Promise<RedeemAnswer> => {
+    const answer = await rest.raw('POST', '/redemptions', { body: { ...what, ...who(till), ...(attemptId ? { attemptId } : {}) } });
+    if (answer.status === 200) return { result: 'redeemed', voucher: answer.parse(VoucherSchema) };
+    if (answer.status === 404) return { result: 'not_found' };
+    if (answer.status === 409) {
+      const refusal = RefusalSchema.safeParse(answer.body);
+      if (refusal.success) return { result: refusal.data.reason, message: refusal.data.detail ?? '', redeemedAt: refusal.data.redeemedAt ?? null };
+    }
+    throw answer.error();
+  };
   return {
-    async redeem(till, code, attemptId) {
-      const answer = await rest.raw('POST', '/redemptions', { body: { code, ...who(till), channel: 'typed', ...(attemptId ? { attemptId } : {}) } });
-      if (answer.status === 200) return { result: 'redeemed', voucher: answer.parse(VoucherSchema) };
-      if (answer.status === 404) return { result: 'not_found' };
-      if (answer.status === 409) {
-        const refusal = RefusalSchema.safeParse(answer.body);
-        if (refusal.success) return { result: refusal.data.reason, message: refusal.data.detail ?? '', redeemedAt: refusal.data.redeemedAt ?? null };
-      }
-      throw answer.error();
-    },
+    redeem: (till, code, attemptId) => redeem(till, { code, channel: 'typed' }, attemptId),
+    redeemScanned: (till, scanned, attemptId) => redeem(till, { ...scanned.given, channel: scanned.channel }, attemptId),
     async undo(till, voucherId) {
       return rest.send('POST', `/redemptions/${encodeURIComponent(voucherId)}/undo`, { body: who(till), parser: VoucherSchema });
     },

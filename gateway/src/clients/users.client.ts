@@ -27,6 +27,7 @@ import {
   type EmailPreferences,
   type User,
 } from '@shop/users/contract';
+import { StaffSessionCheckSchema, StaffSessionEndedSchema, StaffSessionStartedSchema } from '@shop/users/staff/staff-people.contract';
 import type { RestClient } from './rest-client.ts';
 
 export { CLIENT_IP_HEADER } from '@shop/platform';
@@ -72,6 +73,11 @@ export interface UsersClient {
   isValidCustomerToken(customerToken: string): Promise<boolean>;
   /** Whether a bearer token is a live staff API key (internal tools), and whose. */
   verifyStaffKey(key: string): Promise<{ valid: boolean; name: string | null }>;
+  /** A staff person signs in (gateway /staff/sign-in): a staff session token, never a shopper's. Throws INVALID_CREDENTIALS, SIGN_IN_THROTTLED, RATE_LIMITED. */
+  startStaffSession(email: string, password: string): Promise<{ token: string; name: string; email: string; expiresAt: string }>;
+  /** Whether a staff session cookie is live, and whose. */
+  verifyStaffSession(token: string): Promise<{ valid: boolean; name: string | null }>;
+  endStaffSession(token: string): Promise<void>;
   updateUser(sessionToken: string, user: { firstName: string; lastName: string }): Promise<User>;
   /** A NEW session (rotated): every other session ends. */
   changePassword(sessionToken: string, change: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<SignedIn>;
@@ -147,6 +153,16 @@ export function createUsersClient(rest: RestClient): UsersClient {
     },
     async verifyStaffKey(key) {
       return (await rest.send('POST', '/staff-keys/verify', { body: { key }, parser: StaffKeyCheckSchema })).data;
+    },
+    async startStaffSession(email, password) {
+      return (await rest.send('POST', '/staff-sessions', { body: { email, password }, parser: StaffSessionStartedSchema })).data;
+    },
+    async verifyStaffSession(token) {
+      const { valid, name } = (await rest.send('POST', '/staff-sessions/verify', { body: { token }, parser: StaffSessionCheckSchema })).data;
+      return { valid, name };
+    },
+    async endStaffSession(token) {
+      await rest.send('POST', '/staff-sessions/end', { body: { token }, parser: StaffSessionEndedSchema });
     },
     async updateUser(sessionToken, user) {
       return (await rest.send('PUT', '/user', { body: { user }, headers: session(sessionToken), parser: UserResponseSchema })).data;

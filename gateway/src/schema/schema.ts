@@ -12,7 +12,10 @@ import { Customer, viewer } from './accounts/Customer.ts';
 import { buyingCustomerFields, buyingMutation, buyingQuery, buyingTypes } from './buying/index.ts';
 import { vouchersCustomerFields, vouchersMutation, vouchersQuery, vouchersTypes } from './vouchers/index.ts';
 import { merchantsApplyMutation, merchantsApplyQuery, merchantsApplyTypes } from './merchants-apply/merchant-applications.ts';
-import { merchantsCustomerFields, merchantsMutation, merchantsTypes } from './merchants/index.ts';
+import { merchantsCustomerFields, merchantsMutation, merchantsQuery, merchantsTypes } from './merchants/index.ts';
+import { merchantsSalesTypes } from './merchants-sales/index.ts';
+import { bookingsMutation, bookingsTypes, dealBookingAvailability } from './bookings/index.ts';
+import { merchantsPayoutsTypes } from './merchants-payouts/index.ts';
 import {
   confirmSubscription,
   emailPreferences,
@@ -65,6 +68,7 @@ export const resolvers = {
     ...buyingQuery,
     ...vouchersQuery,
     ...merchantsApplyQuery,
+    ...merchantsQuery,
   },
   Mutation: {
     register,
@@ -91,6 +95,7 @@ export const resolvers = {
     ...vouchersMutation,
     ...merchantsApplyMutation,
     ...merchantsMutation,
+    ...bookingsMutation,
   },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
@@ -111,7 +116,7 @@ export const resolvers = {
   NavigationItem,
   SubNavigation,
   Category,
-  Deal,
+  Deal: { ...Deal, bookingAvailability: dealBookingAvailability },
   DealProduct,
   Merchant,
   Money,
@@ -128,6 +133,9 @@ export const resolvers = {
   ...vouchersTypes,
   ...merchantsApplyTypes,
   ...merchantsTypes,
+  ...merchantsSalesTypes,
+  ...bookingsTypes,
+  ...merchantsPayoutsTypes,
   // Checked against schema.graphql (GraphQL Code Generator, gateway/codegen.yml): a resolver that
   // answers the wrong shape, or one for a field the schema lacks, fails the typecheck.
 } satisfies Resolvers;

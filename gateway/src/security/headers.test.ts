@@ -106,7 +106,7 @@ describe('security headers of every page template (startShop, https public origi
     for (const tag of tags) expect(tag[2]).toBe(nonce);
     // Per request: another page view has another nonce.
     expect(b.headers.get('content-security-policy')).not.toContain(nonce);
-    expect(directive(csp, 'script-src')).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"]);
+    expect(directive(csp, 'script-src')).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'", "'wasm-unsafe-eval'"]);
     expect(csp).not.toContain('unsafe-inline');
     expect(directive(csp, 'object-src')).toEqual(["'none'"]);
     expect(directive(csp, 'base-uri')).toEqual(["'none'"]);

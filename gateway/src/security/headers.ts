@@ -23,12 +23,14 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /**
  * Powerful features nobody on the shop uses are off everywhere; `payment` (the Payment Request
- * API behind Google Pay and Apple Pay) only for the shop's own pages.
+ * API behind Google Pay and Apple Pay) only for the shop's own pages; `camera` for the shop's own
+ * pages too: the merchant's till scans vouchers' QR codes (/insights/scan, issue 17 point 3), and
+ * the browser still asks the person before any page may use it.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'geolocation=()',
   'gyroscope=()',
@@ -61,7 +63,8 @@ export function shopPageCsp(options: { nonce: string; publicOrigin: string; fram
   const frames = options.frames.map((path) => `${options.publicOrigin}${path.endsWith('/') ? path : `${path}/`}`);
   return [
     "default-src 'self'",
-    `script-src 'nonce-${options.nonce}' 'strict-dynamic'`,
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the till's bundled QR decoder, zxing-wasm); never JS eval.
+    `script-src 'nonce-${options.nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`,
     `style-src 'self' 'nonce-${options.nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",

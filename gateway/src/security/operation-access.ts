@@ -7,8 +7,9 @@
  *   a request carrying its own `query` text is refused (PersistedQueryOnly), an unknown id is
  *   PersistedQueryNotFound, and variables are validated against the stored document as usual.
  * - In production (`persistedOnly`), any other operation, introspection and GraphiQL need a staff
- *   API key (`Authorization: Bearer <key>`, checked with the users service, cached briefly). A
- *   shopper's session cookie never counts: only that header is read.
+ *   API key (`Authorization: Bearer <key>`) or a staff person's session cookie (`__Host-staff`,
+ *   staff/staff-sign-in.ts), each checked with the users service and cached briefly. A shopper's
+ *   session cookie never counts.
  * - The shop's own page-head queries (html/shop-pages.ts) are made in process and marked as such
  *   (markInternalRequest); nothing from outside can mark a request.
  * - Outside production everything stays open (GraphiQL, introspection, any operation), and the
@@ -21,6 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { Plugin } from 'graphql-yoga';
+import { STAFF_SESSION_COOKIE } from '@shop/domain/accounts';
+import { requestCookies } from '../accounts/cookies.ts';
+import { STAFF_SESSION_SHAPE } from '../staff/staff-sign-in.ts';
 import { createUsersClient } from '../clients/users.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTarget } from '../clients/rest-client.ts';
 import type { Logger } from '../logger.ts';
@@ -107,9 +111,9 @@ export function createOperationAccess(options: OperationAccessOptions): Operatio
     options.logger.warn('No persisted operations: the client is not built (npm start builds it), so the shop pages cannot query the gateway');
   }
 
-  /** The key's name when it is a valid staff key, else null. */
-  async function verify(key: string, request: Request): Promise<string | null> {
-    const digest = createHash('sha256').update(key).digest('hex');
+  /** The key's (or the staff session's) name when it is valid, else null. */
+  async function verify(key: string, request: Request, kind: 'key' | 'session'): Promise<string | null> {
+    const digest = createHash('sha256').update(`${kind}\u0000${key}`).digest('hex');
     const at = now().getTime();
     const known = verdicts.get(digest);
     if (known && known.until > at) return known.name;
@@ -119,12 +123,12 @@ export function createOperationAccess(options: OperationAccessOptions): Operatio
       createRestClient({ service: 'users', target: options.users, serviceToken: options.serviceToken, requestId, log: createRestCallLog(), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
     );
     try {
-      const { valid, name } = await users.verifyStaffKey(key);
+      const { valid, name } = kind === 'key' ? await users.verifyStaffKey(key) : await users.verifyStaffSession(key);
       const staff = valid ? (name ?? 'staff') : null;
       verdicts.delete(digest);
       verdicts.set(digest, { name: staff, until: at + cacheMs });
       while (verdicts.size > STAFF_KEY_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value!);
-      if (valid) options.logger.info('Staff key used', { name, correlationId: requestId });
+      if (valid) options.logger.info(kind === 'key' ? 'Staff key used' : 'Staff session used', { name, correlationId: requestId });
       return staff;
     } catch (error) {
       // Fail closed, and do not remember it: the next request asks again.
@@ -137,7 +141,9 @@ export function createOperationAccess(options: OperationAccessOptions): Operatio
     let verdict = byRequest.get(request);
     if (!verdict) {
       const bearer = BEARER.exec(request.headers.get('authorization') ?? '');
-      verdict = bearer ? verify(bearer[1]!, request) : Promise.resolve(null);
+      // A staff person's browser (staff/staff-sign-in.ts): the staff cookie, never the shopper's session.
+      const session = bearer ? undefined : requestCookies(request)[STAFF_SESSION_COOKIE];
+      verdict = bearer ? verify(bearer[1]!, request, 'key') : session && STAFF_SESSION_SHAPE.test(session) ? verify(session, request, 'session') : Promise.resolve(null);
       byRequest.set(request, verdict);
     }
     return verdict;

@@ -17,11 +17,11 @@ describe.each(testDatabases())('merchants service on %s', (_name, open) => {
   it('publishes an OpenAPI 3.1 document that Spectral passes with no errors or warnings; every route but the docs needs the service token', async () => {
     const doc = (await (await f.app.request('/openapi.json')).json()) as { servers: Array<{ url: string }>; paths: Record<string, unknown> };
     expect(doc.servers[0]!.url).toBe(MERCHANTS_BASE_PATH);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/applications', '/applications/{id}', '/applications/{id}/approve', '/applications/{id}/reject', '/businesses', '/businesses/{id}', '/merchant-dashboard-url']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/applications', '/applications/{id}', '/applications/{id}/approve', '/applications/{id}/reject', '/businesses', '/businesses/{id}', '/businesses/{id}/commission', '/businesses/{id}/deals/{dealId}/commission', '/merchant-dashboard-url', '/staff/businesses/{id}']);
     const problems = await lintOpenApi(doc);
     expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);
     expect((await f.app.request('/docs')).status).toBe(200);
-    for (const [method, path] of [['GET', '/merchant-dashboard-url?merchantType=local'], ['POST', '/applications'], ['GET', '/applications/1'], ['POST', '/applications/1/approve'], ['POST', '/applications/1/reject'], ['GET', '/businesses?customerToken=x'], ['GET', '/businesses/1?customerToken=x']] as const) {
+    for (const [method, path] of [['GET', '/merchant-dashboard-url?merchantType=local'], ['POST', '/applications'], ['GET', '/applications/1'], ['POST', '/applications/1/approve'], ['POST', '/applications/1/reject'], ['GET', '/businesses?customerToken=x'], ['GET', '/businesses/1?customerToken=x'], ['GET', '/businesses/1/commission'], ['PUT', '/businesses/1/deals/1/commission'], ['GET', '/staff/businesses/1']] as const) {
       const res = await f.app.request(path, { method, headers: { 'x-service-token': 'wrong' } });
       expect(res.status, path).toBe(401);
     }

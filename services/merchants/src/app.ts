@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { registerApplicationRoutes } from './applications/applications.handlers.ts';
 import { registerBusinessRoutes } from './businesses/businesses.handlers.ts';
 import { registerDashboardRoutes } from './dashboard/dashboard.handlers.ts';
+import { registerCommissionRoutes } from './commission/commission.handlers.ts';
 import type { MerchantsDb } from './db/database.ts';
 import type { ApplicationLimits, MerchantsDeps } from './lib/deps.ts';
 import { APPLICATION_LIMITS } from './applications/applications.handlers.ts';
@@ -53,6 +54,7 @@ export function createMerchantsApp(options: MerchantsAppOptions): OpenAPIHono {
   });
   registerApplicationRoutes(app, deps);
   registerBusinessRoutes(app, deps);
+  registerCommissionRoutes(app, deps);
   registerDashboardRoutes(app);
   return app;
 }

@@ -63,6 +63,8 @@ const schema = z.object({
   SMTP_URL: smtpUrl.optional(),
   OUTBOX_PAGE: flag.default(false),
   DEMO_MERCHANTS: flag.default(false),
+  /** `1`: make the demo staff person (README) even in production (the browser journeys); never on a real shop. */
+  DEMO_STAFF: flag.default(false),
   TRUST_PROXY: flag.default(false),
   LINK_BUILDING_SCRIPT_URL: httpUrl.refine((v) => v.startsWith('https:'), 'must be an https URL').optional(),
   GOOGLE_CLIENT_ID: text.optional(),

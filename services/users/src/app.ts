@@ -22,6 +22,7 @@ import { registerPasswordRoutes } from './passwords/passwords.handlers.ts';
 import { registerSocialRoutes } from './social/social.handlers.ts';
 import { pruneExpired } from './store/maintenance.ts';
 import { registerStaffKeyRoutes } from './staff/staff-keys.handlers.ts';
+import { registerStaffPeopleRoutes } from './staff/staff-people.handlers.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.handlers.ts';
 import * as subscriptionRoutes from './subscriptions/subscriptions.routes.ts';
 import { registerUserRoutes } from './user/user.handlers.ts';
@@ -87,6 +88,7 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
       { name: 'Social sign-in', description: 'Google and Facebook identities, keyed by (issuer, subject).' },
       { name: 'Email preferences', description: 'Deals-email subscriptions: double opt-in, topics, frequency, unsubscribe, by signed links.' },
       { name: 'Staff keys', description: 'API keys of internal tools (any GraphQL operation, introspection, GraphiQL through the gateway); never a shopper credential.' },
+      { name: 'Staff people', description: "The shop's staff signing in with their own email and password (the gateway's /staff/sign-in): a staff session, never a shopper's." },
     ],
     fieldNaming: USERS_FIELD_NAMING,
     log,
@@ -130,5 +132,6 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
   registerSocialRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerStaffKeyRoutes(app, deps);
+  registerStaffPeopleRoutes(app, deps);
   return Object.assign(app, { settled: () => deps.background.settled() });
 }

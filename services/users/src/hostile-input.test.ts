@@ -117,6 +117,9 @@ describe.each(testDatabases())('hostile input on %s (reliability V2, V3, V4)', (
       'post /staff-keys': { name: 'hostile-input-tool' },
       'post /staff-keys/revoke': { name: 'hostile-input-none' },
       'post /staff-keys/verify': { key: 'A'.repeat(43) },
+      'post /staff-sessions': { email: 'nobody.staff@example.com', password: 'not the password' },
+      'post /staff-sessions/verify': { token: 'A'.repeat(43) },
+      'post /staff-sessions/end': { token: 'A'.repeat(43) },
     };
   };
 

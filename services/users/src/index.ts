@@ -8,3 +8,4 @@ export * from './contract.ts';
 export { grantVipMembership, revokeVipMembership, vipMembershipEvents, vipOf, VIP_MEMBERSHIP_MONTHS, type GrantResult, type RevokeResult } from './vip/membership.ts';
 export { emailsOfCustomers, firstNameOfCustomer } from './store/holder-emails.ts';
 export { accountByEmail, confirmedEmailOfCustomer, ensureConfirmedAccount } from './store/account-lookup.ts';
+export { DEMO_STAFF, ensureDemoStaffPerson } from './store/staff-people.ts';

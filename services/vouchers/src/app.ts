@@ -21,6 +21,10 @@ import { registerVoucherRoutes } from './vouchers/vouchers.handlers.ts';
 import { registerExtensionRoutes } from './extension/extension.handlers.ts';
 import { registerReminderRoutes } from './reminders/reminders.handlers.ts';
 import { registerExpiryRoutes } from './expiry/expiry.handlers.ts';
+import { registerBookingRoutes } from './bookings/bookings.handlers.ts';
+import { registerPostingRoutes } from './posting/posting.handlers.ts';
+import { registerSalesRoutes } from './sales/sales.handlers.ts';
+import { registerPayoutRoutes } from './payouts/payouts.handlers.ts';
 
 export const VOUCHERS_BASE_PATH = '/api/vouchers';
 
@@ -79,7 +83,11 @@ export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { 
       { name: 'Refunds', description: 'Refunds of unredeemed vouchers within 14 days (spec §9).' },
       { name: 'Reminders', description: 'Expiry reminders 30, 7 and 1 days before a voucher expires, with its extension and refund links.' },
       { name: 'Gifts', description: 'Gift claim links: a holder gifts a voucher, the recipient previews and claims it (spec §7 /gift/create, /deal/gift-redeem).' },
+      { name: 'Sales', description: "A merchant's units sold, redeemed, refunded and expired per option and London day (the dashboard)." },
+      { name: 'Payouts', description: "A business's payout statements per London week or month: redeemed and sent vouchers at their paid value, less commission, less clawbacks; as JSON, CSV and PDF." },
       { name: 'Returns', description: 'Returns of posted goods: the return, its label (data and PDF), and the carrier\'s and merchant\'s steps up to the refund.' },
+      { name: 'Bookings', description: "Bookings against a bookable deal's capacity (issue 17 point 4): the merchant's weekly places and date exceptions, a shopper's booking of a day (moved or cancelled within the merchant's rule), the merchant's list and confirmation, and the sales pause." },
+      { name: 'Posting', description: "Goods sent by post: the merchant's orders to post with their delivery address, marking them sent with a tracking reference, and returns received." },
     ],
     ...(options.log ? { log: options.log } : {}),
   });
@@ -95,6 +103,10 @@ export function createVouchersApp(options: VouchersAppOptions): OpenAPIHono & { 
   registerGiftRoutes(app, deps);
   registerReturnRoutes(app, deps);
   registerCreditRoutes(app, deps);
+  registerBookingRoutes(app, deps);
+  registerPostingRoutes(app, deps);
+  registerSalesRoutes(app, deps);
+  registerPayoutRoutes(app, deps);
   return Object.assign(app, { deps });
 }
 

@@ -2,6 +2,7 @@ export { createVouchersApp, VOUCHERS_BASE_PATH, type VouchersApp, type VouchersA
 export { migrateVouchers, vouchersMigrations, VOUCHERS_SCHEMA, inVouchers, type VouchersDatabase } from './db/database.ts';
 export * from './issue/issue.ts';
 export { moveVouchers, type MoveSpec, type MovedVoucher, type VoucherSelector } from './transitions/transitions.store.ts';
+export { claimBookableCapacity, availabilityOf, type Availability } from './bookings/bookings.ts';
 export { redeemBulk, type BulkAnswer, type BulkInput } from './redemption/bulk.ts';
 export { expireVouchers, EXPIRE_EVERY_MS } from './expiry/expiry.ts';
 export { retryRefunds, RETRY_REFUNDS_EVERY_MS } from './refunds/refunds.ts';

@@ -14,6 +14,11 @@ export function DealSummary({ deal }: { deal: DealSummary_deal$key }) {
         closingDate
         isEvergreen
         pricePerPerson
+        # Issue 17 point 4: a bookable deal whose places are all spoken for stops selling.
+        bookingAvailability {
+          paused
+          message
+        }
         ...DealPrice_deal
         ...AddToBasket_deal
       }
@@ -41,7 +46,16 @@ export function DealSummary({ deal }: { deal: DealSummary_deal$key }) {
           </li>
         ) : null}
       </ul>
-      {closed ? <p className="buy-box__closed">Sorry, this deal has ended.</p> : <AddToBasket deal={d} />}
+      {closed ? (
+        <p className="buy-box__closed">Sorry, this deal has ended.</p>
+      ) : d.bookingAvailability?.paused ? (
+        // No buy form while sales are paused: the checkout would refuse it (it resumes when places are added).
+        <p className="buy-box__closed" role="status">
+          {d.bookingAvailability.message}
+        </p>
+      ) : (
+        <AddToBasket deal={d} />
+      )}
     </aside>
   );
 }

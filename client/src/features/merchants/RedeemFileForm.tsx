@@ -1,48 +1,42 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { graphql } from 'react-relay';
-import { useCommit } from '../../relay/use-commit.ts';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { ErrorMessage, FormGroup } from '../../ui/Field.tsx';
 import { fieldId, useFormErrors } from '../../ui/form-errors.ts';
-import { readUserError } from '../../ui/UserErrorFields.ts';
-import type { RedeemFileFormMutation, RedeemFileFormMutation$data } from '../../__generated__/RedeemFileFormMutation.graphql';
 import { countsInWords, FILE_MAX_BYTES, LINE_RESULT_WORDS } from './till-words.ts';
 
-const mutation = graphql`
-  mutation RedeemFileFormMutation($input: RedeemVoucherCodesInput!) {
-    redeemVoucherCodes(input: $input) {
-      __typename
-      ... on VoucherCodesRedeemed {
-        lines {
-          line
-          code
-          result
-          message
-        }
-        summary {
-          redeemed
-          alreadyRedeemed
-          notRedeemable
-          notFound
-          unreadable
-        }
-      }
-      ...UserErrorFields @alias(as: "userError")
-    }
-  }
-`;
+interface Line {
+  line: number;
+  code: string;
+  result: string;
+  message: string;
+}
+interface Summary {
+  redeemed: number;
+  alreadyRedeemed: number;
+  notRedeemable: number;
+  notFound: number;
+  unreadable: number;
+}
+type Redeemed = { lines: Line[]; summary: Summary };
+/** The file route's answer: redeemVoucherCodes's result as JSON (gateway redemption-file.routes.ts). */
+type FileAnswer = ({ __typename: 'VoucherCodesRedeemed' } & Redeemed) | { __typename: string; message?: string };
 
-type Answer = RedeemFileFormMutation$data['redeemVoucherCodes'];
-type Redeemed = { lines: NonNullable<Answer['lines']>; summary: NonNullable<Answer['summary']> };
+/** Sends the file itself (it may be larger than /graphql takes): the answer, or null when it could not be sent. */
+async function sendFile(businessId: string, file: File): Promise<FileAnswer | null> {
+  const url = `/insights/redemption-file?${new URLSearchParams({ business: businessId, name: file.name })}`;
+  const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'text/csv' }, body: await file.text() });
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('application/json') ? ((await response.json()) as FileAnswer) : null;
+}
 const FIELDS = { csv: 'File of codes' };
 
 /**
  * "Redeem a file of codes" (issue 17 point 3): a .csv or .txt file (one code a line, or a code
- * column), sent whole; the answer is a table of every line with a code (line, code, result) and
- * the counts, announced in a live region.
+ * column) of up to 10,000 codes, sent whole to the shop's file route (it runs redeemVoucherCodes);
+ * the answer is a table of every line with a code (line, code, result) and the counts, announced
+ * in a live region.
  */
 export function RedeemFileForm({ businessId }: { businessId: string }) {
-  const [send] = useCommit<RedeemFileFormMutation, Answer>(mutation, (r) => r.redeemVoucherCodes);
   const errors = useFormErrors();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -59,19 +53,17 @@ export function RedeemFileForm({ businessId }: { businessId: string }) {
       return;
     }
     if (file.size > FILE_MAX_BYTES) {
-      errors.show([{ field: 'csv', message: `${file.name} is larger than 95 KB: split it into files of at most 4,000 codes.` }]);
+      errors.show([{ field: 'csv', message: `${file.name} is larger than 2 MB: a file of codes can have at most 10,000 codes.` }]);
       return;
     }
     errors.clear();
     setBusy(true);
     setResult(null);
     try {
-      const answer = await send({ input: { businessId, csv: await file.text(), fileName: file.name } });
-      if (answer.lines && answer.summary) setResult({ fileName: file.name, answer: { lines: answer.lines, summary: answer.summary } });
-      else {
-        const error = answer.userError ? readUserError(answer.userError) : null;
-        errors.show([{ field: 'csv', message: error?.message ?? 'Sorry, something went wrong.' }]);
-      }
+      const answer = await sendFile(businessId, file);
+      if (answer && answer.__typename === 'VoucherCodesRedeemed' && 'lines' in answer) setResult({ fileName: file.name, answer: { lines: answer.lines, summary: answer.summary } });
+      else if (answer?.__typename === 'UnauthenticatedError') errors.show([{ field: null, message: 'You are signed out: sign in again, then send the file.' }]);
+      else errors.show([{ field: 'csv', message: (answer && 'message' in answer && answer.message) || 'Sorry, something went wrong.' }]);
     } catch {
       errors.show([{ field: null, message: 'Sorry, the file could not be sent. Check the connection and try again.' }]);
     } finally {

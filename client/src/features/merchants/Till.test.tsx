@@ -3,13 +3,14 @@
  * is sent for the chosen business with a fresh attempt id; each answer is announced in the live
  * region in words (redeemed with the undo deadline, already redeemed, not found); Undo sends the
  * voucher's id and says it is undone; an empty code is caught before anything is sent. A file is
- * sent whole with its name and its results come back as a table with the counts; a file too large
- * for the request is refused in words before it is sent.
+ * sent whole, with the business and its name, to the shop's file route (a fetch, answered here as
+ * the gateway answers) and its results come back as a table with the counts; a file over 2 MB is
+ * refused in words before it is sent.
  */
 import { act, screen, within } from '@testing-library/react';
 import { MockPayloadGenerator, type createMockEnvironment } from 'relay-test-utils';
 import type { OperationDescriptor } from 'relay-runtime';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render-page.tsx';
 import { RedeemCodeForm } from './RedeemCodeForm.tsx';
 import { RedeemFileForm } from './RedeemFileForm.tsx';
@@ -91,14 +92,18 @@ describe('Redeem a voucher', () => {
 });
 
 describe('Redeem a file of codes', () => {
-  it('sends the file with its name and shows a result per line with the counts', async () => {
-    const { environment, user } = renderTill();
-    const section = fileSection();
-    const csv = `code\n${CODE}\n\nZZZZZZ-ZZZZZZ-ZZZZZZ\n`;
-    await user.upload(within(section).getByLabelText('File of codes'), new File([csv], 'friday.csv', { type: 'text/csv' }));
-    await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
-    expect(pending(environment, 'RedeemFileFormMutation')).toEqual({ businessId: BUSINESS, csv, fileName: 'friday.csv' });
-    await answer(environment, 'redeemVoucherCodes', {
+  /** The network below the form: the shop's file route, answered as the gateway answers it. */
+  function fileRoute(answer: unknown, status = 200) {
+    const sent: Array<{ url: string; init: RequestInit | undefined }> = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      sent.push({ url: String(url), init });
+      return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+    });
+    return { sent, restore: () => spy.mockRestore() };
+  }
+
+  it('sends the file itself to the file route with the business and its name, and shows a result per line with the counts', async () => {
+    const route = fileRoute({
       __typename: 'VoucherCodesRedeemed',
       lines: [
         { line: 2, code: CODE, result: 'ALREADY_REDEEMED', message: 'This voucher was redeemed on 27 November 2026.' },
@@ -106,29 +111,48 @@ describe('Redeem a file of codes', () => {
       ],
       summary: { redeemed: 0, alreadyRedeemed: 1, notRedeemable: 0, notFound: 1, unreadable: 0 },
     });
-    expect(within(section).getByRole('status')).toHaveTextContent('friday.csv: 1 already redeemed, 1 not found.');
-    const table = within(section).getByRole('table', { name: 'Results of friday.csv' });
-    const rows = within(table).getAllByRole('row').map((r) => within(r).getAllByRole(r.querySelector('th') ? 'columnheader' : 'cell').map((c) => c.textContent));
-    expect(rows).toEqual([
-      ['Line', 'Code', 'Result'],
-      ['2', CODE, 'Already redeemed: This voucher was redeemed on 27 November 2026.'],
-      ['4', 'ZZZZZZ-ZZZZZZ-ZZZZZZ', 'Not found: Sorry, we could not find that voucher code.'],
-    ]);
+    try {
+      const { environment, user } = renderTill();
+      const section = fileSection();
+      const csv = `code\n${CODE}\n\nZZZZZZ-ZZZZZZ-ZZZZZZ\n`;
+      await user.upload(within(section).getByLabelText('File of codes'), new File([csv], 'friday.csv', { type: 'text/csv' }));
+      await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
+      expect(await within(section).findByRole('table', { name: 'Results of friday.csv' })).toBeInTheDocument();
+      expect(route.sent).toHaveLength(1);
+      expect(route.sent[0]!.url).toBe(`/insights/redemption-file?business=${encodeURIComponent(BUSINESS)}&name=friday.csv`);
+      expect(route.sent[0]!.init).toMatchObject({ method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'text/csv' }, body: csv });
+      expect(environment.mock.getAllOperations()).toHaveLength(0);
+      expect(within(section).getByRole('status')).toHaveTextContent('friday.csv: 1 already redeemed, 1 not found.');
+      const table = within(section).getByRole('table', { name: 'Results of friday.csv' });
+      const rows = within(table).getAllByRole('row').map((r) => within(r).getAllByRole(r.querySelector('th') ? 'columnheader' : 'cell').map((c) => c.textContent));
+      expect(rows).toEqual([
+        ['Line', 'Code', 'Result'],
+        ['2', CODE, 'Already redeemed: This voucher was redeemed on 27 November 2026.'],
+        ['4', 'ZZZZZZ-ZZZZZZ-ZZZZZZ', 'Not found: Sorry, we could not find that voucher code.'],
+      ]);
+    } finally {
+      route.restore();
+    }
   });
 
-  it("shows the service's refusal of a file at the field; no file, or one too large, is refused before sending", async () => {
-    const { environment, user } = renderTill();
-    const section = fileSection();
-    await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
-    expect(within(section).getByLabelText('File of codes')).toHaveAccessibleDescription(/Choose a \.csv or \.txt file of voucher codes\./);
-    await user.upload(within(section).getByLabelText('File of codes'), new File(['A'.repeat(100 * 1024)], 'huge.csv', { type: 'text/csv' }));
-    await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
-    expect(within(section).getByLabelText('File of codes')).toHaveAccessibleDescription(/huge\.csv is larger than 95 KB: split it into files of at most 4,000 codes\./);
-    expect(environment.mock.getAllOperations()).toHaveLength(0);
+  it("shows the shop's refusal of a file at the field; no file, or one over 2 MB, is refused before sending", async () => {
+    const route = fileRoute({ __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: 'empty.csv has no codes: put one code on each line.', field: 'csv' });
+    try {
+      const { user } = renderTill();
+      const section = fileSection();
+      await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
+      expect(within(section).getByLabelText('File of codes')).toHaveAccessibleDescription(/Choose a \.csv or \.txt file of voucher codes\./);
+      await user.upload(within(section).getByLabelText('File of codes'), new File(['A'.repeat(2_000_001)], 'huge.csv', { type: 'text/csv' }));
+      await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
+      expect(within(section).getByLabelText('File of codes')).toHaveAccessibleDescription(/huge\.csv is larger than 2 MB: a file of codes can have at most 10,000 codes\./);
+      expect(route.sent).toHaveLength(0);
 
-    await user.upload(within(section).getByLabelText('File of codes'), new File(['\n\n'], 'empty.csv', { type: 'text/csv' }));
-    await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
-    await answer(environment, 'redeemVoucherCodes', { __typename: 'ValidationError', code: 'VALIDATION_FAILED', message: 'empty.csv has no codes: put one code on each line.', field: 'csv' });
-    expect(within(section).getByLabelText('File of codes')).toHaveAccessibleDescription(/empty\.csv has no codes: put one code on each line\./);
+      await user.upload(within(section).getByLabelText('File of codes'), new File(['\n\n'], 'empty.csv', { type: 'text/csv' }));
+      await user.click(within(section).getByRole('button', { name: 'Upload and redeem' }));
+      await vi.waitFor(() => expect(within(section).getByLabelText('File of codes')).toHaveAccessibleDescription(/empty\.csv has no codes: put one code on each line\./));
+      expect(route.sent).toHaveLength(1);
+    } finally {
+      route.restore();
+    }
   });
 });

@@ -127,4 +127,12 @@ describe('VoucherCard', () => {
     expect(returns).toHaveTextContent('Returning goods sent by post? Email help@thistledeals.co.uk with your order number, TD100042');
     expect(returns).not.toHaveTextContent(/to cancel/i);
   });
+
+  it('goods the merchant marked sent say when, by whom and the tracking reference; to cancel, they go back by a return (issue 17 point 5)', async () => {
+    await renderCard({ sent: { carrier: 'Royal Mail', trackingReference: 'JD0146 0000 1234', sentAt: '2026-11-21T10:00:00.000Z' } });
+    const card = screen.getByRole('article');
+    expect(within(card).getByText(/^Sent on/)).toHaveTextContent('Sent on 21 November 2026 by Royal Mail, tracking JD0146 0000 1234');
+    expect(within(card).getByText('To cancel, send it back with “Return this item”: you are refunded when it arrives.')).toBeVisible();
+    expect(within(card).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+  });
 });

@@ -9,6 +9,7 @@ import { VoucherReturn } from './VoucherReturn.tsx';
 import { VoucherGift } from './VoucherGift.tsx';
 import { VoucherExtend } from './VoucherExtend.tsx';
 import { VoucherExpiredCredit } from './VoucherExpiredCredit.tsx';
+import { VoucherBooking } from './booking/VoucherBooking.tsx';
 import type { VoucherCard_voucher$key } from '../../__generated__/VoucherCard_voucher.graphql';
 
 /**
@@ -32,6 +33,11 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
         expiresAt
         recipientName
         orderNumber
+        sent {
+          carrier
+          trackingReference
+          sentAt
+        }
         deal {
           title
           url
@@ -46,6 +52,7 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
         ...VoucherGift_voucher
         ...VoucherExtend_voucher
         ...VoucherExpiredCredit_voucher
+        ...VoucherBooking_voucher
         ...VoucherHelp_voucher
       }
     `,
@@ -84,6 +91,12 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
             )}
           </p>
         ) : null}
+        {v.sent ? (
+          // Goods the merchant posted (issue 17 point 5).
+          <p className="voucher-card__sent">
+            Sent on <time dateTime={v.sent.sentAt}>{formatDate(v.sent.sentAt)}</time> by {v.sent.carrier}, tracking <span className="voucher-card__tracking">{v.sent.trackingReference}</span>
+          </p>
+        ) : null}
         <dl className="voucher-card__facts">
           <div>
             <dt>Order</dt>
@@ -96,6 +109,8 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
             </div>
           ) : null}
         </dl>
+        {/* A day on the merchant's calendar (issue 17 point 4): booked, or the offer to book one. */}
+        <VoucherBooking voucher={v} />
         {codeKept ? <VoucherCode code={v.code} redemptionLink={usable ? (v.redemptionLink ?? null) : null} /> : null}
         <div className="voucher-card__actions">
           {usable ? (

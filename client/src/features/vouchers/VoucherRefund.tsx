@@ -39,6 +39,9 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
         paid {
           formatted
         }
+        sent {
+          sentAt
+        }
         ...VoucherCredit_voucher
       }
     `,
@@ -63,6 +66,8 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
   if (panel.done) return <DoneMessage panel={panel} />;
   // A gift received: the money is the giver's (no price shown, no refund, credit or return here).
   if (v.giftReceived || !v.paid) return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">{GIFT_WORDS.received}</p> : null;
+  // Goods already posted go back by a return (VoucherReturn), never by a refund or credit on demand.
+  if (v.sent?.sentAt) return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">To cancel, send it back with “Return this item”: you are refunded when it arrives.</p> : null;
   if (!canRefund(v.statusCode, v.refundableUntil, new Date())) {
     // The window has closed: say until when it was open, and offer credit towards another deal instead.
     return v.statusCode === 'READY_TO_REDEEM' ? (

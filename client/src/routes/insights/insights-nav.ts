@@ -6,4 +6,8 @@
 export const INSIGHTS_SECTIONS = [
   { to: '/insights', label: 'Sales', end: true },
   { to: '/insights/redeem', label: 'Redeem', end: false },
+  { to: '/insights/scan', label: 'Scan', end: false },
+  { to: '/insights/orders', label: 'Orders to post', end: false },
+  { to: '/insights/payouts', label: 'Payouts', end: false },
+  { to: '/insights/bookings', label: 'Bookings', end: false },
 ] as const;

@@ -4,17 +4,21 @@
  * skipped, each code with its line); at most 10,000 codes, else a ValidationError naming the file.
  * The membership first (till.ts), then one POST /redemptions/bulk: one result per code in the
  * file's order, with the lines that could not be read placed among them as UNREADABLE.
+ *
+ * The till's browser page sends its file to POST /insights/redemption-file (redemption-file.routes.ts),
+ * which runs this same function: a file of 10,000 codes is larger than /graphql takes.
  */
 import { BULK_MAX_CODES } from '@shop/vouchers/redemption/redemption.contract';
 import { codesFromCsv } from '@shop/domain/redemption-csv';
 import { z } from 'zod';
+import type { GatewayContext } from '../../context.ts';
 import type { MutationResolvers, RedemptionLineResult } from '../__generated__/resolvers.ts';
 import { check } from '../buying/inputs.ts';
 import { validationError } from '../user-errors.ts';
 import { isMembership, membershipOf } from './till.ts';
 
-/** 10,000 codes of a few columns each fit well within it; the gateway's body limit is the real bound. */
-const CSV_MAX_CHARS = 2_000_000;
+/** 10,000 codes of a few columns each fit well within it. */
+export const CSV_MAX_CHARS = 2_000_000;
 
 const CodesInput = z.object({
   businessId: z.string(),
@@ -22,7 +26,7 @@ const CodesInput = z.object({
   fileName: z.string().max(255).nullish(),
 });
 
-export const redeemVoucherCodes: NonNullable<MutationResolvers['redeemVoucherCodes']> = async (_p, { input }, ctx) => {
+export async function redeemCodesFile(ctx: GatewayContext, input: { businessId: string; csv: string; fileName?: string | null }) {
   const parsed = check(CodesInput, input);
   if (!parsed.ok) return { ...parsed.error, field: 'csv' };
   const membership = await membershipOf(ctx, parsed.data.businessId);
@@ -39,4 +43,6 @@ export const redeemVoucherCodes: NonNullable<MutationResolvers['redeemVoucherCod
     ...errors.map((e) => ({ line: e.line, code: '', result: 'UNREADABLE' as const, message: e.message, redeemedAt: null })),
   ].sort((a, b) => a.line - b.line);
   return { __typename: 'VoucherCodesRedeemed' as const, lines, summary: { ...answer.summary, unreadable: errors.length } };
-};
+}
+
+export const redeemVoucherCodes: NonNullable<MutationResolvers['redeemVoucherCodes']> = (_p, { input }, ctx) => redeemCodesFile(ctx, input);

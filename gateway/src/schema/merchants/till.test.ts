@@ -9,7 +9,8 @@
  *   NotRedeemable (refunded), NotFoundError for a random code;
  * - undoRedemption: undone, then VOUCHER_NOT_REDEEMED; redeemed again afterwards;
  * - redeemVoucherCodes: a result per line (redeemed, already, not found, unreadable), the
- *   10,000-code limit naming the file;
+ *   10,000-code limit naming the file; the till's file route (the file itself, larger than /graphql
+ *   takes): 10,000 codes, every line answered once, nothing redeemed twice;
  * - Z: another business's voucher is the same NotFoundError as a random code (and stays unredeemed),
  *   another business's undo too; a shopper without membership and an unknown business id get
  *   NotFoundError, signed out UnauthenticatedError; the merchants and vouchers calls made.
@@ -204,6 +205,40 @@ describe.each(testDatabases())("the merchant's till through the shop on %s", (_n
     expect(answer.summary).toEqual({ redeemed: 1, alreadyRedeemed: 2, notRedeemable: 0, notFound: 1, unreadable: 1 });
     expect(await statusOf(fresh.code)).toBe('Redeemed');
   });
+
+  it("the till's file route takes the file itself: 10,000 codes with mixed results, every line answered once, nothing redeemed twice", async () => {
+    const option = (await services.buyable(20)).find((o) => o.dealId === firstDealId)!;
+    const [a, b, used] = (await buyVouchers(holder, option, 3, '{ vouchers { id code } }')).vouchers as Array<{ id: string; code: string }>;
+    const fresh = [a!, b!];
+    expect((await redeem(merchant, mine.gid, used!.code)).__typename).toBe('VoucherCodeRedeemed');
+    const randoms = Array.from({ length: 9_995 }, (_, i) => `R${i.toString(36).toUpperCase().padStart(5, '0')}-ZZZZZZ-ZZZZZZ`);
+    const csv = ['code', fresh[0]!.code, fresh[1]!.code, theirVouchers[0]!.code, used!.code, fresh[0]!.code, ...randoms].join('\n');
+    expect(csv.length).toBeGreaterThan(200 * 1024); // twice what /graphql takes
+    const send = async (b: Browser, body: string, type = 'text/csv') => {
+      const res = await b.fetch(`/insights/redemption-file?${new URLSearchParams({ business: mine.gid, name: 'month.csv' })}`, { method: 'POST', headers: { 'content-type': type }, body });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const first = await send(merchant, csv);
+    expect(first.status).toBe(200);
+    expect(first.body.__typename).toBe('VoucherCodesRedeemed');
+    expect(first.body.lines.map((l: any) => l.line)).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 2));
+    expect(first.body.summary).toEqual({ redeemed: 2, alreadyRedeemed: 2, notRedeemable: 0, notFound: 9_996, unreadable: 0 });
+    expect(first.body.lines.slice(0, 5).map((l: any) => l.result)).toEqual(['REDEEMED', 'REDEEMED', 'NOT_FOUND', 'ALREADY_REDEEMED', 'ALREADY_REDEEMED']);
+    // The same file again: nothing more is redeemed.
+    const again = await send(merchant, csv);
+    expect(again.body.summary).toEqual({ redeemed: 0, alreadyRedeemed: 4, notRedeemable: 0, notFound: 9_996, unreadable: 0 });
+    const events = await sql<{ voucher_id: string; n: number }>`select e.voucher_id, count(*)::int as n from vouchers.voucher_event e join vouchers.voucher v on v.id = e.voucher_id
+      where e.event = 'redeem' and v.code in (${sql.join(fresh.map((v) => v.code))}) group by e.voucher_id`.execute(services.db);
+    expect(events.rows.map((r) => r.n)).toEqual([1, 1]);
+    expect(await statusOf(theirVouchers[0]!.code)).toBe('Ready to Redeem');
+    // Z and bad requests: a shopper is not found (as an unknown business), signed out is unauthenticated, a form's content type is refused.
+    expect((await send(shopper, fresh[0]!.code)).body).toMatchObject({ __typename: 'NotFoundError', field: 'businessId' });
+    expect((await send(made.browser(), fresh[0]!.code)).body).toMatchObject({ __typename: 'UnauthenticatedError' });
+    expect(await send(merchant, `code=${fresh[0]!.code}`, 'application/x-www-form-urlencoded')).toMatchObject({ status: 415, body: { field: 'csv' } });
+    expect(await send(merchant, fresh[0]!.code, 'text/plain')).toMatchObject({ status: 415, body: { field: 'csv' } });
+    const crossSite = await merchant.fetch(`/insights/redemption-file?${new URLSearchParams({ business: mine.gid })}`, { method: 'POST', headers: { 'content-type': 'text/csv', 'sec-fetch-site': 'cross-site' }, body: fresh[0]!.code });
+    expect(crossSite.status).toBe(403);
+  }, 120_000);
 
   it('a file of more than 10,000 codes is refused naming the file, before any redemption; an empty one too', async () => {
     // Short codes, so that the file fits the /graphql body limit (100 KiB): the count is what is refused.

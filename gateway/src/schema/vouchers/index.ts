@@ -11,6 +11,8 @@ import { refundVoucher } from './Mutation.refundVoucher.ts';
 import { requestVoucherReturn } from './Mutation.requestVoucherReturn.ts';
 import { VoucherType } from './Voucher.ts';
 import { heldVoucher, voucherExtension } from './Voucher.extension.ts';
+import { voucherSent } from './Voucher.sent.ts';
+import { voucherBookingFields } from '../bookings/index.ts';
 import { claimGift, giftClaim, giftsCustomer, giftTypes, giftVoucher, voucherGift } from './gifts.ts';
 
 /** Fields of Customer (vouchers). */
@@ -18,4 +20,4 @@ export const vouchersCustomerFields = { ...vouchersCustomer, ...giftsCustomer };
 /** Fields of Query (gifts). */
 export const vouchersQuery = { giftClaim, heldVoucher };
 export const vouchersMutation = { claimGift, giftVoucher, refundVoucher, exchangeVoucherForCredit, takeExpiredVoucherCredit, requestVoucherReturn };
-export const vouchersTypes = { ...giftTypes, Voucher: { ...VoucherType, gift: voucherGift, extension: voucherExtension }, RefundVoucherResult: { __resolveType: byTypename }, ExchangeVoucherForCreditResult: { __resolveType: byTypename }, TakeExpiredVoucherCreditResult: { __resolveType: byTypename }, RequestVoucherReturnResult: { __resolveType: byTypename } };
+export const vouchersTypes = { ...giftTypes, Voucher: { ...VoucherType, gift: voucherGift, extension: voucherExtension, sent: voucherSent, ...voucherBookingFields }, RefundVoucherResult: { __resolveType: byTypename }, ExchangeVoucherForCreditResult: { __resolveType: byTypename }, TakeExpiredVoucherCreditResult: { __resolveType: byTypename }, RequestVoucherReturnResult: { __resolveType: byTypename } };

@@ -49,7 +49,10 @@ export {
   type VoucherRow,
 } from '@shop/vouchers/issue/issue';
 export { voucherView } from '@shop/vouchers/vouchers/voucher-view';
+// Issue 17 point 4: a bookable deal's sales pause, decided in the placing transaction.
+export { claimBookableCapacity } from '@shop/vouchers/bookings/bookings';
 export { createOrderGifts, giftClaimLink } from '@shop/vouchers/gifts/gifts';
+export { recordOrderDelivery } from '@shop/vouchers/posting/posting';
 
 export type { ChargeRequest, ChargeResult, LookupResult };
 

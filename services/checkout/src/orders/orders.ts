@@ -33,6 +33,7 @@ import {
   issueVouchers,
   newVouchers,
   recordOrderPayment,
+  recordOrderDelivery,
   sharesOf,
   vouchersOfOrder,
   firstVouchersOfProduct,
@@ -153,6 +154,11 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
         cash_captured: payment ? payment.amount : 0,
         wallet_captured: order.wallet_used,
       });
+      // Where goods go: the merchant's orders to post read it in the vouchers service (issue 17 point 5).
+      if (order.delivery_address) {
+        const address = typeof order.delivery_address === 'string' ? JSON.parse(order.delivery_address) : order.delivery_address;
+        await recordOrderDelivery(trx, orderId, address as Parameters<typeof recordOrderDelivery>[2]);
+      }
       if (fromRequest && vouchers.length > 1 && deps.faultPoint === 'mid-voucher-issue') {
         // C1-lite: the process dies after the first voucher was written.
         await issueVouchers(trx, [vouchers.shift()!]);

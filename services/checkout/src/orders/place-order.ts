@@ -27,14 +27,17 @@ import {
   lockRedeemableVouchers,
   extensionTargets,
   targetVoucherExtension,
+  claimBookableCapacity,
 } from '../lib/deps.ts';
+import { sql } from 'kysely';
+import { londonExpiry } from '@shop/domain/london-time';
 import { claimKey } from './idempotency.ts';
 import * as store from './orders.store.ts';
 import { completeKey, releaseKey, type KeyRef } from './orders.store.ts';
 import * as checkoutStore from '../checkout/checkout.store.ts';
 import * as promoStore from '../promo/promo.store.ts';
-import { deliverOrderMail, finishFailed, finishPaid, orderAnswer, type StoredAnswer } from './orders.ts';
-import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
+import { deliverOrderMail, finishFailed, finishPaid, orderAnswer, VOUCHER_VALIDITY_FALLBACK_MONTHS, type StoredAnswer } from './orders.ts';
+import { BOOKINGS_PAUSED_MESSAGE, VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { methodAvailable } from '../checkout/payment-options.ts';
 import { checkoutBreakdown } from '../lib/breakdown.ts';
 import { loadCheckoutModel, marketingMaxFor, VVE_PRICE_PER_VOUCHER_MONTH_PENCE, vvePrice, type CheckoutModel } from '../checkout/pricing.ts';
@@ -43,6 +46,9 @@ export { VVE_PRICE_PER_VOUCHER_MONTH_PENCE };
 import { normalisePromoCode } from '../promo/promo.ts';
 import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { newId, newToken, sha256, stableJson } from '../lib/tokens.ts';
+
+/** The refusal's words when a bookable deal's sales are paused (issue 17 point 4; the deal page says the same). */
+export const BOOKINGS_FULL = BOOKINGS_PAUSED_MESSAGE;
 
 export interface Answer {
   status: number;
@@ -312,6 +318,29 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
             const counted = await countPurchase(trx, { customerKey: model.customerKey, productId: item.productId, quantity: item.quantity, day: model.day });
             if (!counted.ok) {
               throw new Refusal(409, 'PURCHASE_LIMIT', undefined, [{ field: `lines.${item.productId}`, message: ERROR_MESSAGES.PURCHASE_LIMIT }], { productId: item.productId, available: counted.available });
+            }
+          }
+          // Issue 17 point 4: a bookable deal with a capacity set stops selling when its vouchers sold
+          // and not yet used (and orders of it still being paid) would outnumber its places before a
+          // voucher bought now expires. The deal's capacity row is locked first, so two buyers of the
+          // last place queue there and the second counts the first's order.
+          const byDeal = new Map<number, { quantity: number; months: number; productId: number }>();
+          for (const l of model.lines) {
+            const seen = byDeal.get(l.dealId);
+            byDeal.set(l.dealId, { quantity: (seen?.quantity ?? 0) + l.quantity, months: l.voucherValidityMonths ?? VOUCHER_VALIDITY_FALLBACK_MONTHS, productId: seen?.productId ?? l.productId });
+          }
+          for (const [dealId, want] of [...byDeal].sort((a, b) => a[0] - b[0])) {
+            const pending = async () =>
+              Number(
+                (
+                  await sql<{ n: string | number }>`
+                    select coalesce(sum(l.quantity), 0) as n from orders.order_line l join orders.orders o on o.id = l.order_id
+                    where o.status = 'PENDING' and o.kind = 'order' and o.id <> ${orderId}::uuid and l.deal_id = ${dealId} and l.addon_type is null`.execute(trx)
+                ).rows[0]?.n ?? 0,
+              );
+            const room = await claimBookableCapacity(trx, { dealId, quantity: want.quantity, validUntil: londonExpiry(now, want.months), now, pending });
+            if (!room.ok) {
+              throw new Refusal(409, 'DEAL_SOLD_OUT', BOOKINGS_FULL, [{ field: `lines.${want.productId}`, message: BOOKINGS_FULL }], { productId: want.productId, available: room.available });
             }
           }
           if (model.promo?.applicable) {

@@ -3,7 +3,7 @@ import type { MemberBusinessResponse } from '../contract.ts';
 import type { MerchantsDeps } from '../lib/deps.ts';
 import { notFound, parseId } from '../lib/http.ts';
 import * as routes from './businesses.routes.ts';
-import { businessesOf, dealIdsOfBusiness, memberBusiness, type MemberBusiness } from './businesses.store.ts';
+import { businessById, businessesOf, dealIdsOfBusiness, memberBusiness, type MemberBusiness } from './businesses.store.ts';
 
 export function registerBusinessRoutes(app: OpenAPIHono, deps: MerchantsDeps): void {
   const { db } = deps;
@@ -20,5 +20,12 @@ export function registerBusinessRoutes(app: OpenAPIHono, deps: MerchantsDeps): v
     const business = id === null ? null : await memberBusiness(db, c.req.valid('query').customerToken, id);
     if (!business) return notFound(c);
     return c.json(await json(business), 200);
+  });
+
+  app.openapi(routes.anyBusiness, async (c) => {
+    const id = parseId(c.req.valid('param').id);
+    const business = id === null ? null : await businessById(db, id);
+    if (!business) return notFound(c);
+    return c.json(await json({ ...business, role: 'staff' }), 200);
   });
 }

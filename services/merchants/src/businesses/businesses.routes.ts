@@ -32,3 +32,18 @@ export const memberBusiness = createRoute({
   },
   responses: { 200: jsonContent(MemberBusinessSchema, 'The business, the role and its deal ids.'), ...errors, ...notFoundContent('NOT_FOUND: no such business, or not a member of it.') },
 });
+
+export const anyBusiness = createRoute({
+  method: 'get',
+  path: '/staff/businesses/{id}',
+  operationId: 'anyBusiness',
+  tags: ['Businesses'],
+  summary: "Any business, with its deal ids, for the shop's staff",
+  description:
+    "For the gateway's staff-only field (issue 17 point 7: staff see any business's dashboard); the gateway asks it only for a staff key or a staff person's session. " +
+    'The role is answered as staff: the shop\'s staff act as a member of the business\'s staff would. 404 for an unknown or malformed id.',
+  request: {
+    params: z.object({ id: z.string().max(40).openapi({ param: { name: 'id', in: 'path' }, description: 'The business id.', example: '12' }) }),
+  },
+  responses: { 200: jsonContent(MemberBusinessSchema, 'The business and its deal ids.'), ...errors, ...notFoundContent('NOT_FOUND: no such business.') },
+});

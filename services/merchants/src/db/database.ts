@@ -5,6 +5,7 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import { schemaMigrations } from '@shop/platform';
 import type { MerchantCity, MerchantType } from '@shop/domain/merchants';
+import type { DealCommissionTable } from '../commission/commission.tables.ts';
 
 export const MERCHANTS_SCHEMA = 'merchants';
 
@@ -95,6 +96,7 @@ export interface MerchantsDatabase {
   membership: MembershipTable;
   pending_owner: PendingOwnerTable;
   mail: MailTable;
+  deal_commission: DealCommissionTable;
 }
 
 export type MerchantsDb = Kysely<MerchantsDatabase>;

@@ -14,6 +14,8 @@ import type {
   SessionTable,
   SocialIdentityTable,
   StaffKeyTable,
+  StaffMemberTable,
+  StaffSessionTable,
 } from './tables.ts';
 
 export const USERS_SCHEMA = 'users';
@@ -28,6 +30,8 @@ export interface UsersDatabase {
   link_secret: LinkSecretTable;
   account_event: AccountEventTable;
   staff_key: StaffKeyTable;
+  staff_member: StaffMemberTable;
+  staff_session: StaffSessionTable;
 }
 
 export type UsersDb = Kysely<UsersDatabase>;

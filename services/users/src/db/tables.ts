@@ -95,6 +95,26 @@ export interface AccountEventTable {
   detail: JSONColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** A person of the shop's staff (store/staff-people.ts). */
+export interface StaffMemberTable {
+  id: Id;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: Timestamp;
+  removed_at: NullableTimestamp;
+}
+
+/** A staff person's signed-in session: only the token's SHA-256 is kept. */
+export interface StaffSessionTable {
+  id: Id;
+  member_id: string | number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: NullableTimestamp;
+}
+
 export interface StaffKeyTable {
   id: Id;
   name: string;

@@ -25,6 +25,7 @@ import { creditToWallet } from '../refunds/refunds.ts';
 import * as refunds from '../refunds/refunds.store.ts';
 import { isReceivedGift } from '../gifts/gifts.store.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
+import { sentGoodsRefusal } from '../posting/posting.ts';
 import * as vouchers from '../vouchers/vouchers.store.ts';
 
 export type CreditOutcome =
@@ -45,6 +46,9 @@ export async function exchangeForCredit(deps: VouchersDeps, input: { voucherId: 
     }
     const holder = input.customerToken;
     const payment = await refunds.lockOrderPayment(trx, voucher.order_id);
+    // Goods already posted go back by a return (posting/), not for credit.
+    const sent = payment ? await sentGoodsRefusal(trx, voucher.id) : null;
+    if (sent) return { ok: false, status: 409, code: 'VOUCHER_NOT_EXCHANGEABLE', detail: `${messageFor('VOUCHER_NOT_EXCHANGEABLE')} ${sent}` };
     const requested = payment ? await moveVouchers(trx, { id: voucher.id }, { event: 'requestCredit', actor: 'shopper', holder, reason: 'Asked for credit towards another deal', at }) : [];
     if (!payment || requested.length === 0) return refusal((await vouchers.holderVoucher(trx, holder, voucher.id)) ?? voucher, at);
     const processed = await moveVouchers(trx, { id: voucher.id }, { event: 'processCredit', actor: 'system', holder, reason: 'Wallet credit given', at });

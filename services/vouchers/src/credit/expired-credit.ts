@@ -23,6 +23,7 @@ import { creditToWallet } from '../refunds/refunds.ts';
 import * as refunds from '../refunds/refunds.store.ts';
 import { isReceivedGift } from '../gifts/gifts.store.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
+import { sentGoodsRefusal } from '../posting/posting.ts';
 import * as vouchers from '../vouchers/vouchers.store.ts';
 
 export type ExpiredCreditOutcome =
@@ -39,6 +40,9 @@ export async function takeExpiredCredit(deps: VouchersDeps, input: { voucherId: 
     if (await isReceivedGift(trx, voucher.id)) return { ok: false, status: 409, code: 'GIFT_RECEIVED_NOT_REFUNDABLE', detail: messageFor('GIFT_RECEIVED_NOT_REFUNDABLE') };
     const payment = await refunds.lockOrderPayment(trx, voucher.order_id);
     if (!payment) return refusal(voucher, at);
+    // Goods already posted go back by a return (posting/), not for credit.
+    const sent = await sentGoodsRefusal(trx, voucher.id);
+    if (sent) return { ok: false, status: 409, code: 'VOUCHER_NOT_EXPIRED', detail: `${messageFor('VOUCHER_NOT_EXPIRED')} ${sent}` };
     // Past its date but not yet reached by the expiry job: expired now, as the job would (a no-op otherwise).
     await moveVouchers(trx, { id: voucher.id }, { event: 'expire', actor: 'system', holder, reason: 'The expiry date passed', at });
     const taken = await moveVouchers(trx, { id: voucher.id }, { event: 'takeExpiredCredit', actor: 'shopper', holder, reason: 'Took its paid value as wallet credit', at });

@@ -126,3 +126,32 @@ export interface GiftTable {
   mail_sent_at: Timestamp | null;
   mail_claimed_until: Timestamp | null;
 }
+
+/**
+ * Goods posting (issue 17 point 5, posting/): the merchant marked this voucher's goods sent, once
+ * per voucher (primary key). Payouts read it: goods "sent and not returned" are a sent row whose
+ * voucher is not in a return or refunded status.
+ */
+export interface DispatchTable {
+  voucher_id: string;
+  /** The carrier's name as the merchant chose it: 'Royal Mail', 'DPD', 'Evri', 'Parcelforce' or 'Other'. */
+  carrier: string;
+  /** The carrier's tracking reference, 3–40 safe characters. */
+  tracking_reference: string;
+  sent_at: Timestamp;
+  /** The business that sent it (its merchantRef, `business:<id>`). */
+  sent_by: string;
+  /** The merchant user who marked it sent (`user:<id>`). */
+  actor_ref: string | null;
+}
+
+/** Where an order's goods are posted (posting/): copied from the order's delivery address by the checkout's paying transaction. */
+export interface OrderDeliveryTable {
+  order_id: string;
+  name: string;
+  line1: string;
+  line2: string | null;
+  town: string;
+  county: string | null;
+  postcode: string;
+}

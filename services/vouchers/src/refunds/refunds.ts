@@ -24,6 +24,7 @@ import type { VoucherRow } from '../issue/issue.ts';
 import type { AnyDb } from '../db/database.ts';
 import type { VouchersDeps } from '../lib/deps.ts';
 import { moveVouchers } from '../transitions/transitions.store.ts';
+import { sentGoodsRefusal } from '../posting/posting.ts';
 import * as vouchers from '../vouchers/vouchers.store.ts';
 import * as store from './refunds.store.ts';
 import { isReceivedGift } from '../gifts/gifts.store.ts';
@@ -59,6 +60,9 @@ export async function refundVoucher(deps: VouchersDeps, input: RefundInput): Pro
     // The money of a gift received is the buyer's (their card, their wallet): its recipient cannot take it.
     if (await isReceivedGift(trx, voucher.id)) return { ok: false, status: 409, code: 'GIFT_RECEIVED_NOT_REFUNDABLE', detail: messageFor('GIFT_RECEIVED_NOT_REFUNDABLE') };
     const payment = await store.lockOrderPayment(trx, voucher.order_id);
+    // Goods already posted go back by a return (posting/): refunded now, they would stay with the shopper.
+    const sent = payment ? await sentGoodsRefusal(trx, voucher.id) : null;
+    if (sent) return { ok: false, status: 409, code: 'VOUCHER_NOT_REFUNDABLE', detail: `${messageFor('VOUCHER_NOT_REFUNDABLE')} ${sent}` };
     const moved = payment
       ? await moveVouchers(trx, { id: voucher.id }, { event: 'refund', actor: 'shopper', holder: input.customerToken, reason: input.destination === 'wallet' ? 'Refunded as wallet credit' : 'Refunded to the payment method', at })
       : [];

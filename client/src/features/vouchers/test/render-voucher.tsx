@@ -52,6 +52,11 @@ export function voucherData(overrides: Record<string, unknown> = {}) {
     gift: null,
     giftReceived: false,
     expiredCredit: null,
+    // Not goods marked sent (issue 17 point 5).
+    sent: null,
+    // Not booked on a calendar (issue 17 point 4): no booking offer.
+    booking: null,
+    bookingOptions: null,
     ...overrides,
   };
 }
