@@ -5,8 +5,8 @@
  * shop starts on a database, through the shop's own GraphQL as a shopper and a merchant would:
  * the Glasgow demo merchant gives a bookable deal of theirs a weekly capacity; a demo shopper
  * (`demo.shopper@thistledeals.example`, password `Thistle-Shopper-1`) buys vouchers of their
- * deals with the sandbox card and books dates for the bookable ones; the merchant redeems two of
- * every three others at the till. Nothing is written around the services' own rules. Idempotent: a shopper who already
+ * businesses' deals with the sandbox card and books dates for two bookable ones; the merchant
+ * redeems two of every three others at the till. Nothing is written around the services' own rules. Idempotent: a shopper who already
  * holds vouchers is left alone. A failure is logged and never stops the shop.
  */
 import { randomUUID } from 'node:crypto';
@@ -51,18 +51,19 @@ async function signedIn(options: Options, email: string, password: string) {
   return gql;
 }
 
-/** Options of the business's deals anyone can buy now (one per deal), cheapest first. */
+/** Options of the business's deals anyone can buy now, cheapest first within each deal. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle
 async function buyableOptionsOf(db: Kysely<any>, dealIds: readonly number[], count: number) {
   if (dealIds.length === 0) return [];
   const { rows } = await sql<{ deal_id: number; id: number }>`
-    select distinct on (p.deal_id) p.deal_id, p.id from deals.product p join deals.deal d on d.id = p.deal_id
+    select p.deal_id, p.id from deals.product p join deals.deal d on d.id = p.deal_id
     where p.deal_id in (${sql.join(dealIds)}) and not p.disabled and not p.vip_exclusive and not d.vip_exclusive and not d.price_per_person
       and p.deposit_price_pence is null and p.postage_pence is null
       and (p.remaining is null or p.remaining >= 10) and (p.purchase_cap is null or p.purchase_cap >= 3)
       and (d.closing_date is null or d.closing_date > now() + interval '2 days')
-    order by p.deal_id, p.price_pence, p.id`.execute(db);
-  return rows.slice(0, count).map((r) => ({ dealId: Number(r.deal_id), productId: Number(r.id) }));
+    order by p.deal_id, p.price_pence, p.id
+    limit ${count}`.execute(db);
+  return rows.map((r) => ({ dealId: Number(r.deal_id), productId: Number(r.id) }));
 }
 
 export async function seedDemoActivity(options: Options): Promise<{ bought: number; redeemed: number; booked: number } | null> {
@@ -73,7 +74,7 @@ export async function seedDemoActivity(options: Options): Promise<{ bought: numb
   const merchantEmail = DEMO_MERCHANTS[0]!.email;
   const merchantToken = (await accountByEmail(db, merchantEmail))?.customerToken;
   if (!merchantToken) return null;
-  const businesses = (await businessesOf(db, merchantToken)).filter((b) => b.role === 'owner');
+  const businesses = await businessesOf(db, merchantToken);
 
   const shop = await signedIn(options, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
   const till = await signedIn(options, merchantEmail, DEMO_MERCHANT_PASSWORD);
@@ -108,25 +109,29 @@ export async function seedDemoActivity(options: Options): Promise<{ bought: numb
     for (const v of placed.placeOrder.order!.vouchers) codes.push({ businessId, code: v.code, bookable: option.dealId === bookableDealId });
   };
   for (const business of businesses) {
-    for (const option of await buyableOptionsOf(db, await dealIdsOfBusiness(db, business.id), 3)) await buy(business.id, option, option.dealId === bookableDealId ? 2 : 3);
+    for (const option of await buyableOptionsOf(db, await dealIdsOfBusiness(db, business.id), 3)) await buy(business.id, option, 3);
   }
 
-  // The shopper books the first two free days for the bookable vouchers (the merchant has them to confirm).
+  // The shopper books the first free days for two of the bookable vouchers (the merchant has them to confirm).
   let booked = 0;
+  const bookedCodes = new Set<string>();
   type Held = { viewer: { vouchers: { edges: Array<{ node: { id: string; code: string; bookingOptions: { availableDates: Array<{ date: string }> } | null } }> } } };
   const held = await shop<Held>('{ viewer { vouchers(first: 50) { edges { node { id code bookingOptions { availableDates { date } } } } } } }');
   for (const { node } of held.viewer.vouchers.edges) {
     const date = node.bookingOptions?.availableDates[booked]?.date;
-    if (!date || !codes.some((c) => c.code === node.code && c.bookable)) continue;
+    if (booked === 2 || !date || !codes.some((c) => c.code === node.code && c.bookable)) continue;
     const answer = await shop<{ bookVoucherDate: { __typename: string } }>('mutation($i: BookVoucherDateInput!) { bookVoucherDate(input: $i) { __typename } }', { i: { voucherId: node.id, date } });
-    if (answer.bookVoucherDate.__typename === 'VoucherBookingChanged') booked += 1;
+    if (answer.bookVoucherDate.__typename === 'VoucherBookingChanged') {
+      booked += 1;
+      bookedCodes.add(node.code);
+    }
   }
 
-  // The merchant redeems two of every three other vouchers at the till.
+  // The merchant redeems two of every three vouchers not booked at the till.
   let redeemed = 0;
   const perBusiness = new Map<number, number>();
-  for (const { businessId, code, bookable } of codes) {
-    if (bookable) continue;
+  for (const { businessId, code } of codes) {
+    if (bookedCodes.has(code)) continue;
     const n = perBusiness.get(businessId) ?? 0;
     perBusiness.set(businessId, n + 1);
     if (n % 3 === 2) continue;

@@ -52,8 +52,8 @@ describe.each(testDatabases())('bookings through the shop on %s', (_name, open) 
   let mine: { id: number; gid: string; dealId: number; productId: number };
   let theirs: { id: number; gid: string; dealId: number; productId: number };
   let myVouchers: { id: string }[];
-  const today = londonDate(new Date());
-  const day = (n: number) => addDaysToDate(today, n);
+  // London today as of each call (not of loading the file): a run that crosses midnight stays right.
+  const day = (n: number) => addDaysToDate(londonDate(new Date()), n);
 
   beforeAll(async () => {
     services = await openBuyingServices(open);
