@@ -421,55 +421,27 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     }
   });
 
-  // The signed-in holder's printable voucher, a PDF from the vouchers service (vouchers/print.routes.ts).
-  app.use('/myaccount/vouchers/:voucherId/voucher.pdf', async (c, next) => {
-    // The shopper's address for the users service's session lookup, as for /graphql.
-    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
-    await next();
-  });
-  app.route(
-    '/',
-    createVoucherPrintRoutes({
-      context: shopperContext,
-      notFound: (c) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
-      logger,
-    }),
-  );
-
+  // The shop's own routes behind the shopper's session cookie (not /graphql): the client's address
+  // is decided here for the users service's session lookup, as for /graphql; a miss is the shop's 404 page.
+  const sessionRoutes = (path: string, routes: Hono) => {
+    app.use(path, async (c, next) => {
+      setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
+      await next();
+    });
+    app.route('/', routes);
+  };
+  const fileRoutes = {
+    context: shopperContext,
+    notFound: (c: Context) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
+    logger,
+  };
+  // The signed-in holder's printable voucher and returns label, PDFs from the vouchers service (vouchers/print.routes.ts, return-label.routes.ts).
+  sessionRoutes('/myaccount/vouchers/:voucherId/voucher.pdf', createVoucherPrintRoutes(fileRoutes));
+  sessionRoutes('/myaccount/vouchers/:voucherId/return-label.pdf', createReturnLabelRoutes(fileRoutes));
   // The till's file of codes, larger than /graphql takes (schema/merchants/redemption-file.routes.ts).
-  app.use(REDEMPTION_FILE_PATH, async (c, next) => {
-    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
-    await next();
-  });
-  app.route('/', createRedemptionFileRoutes({ context: shopperContext, logger, publicOrigin }));
-
-  // The signed-in holder's returns label, a PDF from the vouchers service (vouchers/return-label.routes.ts).
-  app.use('/myaccount/vouchers/:voucherId/return-label.pdf', async (c, next) => {
-    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
-    await next();
-  });
-  app.route(
-    '/',
-    createReturnLabelRoutes({
-      context: shopperContext,
-      notFound: (c) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
-      logger,
-    }),
-  );
-
+  sessionRoutes(REDEMPTION_FILE_PATH, createRedemptionFileRoutes({ context: shopperContext, logger, publicOrigin }));
   // A member's payout statement as CSV or PDF (merchants-payouts/payouts.routes.ts).
-  app.use('/insights/payouts/:businessId/:file', async (c, next) => {
-    setRequestClientAddress(c.req.raw, clientAddressOf(c, trustProxy));
-    await next();
-  });
-  app.route(
-    '/',
-    createPayoutFileRoutes({
-      context: shopperContext,
-      notFound: (c) => shopPage(c, { status: 404, head: notFoundHead(c.req.path), headers: { 'cache-control': 'private, no-store' } }),
-      logger,
-    }),
-  );
+  sessionRoutes('/insights/payouts/:businessId/:file', createPayoutFileRoutes(fileRoutes));
 
   // Traffic, test and consent-gated cookies on page requests (traffic/traffic-cookies.ts, spec §4, §9).
   app.use('*', trafficMiddleware());

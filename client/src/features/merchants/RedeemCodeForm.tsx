@@ -4,48 +4,18 @@ import { useCommit } from '../../relay/use-commit.ts';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { useFormErrors } from '../../ui/form-errors.ts';
-import { readUserError } from '../../ui/UserErrorFields.ts';
-import type { RedeemCodeFormRedeemMutation, RedeemCodeFormRedeemMutation$data } from '../../__generated__/RedeemCodeFormRedeemMutation.graphql';
-import type { RedeemCodeFormUndoMutation, RedeemCodeFormUndoMutation$data } from '../../__generated__/RedeemCodeFormUndoMutation.graphql';
-import { CODE_NOT_FOUND, londonClock } from './till-words.ts';
+import type { RedeemCodeFormRedeemMutation } from '../../__generated__/RedeemCodeFormRedeemMutation.graphql';
+import { readRedeemResult, redemptionWords, useUndoRedemption, type RedeemResult } from './till-answers.ts';
+import { londonClock } from './till-words.ts';
 
 const redeemMutation = graphql`
   mutation RedeemCodeFormRedeemMutation($input: RedeemVoucherCodeInput!) {
     redeemVoucherCode(input: $input) {
-      __typename
-      ... on VoucherCodeRedeemed {
-        voucherId
-        voucherCode
-        dealTitle
-        optionTitle
-        undoUntil
-      }
-      ... on VoucherCodeAlreadyRedeemed {
-        message
-      }
-      ... on VoucherCodeNotRedeemable {
-        message
-      }
-      ...UserErrorFields @alias(as: "userError")
+      ...tillAnswers_redeemResult
     }
   }
 `;
 
-const undoMutation = graphql`
-  mutation RedeemCodeFormUndoMutation($input: UndoRedemptionInput!) {
-    undoRedemption(input: $input) {
-      __typename
-      ... on RedemptionUndone {
-        voucherCode
-        status
-      }
-      ...UserErrorFields @alias(as: "userError")
-    }
-  }
-`;
-
-type RedeemAnswer = RedeemCodeFormRedeemMutation$data['redeemVoucherCode'];
-type UndoAnswer = RedeemCodeFormUndoMutation$data['undoRedemption'];
 const FIELDS = { code: 'Voucher code' };
 
 /** What the live region says, and the redemption that can still be undone. */
@@ -61,8 +31,8 @@ interface Outcome {
  * minutes are over (the button goes then; the service decides in any case).
  */
 export function RedeemCodeForm({ businessId }: { businessId: string }) {
-  const [redeem] = useCommit<RedeemCodeFormRedeemMutation, RedeemAnswer>(redeemMutation, (r) => r.redeemVoucherCode);
-  const [undo] = useCommit<RedeemCodeFormUndoMutation, UndoAnswer>(undoMutation, (r) => r.undoRedemption);
+  const [redeem] = useCommit<RedeemCodeFormRedeemMutation, RedeemResult>(redeemMutation, (r) => readRedeemResult(r.redeemVoucherCode));
+  const undo = useUndoRedemption();
   const errors = useFormErrors();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -91,27 +61,13 @@ export function RedeemCodeForm({ businessId }: { businessId: string }) {
     setBusy(true);
     try {
       const answer = await redeem({ input: { businessId, code, attemptId: crypto.randomUUID() } });
-      switch (answer.__typename) {
-        case 'VoucherCodeRedeemed': {
-          // An option's title often starts with its deal's: then it says both.
-          const what = answer.dealTitle && !answer.optionTitle?.startsWith(answer.dealTitle) ? [answer.dealTitle, answer.optionTitle].filter(Boolean).join(': ') : (answer.optionTitle ?? '');
-          setOutcome({ kind: 'redeemed', text: `Redeemed: ${answer.voucherCode}${what ? ` (${what})` : ''}.`, undo: answer.voucherId && answer.undoUntil ? { voucherId: answer.voucherId, until: answer.undoUntil } : null });
-          setCode('');
-          break;
-        }
-        case 'VoucherCodeAlreadyRedeemed':
-          setOutcome({ kind: 'refused', text: `Already redeemed: ${answer.message}`, undo: null });
-          break;
-        case 'VoucherCodeNotRedeemable':
-          setOutcome({ kind: 'refused', text: `Not redeemable: ${answer.message}`, undo: null });
-          break;
-        case 'NotFoundError':
-          setOutcome({ kind: 'refused', text: `Not found: ${CODE_NOT_FOUND}`, undo: null });
-          break;
-        default: {
-          const error = answer.userError ? readUserError(answer.userError) : null;
-          if (error) errors.show([{ field: error.field === 'code' ? 'code' : null, message: error.message }]);
-        }
+      const words = redemptionWords(answer);
+      // A user error of the form (bad code, signed out) is shown at the field, not as a result.
+      if (answer.__typename !== 'VoucherCodeRedeemed' && answer.__typename !== 'VoucherCodeAlreadyRedeemed' && answer.__typename !== 'VoucherCodeNotRedeemable' && answer.__typename !== 'NotFoundError') {
+        errors.show([{ field: words.field === 'code' ? 'code' : null, message: words.text }]);
+      } else {
+        setOutcome({ kind: words.kind, text: words.text, undo: words.undo });
+        if (words.kind === 'redeemed') setCode('');
       }
     } catch (error) {
       failed(error);
@@ -125,12 +81,8 @@ export function RedeemCodeForm({ businessId }: { businessId: string }) {
     if (!pending || busy) return;
     setBusy(true);
     try {
-      const answer = await undo({ input: { businessId, voucherId: pending.voucherId } });
-      if (answer.__typename === 'RedemptionUndone') setOutcome({ kind: 'undone', text: `Redemption undone: ${answer.voucherCode} is ${answer.status} again.`, undo: null });
-      else {
-        const error = answer.userError ? readUserError(answer.userError) : null;
-        setOutcome({ kind: 'refused', text: `Not undone: ${error?.message ?? CODE_NOT_FOUND}`, undo: null });
-      }
+      const undone = await undo({ businessId, voucherId: pending.voucherId });
+      setOutcome({ ...undone, undo: null });
     } catch (error) {
       failed(error);
     } finally {

@@ -52,7 +52,7 @@ describe('Redeem a voucher', () => {
     expect(within(section).getByRole('textbox', { name: 'Voucher code' })).toHaveValue('');
 
     await user.click(within(section).getByRole('button', { name: 'Undo redemption' }));
-    expect(pending(environment, 'RedeemCodeFormUndoMutation')).toEqual({ businessId: BUSINESS, voucherId: VOUCHER });
+    expect(pending(environment, 'tillAnswersUndoMutation')).toEqual({ businessId: BUSINESS, voucherId: VOUCHER });
     await answer(environment, 'undoRedemption', { __typename: 'RedemptionUndone', voucherCode: CODE, status: 'Ready to Redeem' });
     expect(status).toHaveTextContent(`Redemption undone: ${CODE} is Ready to Redeem again.`);
     expect(within(section).queryByRole('button', { name: 'Undo redemption' })).not.toBeInTheDocument();

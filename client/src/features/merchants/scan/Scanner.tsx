@@ -2,10 +2,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { graphql } from 'react-relay';
 import { Link } from 'react-router';
 import { useCommit } from '../../../relay/use-commit.ts';
-import { readUserError } from '../../../ui/UserErrorFields.ts';
-import type { ScannerRedeemMutation, ScannerRedeemMutation$data } from '../../../__generated__/ScannerRedeemMutation.graphql';
-import type { ScannerUndoMutation, ScannerUndoMutation$data } from '../../../__generated__/ScannerUndoMutation.graphql';
-import { CODE_NOT_FOUND, londonClock } from '../till-words.ts';
+import type { ScannerRedeemMutation } from '../../../__generated__/ScannerRedeemMutation.graphql';
+import { readRedeemResult, redemptionWords, useUndoRedemption, type RedeemResult } from '../till-answers.ts';
+import { londonClock } from '../till-words.ts';
 import { createQrDecoder, type QrDecoder } from './qr-decoder.ts';
 import { KeepScan, openScanQueue, retryDelay, type QueuedScan, type ScanQueue } from './scan-queue.ts';
 import './scan.css';
@@ -13,40 +12,11 @@ import './scan.css';
 const redeemMutation = graphql`
   mutation ScannerRedeemMutation($input: RedeemScannedVoucherInput!) {
     redeemScannedVoucher(input: $input) {
-      __typename
-      ... on VoucherCodeRedeemed {
-        voucherId
-        voucherCode
-        dealTitle
-        optionTitle
-        undoUntil
-      }
-      ... on VoucherCodeAlreadyRedeemed {
-        message
-      }
-      ... on VoucherCodeNotRedeemable {
-        message
-      }
-      ...UserErrorFields @alias(as: "userError")
+      ...tillAnswers_redeemResult
     }
   }
 `;
 
-const undoMutation = graphql`
-  mutation ScannerUndoMutation($input: UndoRedemptionInput!) {
-    undoRedemption(input: $input) {
-      __typename
-      ... on RedemptionUndone {
-        voucherCode
-        status
-      }
-      ...UserErrorFields @alias(as: "userError")
-    }
-  }
-`;
-
-type RedeemAnswer = ScannerRedeemMutation$data['redeemScannedVoucher'];
-type UndoAnswer = ScannerUndoMutation$data['undoRedemption'];
 
 /** One result as the till shows it (the latest big, the earlier ones listed). */
 interface Outcome {
@@ -65,23 +35,9 @@ const FRAME_MS = 250;
 
 type CameraState = { kind: 'starting' } | { kind: 'on' } | { kind: 'off' } | { kind: 'refused' } | { kind: 'absent' } | { kind: 'failed' };
 
-function outcomeOf(answer: RedeemAnswer, businessId: string, fromQueue: boolean): Omit<Outcome, 'id'> {
-  switch (answer.__typename) {
-    case 'VoucherCodeRedeemed': {
-      const what = answer.dealTitle && !answer.optionTitle?.startsWith(answer.dealTitle) ? [answer.dealTitle, answer.optionTitle].filter(Boolean).join(': ') : (answer.optionTitle ?? '');
-      return { kind: 'redeemed', text: `Redeemed: ${answer.voucherCode}${what ? ` (${what})` : ''}.`, fromQueue, undo: answer.voucherId && answer.undoUntil ? { businessId, voucherId: answer.voucherId, until: answer.undoUntil } : null };
-    }
-    case 'VoucherCodeAlreadyRedeemed':
-      return { kind: 'refused', text: `Already redeemed: ${answer.message}`, fromQueue, undo: null };
-    case 'VoucherCodeNotRedeemable':
-      return { kind: 'refused', text: `Not redeemable: ${answer.message}`, fromQueue, undo: null };
-    case 'NotFoundError':
-      return { kind: 'refused', text: `Not found: ${CODE_NOT_FOUND} This QR code is not a voucher of this business.`, fromQueue, undo: null };
-    default: {
-      const error = answer.userError ? readUserError(answer.userError) : null;
-      return { kind: 'refused', text: error?.message ?? 'Sorry, something went wrong.', fromQueue, undo: null };
-    }
-  }
+function outcomeOf(answer: RedeemResult, businessId: string, fromQueue: boolean): Omit<Outcome, 'id'> {
+  const words = redemptionWords(answer, 'This QR code is not a voucher of this business.');
+  return { kind: words.kind, text: words.text, fromQueue, undo: words.undo ? { businessId, ...words.undo } : null };
 }
 
 /**
@@ -93,8 +49,8 @@ function outcomeOf(answer: RedeemAnswer, businessId: string, fromQueue: boolean)
  * exactly once. A refused or missing camera says so and offers the typed till.
  */
 export function Scanner({ businessId, typedTill }: { businessId: string; typedTill: string }) {
-  const [redeem] = useCommit<ScannerRedeemMutation, RedeemAnswer>(redeemMutation, (r) => r.redeemScannedVoucher);
-  const [undo] = useCommit<ScannerUndoMutation, UndoAnswer>(undoMutation, (r) => r.undoRedemption);
+  const [redeem] = useCommit<ScannerRedeemMutation, RedeemResult>(redeemMutation, (r) => readRedeemResult(r.redeemScannedVoucher));
+  const undo = useUndoRedemption();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [cameraState, setCamera] = useState<CameraState>({ kind: 'starting' });
   const [wanted, setWanted] = useState(true);
@@ -126,7 +82,7 @@ export function Scanner({ businessId, typedTill }: { businessId: string; typedTi
         const answer = await send(scan, 'OFFLINE');
         // Answers that decide nothing about the voucher keep the scan (scan-queue.ts KeepScan).
         if (answer.__typename === 'UnauthenticatedError') throw new KeepScan(true, 'signed out');
-        if (answer.__typename === 'NotFoundError' && answer.userError && readUserError(answer.userError).field === 'businessId') throw new KeepScan(false, 'another account’s business');
+        if (answer.__typename === 'NotFoundError' && redemptionWords(answer).field === 'businessId') throw new KeepScan(false, 'another account’s business');
         return answer;
       },
       (scan, answer) => show(outcomeOf(answer, scan.businessId, true)),
@@ -257,13 +213,9 @@ export function Scanner({ businessId, typedTill }: { businessId: string; typedTi
     if (!o.undo || undoing) return;
     setUndoing(true);
     try {
-      const answer = await undo({ input: { businessId: o.undo.businessId, voucherId: o.undo.voucherId } });
+      const undone = await undo({ businessId: o.undo.businessId, voucherId: o.undo.voucherId });
       setOutcomes((list) => list.map((x) => (x.id === o.id ? { ...x, undo: null } : x)));
-      if (answer.__typename === 'RedemptionUndone') show({ kind: 'undone', text: `Redemption undone: ${answer.voucherCode} is ${answer.status} again.`, fromQueue: false, undo: null });
-      else {
-        const error = answer.userError ? readUserError(answer.userError) : null;
-        show({ kind: 'refused', text: `Not undone: ${error?.message ?? CODE_NOT_FOUND}`, fromQueue: false, undo: null });
-      }
+      show({ ...undone, fromQueue: false, undo: null });
     } catch {
       show({ kind: 'refused', text: 'Not undone: the till could not reach us. Check the connection and try again.', fromQueue: false, undo: null });
     } finally {
