@@ -9,22 +9,17 @@ import { messageFor } from '@shop/domain/error-codes';
 import type { MutationResolvers } from '../__generated__/resolvers.ts';
 import { check } from '../buying/inputs.ts';
 import { notFound, problemOf } from '../user-errors.ts';
-import { isMembership, membershipOf } from '../merchants/till.ts';
-import { UUID } from './Mutation.markVoucherSent.ts';
-import { postalTill } from './postal-deals.ts';
+import { postalVoucher } from './postal-deals.ts';
 
 const ReceivedInput = z.object({ businessId: z.string(), voucherId: z.string().max(100) });
 
 export const markReturnReceived: NonNullable<MutationResolvers['markReturnReceived']> = async (_p, { input }, ctx) => {
   const parsed = check(ReceivedInput, input);
   if (!parsed.ok) return parsed.error;
-  const membership = await membershipOf(ctx, parsed.data.businessId);
-  if (!isMembership(membership)) return membership;
-  if (!UUID.test(parsed.data.voucherId)) return notFound('NOT_FOUND', 'voucherId');
-  const till = await postalTill(ctx, membership.till);
-  if (!till) return notFound('NOT_FOUND', 'voucherId');
+  const target = await postalVoucher(ctx, parsed.data.businessId, parsed.data.voucherId);
+  if (!('till' in target)) return target;
   try {
-    const answer = await ctx.clients.posting.returnReceived(till, parsed.data.voucherId.toLowerCase());
+    const answer = await ctx.clients.posting.returnReceived(target.till, target.voucherId);
     return { __typename: 'ReturnMarkedReceived' as const, voucherId: answer.voucherId, status: answer.status };
   } catch (error) {
     const problem = problemOf(error, ['vouchers']);

@@ -11,12 +11,10 @@ import { messageFor } from '@shop/domain/error-codes';
 import type { MutationResolvers, PostingCarrier as CarrierEnum } from '../__generated__/resolvers.ts';
 import { check } from '../buying/inputs.ts';
 import { notFound, problemOf, validationError } from '../user-errors.ts';
-import { isMembership, membershipOf } from '../merchants/till.ts';
 import { postedOrderOf } from './MerchantBusiness.posting.ts';
-import { postalTill } from './postal-deals.ts';
+import { postalVoucher } from './postal-deals.ts';
 
 export const CARRIER_WORDS: Record<CarrierEnum, PostingCarrier> = { ROYAL_MAIL: 'Royal Mail', DPD: 'DPD', EVRI: 'Evri', PARCELFORCE: 'Parcelforce', OTHER: 'Other' };
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SentInput = z.object({
   businessId: z.string(),
@@ -33,13 +31,10 @@ const SENT_CODES = ['VOUCHER_ALREADY_SENT', 'VOUCHER_NOT_SENDABLE'] as const;
 export const markVoucherSent: NonNullable<MutationResolvers['markVoucherSent']> = async (_p, { input }, ctx) => {
   const parsed = check(SentInput, input);
   if (!parsed.ok) return parsed.error;
-  const membership = await membershipOf(ctx, parsed.data.businessId);
-  if (!isMembership(membership)) return membership;
-  if (!UUID.test(parsed.data.voucherId)) return notFound('NOT_FOUND', 'voucherId');
-  const till = await postalTill(ctx, membership.till);
-  if (!till) return notFound('NOT_FOUND', 'voucherId');
+  const target = await postalVoucher(ctx, parsed.data.businessId, parsed.data.voucherId);
+  if (!('till' in target)) return target;
   try {
-    const order = await ctx.clients.posting.markSent(till, parsed.data.voucherId.toLowerCase(), CARRIER_WORDS[parsed.data.carrier], parsed.data.trackingReference);
+    const order = await ctx.clients.posting.markSent(target.till, target.voucherId, CARRIER_WORDS[parsed.data.carrier], parsed.data.trackingReference);
     return { __typename: 'VoucherMarkedSent' as const, order: postedOrderOf(order) };
   } catch (error) {
     const problem = problemOf(error, ['vouchers']);

@@ -6,6 +6,10 @@
  */
 import type { Till } from '../../clients/redemption.client.ts';
 import type { GatewayContext } from '../../context.ts';
+import { notFound, type NotFoundErrorValue, type UserErrorValue } from '../user-errors.ts';
+import { isMembership, membershipOf } from '../merchants/till.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function postalDealIds(ctx: GatewayContext, dealIds: readonly number[]): Promise<number[]> {
   if (dealIds.length === 0) return [];
@@ -20,4 +24,21 @@ export async function postalDealIds(ctx: GatewayContext, dealIds: readonly numbe
 export async function postalTill(ctx: GatewayContext, till: Till): Promise<Till | null> {
   const dealIds = await postalDealIds(ctx, till.dealIds);
   return dealIds.length ? { ...till, dealIds } : null;
+}
+
+/**
+ * What both posting mutations check first: the member's business, a voucher id that can be one,
+ * and the business's postal deals; the till and the voucher id (lower case) to send, or the
+ * answer to give instead (signed out; a business or voucher not found, all alike).
+ */
+export async function postalVoucher(
+  ctx: GatewayContext,
+  businessId: string,
+  voucherId: string,
+): Promise<{ till: Till; voucherId: string } | UserErrorValue<'UnauthenticatedError'> | NotFoundErrorValue> {
+  const membership = await membershipOf(ctx, businessId);
+  if (!isMembership(membership)) return membership;
+  if (!UUID.test(voucherId)) return notFound('NOT_FOUND', 'voucherId');
+  const till = await postalTill(ctx, membership.till);
+  return till ? { till, voucherId: voucherId.toLowerCase() } : notFound('NOT_FOUND', 'voucherId');
 }
