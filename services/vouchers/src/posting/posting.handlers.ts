@@ -16,34 +16,44 @@ export function registerPostingRoutes(app: OpenAPIHono, deps: VouchersDeps): voi
   };
   const badAfter = [{ field: 'after', message: 'This is not a page position we gave.' }];
 
+  /**
+   * One keyset page of a posting list: `rows` read one more than asked (is there a next page?),
+   * `view` what each row says, `at` the instant the list is ordered by (null: no next page).
+   */
+  const listPage = async <Row, View extends { voucherId: string }>(
+    q: { dealIds: number[]; first?: number | undefined; after?: string | undefined },
+    rows: (first: number, after: ReturnType<typeof decodePostingCursor>) => Promise<Row[]>,
+    view: (row: Row) => View,
+    at: (view: View) => string | null | undefined,
+  ): Promise<{ items: View[]; nextAfter: string | null } | null> => {
+    const page = pageOf(q);
+    if (page.bad) return null;
+    const read = await rows(page.first + 1, page.after);
+    const items = read.slice(0, page.first).map(view);
+    const last = items.at(-1);
+    const lastAt = last ? at(last) : null;
+    return { items, nextAfter: read.length > page.first && last && lastAt ? encodePostingCursor({ at: new Date(lastAt), id: last.voucherId }) : null };
+  };
+
   app.openapi(routes.getOrdersToPost, async (c) => {
     const q = c.req.valid('query');
-    const page = pageOf(q);
-    if (page.bad) return invalid(c, badAfter);
-    const rows = await store.ordersToPost(deps.db, q.dealIds, page.first + 1, page.after);
-    const orders = rows.slice(0, page.first).map(postedOrderView);
-    const last = orders.at(-1);
-    return c.json({ orders, nextAfter: rows.length > page.first && last ? encodePostingCursor({ at: new Date(last.paidAt), id: last.voucherId }) : null }, 200);
+    const page = await listPage(q, (first, after) => store.ordersToPost(deps.db, q.dealIds, first, after), postedOrderView, (o) => o.paidAt);
+    if (!page) return invalid(c, badAfter);
+    return c.json({ orders: page.items, nextAfter: page.nextAfter }, 200);
   });
 
   app.openapi(routes.getSentOrders, async (c) => {
     const q = c.req.valid('query');
-    const page = pageOf(q);
-    if (page.bad) return invalid(c, badAfter);
-    const rows = await store.sentOrders(deps.db, q.dealIds, page.first + 1, page.after);
-    const orders = rows.slice(0, page.first).map(postedOrderView);
-    const last = orders.at(-1);
-    return c.json({ orders, nextAfter: rows.length > page.first && last?.dispatch ? encodePostingCursor({ at: new Date(last.dispatch.sentAt), id: last.voucherId }) : null }, 200);
+    const page = await listPage(q, (first, after) => store.sentOrders(deps.db, q.dealIds, first, after), postedOrderView, (o) => o.dispatch?.sentAt);
+    if (!page) return invalid(c, badAfter);
+    return c.json({ orders: page.items, nextAfter: page.nextAfter }, 200);
   });
 
   app.openapi(routes.getReturnsOnTheirWay, async (c) => {
     const q = c.req.valid('query');
-    const page = pageOf(q);
-    if (page.bad) return invalid(c, badAfter);
-    const rows = await store.returnsOnTheirWay(deps.db, q.dealIds, page.first + 1, page.after);
-    const returns = rows.slice(0, page.first).map(returnOnItsWayView);
-    const last = returns.at(-1);
-    return c.json({ returns, nextAfter: rows.length > page.first && last ? encodePostingCursor({ at: new Date(last.requestedAt), id: last.voucherId }) : null }, 200);
+    const page = await listPage(q, (first, after) => store.returnsOnTheirWay(deps.db, q.dealIds, first, after), returnOnItsWayView, (r) => r.requestedAt);
+    if (!page) return invalid(c, badAfter);
+    return c.json({ returns: page.items, nextAfter: page.nextAfter }, 200);
   });
 
   app.openapi(routes.postSent, async (c) => {
