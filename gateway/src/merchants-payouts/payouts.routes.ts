@@ -15,37 +15,26 @@
  *
  * A service that fails or is slow: 503, a short page that says so (logged with the request id).
  */
-import { Hono, type Context } from 'hono';
-import type { GatewayContext } from '../context.ts';
-import type { Logger } from '../logger.ts';
+import { Hono } from 'hono';
+import { PRIVATE, signInFirst, withSessionCookies, type SessionFileOptions } from '../accounts/session-files.ts';
 import { PAYOUT_FILES_PATH, statementRequest, weekStartProblem } from '../schema/merchants-payouts/payouts.ts';
 
-const PRIVATE = { 'cache-control': 'private, no-store' } as const;
 const FILE = /^payout-statement-(\d{4}-\d{2}-\d{2})\.(csv|pdf)$/;
 const UNAVAILABLE = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Your statement is not ready</title></head>
 <body><h1>Sorry, we could not make your payout statement just now</h1>
 <p>Please try again in a moment, from <a href="${PAYOUT_FILES_PATH}">Payouts</a>.</p></body></html>`;
 
-export interface PayoutFileRoutesOptions {
-  /** The gateway's per-request context (context.ts createContextFactory): the session, clients and loaders. */
-  context: (request: Request) => GatewayContext;
-  /** The shop's own 404 page for this request. */
-  notFound: (c: Context) => Response | Promise<Response>;
-  logger: Logger;
-}
+export type PayoutFileRoutesOptions = SessionFileOptions;
 
 export function createPayoutFileRoutes(options: PayoutFileRoutesOptions): Hono {
   const app = new Hono();
   app.get(`${PAYOUT_FILES_PATH}/:businessId/:file`, async (c) => {
     const ctx = options.context(c.req.raw);
-    const answer = (response: Response) => {
-      for (const header of ctx.responseCookies.headers()) response.headers.append('set-cookie', header);
-      return response;
-    };
+    const answer = withSessionCookies(ctx);
     try {
       const customerToken = await ctx.customerToken();
-      if (!customerToken) return answer(new Response(null, { status: 302, headers: { location: `/login?${new URLSearchParams({ redirect: PAYOUT_FILES_PATH })}`, ...PRIVATE } }));
+      if (!customerToken) return answer(signInFirst(PAYOUT_FILES_PATH));
       // The membership first, whatever the file name: a stranger learns nothing from the answer.
       const businessId = c.req.param('businessId');
       const business = /^[1-9][0-9]{0,14}$/.test(businessId) ? await ctx.clients.merchantBusinesses.businessOf(customerToken, businessId) : null;

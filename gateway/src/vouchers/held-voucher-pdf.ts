@@ -5,23 +5,15 @@
  * holder's (heldVoucherOf), anyone else's or an unknown id the same 404 page (Z1, Z2); the PDF
  * private, never stored or indexed; a failing service a 503 page that says so, logged.
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
+import { PRIVATE, signInFirst, withSessionCookies, type SessionFileOptions } from '../accounts/session-files.ts';
 import type { GatewayContext } from '../context.ts';
 import { escapeHtml } from '../html/render-head.ts';
-import type { Logger } from '../logger.ts';
 import { heldVoucherOf } from '../schema/vouchers/Voucher.ts';
 
 /** My Vouchers (spec §2 /myaccount/vouchers): the vouchers' PDFs live under it. */
 export const MY_VOUCHERS_PATH = '/myaccount/vouchers';
-const PRIVATE = { 'cache-control': 'private, no-store' } as const;
-
-export interface HeldVoucherPdfOptions {
-  /** The gateway's per-request context (context.ts createContextFactory): the session, clients and loaders. */
-  context: (request: Request) => GatewayContext;
-  /** The shop's own 404 page for this request. */
-  notFound: (c: Context) => Response | Promise<Response>;
-  logger: Logger;
-}
+export type HeldVoucherPdfOptions = SessionFileOptions;
 
 export interface HeldVoucherPdfRoute {
   /** The file under /myaccount/vouchers/{voucherId}/, e.g. voucher.pdf. */
@@ -44,14 +36,10 @@ export function addHeldVoucherPdfRoute(app: Hono, options: HeldVoucherPdfOptions
 <p>Please try again in a moment. ${escapeHtml(route.safe)} <a href="${escapeHtml(MY_VOUCHERS_PATH)}">My Vouchers</a>.</p></body></html>`;
   app.get(`${MY_VOUCHERS_PATH}/:voucherId/${route.file}`, async (c) => {
     const ctx = options.context(c.req.raw);
-    // The cookies the session lookup decided (a dead session cleared) go on every answer.
-    const answer = (response: Response) => {
-      for (const header of ctx.responseCookies.headers()) response.headers.append('set-cookie', header);
-      return response;
-    };
+    const answer = withSessionCookies(ctx);
     try {
       const customerToken = await ctx.customerToken();
-      if (!customerToken) return answer(new Response(null, { status: 302, headers: { location: `/login?${new URLSearchParams({ redirect: MY_VOUCHERS_PATH })}`, ...PRIVATE } }));
+      if (!customerToken) return answer(signInFirst(MY_VOUCHERS_PATH));
       const held = await heldVoucherOf(ctx, c.req.param('voucherId'));
       const made = held ? await route.make(ctx, customerToken, held) : null;
       if (!made) return answer(await options.notFound(c));
