@@ -13,19 +13,14 @@
  *   with the deal page's words, and selling again once capacity is added.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
-import { createMailer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { addMember, createMerchantsApp, migrateMerchants, seedMerchants } from '@shop/merchants';
 import { addDaysToDate, londonDate } from '@shop/domain/london-time';
 import { BOOKINGS_PAUSED_MESSAGE } from '@shop/domain/voucher-status';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { buyVouchers, shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { openMerchantShop } from '../../../test/merchant-shop.ts';
 import type { Browser } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
-import { businessGlobalId } from '../merchants/till.ts';
 
 const BUSINESS = `query($b: ID!) { viewer { merchant { business(id: $b) {
   bookableDeals { deal { dealId } capacity { weekly exceptions { date places } changeHours } }
@@ -43,9 +38,6 @@ const MY_VOUCHERS = `{ viewer { vouchers(first: 20) { edges { node ${VOUCHER_FIE
 const AVAILABILITY = `query($d: ID!) { deal(dealId: $d) { bookingAvailability { paused message } } }`;
 
 describe.each(testDatabases())('bookings through the shop on %s', (_name, open) => {
-  const logger = captureLogger();
-  let services: BuyingServices;
-  let made: ReturnType<typeof shopOver>;
   let merchant: Browser;
   let holder: Browser;
   let shopper: Browser;
@@ -55,32 +47,12 @@ describe.each(testDatabases())('bookings through the shop on %s', (_name, open) 
   // London today as of each call (not of loading the file): a run that crosses midnight stays right.
   const day = (n: number) => addDaysToDate(londonDate(new Date()), n);
 
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    await migrateMerchants(services.db);
-    await seedMerchants(services.db, { demoMerchants: false });
-    const merchantsApp = createMerchantsApp({ db: services.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: services.db }), publicBaseUrl: 'http://shop.test', log: () => {} });
-    made = shopOver(services, logger, { merchantsApp });
-    // Bookable options anyone can buy now, of two different businesses.
-    const { rows } = await sql<{ deal_id: number; product_id: number; business_id: number }>`
-      select distinct on (b.id) p.deal_id, p.id as product_id, b.id as business_id
-      from deals.product p join deals.deal d on d.id = p.deal_id join merchants.business b on b.catalogue_merchant_id = d.merchant_id
-      where d.booking_calendar_on_redemption and d.delivery_type <> 'postal' and not p.disabled and not p.vip_exclusive and not d.vip_exclusive and p.deposit_price_pence is null
-        and (p.remaining is null or p.remaining >= 20) and (p.purchase_cap is null or p.purchase_cap >= 5) and (d.closing_date is null or d.closing_date > now() + interval '2 days')
-      order by b.id, p.deal_id, p.id limit 2`.execute(services.db);
-    expect(rows).toHaveLength(2);
-    const [a, b] = rows as [(typeof rows)[number], (typeof rows)[number]];
-    mine = { id: Number(a.business_id), gid: businessGlobalId(Number(a.business_id)), dealId: Number(a.deal_id), productId: Number(a.product_id) };
-    theirs = { id: Number(b.business_id), gid: businessGlobalId(Number(b.business_id)), dealId: Number(b.deal_id), productId: Number(b.product_id) };
-    merchant = await signUpOn(services, made.browser(), { firstName: 'Fiona', lastName: 'Booker' });
-    holder = await signUpOn(services, made.browser(), { firstName: 'Morag', lastName: 'Campbell' });
-    shopper = await signUpOn(services, made.browser(), { firstName: 'Shona', lastName: 'Shopper' });
-    await addMember(services.db as never, mine.id, await services.customerTokenOf(merchant), 'owner', new Date());
-    myVouchers = (await buyVouchers(holder, mine, 2, '{ vouchers { id } }')).vouchers;
-  }, 180_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
+  // Bookable options anyone can buy now, of two different businesses.
+  const where = sql`d.booking_calendar_on_redemption and d.delivery_type <> 'postal' and (p.purchase_cap is null or p.purchase_cap >= 5)`;
+  openMerchantShop(open, { merchant: { firstName: 'Fiona', lastName: 'Booker' }, holder: { firstName: 'Morag', lastName: 'Campbell' }, where, vouchers: { mine: 2, theirs: 0 } }, (shop) => {
+    ({ merchant, holder, shopper, myVouchers } = shop);
+    mine = { ...shop.mine, ...shop.mine.option };
+    theirs = { ...shop.theirs, ...shop.theirs.option };
   });
 
   const gql = async (b: Browser, query: string, variables?: Record<string, unknown>) => {

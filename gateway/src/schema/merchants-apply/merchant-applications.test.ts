@@ -5,19 +5,16 @@
  * operations with a staff API key (named as who decided); and Z: anonymous callers, a shopper and
  * a merchant get the unknown-field answer for every staff operation, and nothing is decided.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessesOf, createMerchantsApp, migrateMerchants } from '@shop/merchants';
-import { listOutbox, createMailer } from '@shop/platform';
+import { describe, expect, it } from 'vitest';
+import { businessesOf } from '@shop/merchants';
+import { listOutbox } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { createShopApp } from '../../server.ts';
-import { Browser, testClientAddress } from '../../test/accounts-services.ts';
+import { Browser } from '../../test/accounts-services.ts';
 import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { signUpOn } from '../../../test/vouchers-shop.ts';
+import type { BuyingServices } from '../../../test/buying-services.ts';
+import { openMerchantsShop } from '../../../test/merchant-shop.ts';
+import { signUpOn, type ShopApp } from '../../../test/vouchers-shop.ts';
 import { APPLICATION_RECEIVED } from './merchant-applications.ts';
 
 const APPLY = `mutation Apply($input: MerchantApplicationInput!) {
@@ -33,8 +30,7 @@ const REJECT = `mutation Reject($id: ID!, $reason: String!) { rejectMerchantAppl
 
 describe.each(testDatabases())('merchant applications through GraphQL on %s', (_name, open) => {
   let services: BuyingServices;
-  let shop: ReturnType<typeof createShopApp>['app'];
-  let dist: string;
+  let shop: ShopApp;
   let staffKey: string;
   let ip = 0;
   let n = 0;
@@ -58,35 +54,12 @@ describe.each(testDatabases())('merchant applications through GraphQL on %s', (_
     (await sql<{ id: string; status: string; decided_by: string | null }>`select id, status, decided_by from merchants.application where email = ${address} order by id`.execute(services.db)).rows;
   const mail = async (to: string) => (await listOutbox(services.db, { to, limit: 50 })).map((m) => m.kind);
 
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    await migrateMerchants(services.db);
-    const merchantsApp = createMerchantsApp({ db: services.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: services.db }), publicBaseUrl: 'http://shop.test', log: (message, fields) => logger.warn(message, fields) });
-    dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-    const app = (name: keyof BuyingServices['targets']) => {
-      const target = services.targets[name];
-      if (!target || !('app' in target)) throw new Error(name);
-      return target.app;
-    };
-    shop = createShopApp({
-      dealsApp: app('deals'),
-      usersApp: services.usersApp,
-      merchantsApp,
-      buying: { basket: { app: app('basket') }, checkout: { app: app('checkout') }, payment: { app: app('payment') }, wallet: { app: app('wallet') }, vouchers: { app: app('vouchers') }, address: { app: app('address') } },
-      serviceToken: TEST_TOKEN,
-      clientDist: dist,
-      logger,
-      gateway: { clientAddress: testClientAddress },
-    }).app;
+  openMerchantsShop(open, logger, {}, async (opened, app) => {
+    services = opened;
+    shop = app;
     const made = await services.usersApp.request('/staff-keys', { method: 'POST', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ops-anna' }) });
     expect(made.status).toBe(201);
     staffKey = ((await made.json()) as { data: { key: string } }).data.key;
-  }, 120_000);
-  afterAll(async () => {
-    await services?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
-    expect(logger.lines.filter((l) => l.level === 'error')).toEqual([]);
   });
 
   it('signed out: the application is in, pending, with its confirmation email; the answer carries nothing of it', async () => {

@@ -8,16 +8,14 @@
  */
 import { londonDate } from '@shop/domain/london-time';
 import { londonWeekOf } from '@shop/domain/payouts';
-import { addMember, createMerchantsApp, migrateMerchants, seedMerchants } from '@shop/merchants';
-import { createMailer, SERVICE_TOKEN_HEADER } from '@shop/platform';
+import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { buyVouchers, shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import type { BuyingServices } from '../../../test/buying-services.ts';
+import { openMerchantShop, type MerchantShop } from '../../../test/merchant-shop.ts';
 import type { Browser } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
-import { businessGlobalId } from '../merchants/till.ts';
+import { TEST_TOKEN } from '../../test/helpers.ts';
 
 const LIST = `query($b: ID!) { viewer { merchant { business(id: $b) { payoutStatements(first: 3) { startDate endDate final csvUrl pdfUrl
   totals { vouchers gross { amount currency } commission { amount } refunds refunded { amount } net { amount formatted } } } } } } }`;
@@ -28,8 +26,8 @@ const REDEEM = `mutation($i: RedeemVoucherCodeInput!) { redeemVoucherCode(input:
 
 describe.each(testDatabases())('payout statements through the shop on %s', (_name, open) => {
   let services: BuyingServices;
-  let made: ReturnType<typeof shopOver>;
-  let merchantsApp: ReturnType<typeof createMerchantsApp>;
+  let made: MerchantShop['made'];
+  let merchantsApp: MerchantShop['merchantsApp'];
   let merchant: Browser;
   let holder: Browser;
   let mine: { id: number; gid: string };
@@ -38,33 +36,9 @@ describe.each(testDatabases())('payout statements through the shop on %s', (_nam
   let myVouchers: { id: string; code: string }[];
   const monday = () => londonDate(londonWeekOf(new Date()).from);
 
-  const businessOfDeal = async (dealId: number) =>
-    (await sql<{ id: number }>`select b.id from merchants.business b join deals.deal d on d.merchant_id = b.catalogue_merchant_id where d.id = ${dealId}`.execute(services.db)).rows[0]!;
-
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    await migrateMerchants(services.db);
-    await seedMerchants(services.db, { demoMerchants: false });
-    merchantsApp = createMerchantsApp({ db: services.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: services.db }), publicBaseUrl: 'http://shop.test', log: () => {} });
-    made = shopOver(services, captureLogger(), { merchantsApp });
-    const options = await services.buyable(20);
-    first = options[0]!;
-    const firstBusiness = await businessOfDeal(first.dealId);
-    let second: typeof first | undefined;
-    for (const o of options) if (!second && (await businessOfDeal(o.dealId)).id !== firstBusiness.id) second = o;
-    if (!second) throw new Error('two businesses needed');
-    mine = { id: Number(firstBusiness.id), gid: businessGlobalId(Number(firstBusiness.id)) };
-    const other = Number((await businessOfDeal(second.dealId)).id);
-    theirs = { id: other, gid: businessGlobalId(other) };
-    merchant = await signUpOn(services, made.browser(), { firstName: 'Morag', lastName: 'Payouts' });
-    holder = await signUpOn(services, made.browser(), { firstName: 'Hamish', lastName: 'Holder' });
-    await addMember(services.db as never, mine.id, await services.customerTokenOf(merchant), 'owner', new Date());
-    myVouchers = (await buyVouchers(holder, first, 2, '{ vouchers { id code } }')).vouchers;
-    await buyVouchers(holder, second, 1, '{ vouchers { id code } }');
-  }, 180_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
+  openMerchantShop(open, { merchant: { firstName: 'Morag', lastName: 'Payouts' }, vouchers: { mine: 2, theirs: 1 } }, (shop) => {
+    ({ services, made, merchantsApp, merchant, holder, mine, theirs, myVouchers } = shop);
+    first = shop.mine.option;
   });
 
   const gql = async (b: Browser, query: string, variables?: Record<string, unknown>) => {

@@ -12,16 +12,14 @@
  * - a return on its way (returnsOnTheirWay) is marked received (markReturnReceived) and refunded.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
-import { createMailer, SERVICE_TOKEN_HEADER } from '@shop/platform';
+import { SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { addMember, createMerchantsApp, migrateMerchants, seedMerchants } from '@shop/merchants';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { buyVouchers, shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import type { BuyingServices } from '../../../test/buying-services.ts';
+import { openMerchantShop, type MerchantShop } from '../../../test/merchant-shop.ts';
 import type { Browser } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
-import { businessGlobalId } from '../merchants/till.ts';
+import { TEST_TOKEN } from '../../test/helpers.ts';
 
 const TO_POST = `query($b: ID!) { viewer { merchant { business(id: $b) {
   ordersToPost(first: 10) { edges { cursor node { voucherId orderNumber dealId optionTitle lineQuantity paidAt status deliverTo { name line1 line2 town county postcode } sent { carrier } } } pageInfo { hasNextPage endCursor } }
@@ -42,9 +40,8 @@ const RANDOM_ID = '00000000-0000-4000-8000-000000000000';
 const uuidOf = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[2]!;
 
 describe.each(testDatabases())('goods posting through the shop on %s', (_name, open) => {
-  const logger = captureLogger();
   let services: BuyingServices;
-  let made: ReturnType<typeof shopOver>;
+  let made: MerchantShop['made'];
   let merchant: Browser;
   let holder: Browser;
   let shopper: Browser;
@@ -53,33 +50,10 @@ describe.each(testDatabases())('goods posting through the shop on %s', (_name, o
   let myUnits: { id: string; code: string }[];
   let theirUnits: { id: string; code: string }[];
 
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    await migrateMerchants(services.db);
-    await seedMerchants(services.db, { demoMerchants: false });
-    const merchantsApp = createMerchantsApp({ db: services.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: services.db }), publicBaseUrl: 'http://shop.test', log: () => {} });
-    made = shopOver(services, logger, { merchantsApp });
-    // Postal options anyone can buy now, of two different businesses.
-    const { rows } = await sql<{ deal_id: number; product_id: number; business_id: number }>`
-      select distinct on (b.id) p.deal_id, p.id as product_id, b.id as business_id
-      from deals.product p join deals.deal d on d.id = p.deal_id join merchants.business b on b.catalogue_merchant_id = d.merchant_id
-      where d.delivery_type = 'postal' and not p.disabled and not p.vip_exclusive and not d.vip_exclusive and p.deposit_price_pence is null
-        and (p.remaining is null or p.remaining >= 20) and (d.closing_date is null or d.closing_date > now() + interval '2 days')
-      order by b.id, p.deal_id, p.id limit 2`.execute(services.db);
-    expect(rows).toHaveLength(2);
-    const [a, b] = rows as [(typeof rows)[number], (typeof rows)[number]];
-    mine = { id: Number(a.business_id), gid: businessGlobalId(Number(a.business_id)) };
-    theirs = { id: Number(b.business_id), gid: businessGlobalId(Number(b.business_id)) };
-    merchant = await signUpOn(services, made.browser(), { firstName: 'Fergus', lastName: 'Post' });
-    holder = await signUpOn(services, made.browser(), { firstName: 'Morag', lastName: 'Campbell' });
-    shopper = await signUpOn(services, made.browser(), { firstName: 'Shona', lastName: 'Shopper' });
-    await addMember(services.db as never, mine.id, await services.customerTokenOf(merchant), 'owner', new Date());
-    myUnits = (await buyVouchers(holder, { dealId: a.deal_id, productId: a.product_id }, 2, '{ vouchers { id code } }', { deliveryAddress: ADDRESS })).vouchers;
-    theirUnits = (await buyVouchers(holder, { dealId: b.deal_id, productId: b.product_id }, 1, '{ vouchers { id code } }', { deliveryAddress: ADDRESS })).vouchers;
-  }, 180_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
+  // Postal options anyone can buy now, of two different businesses.
+  const where = sql`d.delivery_type = 'postal'`;
+  openMerchantShop(open, { merchant: { firstName: 'Fergus', lastName: 'Post' }, holder: { firstName: 'Morag', lastName: 'Campbell' }, where, vouchers: { mine: 2, theirs: 1, input: { deliveryAddress: ADDRESS } } }, (shop) => {
+    ({ services, made, merchant, holder, shopper, mine, theirs, myVouchers: myUnits, theirVouchers: theirUnits } = shop);
   });
 
   const gql = async (b: Browser, query: string, variables?: Record<string, unknown>) => {

@@ -7,16 +7,12 @@
  * Z: another business's id gives business null and its vouchers never count in the member's figures.
  */
 import { addDaysToDate, londonDate } from '@shop/domain/london-time';
-import { addMember, createMerchantsApp, migrateMerchants, seedMerchants } from '@shop/merchants';
-import { createMailer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { buyVouchers, shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import type { BuyingServices } from '../../../test/buying-services.ts';
+import { openMerchantShop, type MerchantShop } from '../../../test/merchant-shop.ts';
 import type { Browser } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
-import { businessGlobalId } from '../merchants/till.ts';
 
 const SALES = `query($b: ID!, $from: String, $to: String) { viewer { merchant { business(id: $b) { sales(from: $from, to: $to) { __typename
   ... on MerchantSales { from to totals { sold redeemed refunded expired } soldValue { amount currency formatted } days { date sold redeemed refunded expired }
@@ -26,7 +22,7 @@ const REDEEM = `mutation($i: RedeemVoucherCodeInput!) { redeemVoucherCode(input:
 
 describe.each(testDatabases())('the merchant\'s sales through the shop on %s', (_name, open) => {
   let services: BuyingServices;
-  let made: ReturnType<typeof shopOver>;
+  let made: MerchantShop['made'];
   let merchant: Browser;
   let holder: Browser;
   let mine: { id: number; gid: string };
@@ -34,32 +30,9 @@ describe.each(testDatabases())('the merchant\'s sales through the shop on %s', (
   let first: { dealId: number; productId: number; pricePence: number };
   let myVouchers: { id: string; code: string }[];
 
-  const businessOfDeal = async (dealId: number) =>
-    (await sql<{ id: number }>`select b.id from merchants.business b join deals.deal d on d.merchant_id = b.catalogue_merchant_id where d.id = ${dealId}`.execute(services.db)).rows[0]!;
-
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    await migrateMerchants(services.db);
-    await seedMerchants(services.db, { demoMerchants: false });
-    const merchantsApp = createMerchantsApp({ db: services.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: services.db }), publicBaseUrl: 'http://shop.test', log: () => {} });
-    made = shopOver(services, captureLogger(), { merchantsApp });
-    const options = await services.buyable(20);
-    first = options[0]!;
-    const firstBusiness = await businessOfDeal(first.dealId);
-    let second: typeof first | undefined;
-    for (const o of options) if (!second && (await businessOfDeal(o.dealId)).id !== firstBusiness.id) second = o;
-    if (!second) throw new Error('two businesses needed');
-    mine = { id: Number(firstBusiness.id), gid: businessGlobalId(Number(firstBusiness.id)) };
-    theirs = { gid: businessGlobalId(Number((await businessOfDeal(second.dealId)).id)) };
-    merchant = await signUpOn(services, made.browser(), { firstName: 'Morag', lastName: 'Sales' });
-    holder = await signUpOn(services, made.browser(), { firstName: 'Hamish', lastName: 'Holder' });
-    await addMember(services.db as never, mine.id, await services.customerTokenOf(merchant), 'owner', new Date());
-    myVouchers = (await buyVouchers(holder, first, 3, '{ vouchers { id code } }')).vouchers;
-    await buyVouchers(holder, second, 2, '{ vouchers { id code } }');
-  }, 180_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
+  openMerchantShop(open, { merchant: { firstName: 'Morag', lastName: 'Sales' }, vouchers: { mine: 3, theirs: 2 } }, (shop) => {
+    ({ services, made, merchant, holder, mine, theirs, myVouchers } = shop);
+    first = shop.mine.option;
   });
 
   const gql = async (b: Browser, query: string, variables?: Record<string, unknown>) => {

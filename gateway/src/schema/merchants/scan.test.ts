@@ -13,16 +13,10 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
 import { randomUUID } from 'node:crypto';
-import { createMailer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { addMember, createMerchantsApp, migrateMerchants, seedMerchants } from '@shop/merchants';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { buyVouchers, shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { openMerchantShop } from '../../../test/merchant-shop.ts';
 import type { Browser } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
-import { businessGlobalId } from './till.ts';
 
 const SCAN = `mutation($i: RedeemScannedVoucherInput!) { redeemScannedVoucher(input: $i) { __typename
   ... on VoucherCodeRedeemed { voucherId voucherCode dealTitle optionTitle redeemedAt undoUntil }
@@ -33,41 +27,15 @@ const RECENT = `query($b: ID!) { viewer { merchant { recentRedemptions(businessI
 const VOUCHERS = `{ viewer { vouchers(first: 20) { edges { node { id code status redemptionLink } } } } }`;
 
 describe.each(testDatabases())("the till's camera through the shop on %s", (_name, open) => {
-  const logger = captureLogger();
-  let services: BuyingServices;
-  let made: ReturnType<typeof shopOver>;
   let merchant: Browser;
   let holder: Browser;
   let mine: string;
   let myVouchers: { code: string }[];
   let theirVouchers: { code: string }[];
 
-  const businessOfDeal = async (dealId: number) =>
-    (await sql<{ id: number }>`select b.id from merchants.business b join deals.deal d on d.merchant_id = b.catalogue_merchant_id where d.id = ${dealId}`.execute(services.db)).rows[0]!;
-
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    await migrateMerchants(services.db);
-    await seedMerchants(services.db, { demoMerchants: false });
-    const merchantsApp = createMerchantsApp({ db: services.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: services.db }), publicBaseUrl: 'http://shop.test', log: () => {} });
-    made = shopOver(services, logger, { merchantsApp });
-    const options = await services.buyable(20);
-    const first = options[0]!;
-    const firstBusiness = await businessOfDeal(first.dealId);
-    let second = options[1]!;
-    for (const o of options) if ((await businessOfDeal(o.dealId)).id !== firstBusiness.id) second = o;
-    expect((await businessOfDeal(second.dealId)).id).not.toBe(firstBusiness.id);
-    mine = businessGlobalId(Number(firstBusiness.id));
-
-    merchant = await signUpOn(services, made.browser(), { firstName: 'Morag', lastName: 'Scanner' });
-    holder = await signUpOn(services, made.browser(), { firstName: 'Hamish', lastName: 'Holder' });
-    await addMember(services.db as never, Number(firstBusiness.id), await services.customerTokenOf(merchant), 'owner', new Date());
-    myVouchers = (await buyVouchers(holder, first, 4, '{ vouchers { id code } }')).vouchers;
-    theirVouchers = (await buyVouchers(holder, second, 1, '{ vouchers { id code } }')).vouchers;
-  }, 180_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
+  openMerchantShop(open, { merchant: { firstName: 'Morag', lastName: 'Scanner' }, vouchers: { mine: 4, theirs: 1 } }, (shop) => {
+    ({ merchant, holder, myVouchers, theirVouchers } = shop);
+    mine = shop.mine.gid;
   });
 
   const gql = async (b: Browser, query: string, variables?: Record<string, unknown>) => {

@@ -16,15 +16,13 @@
  *   NotFoundError, signed out UnauthenticatedError; the merchants and vouchers calls made.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
-import { createMailer } from '@shop/platform';
 import { testDatabases } from '@shop/platform/test-databases';
-import { addMember, createMerchantsApp, migrateMerchants, seedMerchants } from '@shop/merchants';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBuyingServices, type BuyingServices } from '../../../test/buying-services.ts';
-import { buyVouchers, shopOver, signUpOn } from '../../../test/vouchers-shop.ts';
+import { describe, expect, it } from 'vitest';
+import type { BuyingServices } from '../../../test/buying-services.ts';
+import { openMerchantShop, type MerchantShop, type ShopBusiness } from '../../../test/merchant-shop.ts';
+import { buyVouchers } from '../../../test/vouchers-shop.ts';
 import type { Browser } from '../../test/accounts-services.ts';
-import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import { businessGlobalId } from './till.ts';
 
@@ -47,51 +45,22 @@ const REFUND = `mutation($i: RefundVoucherInput!) { refundVoucher(input: $i) { _
 const RANDOM_CODE = 'ZZZZZZ-ZZZZZZ-ZZZZZZ';
 
 describe.each(testDatabases())("the merchant's till through the shop on %s", (_name, open) => {
-  const logger = captureLogger();
   let services: BuyingServices;
-  let made: ReturnType<typeof shopOver>;
-  const merchantCalls: string[] = [];
+  let made: MerchantShop['made'];
+  let merchantCalls: string[];
   let merchant: Browser;
   let shopper: Browser;
   let holder: Browser;
   /** The merchant's business (the first option's deal) and another business (the second's). */
-  let mine: { id: number; gid: string; name: string };
-  let theirs: { id: number; gid: string };
+  let mine: ShopBusiness;
+  let theirs: ShopBusiness;
   let myVouchers: { id: string; code: string }[];
   let theirVouchers: { id: string; code: string }[];
   let firstDealId: number;
 
-  const businessOfDeal = async (dealId: number) =>
-    (await sql<{ id: number; name: string }>`select b.id, b.name from merchants.business b join deals.deal d on d.merchant_id = b.catalogue_merchant_id where d.id = ${dealId}`.execute(services.db)).rows[0]!;
-
-  beforeAll(async () => {
-    services = await openBuyingServices(open);
-    await migrateMerchants(services.db);
-    await seedMerchants(services.db, { demoMerchants: false });
-    const merchantsApp = createMerchantsApp({ db: services.db, serviceToken: TEST_TOKEN, mailer: createMailer({ db: services.db }), publicBaseUrl: 'http://shop.test', log: () => {} });
-    const recorded = { fetch: (request: Request) => (merchantCalls.push(`${request.method} ${new URL(request.url).pathname}`), merchantsApp.fetch(request)) };
-    made = shopOver(services, logger, { merchantsApp: recorded });
-    const options = await services.buyable(20);
-    const first = options[0]!;
-    firstDealId = first.dealId;
-    const firstBusiness = await businessOfDeal(first.dealId);
-    let second = options[1]!;
-    for (const o of options) if ((await businessOfDeal(o.dealId)).id !== firstBusiness.id) second = o;
-    const secondBusiness = await businessOfDeal(second.dealId);
-    expect(secondBusiness.id).not.toBe(firstBusiness.id);
-    mine = { id: Number(firstBusiness.id), gid: businessGlobalId(Number(firstBusiness.id)), name: firstBusiness.name };
-    theirs = { id: Number(secondBusiness.id), gid: businessGlobalId(Number(secondBusiness.id)) };
-
-    merchant = await signUpOn(services, made.browser(), { firstName: 'Morag', lastName: 'Till' });
-    shopper = await signUpOn(services, made.browser(), { firstName: 'Shona', lastName: 'Shopper' });
-    holder = await signUpOn(services, made.browser(), { firstName: 'Hamish', lastName: 'Holder' });
-    await addMember(services.db as never, mine.id, await services.customerTokenOf(merchant), 'owner', new Date());
-    myVouchers = (await buyVouchers(holder, first, 4, '{ vouchers { id code } }')).vouchers;
-    theirVouchers = (await buyVouchers(holder, second, 1, '{ vouchers { id code } }')).vouchers;
-  }, 180_000);
-  afterAll(async () => {
-    made?.close();
-    await services?.close();
+  openMerchantShop(open, { merchant: { firstName: 'Morag', lastName: 'Till' }, vouchers: { mine: 4, theirs: 1 } }, (shop) => {
+    ({ services, made, merchantCalls, merchant, shopper, holder, mine, theirs, myVouchers, theirVouchers } = shop);
+    firstDealId = mine.option.dealId;
   });
 
   const gql = async (b: Browser, query: string, variables?: Record<string, unknown>) => {
