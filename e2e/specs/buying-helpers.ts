@@ -243,3 +243,28 @@ export async function buyOneVoucherSignedIn(page: Page, label: string) {
   const vouchers = ((await feed.json()) as { edges: Array<{ node: { id: string; expiresAt: string; paid: { amount: number } } }> }).edges.map((e) => e.node);
   return { email, deal, customerToken, vouchers };
 }
+
+/** On the checkout: pays by card (GOOD_CARD) and waits for "Purchase Successful". */
+export async function payByCard(page: Page) {
+  await enterCard(page, GOOD_CARD);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+}
+
+/**
+ * On the checkout of goods sent by post: the delivery address found by postcode (the address
+ * service's first Byres Road suggestion) for Morag Campbell. Returns the suggestion chosen.
+ */
+export async function deliverToAddressFoundByPostcode(page: Page) {
+  const delivery = page.getByRole('group', { name: 'Delivery address' });
+  await expect(delivery).toBeVisible();
+  const [known] = (await gql<{ addressSuggestions: Array<{ postcode: string; label: string }> }>(page.request, '{ addressSuggestions(query: "Byres Road") { postcode label } }')).addressSuggestions;
+  await delivery.getByRole('textbox', { name: 'Find your address by postcode' }).fill(known!.postcode);
+  await delivery.getByRole('button', { name: 'Find address' }).click();
+  await delivery.getByRole('combobox', { name: 'Choose your address' }).selectOption({ label: known!.label });
+  await delivery.getByRole('textbox', { name: 'Full name' }).fill('Morag Campbell');
+  return known!;
+}
+
+/** On "Purchase Successful": the code of the first voucher bought. */
+export const firstVoucherCode = async (page: Page) => (await page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem').first().locator('code').textContent())!.trim();

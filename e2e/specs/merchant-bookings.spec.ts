@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, gql, GOOD_CARD, newEmail, openDeal, payButton, plainOptionFirst, registerAndConfirm, type Deal } from './buying-helpers.ts';
-import { businessesOf, MERCHANT_EMAIL, MERCHANT_PASSWORD, SHOPPER_PASSWORD, signIn, type Business } from './merchant-helpers.ts';
+import { answerCookies, gql, openDeal, plainOptionFirst, type Deal } from './buying-helpers.ts';
+import { businessesOf, MERCHANT_EMAIL, MERCHANT_PASSWORD, merchantSignsIn, newShopperBuys, SHOPPER_PASSWORD, switchTo, type Business } from './merchant-helpers.ts';
 
 // Bookings against real capacity (issue 17 point 4) as the demo merchant and a shopper live them:
 // the merchant opens Bookings for their business whose deal is booked on a calendar (the demo
@@ -13,12 +13,6 @@ import { businessesOf, MERCHANT_EMAIL, MERCHANT_PASSWORD, SHOPPER_PASSWORD, sign
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DEAL_FIELDS = `dealId url title pricePerPerson closingDate category { slug } merchant { id }
   products { productId title remaining soldOut disabled vipExclusive purchaseCap hasDeposit numberOfNights postagePrice { amount } price { amount } }`;
-
-async function switchTo(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await signIn(page, email, password);
-}
 
 /** A deal of one of the merchant's businesses booked on a calendar, anyone can buy with its first option, with that business. */
 async function bookableDealOf(page: Page, businesses: Business[]): Promise<{ deal: Deal; business: Business }> {
@@ -38,8 +32,7 @@ test('a merchant sets capacity; a shopper books a date from My Vouchers; the mer
   await answerCookies(page);
 
   // The merchant: Bookings of the business with a deal on a calendar, its weekly places set.
-  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
-  await expect(page).toHaveURL(/\/insights$/);
+  await merchantSignsIn(page);
   const { deal, business } = await bookableDealOf(page, await businessesOf(page.request));
   await page.getByRole('combobox', { name: 'Business' }).selectOption(business.id);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Bookings' }).click();
@@ -56,14 +49,7 @@ test('a merchant sets capacity; a shopper books a date from My Vouchers; the mer
   expect(await axe(page)).toEqual([]);
 
   // A shopper buys the deal and books a date from My Vouchers.
-  const shopper = newEmail('bookings');
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await registerAndConfirm(page, shopper);
-  await addToBasket(page, deal);
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  const shopper = await newShopperBuys(page, 'bookings', deal);
   await page.goto('/myaccount/vouchers');
   const card = page.getByRole('list', { name: 'Your vouchers' }).getByRole('article', { name: deal.title });
   await card.getByRole('button', { name: 'Book a date' }).click();

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, GOOD_CARD, newEmail, payButton, registerAndConfirm } from './buying-helpers.ts';
-import { businessesOf, dealOfBusinesses, MERCHANT_EMAIL, MERCHANT_PASSWORD, signIn } from './merchant-helpers.ts';
+import { answerCookies } from './buying-helpers.ts';
+import { businessesOf, dealOfBusinesses, merchantPicksBusiness, merchantSignsIn, newShopperBuys } from './merchant-helpers.ts';
 
 // The merchant's Sales dashboard (issue 17 point 2): a shopper buys a voucher of one of the demo
 // merchant's deals; the merchant signs in, picks that business and reads the sale on /insights
@@ -16,27 +16,15 @@ test('a merchant sees a new sale on the Sales dashboard and downloads it as CSV'
   test.setTimeout(180_000);
   await answerCookies(page);
 
-  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
-  await expect(page).toHaveURL(/\/insights$/);
+  await merchantSignsIn(page);
   const businesses = await businessesOf(page.request);
   const { deal, business } = await dealOfBusinesses(page.request, businesses);
 
   // A shopper buys one voucher of it.
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await registerAndConfirm(page, newEmail('dashboard'));
-  await addToBasket(page, deal);
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await newShopperBuys(page, 'dashboard', deal);
 
   // The merchant's Sales tab for that business.
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
-  await expect(page).toHaveURL(/\/insights$/);
-  await page.getByRole('combobox', { name: 'Business' }).selectOption(business.id);
-  await expect(page).toHaveURL(/\/insights\?business=/);
+  await merchantPicksBusiness(page, business.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
 

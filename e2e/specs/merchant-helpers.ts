@@ -3,7 +3,8 @@
  * deal of one of them a shopper can buy.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { gql, openDeal, plainOptionFirst, type Deal } from './buying-helpers.ts';
+import { expect } from '../fixtures.ts';
+import { addToBasket, answerCookies, gql, newEmail, openDeal, payByCard, plainOptionFirst, registerAndConfirm, type Deal } from './buying-helpers.ts';
 
 export const MERCHANT_EMAIL = 'glasgow.merchant@thistledeals.example';
 export const MERCHANT_PASSWORD = 'Thistle-Merchant-1';
@@ -48,4 +49,43 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs out whoever is signed in (the cookies cleared, the banner answered) and signs in as `email`. */
+export async function switchTo(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  await answerCookies(page);
+  await signIn(page, email, password);
+}
+
+/** Signs in as the demo merchant, who lands on /insights. */
+export async function merchantSignsIn(page: Page) {
+  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
+  await expect(page).toHaveURL(/\/insights$/);
+}
+
+/** The demo merchant signs in again (after a shopper) and picks the business `businessId` on /insights. */
+export async function merchantPicksBusiness(page: Page, businessId: string) {
+  await page.context().clearCookies();
+  await answerCookies(page);
+  await merchantSignsIn(page);
+  await page.getByRole('combobox', { name: 'Business' }).selectOption(businessId);
+  await expect(page).toHaveURL(/\/insights\?business=/);
+}
+
+/** Whoever was signed in signs out; a new shopper (newEmail(`label`)) registers and confirms. Returns their email. */
+export async function newShopper(page: Page, label: string) {
+  const shopper = newEmail(label);
+  await page.context().clearCookies();
+  await answerCookies(page);
+  await registerAndConfirm(page, shopper);
+  return shopper;
+}
+
+/** A new shopper (newShopper) buys one voucher of `deal` by card. Returns their email. */
+export async function newShopperBuys(page: Page, label: string, deal: Deal) {
+  const shopper = await newShopper(page, label);
+  await addToBasket(page, deal);
+  await payByCard(page);
+  return shopper;
 }

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, GOOD_CARD, newEmail, payButton, registerAndConfirm } from './buying-helpers.ts';
-import { businessesOf, dealOfBusinesses, MERCHANT_EMAIL, MERCHANT_PASSWORD, signIn } from './merchant-helpers.ts';
+import { answerCookies, firstVoucherCode } from './buying-helpers.ts';
+import { businessesOf, dealOfBusinesses, merchantPicksBusiness, merchantSignsIn, newShopperBuys } from './merchant-helpers.ts';
 
 // Payouts (issue 17 point 6): a shopper buys a voucher of one of the demo merchant's deals; the
 // merchant redeems it at the till and finds it on this week's statement under Payouts (its code,
@@ -16,27 +16,15 @@ test("a merchant redeems a shopper's voucher and sees it on this week's payout s
   test.setTimeout(180_000);
   await answerCookies(page);
 
-  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
-  await expect(page).toHaveURL(/\/insights$/);
+  await merchantSignsIn(page);
   const { deal, business } = await dealOfBusinesses(page.request, await businessesOf(page.request));
 
   // A shopper buys one voucher of it.
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await registerAndConfirm(page, newEmail('payouts'));
-  await addToBasket(page, deal);
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
-  const code = (await page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem').first().locator('code').textContent())!.trim();
+  await newShopperBuys(page, 'payouts', deal);
+  const code = await firstVoucherCode(page);
 
   // The merchant redeems it at the till.
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
-  await expect(page).toHaveURL(/\/insights$/);
-  await page.getByRole('combobox', { name: 'Business' }).selectOption(business.id);
-  await expect(page).toHaveURL(/\/insights\?business=/);
+  await merchantPicksBusiness(page, business.id);
   const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
   await sections.getByRole('link', { name: 'Redeem' }).click();
   const till = page.getByRole('region', { name: 'Redeem a voucher' });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { answerCookies, enterCard, escape, gql, GOOD_CARD, newEmail, openDeal, payButton, registerAndConfirm, SERVICE_TOKEN, type Deal } from './buying-helpers.ts';
+import { answerCookies, deliverToAddressFoundByPostcode, escape, gql, openDeal, payByCard, SERVICE_TOKEN, type Deal } from './buying-helpers.ts';
+import { newShopper, signIn, switchTo } from './merchant-helpers.ts';
 
 // Goods posting (issue 17 point 5) as a shopper and the demo shop merchant live it: the shopper
 // buys goods of Sparrow & Oak (the demo shop merchant's national goods business) to a delivery
@@ -22,19 +23,6 @@ const DEAL_FIELDS = `dealId url title pricePerPerson closingDate deliveryType ca
 
 type Business = { id: string; name: string; catalogueMerchant: { id: string } | null };
 type PostalDeal = Deal & { deliveryType: string; merchant: { id: string } };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function switchTo(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await signIn(page, email, password);
-}
 
 /** A goods deal of the business sent by post whose first option anyone can buy now (postage allowed). */
 async function goodsDealOf(page: Page, business: Business): Promise<PostalDeal> {
@@ -81,21 +69,10 @@ test('a shopper buys goods; the merchant posts them with a tracking reference th
   const deal = await goodsDealOf(page, business!);
 
   // The shopper buys it, to an address found by postcode.
-  const shopper = newEmail('posting');
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await registerAndConfirm(page, shopper);
+  const shopper = await newShopper(page, 'posting');
   await buyFirstOption(page, deal);
-  const delivery = page.getByRole('group', { name: 'Delivery address' });
-  await expect(delivery).toBeVisible();
-  const [known] = (await gql<{ addressSuggestions: Array<{ postcode: string; label: string }> }>(page.request, '{ addressSuggestions(query: "Byres Road") { postcode label } }')).addressSuggestions;
-  await delivery.getByRole('textbox', { name: 'Find your address by postcode' }).fill(known!.postcode);
-  await delivery.getByRole('button', { name: 'Find address' }).click();
-  await delivery.getByRole('combobox', { name: 'Choose your address' }).selectOption({ label: known!.label });
-  await delivery.getByRole('textbox', { name: 'Full name' }).fill('Morag Campbell');
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  const known = await deliverToAddressFoundByPostcode(page);
+  await payByCard(page);
   const orderNumber = (await page.getByRole('heading', { level: 2, name: /^Order \S+$/ }).textContent())!.trim().slice('Order '.length);
 
   // The merchant: Orders to post, with the address.
@@ -111,7 +88,7 @@ test('a shopper buys goods; the merchant posts them with a tracking reference th
   await expect(order).toHaveCount(1);
   const address = order.getByRole('group', { name: /^Delivery address for order / });
   await expect(address).toContainText('Morag Campbell');
-  await expect(address).toContainText(known!.postcode.toUpperCase());
+  await expect(address).toContainText(known.postcode.toUpperCase());
   await order.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/merchant-posting-1-to-post.png', fullPage: true });
   expect((await new AxeBuilder({ page }).withTags(tags).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

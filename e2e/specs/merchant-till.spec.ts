@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, escape, GOOD_CARD, newEmail, payButton, registerAndConfirm } from './buying-helpers.ts';
-import { businessesOf, dealOfBusinesses, MERCHANT_EMAIL, MERCHANT_PASSWORD, SHOPPER_PASSWORD, signIn } from './merchant-helpers.ts';
+import { answerCookies, escape, firstVoucherCode } from './buying-helpers.ts';
+import { businessesOf, dealOfBusinesses, merchantPicksBusiness, merchantSignsIn, newShopper, newShopperBuys, SHOPPER_PASSWORD, switchTo } from './merchant-helpers.ts';
 
 // The merchant's till (issue 17 points 1–3): the demo merchant signs in on the shop's /login and
 // lands on /insights, redeems a shopper's voucher of their own business by typing its code, undoes
@@ -16,8 +16,7 @@ test('a merchant signs in, lands on the till, redeems a code by typing, undoes i
   await answerCookies(page);
 
   // The merchant's businesses, as the till's picker lists them.
-  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
-  await expect(page).toHaveURL(/\/insights$/);
+  await merchantSignsIn(page);
   const picker = page.getByRole('combobox', { name: 'Business' });
   await expect(picker.getByRole('option')).toHaveCount(3);
   const businesses = await businessesOf(page.request);
@@ -28,24 +27,12 @@ test('a merchant signs in, lands on the till, redeems a code by typing, undoes i
 
   // A shopper buys a voucher of one of those businesses' deals.
   const { deal, business } = await dealOfBusinesses(page.request, businesses);
-  const shopper = newEmail('till');
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await registerAndConfirm(page, shopper);
-  await addToBasket(page, deal);
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
-  const code = (await page.getByRole('list', { name: 'Vouchers' }).getByRole('listitem').first().locator('code').textContent())!.trim();
+  const shopper = await newShopperBuys(page, 'till', deal);
+  const code = await firstVoucherCode(page);
   expect(code).toMatch(/^[A-Z0-9]{6}-[A-Z0-9]{6}-[A-Z0-9]{6}$/);
 
   // The merchant signs in on the same login page and lands on the dashboard.
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await signIn(page, MERCHANT_EMAIL, MERCHANT_PASSWORD);
-  await expect(page).toHaveURL(/\/insights$/);
-  await page.getByRole('combobox', { name: 'Business' }).selectOption(business.id);
-  await expect(page).toHaveURL(/\/insights\?business=/);
+  await merchantPicksBusiness(page, business.id);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Redeem' }).click();
   await expect(page).toHaveURL(/\/insights\/redeem\?business=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Redeem vouchers' })).toBeVisible();
@@ -79,9 +66,7 @@ test('a merchant signs in, lands on the till, redeems a code by typing, undoes i
   expect((await new AxeBuilder({ page }).withTags(tags).analyze()).violations).toEqual([]);
 
   // The shopper's My Vouchers says Redeemed.
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await signIn(page, shopper, SHOPPER_PASSWORD);
+  await switchTo(page, shopper, SHOPPER_PASSWORD);
   await expect(page).toHaveURL(/\/myaccount$/);
   await page.goto('/myaccount/vouchers');
   const card = page.getByRole('list', { name: 'Your vouchers' }).getByRole('article', { name: deal.title });
@@ -94,9 +79,7 @@ test('signed out, /insights goes to the login page and back; a shopper is told t
   await page.goto('/insights');
   await expect(page).toHaveURL(/\/login$/);
   // The return path saved on the way (a cookie) would send the new account's confirmation here.
-  await page.context().clearCookies();
-  await answerCookies(page);
-  await registerAndConfirm(page, newEmail('notmerchant'));
+  await newShopper(page, 'notmerchant');
   await page.goto('/insights');
   await expect(page.getByText('This account is not a member of any business on Thistle Deals, so there is no dashboard to show.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Become a merchant' }).last()).toHaveAttribute('href', '/merchant/apply');

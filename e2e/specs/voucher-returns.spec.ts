@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, findDeal, gql, GOOD_CARD, newEmail, openDeal, payButton, plainOptionFirst, registerAndConfirm, SERVICE_TOKEN, type Deal } from './buying-helpers.ts';
+import { addToBasket, answerCookies, deliverToAddressFoundByPostcode, findDeal, gql, newEmail, openDeal, payByCard, plainOptionFirst, registerAndConfirm, SERVICE_TOKEN, type Deal } from './buying-helpers.ts';
 
 // Returns of posted goods (issue 16 point 6) as a shopper lives them: buy goods sent by post
 // (a seeded postal deal of the Shop, to a delivery address found by postcode), open My Vouchers,
@@ -49,16 +49,8 @@ test('a shopper returns goods sent by post: a returns label is downloaded, and t
   await addToBasket(page, deal);
 
   // Goods go by post: a delivery address, found by postcode.
-  const delivery = page.getByRole('group', { name: 'Delivery address' });
-  await expect(delivery).toBeVisible();
-  const [known] = (await gql<{ addressSuggestions: Array<{ postcode: string; label: string }> }>(page.request, '{ addressSuggestions(query: "Byres Road") { postcode label } }')).addressSuggestions;
-  await delivery.getByRole('textbox', { name: 'Find your address by postcode' }).fill(known!.postcode);
-  await delivery.getByRole('button', { name: 'Find address' }).click();
-  await delivery.getByRole('combobox', { name: 'Choose your address' }).selectOption({ label: known!.label });
-  await delivery.getByRole('textbox', { name: 'Full name' }).fill('Morag Campbell');
-  await enterCard(page, GOOD_CARD);
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await deliverToAddressFoundByPostcode(page);
+  await payByCard(page);
 
   await page.goto('/myaccount/vouchers');
   const card = page.getByRole('list', { name: 'Your vouchers' }).getByRole('article', { name: deal.title });

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csvField, csvFileName, csvText, downloadCsv } from './csv.ts';
+import { catchDownload } from './test/csv-download.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -55,21 +56,15 @@ describe('csvFileName', () => {
 describe('downloadCsv', () => {
   it('hands the text to the browser as a text/csv file with its name, then lets the URL go', async () => {
     vi.useFakeTimers();
-    let blob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((blob = b as Blob), 'blob:csv'));
-    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    let clicked: { href: string; download: string; inDocument: boolean } | undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked = { href: this.href, download: this.download, inDocument: document.body.contains(this) };
-    });
+    const file = catchDownload();
     downloadCsv('bookings-x-2026-11-27.csv', 'a,b\r\n1,2\r\n');
-    expect(clicked).toEqual({ href: 'blob:csv', download: 'bookings-x-2026-11-27.csv', inDocument: true });
+    expect({ href: file.href, download: file.name, inDocument: file.inDocument }).toEqual({ href: 'blob:csv', download: 'bookings-x-2026-11-27.csv', inDocument: true });
     expect(document.querySelector('a[download]')).toBeNull();
-    expect(blob!.type).toBe('text/csv;charset=utf-8');
-    expect(await blob!.text()).toBe('a,b\r\n1,2\r\n');
-    expect(revoke).not.toHaveBeenCalled();
+    expect(file.blob!.type).toBe('text/csv;charset=utf-8');
+    expect(await file.blob!.text()).toBe('a,b\r\n1,2\r\n');
+    expect(file.revoke).not.toHaveBeenCalled();
     vi.runAllTimers();
-    expect(revoke).toHaveBeenCalledWith('blob:csv');
+    expect(file.revoke).toHaveBeenCalledWith('blob:csv');
     vi.useRealTimers();
   });
 });

@@ -8,73 +8,27 @@
  * the list shows them (text that would run as a formula guarded); nothing booked offers no CSV.
  * Nothing booked and no bookable deal say so.
  */
-import { Suspense } from 'react';
-import { act, screen, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
-import { MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { londonDate } from '@shop/domain/london-time';
-import { renderRoutes } from '../../../test/render-page.tsx';
 import { Component as BookingsPage } from '../../../routes/insights/BookingsPage.tsx';
+import { catchDownload } from '../test/csv-download.ts';
+import { answerMutation, answerQuery as answerOperation, renderInsightsSection } from '../test/insights-page.tsx';
 
 const BUSINESS = 'TWVyY2hhbnRCdXNpbmVzczoy';
 const DEAL_ID = 'RGVhbDo3';
 const BOOKING = { id: '6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60', date: '2026-12-05', status: 'REQUESTED', optionTitle: 'Spa day for two', orderNumber: 'TD100123', recipientName: null, voucherStatus: 'Booked' };
 const BOOKABLE = { deal: { id: DEAL_ID, dealId: 7, title: 'Spa day at the Willow' }, capacity: { weekly: [2, 2, 2, 2, 4, 6, 0], exceptions: [{ date: '2026-12-25', places: 0 }], changeHours: 24 } };
 
-const renderBookings = () =>
-  renderRoutes(
-    [
-      {
-        path: '/insights',
-        element: (
-          <Suspense fallback={<p>Loading bookings…</p>}>
-            <Outlet context={{ businessId: BUSINESS }} />
-          </Suspense>
-        ),
-        children: [{ path: 'bookings', element: <BookingsPage /> }],
-      },
-    ],
-    '/insights/bookings',
-  );
+const renderBookings = () => renderInsightsSection('bookings', <BookingsPage />, 'Loading bookings…', BUSINESS);
 type Env = ReturnType<typeof renderBookings>['environment'];
 
-async function answerQuery(environment: Env, page: { bookings: object[]; bookableDeals: object[] }) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe('BookingsPageQuery');
-  expect(operation.request.variables).toEqual({ businessId: BUSINESS });
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((op: OperationDescriptor) =>
-      MockPayloadGenerator.generate(op, {
-        MerchantBusiness: () => ({ name: 'The Willow Spa', bookings: { edges: page.bookings.map((node, i) => ({ cursor: `c${i}`, node })), pageInfo: { hasNextPage: false } }, bookableDeals: page.bookableDeals }),
-      }),
-    );
+const answerQuery = (environment: Env, page: { bookings: object[]; bookableDeals: object[] }) =>
+  answerOperation(environment, 'BookingsPageQuery', { businessId: BUSINESS }, {
+    MerchantBusiness: () => ({ name: 'The Willow Spa', bookings: { edges: page.bookings.map((node, i) => ({ cursor: `c${i}`, node })), pageInfo: { hasNextPage: false } }, bookableDeals: page.bookableDeals }),
   });
-}
-
-async function answerMutation(environment: Env, name: string, field: string, member: object) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe(name);
-  const input = operation.request.variables.input as Record<string, unknown>;
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((op: OperationDescriptor) => MockPayloadGenerator.generate(op, { Mutation: () => ({ [field]: member }) }));
-  });
-  return input;
-}
 
 afterEach(() => vi.restoreAllMocks());
-
-/** Catches what downloadCsv hands the browser: the file's name and its text. */
-function catchDownload() {
-  const file = { name: '', blob: undefined as Blob | undefined };
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((file.blob = b as Blob), 'blob:bookings'));
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    file.name = this.download;
-  });
-  return file;
-}
 
 describe('Bookings', () => {
   it('lists upcoming bookings by day and confirms one, then reads the page again', async () => {

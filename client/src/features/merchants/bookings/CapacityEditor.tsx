@@ -27,6 +27,28 @@ const mutation = graphql`
 
 const DEFAULT_HOURS = '24';
 
+/** A whole number (a weekday's or a date's places, the hours before a day), with its error messages under the label. */
+function WholeNumberInput({ id, messages, value, step, max = 10000, onChange }: { id: string; messages: readonly string[]; value: string | undefined; step?: number; max?: number; onChange: (value: string) => void }) {
+  return (
+    <>
+      <ErrorMessage id={`${id}-error`} messages={messages} />
+      <input
+        id={id}
+        className="input capacity__number"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        step={step}
+        value={value}
+        aria-invalid={messages.length > 0 || undefined}
+        aria-describedby={messages.length ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  );
+}
+
 /**
  * One bookable deal's capacity (issue 17 point 4): places for each weekday (0: closed), dates with
  * other places (0 closes a day: a holiday), and how many hours before a day shoppers may still move
@@ -139,21 +161,14 @@ export function CapacityEditor({ bookableDeal, businessId, onSaved }: { bookable
                   <label className="form-label" htmlFor={id}>
                     {day}
                   </label>
-                  <ErrorMessage id={`${id}-error`} messages={messages} />
-                  <input
+                  <WholeNumberInput
                     id={id}
-                    className="input capacity__number"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={10000}
+                    messages={messages}
                     step={1}
                     value={weekly[i]}
-                    aria-invalid={messages.length > 0 || undefined}
-                    aria-describedby={messages.length ? `${id}-error` : undefined}
-                    onChange={(e) => {
+                    onChange={(value) => {
                       const next = [...weekly];
-                      next[i] = e.target.value;
+                      next[i] = value;
                       setWeekly(next);
                       errors.dismiss([names.day(i)]);
                     }}
@@ -176,19 +191,7 @@ export function CapacityEditor({ bookableDeal, businessId, onSaved }: { bookable
                   <label htmlFor={id} className="capacity__exception-day">
                     {dayWords(x.date)}
                   </label>
-                  <ErrorMessage id={`${id}-error`} messages={messages} />
-                  <input
-                    id={id}
-                    className="input capacity__number"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={10000}
-                    value={x.places}
-                    aria-invalid={messages.length > 0 || undefined}
-                    aria-describedby={messages.length ? `${id}-error` : undefined}
-                    onChange={(e) => setExceptions((xs) => xs.map((y, j) => (j === i ? { ...y, places: e.target.value } : y)))}
-                  />
+                  <WholeNumberInput id={id} messages={messages} value={x.places} onChange={(value) => setExceptions((xs) => xs.map((y, j) => (j === i ? { ...y, places: value } : y)))} />
                   <button type="button" className="button button--secondary" onClick={() => setExceptions((xs) => xs.filter((_, j) => j !== i))}>
                     Remove<span className="visually-hidden"> {dayWords(x.date)}</span>
                   </button>
@@ -220,18 +223,13 @@ export function CapacityEditor({ bookableDeal, businessId, onSaved }: { bookable
           <label className="form-label" htmlFor={fieldId(names.hours)}>
             Changes allowed until (hours before the day)
           </label>
-          <ErrorMessage id={`${fieldId(names.hours)}-error`} messages={errors.of(names.hours)} />
-          <input
+          <WholeNumberInput
             id={fieldId(names.hours)}
-            className="input capacity__number"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={720}
+            messages={errors.of(names.hours)}
             value={hours}
-            aria-invalid={errors.of(names.hours).length > 0 || undefined}
-            onChange={(e) => {
-              setHours(e.target.value);
+            max={720}
+            onChange={(value) => {
+              setHours(value);
               errors.dismiss([names.hours]);
             }}
           />

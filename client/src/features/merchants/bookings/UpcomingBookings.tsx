@@ -4,8 +4,7 @@ import { useCommit } from '../../../relay/use-commit.ts';
 import { readUserError } from '../../../ui/UserErrorFields.ts';
 import type { UpcomingBookings_business$key } from '../../../__generated__/UpcomingBookings_business.graphql';
 import type { UpcomingBookingsConfirmMutation, UpcomingBookingsConfirmMutation$data } from '../../../__generated__/UpcomingBookingsConfirmMutation.graphql';
-import { londonDate } from '@shop/domain/london-time';
-import { csvFileName, downloadCsv } from '../csv.ts';
+import { CsvDownloadButton } from '../CsvDownloadButton.tsx';
 import { bookingsCsv } from './bookings-csv.ts';
 import { bookingStatusWords, dayWords } from './bookings-words.ts';
 
@@ -84,9 +83,7 @@ export function UpcomingBookings({ business, businessId, onChanged }: { business
       <div className="bookings-section__head">
         <h2 id="upcoming-bookings">Upcoming bookings</h2>
         {bookings.length ? (
-          <button type="button" className="button button--secondary" onClick={() => downloadCsv(csvFileName('bookings', data.name, londonDate(new Date())), bookingsCsv(bookings))}>
-            Download CSV<span className="visually-hidden"> of upcoming bookings</span>
-          </button>
+          <CsvDownloadButton section="bookings" businessName={data.name} of="upcoming bookings" csv={() => bookingsCsv(bookings)} />
         ) : null}
       </div>
       {bookings.length === 0 ? (

@@ -8,36 +8,19 @@
  * orders sent with carrier and tracking (text that would run as a formula guarded); an empty list
  * offers no CSV.
  */
-import { Suspense } from 'react';
-import { act, screen, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
-import { MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { londonDate } from '@shop/domain/london-time';
-import { renderRoutes } from '../../../test/render-page.tsx';
 import { Component as OrdersPage } from '../../../routes/insights/OrdersPage.tsx';
+import { catchDownload } from '../test/csv-download.ts';
+import { answerMutation, answerQuery as answerOperation, renderInsightsSection } from '../test/insights-page.tsx';
 
 const BUSINESS = 'TWVyY2hhbnRCdXNpbmVzczoy';
 const UNIT = '6f1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f60';
 const RETURNED = '7a1c2a4e-0d3b-4c5e-9f7a-1b2c3d4e5f61';
 const ADDRESS = { name: 'Morag Campbell', line1: '21 Byres Road', line2: null, town: 'Glasgow', county: null, postcode: 'G11 5RD' };
 
-const renderOrders = () =>
-  renderRoutes(
-    [
-      {
-        path: '/insights',
-        element: (
-          <Suspense fallback={<p>Loading orders…</p>}>
-            <Outlet context={{ businessId: BUSINESS }} />
-          </Suspense>
-        ),
-        children: [{ path: 'orders', element: <OrdersPage /> }],
-      },
-    ],
-    '/insights/orders',
-  );
+const renderOrders = () => renderInsightsSection('orders', <OrdersPage />, 'Loading orders…', BUSINESS);
 type Env = ReturnType<typeof renderOrders>['environment'];
 
 const edges = (nodes: object[]) => nodes.map((node, i) => ({ cursor: `c${i}`, node }));
@@ -45,46 +28,17 @@ const toPost = { voucherId: UNIT, orderNumber: '100123', optionTitle: 'Wool thro
 const onItsWay = { voucherId: RETURNED, orderNumber: '100099', optionTitle: 'Oak board', reason: 'Damaged or faulty', note: null, carrier: 'Thistle Deals Returns (tracked)', trackingNumber: 'TDR-1234-5678-9012', requestedAt: '2026-11-18T10:00:00.000Z' };
 const sent = { voucherId: RETURNED, orderNumber: '100099', optionTitle: 'Oak board', status: 'Return in Transit', sent: { carrier: 'DPD', trackingReference: '15501234567890', sentAt: '2026-11-15T10:00:00.000Z' } };
 
-async function answerQuery(environment: Env, lists: { toPost: object[]; returns: object[]; sent: object[] }) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe('OrdersPageQuery');
-  expect(operation.request.variables).toEqual({ businessId: BUSINESS });
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((op: OperationDescriptor) =>
-      MockPayloadGenerator.generate(op, {
-        MerchantBusiness: () => ({
-          name: 'The Bothy Shop',
-          ordersToPost: { edges: edges(lists.toPost), pageInfo: { hasNextPage: false } },
-          returnsOnTheirWay: { edges: edges(lists.returns) },
-          sentOrders: { edges: edges(lists.sent) },
-        }),
-      }),
-    );
+const answerQuery = (environment: Env, lists: { toPost: object[]; returns: object[]; sent: object[] }) =>
+  answerOperation(environment, 'OrdersPageQuery', { businessId: BUSINESS }, {
+    MerchantBusiness: () => ({
+      name: 'The Bothy Shop',
+      ordersToPost: { edges: edges(lists.toPost), pageInfo: { hasNextPage: false } },
+      returnsOnTheirWay: { edges: edges(lists.returns) },
+      sentOrders: { edges: edges(lists.sent) },
+    }),
   });
-}
-
-async function answerMutation(environment: Env, name: string, field: string, member: object) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe(name);
-  const input = operation.request.variables.input as Record<string, unknown>;
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((op: OperationDescriptor) => MockPayloadGenerator.generate(op, { Mutation: () => ({ [field]: member }) }));
-  });
-  return input;
-}
 
 afterEach(() => vi.restoreAllMocks());
-
-/** Catches what downloadCsv hands the browser: the file's name and its text. */
-function catchDownload() {
-  const file = { name: '', blob: undefined as Blob | undefined };
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((file.blob = b as Blob), 'blob:orders'));
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    file.name = this.download;
-  });
-  return file;
-}
 
 describe('Orders to post', () => {
   it('shows each order with its address, names the missing fields, marks it sent and reads the lists again', async () => {

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { londonDate } from '@shop/domain/london-time';
 import { formatDate } from '../../../lib/text.ts';
 import type { OrdersToPost_business$key } from '../../../__generated__/OrdersToPost_business.graphql';
 import { MarkSentForm } from './MarkSentForm.tsx';
 import { addressLines } from './posting-words.ts';
-import { csvFileName, downloadCsv } from '../csv.ts';
+import { CsvDownloadButton } from '../CsvDownloadButton.tsx';
 import { ordersToPostCsv } from './posting-csv.ts';
 
 /**
@@ -55,9 +54,7 @@ export function OrdersToPost({ business, businessId, onSent }: { business: Order
             <button type="button" className="button button--secondary posting-print" onClick={() => window.print()}>
               Print addresses
             </button>
-            <button type="button" className="button button--secondary posting-csv" onClick={() => downloadCsv(csvFileName('orders-to-post', data.name, londonDate(new Date())), ordersToPostCsv(orders))}>
-              Download CSV<span className="visually-hidden"> of orders waiting to be posted</span>
-            </button>
+            <CsvDownloadButton section="orders-to-post" businessName={data.name} of="orders waiting to be posted" csv={() => ordersToPostCsv(orders)} className="posting-csv" />
           </div>
         ) : null}
       </div>

@@ -1,8 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
-import { londonDate } from '@shop/domain/london-time';
 import { formatDate } from '../../../lib/text.ts';
 import type { SentOrders_business$key } from '../../../__generated__/SentOrders_business.graphql';
-import { csvFileName, downloadCsv } from '../csv.ts';
+import { CsvDownloadButton } from '../CsvDownloadButton.tsx';
 import { sentOrdersCsv } from './posting-csv.ts';
 
 /**
@@ -39,9 +38,7 @@ export function SentOrders({ business }: { business: SentOrders_business$key }) 
       <div className="posting-section__head">
         <h2 id="orders-sent">Recently sent</h2>
         {orders.length ? (
-          <button type="button" className="button button--secondary posting-csv" onClick={() => downloadCsv(csvFileName('orders-sent', data.name, londonDate(new Date())), sentOrdersCsv(orders))}>
-            Download CSV<span className="visually-hidden"> of orders sent</span>
-          </button>
+          <CsvDownloadButton section="orders-sent" businessName={data.name} of="orders sent" csv={() => sentOrdersCsv(orders)} className="posting-csv" />
         ) : null}
       </div>
       {orders.length === 0 ? (

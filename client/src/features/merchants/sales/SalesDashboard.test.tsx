@@ -6,15 +6,15 @@
  * per deal, option and day, pounds with 2 decimals; the period picker asks again for 7 days; an
  * empty period says "No sales in this period" and offers no CSV; recent redemptions are listed.
  */
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { MockPayloadGenerator } from 'relay-test-utils';
-import type { OperationDescriptor } from 'relay-runtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, londonDate } from '@shop/domain/london-time';
 import { renderRoutes } from '../../../test/render-page.tsx';
 import { Component as SalesPage } from '../../../routes/insights/SalesPage.tsx';
 import { salesCsv, csvField, poundsOf } from './sales-csv.ts';
+import { catchDownload } from '../test/csv-download.ts';
+import { answerQuery } from '../test/insights-page.tsx';
 
 const BUSINESS = 'TWVyY2hhbnRCdXNpbmVzczoy';
 const today = londonDate(new Date());
@@ -65,20 +65,12 @@ function salesOf(from: string, withSales: boolean) {
 
 const renderSales = () => renderRoutes([{ path: '/insights', element: <Outlet context={{ businessId: BUSINESS }} />, children: [{ index: true, element: <SalesPage /> }] }], '/insights');
 
-async function answer(environment: ReturnType<typeof renderSales>['environment'], from: string, withSales: boolean, redemptions: object[] = []) {
-  const operation = environment.mock.getMostRecentOperation();
-  expect(operation.request.node.operation.name).toBe('SalesPageQuery');
-  expect(operation.request.variables).toEqual({ businessId: BUSINESS, from, to: today });
-  await act(async () => {
-    environment.mock.resolveMostRecentOperation((op: OperationDescriptor) =>
-      MockPayloadGenerator.generate(op, {
-        MerchantBusiness: () => ({ name: 'The Willow Tearooms' }),
-        MerchantSales: () => salesOf(from, withSales),
-        MerchantAccount: () => ({ recentRedemptions: redemptions }),
-      }),
-    );
+const answer = (environment: ReturnType<typeof renderSales>['environment'], from: string, withSales: boolean, redemptions: object[] = []) =>
+  answerQuery(environment, 'SalesPageQuery', { businessId: BUSINESS, from, to: today }, {
+    MerchantBusiness: () => ({ name: 'The Willow Tearooms' }),
+    MerchantSales: () => salesOf(from, withSales),
+    MerchantAccount: () => ({ recentRedemptions: redemptions }),
   });
-}
 const cells = (table: HTMLElement) => within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
 afterEach(() => vi.restoreAllMocks());
@@ -112,17 +104,11 @@ describe('Sales dashboard', () => {
     const recent = screen.getByRole('region', { name: 'Table of recent redemptions' });
     expect(cells(within(recent).getByRole('table')).slice(1).map((r) => r.slice(1))).toEqual([['K7QZ2M-9TXB4R-WC3HDN', 'Typed', 'Redeemed']]);
 
-    let blob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((blob = b as Blob), 'blob:sales'));
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    let fileName = '';
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      fileName = this.download;
-    });
+    const file = catchDownload();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(fileName).toBe(`sales-the-willow-tearooms-${from30}-to-${today}.csv`);
-    expect(blob!.type).toBe('text/csv;charset=utf-8');
-    expect((await blob!.text()).split('\r\n')).toEqual([
+    expect(file.name).toBe(`sales-the-willow-tearooms-${from30}-to-${today}.csv`);
+    expect(file.blob!.type).toBe('text/csv;charset=utf-8');
+    expect((await file.blob!.text()).split('\r\n')).toEqual([
       'date,deal_id,deal,option_id,option,sold,redeemed,refunded,expired,sold_value_pounds,currency',
       `${yesterday},12,Afternoon tea at the Willow,120,Tea for two,2,0,0,0,30.00,GBP`,
       `${today},12,Afternoon tea at the Willow,120,Tea for two,2,1,0,0,30.00,GBP`,
