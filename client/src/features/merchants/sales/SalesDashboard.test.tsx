@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, londonDate } from '@shop/domain/london-time';
 import { renderRoutes } from '../../../test/render-page.tsx';
 import { Component as SalesPage } from '../../../routes/insights/SalesPage.tsx';
-import { salesCsv, csvField, poundsOf } from './sales-csv.ts';
+import { csvField } from '../csv.ts';
+import { salesCsv, poundsOf } from './sales-csv.ts';
 import { catchDownload } from '../test/csv-download.ts';
 import { answerQuery } from '../test/insights-page.tsx';
 

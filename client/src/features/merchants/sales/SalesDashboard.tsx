@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { SalesDashboard_sales$key } from '../../../__generated__/SalesDashboard_sales.graphql';
 import { SalesChart } from './SalesChart.tsx';
-import { downloadCsv, salesCsv, salesCsvName } from './sales-csv.ts';
+import { downloadCsv } from '../csv.ts';
+import { salesCsv, salesCsvName } from './sales-csv.ts';
 import { count, dayInPeriod, FIGURES, longDay } from './sales-words.ts';
 
 /** The option's title without the deal's in front of it ("Tea at the Willow: Tea for two" under that deal says "Tea for two"). */

@@ -7,9 +7,6 @@
  */
 import { csvFileName, csvText } from '../csv.ts';
 
-// The sales page and its test have always taken these from here.
-export { csvField, downloadCsv } from '../csv.ts';
-
 interface CsvFigures {
   readonly sold: number;
   readonly redeemed: number;
