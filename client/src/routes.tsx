@@ -19,6 +19,8 @@ export const router = createBrowserRouter([
       { index: true, loader: () => redirect(locationPath(DEFAULT_LOCATION)) },
       { path: 'deals', loader: () => redirect(locationPath(DEFAULT_LOCATION)) },
       // National urls are rewritten to shop (spec §2): /deals/national-deal/… → /deals/shop/…
+      // /deals/vip (issue 18 point 5; spec §2 fixed title): the VIP deals, before :location reads "vip" as a location.
+      { path: 'deals/vip', lazy: () => import('./routes/VipDealsPage.tsx') },
       {
         path: 'deals/national-deal/*',
         loader: ({ request }) => {
@@ -76,6 +78,8 @@ export const router = createBrowserRouter([
       { path: 'voucher/extend/:voucherId', lazy: () => import('./routes/checkout/VoucherExtendPage.tsx') },
       // Gifts (spec §2 /mygift, page type claim-gift): a gift email's claim link, or paste its code.
       { path: 'mygift', lazy: () => import('./routes/ClaimGiftPage.tsx') },
+      // Gift cards (spec §2 /giftcard/redeem; issue 18 point 2): a gift card's code turned into wallet credit, signed in.
+      { path: 'giftcard/redeem', lazy: () => import('./routes/GiftCardRedeemPage.tsx') },
       // "Become a merchant" (spec §1; issue 17): the footer's and the account menu's link. Page type 'other' (spec §2 has none for it).
       { path: 'merchant/apply', lazy: () => import('./routes/merchants/MerchantApplyPage.tsx') },
       // The merchant's dashboard (spec §2 page type dashboard; issue 17): its own layout (business, section tabs) for a signed-in member of a business.
@@ -104,6 +108,13 @@ export const router = createBrowserRouter([
           { path: 'delete', lazy: () => import('./routes/accounts/DeleteAccountPage.tsx') },
           // My Vouchers (spec §2 page type vouchers): the shopper's vouchers, filtered by ?status=.
           { path: 'vouchers', lazy: () => import('./routes/accounts/MyVouchersPage.tsx') },
+          // My Wallet (issue 18 point 1): balances, history and dated credit; the credit page.
+          { path: 'wallet', lazy: () => import('./routes/accounts/WalletPage.tsx') },
+          { path: 'credit', lazy: () => import('./routes/accounts/CreditPage.tsx') },
+          // Refer a friend (issue 18 point 4): the personal link, share buttons, rules and referrals.
+          { path: 'refer-a-friend', lazy: () => import('./routes/accounts/ReferAFriendPage.tsx') },
+          // The loyalty club (issue 18 point 6): level, points, the exchange for wallet credit and the points activity.
+          { path: 'rewards', lazy: () => import('./routes/accounts/RewardsPage.tsx') },
           // Wallet, rewards, refer a friend: not built yet.
           { path: '*', lazy: () => import('./routes/NotFoundPage.tsx') },
         ],

@@ -40,6 +40,9 @@ export const ERROR_MESSAGES = {
   // VIP (issue 14): spec §9 £4.99 a year, extra saving up to 10%.
   VIP_ONLY: 'This option is for VIP members only. VIP membership costs £4.99 a year and gives extra savings of up to 10%: add it at checkout, signed in, with your next order.',
   VIP_NEEDS_ACCOUNT: 'Sign in to add VIP membership: it belongs to your account.',
+  // VIP cancellation (issue 18 point 5): refunded within 14 days of joining or renewing; it never renews by itself.
+  VIP_NOT_A_MEMBER: 'You have no VIP membership to cancel.',
+  VIP_REFUND_WINDOW_CLOSED: 'Your VIP membership does not renew automatically, so there is nothing more to pay. It was paid more than 14 days ago, so it cannot be refunded.',
   // Vouchers (issue 16): a change the voucher's status does not allow (domain voucher-status).
   VOUCHER_NOT_REDEEMABLE: 'This voucher cannot be redeemed: it has been used, refunded, cancelled or has expired.',
   VOUCHER_NOT_REFUNDABLE: 'This voucher cannot be refunded: it has been used, refunded or cancelled, or it has expired.',
@@ -77,6 +80,15 @@ export const ERROR_MESSAGES = {
   BOOKING_DATE_UNAVAILABLE: 'Choose a date from tomorrow until the voucher expires.',
   BOOKING_DATE_FULL: 'That date is fully booked: choose another date.',
   BOOKING_CHANGE_CLOSED: 'It is too late to change this booking online: contact the merchant.',
+  // Gift cards (issue 18 point 2): a wrong code never says whether it exists for someone else.
+  GIFT_CARD_NOT_FOUND: 'Sorry, we could not find a gift card with that code. Please check the code and try again.',
+  ALREADY_REDEEMED: 'This gift card has already been redeemed.',
+  /** The service's detail (giftCardExpiredMessage) names the day it expired. */
+  GIFT_CARD_EXPIRED: 'This gift card has expired: gift cards can be redeemed within 6 months of purchase.',
+  // Loyalty club (issue 18 point 6): the exchange's refusals; the shopper sees spec §5's words (domain loyalty.ts).
+  NOT_ENOUGH_POINTS: "You don't have enough points",
+  LEVEL_TOO_LOW: 'Pink members cannot exchange points yet: reach the next level first.',
+  POINTS_OUT_OF_RANGE: 'Please choose a number of points between 1 and your balance.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -16,4 +16,6 @@ export * from './buying.ts';
 export * from './purchase-limits.ts';
 export * from './gifting.ts';
 export * from './voucher-status.ts';
+export * from './gift-cards.ts';
 // postcodes.ts is imported as '@shop/domain/postcodes' (it brings the postcode package).
+export * from './loyalty.ts';

@@ -20,6 +20,11 @@ import { createCheckoutClient, ORDER_TIMEOUT_MS, type CheckoutClient } from './c
 import { createDealsClient, type DealsClient } from './clients/deals.client.ts';
 import { createPaymentClient, type PaymentClient } from './clients/payment.client.ts';
 import { createWalletClient, type WalletClient } from './clients/wallet.client.ts';
+import { createRewardsClient, type RewardsClient } from './clients/rewards.client.ts';
+import { createReferralsClient, type ReferralsClient } from './clients/referrals.client.ts';
+import { createCreditClaimsClient, type CreditClaimsClient } from './clients/credit-claims.client.ts';
+import { createGiftCardsClient, type GiftCardsClient } from './clients/giftcards.client.ts';
+import { createVipClient, type VipClient } from './clients/vip.client.ts';
 import { createVouchersClient, PRINT_TIMEOUT_MS, type VouchersClient } from './clients/vouchers.client.ts';
 import { createMerchantApplicationsClient, type MerchantApplicationsClient } from './clients/merchant-applications.client.ts';
 import { createMerchantBusinessesClient, type MerchantBusinessesClient } from './clients/merchant-businesses.client.ts';
@@ -54,6 +59,8 @@ export interface ServiceTargets {
   address?: ServiceTarget;
   /** The merchants service (issue 17). */
   merchants?: ServiceTarget;
+  /** The rewards service (issue 18 point 6, the loyalty club). */
+  rewards?: ServiceTarget;
 }
 
 /** Account settings the resolvers read. */
@@ -92,6 +99,16 @@ export interface BuyingClients {
   checkout: CheckoutClient;
   payment: PaymentClient;
   wallet: WalletClient;
+  /** Credit claims (issue 18 point 3): the wallet service's campaigns. */
+  creditClaims: CreditClaimsClient;
+  /** Gift cards redeemed for wallet credit (issue 18 point 2), through the checkout service. */
+  giftCards: GiftCardsClient;
+  /** VIP membership cancellation (issue 18 point 5), through the checkout service. */
+  vip: VipClient;
+  /** The loyalty club (issue 18 point 6): the rewards service. */
+  rewards: RewardsClient;
+  /** Refer a friend (issue 18 point 4): the users service's referral routes. */
+  referrals: ReferralsClient;
   vouchers: VouchersClient;
   address: AddressClient;
 }
@@ -208,6 +225,14 @@ export function createContextFactory(options: ContextOptions) {
       payment: createPaymentClient(rest('payment')),
       // Spec §9: the wallet call's deadline is 40000 ms.
       wallet: createWalletClient(rest('wallet', Math.max(WALLET_TIMEOUT_MS, common.timeoutMs))),
+      // Failed credit claims are limited per public client address too (the wallet counts them by x-client-ip).
+      creditClaims: createCreditClaimsClient(
+        createRestClient({ ...common, service: 'wallet', target: target('wallet'), ...(address && isPublicAddress(address) ? { headers: { [CLIENT_IP_HEADER]: address } } : {}) }),
+      ),
+      giftCards: createGiftCardsClient(rest('checkout')),
+      vip: createVipClient(rest('checkout')),
+      rewards: createRewardsClient(createRestClient({ ...common, service: 'rewards', target: options.services.rewards ?? NOT_CONFIGURED })),
+      referrals: createReferralsClient(createRestClient({ ...common, service: 'users', target: options.services.users ?? NOT_CONFIGURED })),
       // A printed voucher is rendered on the way: its call has a longer deadline.
       vouchers: createVouchersClient(rest('vouchers'), rest('vouchers', Math.max(PRINT_TIMEOUT_MS, common.timeoutMs))),
       address: createAddressClient(rest('address')),

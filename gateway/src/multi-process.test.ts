@@ -235,6 +235,7 @@ describe.skipIf(!adminUrl)('two shop processes behind HAProxy on one PostgreSQL'
     expect([...holders].sort()).toEqual(pids.sort());
     const runs = await db.selectFrom('jobs.job_lease').select(['name', 'runs']).orderBy('name').execute();
     expect(runs.map((r: { name: string }) => r.name)).toEqual([
+      'collect order points',
       'deliver gift mail',
       'deliver merchant mail',
       'expire vouchers',
@@ -244,6 +245,7 @@ describe.skipIf(!adminUrl)('two shop processes behind HAProxy on one PostgreSQL'
       'release expired holds',
       'remind expiring vouchers',
       'retry voucher refunds',
+      'settle referrals',
     ]);
     for (const r of runs) expect(Number(r.runs)).toBeGreaterThan(5);
   }, 60_000);

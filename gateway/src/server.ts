@@ -29,14 +29,18 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createBasketApp, BASKET_BASE_PATH, migrateBasket } from '@shop/basket';
 import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, pruneExpired, PRUNE_EVERY_MS, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
-import { createDealsApp, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
+import { createDealsApp, ensureGiftCardDeal, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
 import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createMerchantsApp, deliverMerchantMail, MERCHANT_MAIL_EVERY_MS, MERCHANTS_BASE_PATH, migrateMerchants, seedMerchants } from '@shop/merchants';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
+import { collectOrderPoints, COLLECT_ORDER_POINTS_EVERY_MS, createRewardsApp, migrateRewards, REWARDS_BASE_PATH } from '@shop/rewards';
+import { settleReferrals, SETTLE_REFERRALS_EVERY_MS } from '@shop/checkout/referrals/settle-referrals';
 import { createWalletApp, expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
+import { seedCreditCampaigns } from '@shop/wallet';
 import { createVouchersApp, deliverGiftMail, GIFT_MAIL_EVERY_MS, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, remindExpiringVouchers, REMIND_EVERY_MS, refundReturns, REFUND_RETURNS_EVERY_MS, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
 import { processDeclinedSettlements } from '@shop/checkout/reconcile/settlement';
+import { retryVipRefunds, RETRY_VIP_REFUNDS_EVERY_MS } from '@shop/checkout/vip/vip-cancel';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, logSettings, openDatabase, requestLogging, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
@@ -47,6 +51,7 @@ import { createSocialRoutes, oauthCookieKey, type SocialProviderConfigs } from '
 import { createStaffRoutes, STAFF_HOME_PATH } from './staff/staff-sign-in.ts';
 import { seedDemoActivity } from './demo/demo-activity.ts';
 import { createRedemptionFileRoutes, REDEMPTION_FILE_PATH } from './schema/merchants/redemption-file.routes.ts';
+import { createReferralLinkRoutes, REFERRAL_LINK_PATH } from './referrals/referral-link.ts';
 import type { SocialProviderName } from './clients/users.client.ts';
 import { OUTBOX_PAGE_PATH, outboxPageHandler, type OutboxLister } from './html/outbox-page.ts';
 import { createBasketClient } from './clients/basket.client.ts';
@@ -114,6 +119,8 @@ export interface ShopAppOptions {
   carryOver?: CarryOverRegistry;
   /** The merchants service (issue 17), mounted at /api/merchants (no GraphQL over it yet). */
   merchantsApp?: FetchHandler;
+  /** The rewards service (issue 18 point 6, the loyalty club), mounted at /api/rewards and called in-process by the gateway. */
+  rewardsApp?: FetchHandler;
   /**
    * The buying services (issue 6), each mounted at /api/<service> and called in-process by the
    * gateway unless its target names one in its own process (<X>_SERVICE_URL).
@@ -223,7 +230,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     );
   // Page metadata, frame sources and the Origin check use the configured origin, never the Host header.
   const publicOrigin = new URL(options.publicBaseUrl ?? 'http://localhost').origin;
-  const services: ServiceTargets = { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets, ...(options.merchantsApp ? { merchants: { app: options.merchantsApp } } : {}) };
+  const services: ServiceTargets = { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets, ...(options.merchantsApp ? { merchants: { app: options.merchantsApp } } : {}), ...(options.rewardsApp ? { rewards: { app: options.rewardsApp } } : {}) };
   const gateway = createGateway({
     publicOrigin,
     ...options.gateway,
@@ -316,6 +323,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   }
   const { merchantsApp } = options;
   if (merchantsApp) app.mount(MERCHANTS_BASE_PATH, (request) => merchantsApp.fetch(request));
+  const { rewardsApp } = options;
+  if (rewardsApp) app.mount(REWARDS_BASE_PATH, (request) => rewardsApp.fetch(request));
   // The providers' sandboxes: the browser tokenises there (hosted fields, approval pages), never
   // through our API; the payment adapters reach them over real HTTP like a provider.
   for (const [name, path] of Object.entries(SANDBOX_BASE_PATHS) as [keyof typeof SANDBOX_BASE_PATHS, string][]) {
@@ -442,6 +451,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   sessionRoutes(REDEMPTION_FILE_PATH, createRedemptionFileRoutes({ context: shopperContext, logger, publicOrigin }));
   // A member's payout statement as CSV or PDF (merchants-payouts/payouts.routes.ts).
   sessionRoutes('/insights/payouts/:businessId/:file', createPayoutFileRoutes(fileRoutes));
+  // A friend's personal link (issue 18 point 4): counts the open, keeps the code, on to /register.
+  sessionRoutes(REFERRAL_LINK_PATH, createReferralLinkRoutes({ context: shopperContext, logger }));
 
   // Traffic, test and consent-gated cookies on page requests (traffic/traffic-cookies.ts, spec §4, §9).
   app.use('*', trafficMiddleware());
@@ -525,7 +536,7 @@ export interface StartShopOptions {
    * How often the shop releases expired checkout holds (default 15 s), reconciles pending orders
    * (default 30 s), expires vouchers (15 min) and dated wallet credit (1 min), and sends refunds the provider has not confirmed yet again (1 min).
    */
-  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; retryRefundsMs?: number; remindersMs?: number; mailMs?: number };
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; orderPointsMs?: number; retryRefundsMs?: number; remindersMs?: number; mailMs?: number };
   /** Make the three demo merchant accounts (README); default: outside production only. */
   demoMerchants?: boolean;
   /** Make the demo staff person (README); default: outside production only. */
@@ -613,6 +624,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       log: (message) => logger.info(`Seeding an empty database: ${message}`),
     });
     if (seeded) logger.info('Seeded an empty database', { deals: options.seedDeals ?? 'default' });
+    // The shop's own gift-card deal (issue 18 point 2), on a new catalogue and on one that predates it.
+    await ensureGiftCardDeal(database.db);
     await stopIfAsked();
     const dealsApp = createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' });
     // The search index follows the deals service (over HTTP when it runs on its own). A failed
@@ -634,6 +647,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     // Buying (issue 6); the deals stock tables came with migrateDeals.
     await migrateBasket(database.db);
     await migrateWallet(database.db);
+    // The loyalty club (issue 18 point 6): its exchanges credit the wallet in one transaction.
+    await migrateRewards(database.db);
     await migratePayment(database.db);
     await migrateSandboxes(database.db);
     await migrateCheckout(database.db);
@@ -648,6 +663,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     const demoAccounts = options.demoMerchants ?? process.env.NODE_ENV !== 'production';
     const merchants = await seedMerchants(database.db, { demoMerchants: demoAccounts });
     if (merchants.inserted || merchants.demoAccounts) logger.info('Seeded merchants', { ...merchants });
+    // Credit claim campaigns (issue 18 point 3; README "Credit claims"): published demo links that give credit, so only where the demo accounts are made.
+    if (demoAccounts) {
+      const campaigns = await seedCreditCampaigns(database.db);
+      if (campaigns.inserted) logger.info('Seeded credit campaigns', campaigns);
+    }
     // The demo staff person (README): outside production, or with DEMO_STAFF=1 (its own flag: a staff session is far more than a demo merchant's).
     if ((options.demoStaff ?? process.env.NODE_ENV !== 'production') && (await ensureDemoStaffPerson(database.db, new Date()))) logger.info('Seeded the demo staff person', { email: DEMO_STAFF.email });
     await migrateJobs(database.db);
@@ -691,6 +711,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       log: (message, fields) => logger.warn(message, fields),
     });
     const walletApp = createWalletApp({ db, serviceToken, basePath: WALLET_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
+    const rewardsApp = createRewardsApp({ db, serviceToken, basePath: REWARDS_BASE_PATH, runAheadAllowed: options.outboxPage ?? true, log: (message, fields) => logger.warn(message, fields) });
     // The sandboxes answer on this server; the adapters reach them over real HTTP (reliability A2, D1).
     const faults = options.paymentSandboxFaults ?? false;
     const allowedOrigins = [new URL(publicBaseUrl).origin];
@@ -726,6 +747,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       mailer,
       publicBaseUrl,
       log: (message, fields) => logger.warn(message, fields),
+      // Running the referral job "as of" a later day (the e2e journey) only where the outbox page is a test facility too.
+      referralsAhead: options.outboxPage ?? true,
     });
     const checkout = checkoutApp;
     const jobs = options.jobs ?? {};
@@ -737,9 +760,15 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       // Vouchers whose validity passed become Expired (issue 16).
       everyLeased({ db, name: 'expire vouchers', everyMs: jobs.expireVouchersMs ?? EXPIRE_EVERY_MS, run: () => expireVouchers(db, new Date()), logger }),
       // Wallet credit past its date (expired voucher credit after 14 days): its unspent part taken by a ledger posting.
+      // Refer a friend (issue 18 point 4): referrals past their refund window credited (or void), each once.
+      everyLeased({ db, name: 'settle referrals', everyMs: jobs.expireVouchersMs ?? SETTLE_REFERRALS_EVERY_MS, run: () => settleReferrals(db, { now: new Date() }).then(() => undefined), logger }),
       everyLeased({ db, name: 'expire wallet credit', everyMs: jobs.expireCreditMs ?? EXPIRE_CREDIT_EVERY_MS, run: () => expireWalletCredit(db, { now: new Date() }).then(() => undefined), logger }),
+      // Loyalty points (issue 18 point 6): paid orders' points recorded pending, available after the 14-day refund window, removed when refunded.
+      everyLeased({ db, name: 'collect order points', everyMs: jobs.orderPointsMs ?? COLLECT_ORDER_POINTS_EVERY_MS, run: () => collectOrderPoints(db, { now: new Date() }).then(() => undefined), logger }),
       // Refunds whose card part the provider has not confirmed yet (answer lost, capture not settled): sent again with their own key.
       everyLeased({ db, name: 'retry voucher refunds', everyMs: jobs.retryRefundsMs ?? RETRY_REFUNDS_EVERY_MS, run: () => retryRefunds(vouchersApp.deps), logger }),
+      // VIP memberships cancelled within 14 days (issue 18 point 5) whose card refund the provider has not confirmed yet: sent again with their own key.
+      everyLeased({ db, name: 'retry VIP refunds', everyMs: jobs.retryRefundsMs ?? RETRY_VIP_REFUNDS_EVERY_MS, run: () => retryVipRefunds(checkout.deps).then(() => undefined), logger }),
       // Returned goods whose refund a crash left unmade (services/vouchers returns.ts); on the refunds' test interval.
       everyLeased({ db, name: 'refund returned goods', everyMs: jobs.retryRefundsMs ?? REFUND_RETURNS_EVERY_MS, run: () => refundReturns(vouchersApp.deps), logger }),
       // Gift mail from My Vouchers that the request making the gift could not hand over (relay down).
@@ -767,6 +796,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       searchApp,
       usersApp,
       merchantsApp,
+      rewardsApp,
       buying: {
         basket: { app: basketApp, ...buyingTarget('basket') },
         checkout: { app: checkout, ...buyingTarget('checkout') },

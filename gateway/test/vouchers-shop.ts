@@ -29,7 +29,7 @@ let sequence = 0;
 export function shopOver(
   services: BuyingServices,
   logger: Logger = captureLogger(),
-  extra: Pick<Parameters<typeof createShopApp>[0], 'merchantsApp'> = {},
+  extra: Pick<Parameters<typeof createShopApp>[0], 'merchantsApp' | 'rewardsApp'> = {},
 ): { app: ShopApp; browser(): Browser; close(): void } {
   const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');

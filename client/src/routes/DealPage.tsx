@@ -7,6 +7,8 @@ import { DealSummary } from '../features/deals/DealSummary.tsx';
 import { DealDetails } from '../features/deals/DealDetails.tsx';
 import { MerchantCard } from '../features/deals/MerchantCard.tsx';
 import { useRecordRecentlyViewed } from '../features/lists/recently-viewed.ts';
+import { useClubView } from '../features/rewards/use-club-view.ts';
+import { ShareDealLink } from '../features/rewards/ShareDealLink.tsx';
 import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
@@ -28,6 +30,7 @@ export function Component() {
   const { deal } = usePreloadedQuery<DealPageQuery>(query, useLoaderData() as PreloadedQuery<DealPageQuery>);
   useSponsoredClick(); // spec §4: a deal opened from a sponsored search result posts the click
   useRecordRecentlyViewed(deal?.url); // spec §9: the location's recently viewed list
+  useClubView(deal?.url); // spec §7: a signed-in shopper's view queued for the loyalty club
   const structuredData = useDealProductJsonLd(deal); // the schema.org Product and Offer, as the server writes it
   if (!deal) return <NotFoundView what="deal" />;
   const crumbs: Crumb[] = [
@@ -50,6 +53,7 @@ export function Component() {
           <span className="deal-page__address">{deal.merchant.address}</span>
         </p>
         {deal.headline ? <p className="deal-page__headline">{deal.headline}</p> : null}
+        <ShareDealLink dealId={deal.dealId} url={deal.url} />
       </header>
       <div className="deal-page__layout">
         <figure className="deal-page__media">
@@ -78,6 +82,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 const query = graphql`
   query DealPageQuery($dealId: ID!) {
     deal(dealId: $dealId) {
+      dealId
       title
       headline
       description

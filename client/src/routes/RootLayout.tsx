@@ -12,6 +12,8 @@ import { layoutHasReducedHeader, layoutOf } from '@shop/domain/layouts';
 import { ReducedHeader } from '../features/layouts/ReducedHeader.tsx';
 import { SubscribePopup } from '../features/popup/SubscribePopup.tsx';
 import { FlashMessage } from '../ui/FlashMessage.tsx';
+import { ShellToasts } from '../features/shell/ShellToasts.tsx';
+import { CreditClaim } from '../features/credit/CreditClaim.tsx';
 
 /**
  * The pages behind the account emails' sign-in links (domain ACCOUNT_LINK_PATHS) are sign-in
@@ -63,6 +65,9 @@ export function RootLayout() {
       <SiteFooter />
       <RouteAnnouncer />
       <SubscribePopup />
+      {/* Toasts any feature can show; the credit link watcher (spec §2 credit_validation) shows its own there. */}
+      <ShellToasts />
+      <CreditClaim />
       {/* A full page load always has the key 'default': key those by url, or every fresh page
           would open at the scroll position of the last page loaded in this tab. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key)} />

@@ -9,6 +9,7 @@ import { ScotlandNotice } from '../features/shell/ScotlandNotice.tsx';
 import { SearchBox } from '../features/shell/SearchBox.tsx';
 import { SubscribeBox } from '../features/shell/SubscribeBox.tsx';
 import { AccountMenu } from '../features/shell/AccountMenu.tsx';
+import { LoyaltyPanel } from '../features/rewards/LoyaltyPanel.tsx';
 import { WishlistLink } from '../features/shell/WishlistLink.tsx';
 import { AppDownloadLink } from '../features/shell/AppDownloadLink.tsx';
 import { BasketLink } from '../features/buying/BasketLink.tsx';
@@ -62,6 +63,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
           <AppDownloadLink />
           <WishlistLink viewer={viewer} />
           <BasketLink viewerId={viewer?.id ?? null} />
+          <LoyaltyPanel viewerId={viewer?.id ?? null} />
           <AccountMenu viewer={viewer} />
           <button
             ref={menuButton}

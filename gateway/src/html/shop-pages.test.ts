@@ -168,7 +168,7 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     '/deals/glasgow/spa/spa-days/999999999/spa-day.html',
     '/deals/glasgow/spa/spa-days/not-a-deal',
     '/deals/glasgow/spa/0991/spa-day.html',
-    '/deals/vip',
+    '/deals/vip/more',
     '/deals/%E0%A4%A',
     '/guides/best-afternoon-tea',
   ])('%s is 404 with the not-found head (noindex)', async (path) => {
@@ -189,6 +189,12 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     expect(res.status).toBe(200);
     const head = headOf(await res.text());
     expect(head).toMatchObject({ titles: [title], canonical: `http://shop.test${path}`, robots: 'NOINDEX, FOLLOW', beforeScripts: true });
+  });
+
+  it('/deals/vip is 200 with its fixed title (spec §2), indexable', async () => {
+    const res = await get(shop, '/deals/vip');
+    expect(res.status).toBe(200);
+    expect(headOf(await res.text())).toMatchObject({ titles: ['VIP Deals - Members Save up to an Extra 10% | Thistle Deals'], canonical: 'http://shop.test/deals/vip', robots: 'INDEX, FOLLOW', beforeScripts: true });
   });
 
   it('"Become a merchant" (/merchant/apply) is 200 with its own head, indexable; a path below it is 404', async () => {

@@ -104,6 +104,8 @@ export const ACCOUNT_PAGES: Record<string, { title: string; description: string 
   '/email/preferences': { title: 'Email preferences', description: 'Choose which Thistle Deals emails you get.' },
   // A gift email's claim link (spec §2 /mygift): the claim token is in its query.
   '/mygift': { title: 'Claim a gift', description: 'Claim a gift someone sent you: it goes into your account, ready to use.' },
+  // Gift cards (issue 18 point 2; spec §2 /giftcard/redeem): a code turned into wallet credit, signed in.
+  '/giftcard/redeem': { title: 'Redeem a gift card', description: 'Redeem a Thistle Deals gift card for wallet credit to spend on any deal.' },
 };
 
 /** The buying pages (client/src/routes.tsx), with the client's titles; personal, so noindex. */
@@ -326,6 +328,9 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       if (hyperlocal.hub) return found(fixedHeadOf('/near-me')!, pathname);
       return nearMe(hyperlocal.location!, hyperlocal.area, request, pathname);
     }
+
+    // /deals/vip (issue 18 point 5): the VIP deals page, with its fixed head (spec §2).
+    if (accountPath === '/deals/vip') return found(fixedHeadOf('/deals/vip')!, pathname);
 
     // A special event: /deals/{location}/special/{slug}.
     if (segments[0] === 'deals' && segments[2] === 'special') {

@@ -2,7 +2,7 @@
  * Relay global ids: base64 of `Type:key`, opaque to clients. `fromGlobalId` never throws: a
  * malformed id gives null, so `node(id:)` answers null rather than an error.
  */
-export const NODE_TYPES = ['Deal', 'DealProduct', 'Location', 'Merchant', 'Category', 'Guide', 'SpecialEvent', 'NearMeArea', 'Customer', 'Basket', 'Checkout', 'Order', 'Voucher', 'PaymentInstrument'] as const;
+export const NODE_TYPES = ['Deal', 'DealProduct', 'Location', 'Merchant', 'Category', 'Guide', 'SpecialEvent', 'NearMeArea', 'Customer', 'Basket', 'Checkout', 'Order', 'Voucher', 'PaymentInstrument', 'WalletTransaction', 'PointsActivity', 'Referral'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 /** Types with a global id that node(id:) does not refetch (they live inside their location's navigation, or a mutation's answer). */
 export type OpaqueIdType = 'NavigationItem' | 'SubNavigation' | 'VoucherRefund' | 'VoucherReturn';

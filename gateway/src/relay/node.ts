@@ -9,6 +9,9 @@ import { categoryParent } from '../schema/deals/Category.ts';
 import { loadNearMeArea } from '../schema/lists/NearMe.ts';
 import { loadSpecialEvent } from '../schema/lists/SpecialEvent.ts';
 import { loadGuide } from '../schema/search/Guide.ts';
+import { loadWalletTransactionNode } from '../schema/wallet/WalletState.ts';
+import { loadPointsActivityNode } from '../schema/rewards/Loyalty.ts';
+import { loadReferralNode } from '../schema/referrals/ReferFriend.ts';
 import { fromGlobalId, parseNumericId, type NodeType } from './global-id.ts';
 import type { ResolversInterfaceTypes, ResolversTypes } from '../schema/__generated__/resolvers.ts';
 
@@ -84,5 +87,14 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<TypedNo
     case 'PaymentInstrument':
       // Only ever the shopper's own; anything else is the same null (schema/buying/nodes.ts, Z1/Z2).
       return loadBuyingNode(type, key, ctx);
+    case 'WalletTransaction':
+      // WalletTransaction:{id}: only the signed-in customer's own posting (schema/wallet/WalletState.ts).
+      return loadWalletTransactionNode(ctx, key);
+    case 'PointsActivity':
+      // PointsActivity:{id}: only the signed-in customer's own points event (schema/rewards/Loyalty.ts).
+      return loadPointsActivityNode(ctx, key);
+    case 'Referral':
+      // Referral:{uuid}: only one of the signed-in viewer's own referrals (schema/referrals/ReferFriend.ts).
+      return loadReferralNode(ctx, key);
   }
 }

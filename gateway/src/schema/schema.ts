@@ -16,6 +16,12 @@ import { merchantsCustomerFields, merchantsMutation, merchantsQuery, merchantsTy
 import { merchantsSalesTypes } from './merchants-sales/index.ts';
 import { bookingsMutation, bookingsTypes, dealBookingAvailability } from './bookings/index.ts';
 import { merchantsPayoutsTypes } from './merchants-payouts/index.ts';
+import { creditClaimsMutation, creditClaimsTypes } from './credit-claims/index.ts';
+import { giftCardsMutation, giftCardsTypes } from './giftcards/index.ts';
+import { walletCustomerFields, walletTypes } from './wallet/index.ts';
+import { rewardsCustomerFields, rewardsMutation, rewardsTypes } from './rewards/index.ts';
+import { vipCustomerFields, vipMutation, vipTypes } from './vip/index.ts';
+import { referralsCustomerFields, referralsMutation, referralsTypes } from './referrals/index.ts';
 import {
   confirmSubscription,
   emailPreferences,
@@ -96,6 +102,11 @@ export const resolvers = {
     ...merchantsApplyMutation,
     ...merchantsMutation,
     ...bookingsMutation,
+    ...creditClaimsMutation,
+    ...rewardsMutation,
+    ...giftCardsMutation,
+    ...vipMutation,
+    ...referralsMutation,
   },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
@@ -112,6 +123,9 @@ export const resolvers = {
   DealFilterValidateResult: { __resolveType: byTypename },
   SponsoredSessionResult: { __resolveType: byTypename },
   RecordSponsoredEventsResult: { __resolveType: byTypename },
+  ExchangePointsResult: { __resolveType: byTypename },
+  RecordClubActivityResult: { __resolveType: byTypename },
+  RecordReferralShareResult: { __resolveType: byTypename },
   Location,
   NavigationItem,
   SubNavigation,
@@ -127,7 +141,7 @@ export const resolvers = {
   SpecialEvent,
   NearMeArea,
   Guide,
-  Customer: { ...Customer, ...buyingCustomerFields, ...vouchersCustomerFields, ...merchantsCustomerFields },
+  Customer: { ...Customer, ...buyingCustomerFields, ...vouchersCustomerFields, ...merchantsCustomerFields, ...walletCustomerFields, ...rewardsCustomerFields, ...vipCustomerFields, ...referralsCustomerFields },
   EmailPreferences: EmailPreferencesType,
   ...buyingTypes,
   ...vouchersTypes,
@@ -136,6 +150,12 @@ export const resolvers = {
   ...merchantsSalesTypes,
   ...bookingsTypes,
   ...merchantsPayoutsTypes,
+  ...creditClaimsTypes,
+  ...giftCardsTypes,
+  ...walletTypes,
+  ...rewardsTypes,
+  ...vipTypes,
+  ...referralsTypes,
   // Checked against schema.graphql (GraphQL Code Generator, gateway/codegen.yml): a resolver that
   // answers the wrong shape, or one for a field the schema lacks, fails the typecheck.
 } satisfies Resolvers;

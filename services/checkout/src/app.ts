@@ -12,8 +12,11 @@ import { createBackground, FAULT_POINTS, HOLD_LIMIT_PER_ADDRESS, MAIL_LEASE_MS, 
 import type { ReconcileOptions } from './reconcile/reconcile.ts';
 import { registerCheckoutRoutes } from './checkout/checkout.handlers.ts';
 import { registerOrdersRoutes } from './orders/orders.handlers.ts';
+import { registerGiftCardRoutes } from './giftcards/giftcards.handlers.ts';
 import { registerPromoRoutes } from './promo/promo.handlers.ts';
 import { registerReconcileRoutes } from './reconcile/reconcile.handlers.ts';
+import { registerVipRoutes } from './vip/vip.handlers.ts';
+import { registerReferralRoutes } from './referrals/referrals.handlers.ts';
 
 export const CHECKOUT_BASE_PATH = '/api/checkout';
 
@@ -42,6 +45,8 @@ export interface CheckoutAppOptions {
   placingConcurrency?: number;
   /** Options of POST /checkout/reconcile (tests pass abandonAfterMs). */
   reconcile?: ReconcileOptions;
+  /** Test shops only: POST /referrals/settle accepts asOf (the e2e runs the referral job past the refund window). */
+  referralsAhead?: boolean;
 }
 
 export type CheckoutApp = OpenAPIHono & { deps: CheckoutDeps; settled(): Promise<void> };
@@ -80,6 +85,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
       { name: 'Checkout', description: 'The checkout of a basket: figures, hold and countdown, options.' },
       { name: 'Orders', description: 'Placing, reading and reconciling orders; the VVE add-on.' },
       { name: 'Promotions', description: 'Promo codes and express buy.' },
+      { name: 'Gift cards', description: 'Gift cards redeemed for wallet credit (each try a code guess counted with the promo codes).' },
     ],
     log,
   });
@@ -87,7 +93,10 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
   registerCheckoutRoutes(app, deps);
   registerOrdersRoutes(app, deps);
   registerPromoRoutes(app, deps);
+  registerGiftCardRoutes(app, deps);
   registerReconcileRoutes(app, deps, options.reconcile);
+  registerVipRoutes(app, deps);
+  registerReferralRoutes(app, deps, options.referralsAhead ?? false);
 
   return Object.assign(app, { deps, settled: () => deps.background.settled() });
 }

@@ -355,3 +355,28 @@ export const ReconcileReportSchema = z
   .openapi('ReconcileReport');
 
 export const ReleasedSchema = z.object({ released: z.number().int().min(0) }).openapi('HoldTrimmed');
+
+// Issue 18 point 5: cancelling a VIP membership (refunded within 14 days of joining or renewing).
+export const VipOwnerQuerySchema = z
+  .object({ customerToken: z.string().regex(CUSTOMER_TOKEN_PATTERN).openapi({ description: 'The signed-in shopper (from the session, set by the gateway; never client input).' }) })
+  .strict();
+
+export const VipCancellationSchema = z
+  .object({
+    orderNumber: z.string().openapi({ description: 'The order that paid for the membership (joining or renewing).' }),
+    paidAt: z.string().openapi({ description: 'ISO 8601.' }),
+    refundableUntil: z.string().openapi({ description: 'ISO 8601: the end of London day 14 after paidAt.' }),
+    refundable: z.boolean().openapi({ description: 'Cancelling now refunds the membership and ends it at once.' }),
+    amount: z.number().int().openapi({ description: 'What it cost, integer pence.' }),
+  })
+  .openapi('VipCancellation');
+
+export const VipRefundSchema = z
+  .object({
+    orderNumber: z.string(),
+    amount: z.number().int().openapi({ description: 'Integer pence: cardAmount + walletAmount.' }),
+    cardAmount: z.number().int().openapi({ description: 'Back to the payment method (integer pence).' }),
+    walletAmount: z.number().int().openapi({ description: 'Back to the wallet, the part it paid (integer pence).' }),
+    state: z.enum(['requested', 'completed', 'failed']).openapi({ description: 'requested: the provider has not confirmed it yet (retried with the same key); failed: refused, a person pays it back.' }),
+  })
+  .openapi('VipRefund');

@@ -6,6 +6,7 @@
 import { runStandalone } from '@shop/platform';
 import { createDealsApp } from './app.ts';
 import { migrateDeals } from './db/database.ts';
+import { ensureGiftCardDeal } from './seed/gift-card.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 await runStandalone({
@@ -14,6 +15,7 @@ await runStandalone({
   migrate: async ({ db }) => {
     await migrateDeals(db);
     if (await seedIfEmpty(db)) console.log('Seeded the default catalogue.');
+    await ensureGiftCardDeal(db);
   },
   createApp: ({ database, serviceToken, basePath }) => createDealsApp({ db: database.db, serviceToken, basePath }),
 });

@@ -45,3 +45,16 @@ export async function hitLimits(db: Kysely<any>, table: string, checks: Array<[b
   }
   return verdict;
 }
+
+/**
+ * Gives back a hit `hitLimit` counted at `now` (e.g. a guess that turned out to name something
+ * real, or a refused attempt that must not count): one conditional update of that window only, so
+ * a window that has rolled over since is left alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's handle
+export async function forgiveHit(db: Kysely<any>, table: string, bucket: string, limit: Limit, key: string, now: Date): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const keyHash = createHash('sha256').update(`${bucket}\u0000${key}`).digest('hex');
+  await sql`update ${sql.table(table)} set hits = greatest(hits - 1, 0)
+    where bucket = ${bucket} and key_hash = ${keyHash} and window_start = ${windowStart}`.execute(db);
+}

@@ -46,6 +46,11 @@ describe.each(testDatabases())('users service on %s', (_name, open) => {
       '/user/password',
       '/user/password_activate',
       '/user/password_reset',
+      '/user/raf/join',
+      '/user/raf/referrals',
+      '/user/raf/stat/open',
+      '/user/raf/stat/share',
+      '/user/raf/status',
       '/user/{email}/password_reset_request',
     ].sort());
     const problems = await lintOpenApi(doc);

@@ -23,6 +23,8 @@ import { registerSocialRoutes } from './social/social.handlers.ts';
 import { pruneExpired } from './store/maintenance.ts';
 import { registerStaffKeyRoutes } from './staff/staff-keys.handlers.ts';
 import { registerStaffPeopleRoutes } from './staff/staff-people.handlers.ts';
+import { registerReferralRoutes } from './referrals/referrals.handlers.ts';
+import * as referralRoutes from './referrals/referrals.routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.handlers.ts';
 import * as subscriptionRoutes from './subscriptions/subscriptions.routes.ts';
 import { registerUserRoutes } from './user/user.handlers.ts';
@@ -109,6 +111,10 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
     userRoutes.accountStatus,
     userRoutes.anonymise,
     subscriptionRoutes.myPreferences,
+    referralRoutes.rafStatus,
+    referralRoutes.rafReferrals,
+    referralRoutes.rafShare,
+    referralRoutes.rafJoin,
   ]) {
     app.on(route.method.toUpperCase(), route.path, guard);
   }
@@ -133,5 +139,6 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
   registerSubscriptionRoutes(app, deps);
   registerStaffKeyRoutes(app, deps);
   registerStaffPeopleRoutes(app, deps);
+  registerReferralRoutes(app, deps);
   return Object.assign(app, { settled: () => deps.background.settled() });
 }

@@ -120,6 +120,9 @@ describe.each(testDatabases())('hostile input on %s (reliability V2, V3, V4)', (
       'post /staff-sessions': { email: 'nobody.staff@example.com', password: 'not the password' },
       'post /staff-sessions/verify': { token: 'A'.repeat(43) },
       'post /staff-sessions/end': { token: 'A'.repeat(43) },
+      'post /user/raf/stat/share': { channel: 'copy' },
+      'post /user/raf/stat/open': { code: 'A'.repeat(16) },
+      'post /user/raf/join': { code: 'A'.repeat(16) },
     };
   };
 

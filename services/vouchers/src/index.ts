@@ -8,6 +8,7 @@ export { expireVouchers, EXPIRE_EVERY_MS } from './expiry/expiry.ts';
 export { retryRefunds, RETRY_REFUNDS_EVERY_MS } from './refunds/refunds.ts';
 export { refundReturns, REFUND_RETURNS_EVERY_MS } from './returns/returns.ts';
 export { deliverGiftMail, GIFT_MAIL_EVERY_MS } from './gifts/gifts.ts';
+export { redeemGiftCard } from './giftcards/giftcards.ts';
 export type { VoucherPayments, VouchersDeps } from './lib/deps.ts';
 export { linkKeyFrom, redemptionLink, voucherIdOfLink } from './print/redemption-link.ts';
 export { generateVoucherCode, VOUCHER_CODE_BITS, VOUCHER_CODE_PATTERN } from './issue/voucher-codes.ts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ProblemSchema, SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
-import { ledgerViolations } from './index.ts';
+import { creditWallet, expireWalletCredit, ledgerViolations } from './index.ts';
 import { walletFixture, type WalletFixture } from './test/wallet-fixture.ts';
 
 const ALICE = 'ct-alice-0123456789';
@@ -25,14 +25,14 @@ describe.each(testDatabases())('wallet REST on %s', (_name, open) => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; servers: Array<{ url: string }> };
     expect(doc.openapi).toMatch(/^3\.1/);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/user/wallet', '/wallet/credit', '/wallet/transactions']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/user/campaign-credit-claim', '/user/wallet', '/wallet/credit', '/wallet/credit-lots', '/wallet/transactions']);
     expect(doc.servers[0]?.url).toBe('/api/wallet');
     const problems = await lintOpenApi(doc);
     expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);
   });
 
   it('every route needs the service token', async () => {
-    for (const [method, path] of [['GET', `/user/wallet?customerToken=${ALICE}`], ['GET', `/wallet/transactions?customerToken=${ALICE}`], ['POST', '/wallet/credit']]) {
+    for (const [method, path] of [['GET', `/user/wallet?customerToken=${ALICE}`], ['GET', `/wallet/transactions?customerToken=${ALICE}`], ['GET', `/wallet/credit-lots?customerToken=${ALICE}`], ['POST', '/wallet/credit'], ['POST', '/user/campaign-credit-claim']]) {
       const res = await f.app.request(path!, { method, headers: { [SERVICE_TOKEN_HEADER]: 'wrong' } });
       expect(res.status, path).toBe(401);
     }
@@ -57,6 +57,41 @@ describe.each(testDatabases())('wallet REST on %s', (_name, open) => {
     const history = await f.call('GET', `/wallet/transactions?customerToken=${ALICE}&limit=1`);
     expect(history.status).toBe(200);
     expect(await history.json()).toMatchObject({ transactions: [{ kind: 'credit', ref: 'refund-1', amount: 250, refundable: 250, marketing: 0 }] });
+  });
+
+  it('GET /wallet/transactions pages newest first by the before cursor; GET /wallet/credit-lots lists the unspent dated credit, soonest first', async () => {
+    const BEA = 'ct-bea-paging-0123456789';
+    const db = f.database.db;
+    for (let i = 1; i <= 5; i++) expect((await f.call('POST', '/wallet/credit', credit({ customerToken: BEA, ref: `page-${i}`, amount: i * 100 }))).status).toBe(201);
+    const page = async (query: string) => ((await (await f.call('GET', `/wallet/transactions?customerToken=${BEA}&${query}`)).json()) as { transactions: Array<{ id: number; ref: string }> }).transactions;
+    const first = await page('limit=2');
+    expect(first.map((t) => t.ref)).toEqual(['page-5', 'page-4']);
+    const second = await page(`limit=2&before=${first[1]!.id}`);
+    expect(second.map((t) => t.ref)).toEqual(['page-3', 'page-2']);
+    const last = await page(`limit=2&before=${second[1]!.id}`);
+    expect(last.map((t) => t.ref)).toEqual(['page-1']);
+    expect(await page(`limit=2&before=${last[0]!.id}`)).toEqual([]);
+    // Another customer's cursor never shows this customer's history.
+    expect((await page('limit=50')).every((t) => t.ref.startsWith('page-'))).toBe(true);
+
+    const soon = new Date(Date.now() + 14 * 86_400_000);
+    const later = new Date(Date.now() + 365 * 86_400_000);
+    const past = new Date(Date.now() - 86_400_000);
+    await db.transaction().execute(async (trx) => {
+      await creditWallet(trx, { customerToken: BEA, currency: 'GBP', amount: 700, bucket: 'refundable', reason: 'Wallet credit', ref: 'lot-later', expiresAt: later });
+      await creditWallet(trx, { customerToken: BEA, currency: 'GBP', amount: 300, bucket: 'refundable', reason: 'Expired voucher credit', ref: 'lot-soon', expiresAt: soon });
+      await creditWallet(trx, { customerToken: BEA, currency: 'GBP', amount: 200, bucket: 'marketing', reason: 'Past', ref: 'lot-past', expiresAt: past });
+    });
+    const lots = await f.call('GET', `/wallet/credit-lots?customerToken=${BEA}`);
+    expect(lots.status).toBe(200);
+    expect(await lots.json()).toEqual({
+      lots: [
+        { currency: 'GBP', bucket: 'refundable', amount: 300, remaining: 300, expiresAt: soon.toISOString(), reason: 'Expired voucher credit' },
+        { currency: 'GBP', bucket: 'refundable', amount: 700, remaining: 700, expiresAt: later.toISOString(), reason: 'Wallet credit' },
+      ],
+    });
+    expect(await (await f.call('GET', `/wallet/credit-lots?customerToken=ct-nobody-0123456789`)).json()).toEqual({ lots: [] });
+    await expireWalletCredit(db, { now: new Date() });
   });
 
   it('V1: bad amounts (negative, zero, fractional, 2^53, strings, NaN, null) are a 400 naming amount, never credited', async () => {
@@ -96,7 +131,7 @@ describe.each(testDatabases())('wallet REST on %s', (_name, open) => {
       const body = ProblemSchema.parse(await res.json());
       expect(JSON.stringify(body.errors), field).toContain(field);
     }
-    for (const [path, field] of [['/user/wallet', 'customerToken'], ['/user/wallet?customerToken=%00%00', 'customerToken'], [`/wallet/transactions?customerToken=${ALICE}&limit=0`, 'limit'], [`/wallet/transactions?customerToken=${ALICE}&limit=1.5`, 'limit']] as const) {
+    for (const [path, field] of [['/user/wallet', 'customerToken'], ['/user/wallet?customerToken=%00%00', 'customerToken'], [`/wallet/transactions?customerToken=${ALICE}&limit=0`, 'limit'], [`/wallet/transactions?customerToken=${ALICE}&limit=1.5`, 'limit'], [`/wallet/transactions?customerToken=${ALICE}&before=0`, 'before'], [`/wallet/transactions?customerToken=${ALICE}&before=x`, 'before'], ['/wallet/credit-lots?customerToken=short', 'customerToken']] as const) {
       const res = await f.call('GET', path);
       expect(res.status, path).toBe(400);
       expect(ProblemSchema.parse(await res.json()).errors?.map((e) => e.field), path).toContain(field);

@@ -8,7 +8,9 @@ import { createServiceApp, problem, problemResponse } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import type { WalletDb } from './db/database.ts';
 import { creditWallet, walletBalances, walletTransactions, WalletError } from './ledger.ts';
+import { walletCreditLots } from './expiry.ts';
 import * as routes from './routes.ts';
+import { registerCampaignRoutes } from './campaigns/campaigns.handlers.ts';
 
 export const WALLET_BASE_PATH = '/api/wallet';
 
@@ -39,9 +41,16 @@ export function createWalletApp(options: WalletAppOptions): OpenAPIHono {
   app.openapi(routes.getWallet, async (c) => c.json(await walletBalances(db, c.req.valid('query').customerToken), 200));
 
   app.openapi(routes.getTransactions, async (c) => {
-    const { customerToken, limit } = c.req.valid('query');
-    const transactions = await walletTransactions(db, customerToken, limit ?? 50);
+    const { customerToken, limit, before } = c.req.valid('query');
+    const transactions = await walletTransactions(db, customerToken, limit ?? 50, before);
     return c.json({ transactions: transactions.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })) }, 200);
+  });
+
+  app.openapi(routes.getCreditLots, async (c) => {
+    // Credit past its date cannot be spent any more (the job takes it within a minute): not shown as spendable.
+    const now = Date.now();
+    const lots = (await walletCreditLots(db, c.req.valid('query').customerToken)).filter((l) => l.expiresAt.getTime() >= now);
+    return c.json({ lots: lots.map((l) => ({ ...l, expiresAt: l.expiresAt.toISOString() })) }, 200);
   });
 
   app.openapi(routes.postCredit, async (c) => {
@@ -58,5 +67,7 @@ export function createWalletApp(options: WalletAppOptions): OpenAPIHono {
       throw err;
     }
   });
+  // Credit claims (issue 18 point 3): campaigns/.
+  registerCampaignRoutes(app, db);
   return app;
 }

@@ -42,7 +42,29 @@ export const CustomerQuerySchema = z.object({ customerToken: CustomerTokenSchema
 export const TransactionsQuerySchema = z.object({
   customerToken: CustomerTokenSchema,
   limit: z.coerce.number().int().min(1).max(200).optional().openapi({ description: 'How many, newest first (default 50, at most 200).', example: 50 }),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .openapi({ description: 'Keyset cursor: only transactions with an id below this one (the id of the last one of the previous page).', example: 120 }),
 });
+
+export const WalletCreditLotSchema = z
+  .object({
+    currency: z.enum(WALLET_CURRENCIES),
+    bucket: z.enum(WALLET_BUCKETS),
+    amount: Pence.openapi({ description: 'The credit as given, integer pence.' }),
+    remaining: Pence.openapi({ description: 'What is still unspent of it, integer pence.' }),
+    expiresAt: z.string().openapi({ description: 'ISO 8601: the last instant it can be spent.', example: '2026-12-15T23:59:59.999Z' }),
+    reason: z.string().openapi({ description: 'What the credit was for.', example: 'Expired voucher credit' }),
+  })
+  .openapi('WalletCreditLot');
+
+export const WalletCreditLotsSchema = z
+  .object({ lots: z.array(WalletCreditLotSchema) })
+  .openapi('WalletCreditLots', { description: 'Dated credit still unspent, soonest-expiring first.' });
 
 export const CreditBodySchema = z
   .object({

@@ -313,9 +313,13 @@ export async function releaseWalletCredit(trx: WalletDb, input: { ref: string })
   await settle(trx, input.ref, 'released');
 }
 
-/** The customer's wallet history, newest first: what each transaction did to the wallet. */
-export async function walletTransactions(db: WalletDb, customerToken: string, limit = 50): Promise<WalletTransaction[]> {
+/**
+ * The customer's wallet history, newest first: what each transaction did to the wallet. Keyset
+ * paging: `before` (a transaction id) gives the ones older than it (ids grow with time).
+ */
+export async function walletTransactions(db: WalletDb, customerToken: string, limit = 50, before?: number): Promise<WalletTransaction[]> {
   checkToken(customerToken);
+  if (before !== undefined && !(Number.isSafeInteger(before) && before > 0)) throw new WalletError('before must be a positive whole number.');
   const { rows } = await sql<{ id: string; kind: WalletTransaction['kind']; ref: string; reason: string; currency: WalletCurrency; created_at: Date; marketing: string; refundable: string }>`
     select t.id, t.kind, t.ref, t.reason, t.currency, t.created_at,
       coalesce(sum(e.amount) filter (where a.bucket = 'marketing'), 0) as marketing,
@@ -323,7 +327,7 @@ export async function walletTransactions(db: WalletDb, customerToken: string, li
     from wallet.ledger_transaction t
     left join wallet.entry e on e.transaction_id = t.id
     left join wallet.account a on a.id = e.account_id and a.owner_type = 'customer'
-    where t.customer_token = ${customerToken}
+    where t.customer_token = ${customerToken} ${before === undefined ? sql`` : sql`and t.id < ${before}`}
     group by t.id order by t.id desc limit ${limit}`.execute(db);
   return rows.map((r) => ({
     id: num(r.id),

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
-import { captureWalletCredit, creditWallet, holdWalletCredit, releaseWalletCredit, reverseWalletCapture, walletBalances, walletTransactions, WalletError } from './index.ts';
+import { captureWalletCredit, creditWallet, holdWalletCredit, refundWalletCapture, releaseWalletCredit, reverseWalletCapture, walletBalances, walletTransactions, WalletError } from './index.ts';
 import { walletPerTest, type WalletFixture } from './test/wallet-fixture.ts';
 
 const CAROL = 'ct-carol-0123456789';
@@ -15,6 +15,17 @@ describe.each(testDatabases())('wallet reversal on %s', (_name, open) => {
   const f = walletPerTest(open);
   const tx = <T>(work: (trx: WalletFixture['database']['db']) => Promise<T>) => f.database.db.transaction().execute(work);
   const entries = async () => Number((await sql<{ n: string }>`select count(*) as n from wallet.entry`.execute(f.database.db)).rows[0]!.n);
+
+  it('after a refund of part of the order, gives back only what is still captured (the M10 model test’s shrunk counterexample)', async () => {
+    await tx((trx) => creditWallet(trx, { customerToken: CAROL, currency: 'GBP', amount: 1000, bucket: 'refundable', reason: 'refund', ref: 'r-9' }));
+    await tx((trx) => holdWalletCredit(trx, { customerToken: CAROL, currency: 'GBP', amount: 1000, marketingMax: 0, ref: 'order-9' }));
+    await tx((trx) => captureWalletCredit(trx, { ref: 'order-9' }));
+    await tx((trx) => refundWalletCapture(trx, { holdRef: 'order-9', ref: 'voucher-refund-9', amount: 400, reason: 'Voucher refunded' }));
+    expect(await tx((trx) => reverseWalletCapture(trx, { ref: 'order-9' }))).toEqual({ reversed: true, marketing: 0, refundable: 600 });
+    // 1,000 in, 1,000 back in all: never more than the order took.
+    expect((await walletBalances(f.database.db, CAROL))[0]).toMatchObject({ balance: 1000 });
+    await expect(tx((trx) => refundWalletCapture(trx, { holdRef: 'order-9', ref: 'voucher-refund-10', amount: 1, reason: 'Voucher refunded' }))).rejects.toBeInstanceOf(WalletError);
+  });
 
   it('gives a captured hold back to its buckets by a new posting, once; refuses a hold not captured', async () => {
     await tx((trx) => creditWallet(trx, { customerToken: CAROL, currency: 'GBP', amount: 300, bucket: 'marketing', reason: 'promo', ref: 'p-1' }));

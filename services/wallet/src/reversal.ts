@@ -25,8 +25,17 @@ export async function reverseWalletCapture(trx: WalletDb, input: { ref: string; 
   ).rows[0];
   if (!hold) return { reversed: false, marketing: 0, refundable: 0 };
   if (hold.state !== 'captured') throw new WalletError(`The wallet hold ${input.ref} is ${hold.state}; only a captured one can be reversed.`);
-  const marketing = num(hold.marketing);
-  const refundable = num(hold.refundable);
+  // What is still captured comes back: the hold less what refunds of it already gave back (a
+  // reversal after a voucher refund must not give that part back twice).
+  const refunded = (
+    await sql<{ marketing: string; refundable: string }>`select
+        coalesce(sum(e.amount) filter (where a.bucket = 'marketing'), 0) as marketing,
+        coalesce(sum(e.amount) filter (where a.bucket = 'refundable'), 0) as refundable
+      from wallet.ledger_transaction t join wallet.entry e on e.transaction_id = t.id join wallet.account a on a.id = e.account_id and a.owner_type = 'customer'
+      where t.kind = 'refund' and t.hold_ref = ${input.ref}`.execute(trx)
+  ).rows[0]!;
+  const marketing = num(hold.marketing) - num(refunded.marketing);
+  const refundable = num(hold.refundable) - num(refunded.refundable);
   const { rows: accounts } = await sql<{ id: string; owner_type: string; bucket: string }>`select id, owner_type, bucket from wallet.account
     where currency = ${hold.currency} and ((owner_type = 'system' and owner = 'sales') or (owner_type = 'customer' and owner = ${hold.customer_token}))
     order by id for update`.execute(trx);

@@ -1,5 +1,5 @@
 import { commonErrors, createRoute, jsonContent, problemContent } from '@shop/platform';
-import { CreditBodySchema, CreditResultSchema, CustomerQuerySchema, TransactionsQuerySchema, WalletBalancesSchema, WalletTransactionsSchema } from './contract.ts';
+import { CreditBodySchema, CreditResultSchema, CustomerQuerySchema, TransactionsQuerySchema, WalletBalancesSchema, WalletCreditLotsSchema, WalletTransactionsSchema } from './contract.ts';
 
 /** The answers every wallet route can give (401, 413 and 500 in the platform's words). */
 const walletErrors = commonErrors({ 400: 'Bad input: errors[] names each invalid field with its message.' });
@@ -24,6 +24,17 @@ export const getTransactions = createRoute({
   description: 'Each ledger transaction touching the customer: credits, holds for orders, captures and releases, with the change per bucket.',
   request: { query: TransactionsQuerySchema },
   responses: { 200: jsonContent(WalletTransactionsSchema, 'The history, newest first.'), ...walletErrors },
+});
+
+export const getCreditLots = createRoute({
+  method: 'get',
+  path: '/wallet/credit-lots',
+  operationId: 'getWalletCreditLots',
+  tags: ['Wallet'],
+  summary: "The customer's dated credit still unspent, soonest-expiring first",
+  description: 'Each credit with an expiry date (expired voucher credit, wallet credit) that is not yet spent or expired: what is left of it and the last instant it can be spent.',
+  request: { query: CustomerQuerySchema },
+  responses: { 200: jsonContent(WalletCreditLotsSchema, 'The unspent dated credit, soonest-expiring first.'), ...walletErrors },
 });
 
 export const postCredit = createRoute({

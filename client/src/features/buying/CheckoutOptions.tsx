@@ -72,7 +72,7 @@ export function CheckoutOptions({
           className="vip-offer"
           checked={ticked.vip ?? vipOffer.checked}
           label={`Add VIP membership for ${vipOffer.price.formatted} a year`}
-          hint="Optional. VIP members save up to an extra 10% on VIP deals. It is added to this order only if you tick the box."
+          hint="Optional. VIP members save up to an extra 10% on VIP deals for 12 months; it does not renew automatically, and you can cancel within 14 days for a full refund. It is added to this order only if you tick the box."
           error={errorOf('vip')}
           onChange={(checked) => settled && change({ vip: checked }, onVip(checked))}
         />

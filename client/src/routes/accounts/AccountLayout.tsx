@@ -12,6 +12,8 @@ import '../../features/accounts/accounts.css';
 const SECTIONS = [
   { to: '/myaccount', label: 'Overview', end: true },
   { to: '/myaccount/vouchers', label: 'My Vouchers' },
+  { to: '/myaccount/wallet', label: 'My Wallet' },
+  { to: '/myaccount/rewards', label: 'Rewards' },
   { to: '/myaccount/profile', label: 'Account details' },
   { to: '/myaccount/password', label: 'Password' },
   { to: '/myaccount/subscriptions', label: 'Subscriptions' },

@@ -45,6 +45,12 @@ export function Component() {
         </li>
         <li className="account-card">
           <h2 className="account-card__title">
+            <Link to="/myaccount/wallet">My Wallet</Link>
+          </h2>
+          <p>Your wallet credit, when it expires, and everything paid in and out.</p>
+        </li>
+        <li className="account-card">
+          <h2 className="account-card__title">
             <Link to="/myaccount/profile">Account details</Link>
           </h2>
           <p>

@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from '../../errors/RouteErrorBoundary.tsx';
 import { AccountPage } from '../../features/accounts/AccountPage.tsx';
 import { useSubscribeEmailMutation } from '../../features/accounts/use-subscribe-form.ts';
 import { vipStatusWords } from '../../features/accounts/vip-status.ts';
+import { VipCancel } from '../../features/vip/VipCancel.tsx';
 import { formatDate } from '../../lib/text.ts';
 import type { SubscriptionsPageQuery } from '../../__generated__/SubscriptionsPageQuery.graphql';
 
@@ -52,6 +53,7 @@ export function Component() {
             <dd>£4.99 a year</dd>
           </div>
         </dl>
+        <VipCancel viewer={viewer} />
       </section>
       <section className="panel" aria-labelledby="email-sub-title">
         <h2 id="email-sub-title" className="panel__title">
@@ -132,6 +134,7 @@ const query = graphql`
       vipUser
       vipStatus
       vipValidUntil
+      ...VipCancel_viewer
       emailSubscribed
       preferencesToken
       status {

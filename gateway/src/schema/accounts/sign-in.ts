@@ -7,13 +7,15 @@
 import { guestStateFrom, type CarryOverRegistry } from '../../accounts/carry-over.ts';
 import type { SessionAccess } from '../../accounts/session.ts';
 import type { DealsClient } from '../../clients/deals.client.ts';
+import type { ReferralsClient } from '../../clients/referrals.client.ts';
+import { joinReferralOnSignIn } from '../../referrals/referral-link.ts';
 import type { SignedIn } from '../../clients/users.client.ts';
 import type { Logger } from '../../logger.ts';
 
 export interface SignInDeps {
   session: SessionAccess;
   cookies: Readonly<Record<string, string>>;
-  clients: { deals: DealsClient };
+  clients: { deals: DealsClient; referrals?: ReferralsClient };
   carryOver: CarryOverRegistry;
   logger: Logger;
   requestId: string;
@@ -25,4 +27,6 @@ export async function completeSignIn(deps: SignInDeps, signedIn: SignedIn, recen
     { customerToken: signedIn.user.customerToken, guest: guestStateFrom(deps.cookies), recentlyViewedDealIds },
     { clients: deps.clients, logger: deps.logger, requestId: deps.requestId },
   );
+  // Refer a friend (issue 18 point 4): a friend's link followed before signing in (referrals/referral-link.ts).
+  await joinReferralOnSignIn({ cookies: deps.cookies, referrals: deps.clients.referrals, logger: deps.logger, requestId: deps.requestId }, signedIn.session.token);
 }

@@ -11,6 +11,7 @@ import { linePrice } from '@shop/domain/purchase-limits';
 import { londonDate } from '@shop/domain/london-time';
 import { VVE_PRICE_PER_VOUCHER_MONTH_PENCE, vvePrice } from '@shop/domain/voucher-extension';
 import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
 import type { AnyDb } from '../db/database.ts';
 import { giftingConfigRows } from './checkout.store.ts';
 import { getBasket, stockView, walletBalances, type StockLine } from '../lib/deps.ts';
@@ -152,10 +153,12 @@ export function customerKeyOf(customerToken: string | null, email: string | null
 const lineTitle = (s: StockLine): string => (s.productTitle && s.productTitle !== s.dealTitle ? `${s.dealTitle}: ${s.productTitle}` : s.dealTitle);
 
 /** The unit prices of the order, one entry per unit (spec §9: promotional credit counts per item). */
-const itemPrices = (lines: Array<{ unitPrice: number; quantity: number }>): number[] => lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.unitPrice));
+// A gift card (issue 18 point 2) is bought with money only: promotional credit pays no part of it.
+const itemPrices = (lines: Array<{ unitPrice: number; quantity: number; dealId?: number }>): number[] =>
+  lines.filter((l) => l.dealId !== GIFT_CARD_DEAL_ID).flatMap((l) => Array.from({ length: l.quantity }, () => l.unitPrice));
 
 /** Spec §9 promotional credit (domain wallet-rules): per item at most 10 % of its price and at most £5. */
-export function marketingMaxFor(lines: Array<{ unitPrice: number; quantity: number }>): number {
+export function marketingMaxFor(lines: Array<{ unitPrice: number; quantity: number; dealId?: number }>): number {
   return marketingCreditLimit(itemPrices(lines));
 }
 
@@ -238,7 +241,8 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
         customerToken,
         email: input.email,
         vip: input.vipUser || vipChecked,
-        lines: lines.map((l) => ({ subcategoryId: l.stock?.subcategoryId ?? null, amount: l.unitPrice * l.quantity })),
+        // No promo code takes anything off a gift card (issue 18 point 2: the gift card terms).
+        lines: lines.map((l) => ({ subcategoryId: l.stock?.subcategoryId ?? null, amount: l.dealId === GIFT_CARD_DEAL_ID ? 0 : l.unitPrice * l.quantity })),
       })
     : null;
   const promoDiscount = promo?.applicable ? Math.min(promo.discount, subtotal) : 0;

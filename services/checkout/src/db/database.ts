@@ -16,6 +16,7 @@ import type {
   PaymentTable,
   PromoCodeTable,
   PromoRedemptionTable,
+  VipRefundTable,
 } from './tables.ts';
 
 export const ORDERS_SCHEMA = 'orders';
@@ -32,6 +33,7 @@ export interface OrdersDatabase {
   gifting_config: GiftingConfigTable;
   express_buy_token: ExpressBuyTokenTable;
   mail_outbox: MailOutboxTable;
+  vip_refund: VipRefundTable;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle, and transactions of it

@@ -73,6 +73,21 @@ export interface OrderEventTable {
   at: Timestamp;
 }
 
+/** Issue 18 point 5: the refund of a VIP membership cancelled within 14 days (migrations/2026_12_10_1500_vip_refund.ts). */
+export interface VipRefundTable {
+  order_id: string;
+  customer_token: string;
+  amount: number;
+  card_amount: number;
+  wallet_amount: number;
+  state: 'requested' | 'completed' | 'failed';
+  provider_reference: string | null;
+  failure: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface PaymentTable {
   id: Generated<string>;
   order_id: string;

@@ -6,7 +6,7 @@ import { logFunction } from '@shop/platform';
 import pLimit from 'p-limit';
 import type { Mailer } from '@shop/platform';
 import type { Kysely } from 'kysely';
-import type { ChargeRequest, ChargeResult, LookupResult } from '@shop/payment/contract';
+import type { ChargeRequest, ChargeResult, LookupResult, RefundRequest, RefundResult } from '@shop/payment/contract';
 import type { SavedInstrument } from '@shop/payment/instruments';
 import { HOLD_COOL_DOWN_S, HOLD_TOTAL_LIMIT_S, type PaymentMethod } from '@shop/domain/buying';
 
@@ -63,6 +63,8 @@ export interface CheckoutPayments {
   instruments?(customerToken: string): Promise<SavedInstrument[]>;
   /** Gives a capture back (void, else refund) with a record; 'reversed' once done. */
   reverse?(method: PaymentMethod, orderRef: string, transactionId: string, reason: string): Promise<{ status: string }>;
+  /** Gives back part of a capture, once per idempotency key (issue 18: a VIP membership cancelled within 14 days). */
+  refund?(method: PaymentMethod, req: RefundRequest): Promise<RefundResult>;
 }
 
 export type { Mailer };
@@ -199,7 +201,9 @@ export function fault(deps: Pick<CheckoutDeps, 'faultPoint' | 'faultKill'>, poin
 
 export { getBasket, removeLines, insertExpressBasket, newBasketToken } from '@shop/basket';
 export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';
-export { grantVipMembership, revokeVipMembership } from '@shop/users/vip/membership';
+export { grantVipMembership, revokeVipMembership, vipValidUntil } from '@shop/users/vip/membership';
+export { qualifyReferral } from '@shop/users/referrals/referrals.store';
+export { instrumentFingerprints } from '@shop/payment/fingerprints';
 export { firstNameOfCustomer } from '@shop/users/store/holder-emails';
 
 /** What the jobs need at the least; the rest has the app's defaults. */

@@ -12,6 +12,7 @@ import { londonDateInWords, londonExpiry } from '@shop/domain/london-time';
 import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { breakdownText } from '@shop/domain/price-breakdown';
 import { SITE_NAME } from '@shop/domain/page-head';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { problem, type ProblemWith } from '@shop/platform';
 import type { Selectable } from 'kysely';
@@ -21,6 +22,8 @@ import {
   captureWalletCredit,
   fault,
   grantVipMembership,
+  qualifyReferral,
+  instrumentFingerprints,
   firstNameOfCustomer,
   recordPurchase,
   releaseWalletCredit,
@@ -188,6 +191,8 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
         const vip = order.customer_token ? await grantVipMembership(trx, { customerToken: order.customer_token, orderRef: orderId, now }) : null;
         if (!vip?.granted) deps.log('[checkout] VIP membership paid for but not granted: no account', { orderId });
       }
+      // Refer a friend (issue 18 point 4): a referee's first paid order makes their referral pending until its refund window ends.
+      if (order.customer_token) await qualifyReferral(trx, { customerToken: order.customer_token, orderRef: orderId, paidAt: now, fingerprintsOf: (token) => instrumentFingerprints(trx, token) });
     } else {
       // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
       const months = lines[0]?.quantity ?? 0;
@@ -434,6 +439,10 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
       ...vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}`),
       '',
       ...(token ? [`Claim your gift to keep it in your account (sign in or register on the way): ${giftClaimLink(deps.publicBaseUrl, token)}`, ''] : []),
+      // A Thistle Deals gift card (issue 18 point 2) is redeemed on the shop, for wallet credit.
+      ...(theirs.some((t) => t.line.deal_id === GIFT_CARD_DEAL_ID)
+        ? [`To use a Thistle Deals gift card: sign in (or register) and enter its code at ${deps.publicBaseUrl}/giftcard/redeem by the date shown. Its value becomes wallet credit to spend on any deal within 12 months.`, '']
+        : []),
       'What to do next: book or redeem it as the deal\'s fine print says, and give the voucher code when you book or arrive. Please use it by the date shown.',
     ].join('\n');
     return {

@@ -5,6 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { money } from '@shop/domain/money';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
 import { invalid, problem, problemResponse } from '@shop/platform';
 import type { CheckoutDeps } from '../lib/deps.ts';
 import { expressBuyToken } from './express-buy.ts';
@@ -31,7 +32,7 @@ export function registerPromoRoutes(app: OpenAPIHono, deps: CheckoutDeps): void 
         customerToken,
         email,
         vip: q.vipUser ?? false,
-        lines: model.lines.map((l) => ({ subcategoryId: l.stock?.subcategoryId ?? null, amount: l.unitPrice * l.quantity })),
+        lines: model.lines.map((l) => ({ subcategoryId: l.stock?.subcategoryId ?? null, amount: l.dealId === GIFT_CARD_DEAL_ID ? 0 : l.unitPrice * l.quantity })),
       });
       if (result.outcome !== 'invalid') await forgiveAttempt(deps.db, verdict.claim);
       return c.json({ code: result.code, applicable: result.applicable, message: result.message, outcome: result.outcome, discount: money(result.discount) }, 200);

@@ -226,7 +226,7 @@ export const STATIC_PAGES: StaticPageCopy[] = [
       heading: 'VIP membership',
       paragraphs: [
         'VIP membership costs £4.99 a year. While your membership is active you get extra savings of up to 10% on selected deals, early access to VIP-exclusive deals and VIP-only pages. The VIP price is shown beside the standard price on every deal it applies to.',
-        'Membership starts as soon as payment is taken and lasts 12 months. It renews only if you choose to renew it, and you will never be charged more than £4.99 for a year of membership. You can cancel within 14 days of joining for a full refund, as long as you have not used a VIP saving.',
+        'Membership starts as soon as payment is taken and lasts 12 months. It does not renew automatically: it renews only if you choose to buy it again, and you will never be charged more than £4.99 for a year of membership. You can cancel online on My Subscriptions within 14 days of joining or renewing (to the end of the 14th day, UK time) for a full refund to the way you paid; your VIP prices end at once.',
       ],
     },
     {
@@ -348,26 +348,37 @@ export const STATIC_PAGES: StaticPageCopy[] = [
     },
   ]),
 
-  page('giftcardterms', 'Gift card terms', 'The terms of Thistle Deals gift cards: redeem within 6 months of purchase for wallet credit, which then lasts 12 months.', [
+  page('giftcardterms', 'Gift card terms', 'The terms of Thistle Deals gift cards: £10 to £500, sent as an e-gift, redeemed within 6 months of purchase for wallet credit, which then lasts 12 months.', [
+    {
+      id: 'buying-a-gift-card',
+      heading: 'Buying a gift card',
+      paragraphs: [
+        'A Thistle Deals gift card is sold in amounts of £10, £25, £50, £100, £200 and £500, at its face value, through the normal checkout. Promo codes take nothing off a gift card, and promotional wallet credit cannot pay for one.',
+        'To send one to someone, choose "Send it as an e-gift" for it in your basket and give their name, email address and a message: we email them the gift card code as soon as your order is paid. If you do not send it as an e-gift, the code is yours to pass on: it is in My Vouchers, or on the order page of an order placed without signing in. We do not post gift cards.',
+      ],
+    },
     {
       id: 'using-a-gift-card',
       heading: 'Using a gift card',
-      paragraphs: ['A Thistle Deals gift card is redeemed into wallet credit on a Thistle Deals account. Enter the code at Redeem a gift card while logged in, and the full value is added to your wallet straight away.'],
+      paragraphs: ['A Thistle Deals gift card is redeemed into wallet credit on a Thistle Deals account. Enter the code at Redeem a gift card while logged in, and its full value is added to your wallet straight away. Each gift card can be redeemed once. You can then spend the credit on any deal at checkout.'],
       links: [{ label: 'Redeem a gift card', href: '/giftcard/redeem' }],
     },
     {
       id: 'time-limits',
       heading: 'Time limits',
       items: [
-        'A gift card must be redeemed for wallet credit within 6 months of purchase.',
-        'Wallet credit from a gift card expires 12 months after you redeem it.',
+        'A gift card must be redeemed for wallet credit within 6 months of purchase (to the end of that day, UK time). After that it has expired and cannot be redeemed.',
+        'Wallet credit from a gift card expires 12 months after you redeem it (to the end of that day, UK time).',
       ],
-      paragraphs: ['Both dates are shown in your wallet, and we email you a reminder before credit expires.'],
+      paragraphs: ['When you redeem a gift card we show the date its credit expires.'],
     },
     {
-      id: 'other-terms',
-      heading: 'Other terms',
-      paragraphs: ['Gift cards cannot be exchanged for cash, resold or used to buy other gift cards. Treat a gift card like cash: we cannot replace one that is lost or used by someone else. Unused gift cards can be refunded to the buyer within 14 days of purchase.'],
+      id: 'refunds-and-cash',
+      heading: 'Refunds and cash',
+      paragraphs: [
+        'The buyer can cancel a gift card that has not been redeemed and have it refunded within 14 days of purchase, from My Vouchers. After that, or once it has been redeemed, it cannot be refunded, except where your statutory rights as a consumer say otherwise (for example if it was not as described).',
+        'Gift cards and their wallet credit cannot be exchanged for cash. Treat a gift card code like cash: anyone who has it can redeem it, and we cannot replace one that is lost or used by someone else.',
+      ],
       links: [{ label: 'Wallet terms of use', href: '/page/wallettermsofuse' }],
     },
   ]),
@@ -407,17 +418,17 @@ export const STATIC_PAGES: StaticPageCopy[] = [
     {
       id: 'the-wallet',
       heading: 'The wallet',
-      paragraphs: [`The wallet is a record of credit held for you by ${COMPANY} against your Thistle Deals account. It is not a bank account or e-money and does not earn interest. Credit is in pounds sterling.`],
+      paragraphs: [`The wallet is a record of credit held for you by ${COMPANY} against your Thistle Deals account. It is not a bank account or e-money and does not earn interest. Credit is held in the currency it was given in: pounds sterling, or euros for deals sold in euros.`],
     },
     {
       id: 'kinds-of-credit',
       heading: 'Kinds of credit',
       items: [
-        'Refundable credit: from returned vouchers. You can ask for it to be paid back to your original payment method while it is valid.',
+        'Refundable credit: from refunded and returned vouchers, and expired vouchers taken as credit. It can pay for any part of an order.',
         'Gift card credit: from redeemed gift cards. It cannot be exchanged for cash.',
         'Promotional credit: from campaigns, referrals and loyalty points. It can pay for up to 10% of each item, up to £5 per item, and cannot be exchanged for cash.',
       ],
-      paragraphs: ['Your wallet shows each kind separately.'],
+      paragraphs: ['My Wallet shows your promotional credit and your other credit separately, and the expiry date of each amount that expires.'],
     },
     {
       id: 'expiry',
@@ -427,7 +438,7 @@ export const STATIC_PAGES: StaticPageCopy[] = [
     {
       id: 'spending-order',
       heading: 'Which credit is spent first',
-      paragraphs: ['At checkout we spend the credit closest to its expiry date first. If you return a voucher paid partly with credit, that part comes back to your wallet as credit with its original expiry date, or 14 days, whichever is later.'],
+      paragraphs: ['At checkout we spend the credit closest to its expiry date first, then credit with no expiry date. If a voucher paid partly with credit is refunded, or an order is not completed, that credit comes back to your wallet with the expiry date it had: if that date has passed, it expires.'],
     },
     {
       id: 'misuse',

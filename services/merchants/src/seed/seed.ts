@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { catalogueMerchants, type CatalogueMerchant } from '@shop/deals';
 import type { DealsDb } from '@shop/deals/db/database';
+import { GIFT_CARD_MERCHANT_ID } from '@shop/domain/gift-cards';
 import type { MerchantCity, MerchantType } from '@shop/domain/merchants';
 import { ensureConfirmedAccount } from '@shop/users';
 import { inMerchants } from '../db/database.ts';
@@ -63,7 +64,8 @@ export async function seedMerchants(db: Kysely<any>, options: { demoMerchants?: 
   // Only the catalogue merchants with no business yet: an insert that conflicts still takes an id
   // from the sequence, so inserting them all on every start would burn ~1,100 ids a restart.
   const known = new Set((await inMerchants(db).selectFrom('business').select('catalogue_merchant_id').where('catalogue_merchant_id', 'is not', null).execute()).map((r) => Number(r.catalogue_merchant_id)));
-  const merchants = (await catalogueMerchants(db as DealsDb)).filter((m) => !known.has(m.id));
+  // The gift-card deal's merchant is the shop itself (issue 18 point 2): never a business, so no till redeems a gift card.
+  const merchants = (await catalogueMerchants(db as DealsDb)).filter((m) => !known.has(m.id) && m.id !== GIFT_CARD_MERCHANT_ID);
   let inserted = 0;
   for (let i = 0; i < merchants.length; i += 500) {
     const rows = await inMerchants(db)

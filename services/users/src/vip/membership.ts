@@ -56,11 +56,11 @@ export async function grantVipMembership(trx: AnyTrx, input: { customerToken: st
 export type RevokeResult = { revoked: true; validUntil: Date | null } | { revoked: false; reason: 'NOT_GRANTED' | 'ALREADY_REVOKED' };
 
 /**
- * Takes back the membership an order granted (its payment was declined at settlement), inside
- * the caller's transaction: exactly what that order added, so a later renewal keeps its own
+ * Takes back the membership an order granted (its payment was declined at settlement, or the
+ * member cancelled within 14 days: `cancelled`), inside the caller's transaction: exactly what that order added, so a later renewal keeps its own
  * year. Once per order.
  */
-export async function revokeVipMembership(trx: AnyTrx, input: { orderRef: string; now: Date }): Promise<RevokeResult> {
+export async function revokeVipMembership(trx: AnyTrx, input: { orderRef: string; now: Date; cancelled?: boolean }): Promise<RevokeResult> {
   const granted = (
     await sql<{ user_id: string | number; valid_until_before: Date | null; valid_until_after: Date; status_before: SubscriptionStatus; at: Date }>`
       select user_id, valid_until_before, valid_until_after, status_before, at from users.vip_membership_event
@@ -78,7 +78,8 @@ export async function revokeVipMembership(trx: AnyTrx, input: { orderRef: string
   const added = after.getTime() - Math.max(at.getTime(), before?.getTime() ?? 0);
   const until = !current || current.getTime() === after.getTime() ? before : new Date(current.getTime() - added);
   const active = until !== null && until.getTime() > input.now.getTime();
-  const status: SubscriptionStatus = until === null ? granted.status_before : active ? 'ACTIVE' : 'RENEW';
+  // Cancelled by the member (issue 18): they were a member, so they are known to be able to join again.
+  const status: SubscriptionStatus = until === null ? (input.cancelled ? 'ELIGIBLE' : granted.status_before) : active ? 'ACTIVE' : 'RENEW';
   const inserted = await sql<{ id: string }>`insert into users.vip_membership_event (user_id, order_ref, kind, valid_until_before, valid_until_after, status_before, at)
     values (${granted.user_id}, ${input.orderRef}, 'revoked', ${current}, ${until}, ${account.vip_status}, ${input.now})
     on conflict (order_ref, kind) do nothing returning id`.execute(trx);
@@ -93,4 +94,11 @@ export async function vipMembershipEvents(db: AnyTrx, customerToken: string) {
     select e.order_ref, e.kind, e.valid_until_before, e.valid_until_after, e.at from users.vip_membership_event e
     join users.account a on a.id = e.user_id where a.customer_token = ${customerToken} order by e.id`.execute(db);
   return rows.map((r) => ({ orderRef: r.order_ref, kind: r.kind, validUntilBefore: r.valid_until_before ? new Date(r.valid_until_before) : null, validUntilAfter: r.valid_until_after ? new Date(r.valid_until_after) : null, at: new Date(r.at) }));
+}
+
+/** When the account's VIP membership ends (null: none, or no such live account). */
+export async function vipValidUntil(db: AnyTrx, customerToken: string): Promise<Date | null> {
+  const { rows } = await sql<{ vip_valid_until: Date | null }>`
+    select vip_valid_until from users.account where customer_token = ${customerToken} and anonymised_at is null`.execute(db);
+  return rows[0]?.vip_valid_until ? new Date(rows[0].vip_valid_until) : null;
 }

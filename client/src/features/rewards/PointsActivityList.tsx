@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { formatDate } from '../../lib/text.ts';
+import type { PointsActivityList_viewer$key } from '../../__generated__/PointsActivityList_viewer.graphql';
+import type { PointsActivityPaginationQuery } from '../../__generated__/PointsActivityPaginationQuery.graphql';
+
+const POINTS_ACTIVITY_PAGE_SIZE = 20;
+
+const signed = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
+
+/** What changed: the available points, else the pending ones. */
+function change(node: { points: number; pendingPoints: number }): string {
+  const unit = (v: number) => (Math.abs(v) === 1 ? 'point' : 'points');
+  if (node.points !== 0) return `${signed(node.points)} ${unit(node.points)}`;
+  return `${signed(node.pendingPoints)} pending`;
+}
+
+/** The points history, newest first, with "Show more" (ignored while one is on its way; a failure offers to try again). */
+export function PointsActivityList({ viewer }: { viewer: PointsActivityList_viewer$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<PointsActivityPaginationQuery, PointsActivityList_viewer$key>(
+    graphql`
+      fragment PointsActivityList_viewer on Customer
+      @refetchable(queryName: "PointsActivityPaginationQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+        loyalty {
+          activity(first: $first, after: $after) @connection(key: "PointsActivityList_activity") {
+            edges {
+              node {
+                id
+                description
+                points
+                pendingPoints
+                createdAt
+              }
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const statusId = useId();
+  const [loadFailed, setLoadFailed] = useState(false);
+  const edges = data.loyalty?.activity.edges ?? [];
+  return (
+    <section className="loyalty-activity" aria-labelledby="loyalty-activity-title">
+      <h2 id="loyalty-activity-title" className="panel__title">
+        Points activity
+      </h2>
+      {edges.length === 0 ? (
+        <p>No points yet. Buy a deal, or view and share deals, to start earning.</p>
+      ) : (
+        <>
+          <ul className="loyalty-activity__items" aria-describedby={statusId}>
+            {edges.map(({ node }) => (
+              <li key={node.id} className="loyalty-activity__item">
+                <span>{node.description}</span>
+                <time dateTime={node.createdAt}>{formatDate(node.createdAt)}</time>
+                <span>{change(node)}</span>
+              </li>
+            ))}
+          </ul>
+          <p id={statusId} role="status">
+            Showing {edges.length} {edges.length === 1 ? 'entry' : 'entries'}
+            {hasNext ? ', newest first' : ''}
+          </p>
+          {loadFailed ? (
+            <p className="error-message" role="alert">
+              Sorry, we couldn’t load more of your points activity. Please try again.
+            </p>
+          ) : null}
+          {hasNext ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-busy={isLoadingNext}
+              onClick={() => {
+                if (isLoadingNext) return;
+                setLoadFailed(false);
+                loadNext(POINTS_ACTIVITY_PAGE_SIZE, { onComplete: (error) => setLoadFailed(error !== null && error !== undefined) });
+              }}
+            >
+              {isLoadingNext ? 'Loading more…' : loadFailed ? 'Try again' : 'Show more'}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

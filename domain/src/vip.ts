@@ -1,0 +1,68 @@
+/**
+ * VIP membership rules (issue 18 point 5; spec §3 subscription statuses, §5 "VIP cost is capped
+ * at 4.99", §9 "VIP: price £4.99 a year, max cost 4.99, VIP limit 60, extra saving up to 10%").
+ * Pure: `now` is always given.
+ *
+ * Readings chosen here:
+ * - The membership runs 12 months from payment and never renews by itself (no saved payment is
+ *   charged again): RENEW means "ended, join again if you want".
+ * - The UK 14-day cooling-off period (DMCC Act 2024 subscription rules): cancelled by the end of
+ *   day 14 in Europe/London after the London day it was paid for (the same window as a voucher),
+ *   the membership that payment bought ends at once and its £4.99 goes back to the payment.
+ * - "VIP limit 60": /deals/vip lists at most 60 deals.
+ */
+import { VIP_PRICE_PENCE } from './buying.ts';
+import { endOfLondonDayAfter } from './london-time.ts';
+import type { SubscriptionStatus } from './accounts.ts';
+
+/** Spec §9 "VIP limit 60": the most deals /deals/vip lists. */
+export const VIP_PAGE_LIMIT = 60;
+/** Spec §9 "extra saving up to 10%": VIP prices are at most this much below the deal's price. */
+export const VIP_EXTRA_SAVING_PERCENT = 10;
+/** The cooling-off period: days (London) after the day of joining or renewing. */
+export const VIP_CANCEL_REFUND_DAYS = 14;
+
+/**
+ * The one line that offers VIP wherever it is offered (checkout box, /deals/vip): the price, the
+ * term and what it gives, and that it does not renew by itself.
+ */
+export const VIP_OFFER_LINE = 'Join VIP – £4.99 a year: VIP prices on selected deals, with extra savings of up to 10%, for 12 months. It does not renew automatically.';
+
+/** Spec §5: VIP cost is capped at 4.99 (pence; never negative). */
+export function vipCostPence(requested: number): number {
+  if (!Number.isFinite(requested) || requested <= 0) return 0;
+  return Math.min(Math.round(requested), VIP_PRICE_PENCE);
+}
+
+/** The last instant a membership paid at `paidAt` may be cancelled with a refund. */
+export function vipRefundableUntil(paidAt: Date): Date {
+  return endOfLondonDayAfter(paidAt, VIP_CANCEL_REFUND_DAYS);
+}
+
+/** Whether a membership paid (joined or renewed) at `paidAt` is still in its 14-day cooling-off period at `now`. */
+export function isVipRefundable(paidAt: Date, now: Date): boolean {
+  return now.getTime() <= vipRefundableUntil(paidAt).getTime();
+}
+
+/**
+ * The spec §3 status of a membership: ACTIVE until its end, RENEW after it; without one, the
+ * account's stored status (ELIGIBLE once checked, NOT_CHECKED before).
+ */
+export function vipStatusAt(validUntil: Date | null, stored: SubscriptionStatus, now: Date): SubscriptionStatus {
+  if (!validUntil) return stored === 'ACTIVE' || stored === 'RENEW' ? 'ELIGIBLE' : stored;
+  return validUntil.getTime() > now.getTime() ? 'ACTIVE' : 'RENEW';
+}
+
+/**
+ * A deal's VIP price (spec §3 mainDeal.vipPrice): the cheapest enabled VIP-exclusive product's
+ * price, or null when it has none.
+ */
+export function vipPriceOf<T extends { vipExclusive: boolean; disabled: boolean; price: number }>(products: readonly T[]): number | null {
+  const vip = products.filter((p) => p.vipExclusive && !p.disabled);
+  return vip.length ? Math.min(...vip.map((p) => p.price)) : null;
+}
+
+/** A VIP price honours "extra saving up to 10%": at most 10% below the deal's price, and below it. */
+export function isFairVipPrice(vipPrice: number, dealPrice: number): boolean {
+  return vipPrice < dealPrice && vipPrice >= Math.floor((dealPrice * (100 - VIP_EXTRA_SAVING_PERCENT)) / 100);
+}

@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../fixtures.ts';
+import { addToBasket, answerCookies, enterCard, findDeal, GOOD_CARD, newEmail, openDeal, payButton, pence, plainOptionFirst, registerAndConfirm, restaurantDeal, RESTAURANTS, type Deal } from './buying-helpers.ts';
+
+// Gift cards (issue 18 point 2; spec §2 /giftcard/redeem, §9): a shopper buys a £10 Thistle Deals
+// gift card through the normal checkout as an e-gift; the recipient's email (read from the shop's
+// outbox page) carries its code; the recipient, another account, follows the footer's "Redeem a
+// gift card" link (signed out: asked to sign in first), redeems the code signed in, sees the
+// credit and its expiry, and pays part of their next order with it. The same code again is
+// refused as already redeemed, and a wrong code is not found.
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const GIFT_CARD_DEAL_ID = 990_000_001;
+
+test.beforeEach(async ({ page }) => {
+  await answerCookies(page);
+});
+
+test('a gift card bought as an e-gift is redeemed by its recipient and spent at checkout', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  // The giver, signed in, buys the £10 gift card (the deal's first option) as an e-gift.
+  await registerAndConfirm(page, newEmail('gc-giver'));
+  const card = await findDeal(page.request, (d: Deal) => d.dealId === GIFT_CARD_DEAL_ID, { location: 'shop', category: 'toys-gifts' });
+  expect(plainOptionFirst(card)?.price.amount).toBe(1000);
+  await addToBasket(page, card);
+  const line = page.getByRole('list', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: card.title });
+  await line.getByRole('button', { name: /Is this a gift\?/ }).click();
+  const giftForm = page.getByRole('form', { name: `Gift options for ${card.title}` });
+  await giftForm.getByRole('radio', { name: /Send it as an e-gift/ }).check();
+  await giftForm.getByRole('textbox', { name: 'Recipient’s name' }).fill('Eilidh');
+  const recipientEmail = newEmail('gc-eilidh');
+  await giftForm.getByRole('textbox', { name: /Recipient’s email/ }).fill(recipientEmail);
+  await giftForm.getByRole('textbox', { name: /Your message/ }).fill('Happy birthday, Eilidh!');
+  await giftForm.getByRole('button', { name: /Save gift options/ }).click();
+  await expect(line.getByText('E-gift for Eilidh')).toBeVisible();
+  await enterCard(page, GOOD_CARD);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+
+  // The recipient's email carries the gift card's code.
+  let code = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get(`/dev/outbox?format=json&to=${encodeURIComponent(recipientEmail)}`)).json()) as { messages: Array<{ kind: string; text: string }> };
+      code = messages.find((m) => m.kind === 'egift_recipient')?.text.match(/[2-9A-HJKMNP-Z]{6}-[2-9A-HJKMNP-Z]{6}-[2-9A-HJKMNP-Z]{6}/)?.[0] ?? '';
+      return code;
+    })
+    .not.toBe('');
+
+  // The recipient, signed out, follows the footer's link: the page asks them to sign in first.
+  const origin = new URL(page.url()).origin;
+  const other = await browser.newContext({ baseURL: origin });
+  await other.addCookies([{ name: 'td_consent', value: 'none', url: origin }]);
+  await other.addInitScript(() => window.localStorage.setItem('td:subscribe-popup-dismissed-at', String(Date.now())));
+  const recipient = await other.newPage();
+  await recipient.goto('/');
+  await recipient.getByRole('contentinfo').getByRole('link', { name: 'Redeem a gift card' }).click();
+  await expect(recipient).toHaveURL(/\/giftcard\/redeem$/);
+  await expect(recipient.getByRole('heading', { level: 1, name: 'Redeem a gift card' })).toBeVisible();
+  await expect(recipient.getByRole('heading', { name: 'Sign in to redeem your gift card' })).toBeVisible();
+  await expect(recipient.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', /redirect=%2Fgiftcard%2Fredeem/);
+  // A reloaded or shared link is a real page: 200 with its own title, noindex.
+  const direct = await recipient.request.get('/giftcard/redeem');
+  expect(direct.status()).toBe(200);
+  expect(await direct.text()).toMatch(/<title[^>]*>Redeem a gift card \| Thistle Deals<\/title>/);
+
+  // Registered and signed in, they redeem it (typed in lower case, as people do).
+  await registerAndConfirm(recipient, recipientEmail);
+  await recipient.goto('/giftcard/redeem');
+  const field = recipient.getByRole('textbox', { name: 'Gift card code' });
+  await field.fill('ABCDEF-GHJKMN-PQRSTU');
+  await recipient.getByRole('button', { name: 'Redeem' }).click();
+  await expect(recipient.getByText('Sorry, we could not find a gift card with that code. Please check the code and try again.')).toBeVisible();
+  await field.fill(code.toLowerCase());
+  await recipient.getByRole('button', { name: 'Redeem' }).click();
+  const done = recipient.getByRole('status').filter({ hasText: '£10 has been added to your wallet.' });
+  await expect(done).toBeFocused();
+  await expect(done).toContainText(/It can be spent on any deal until \d{1,2} \w+ \d{4}\./);
+  expect((await new AxeBuilder({ page: recipient }).withTags(tags).analyze()).violations).toEqual([]);
+  await recipient.screenshot({ path: '/tmp/gift-card-redeemed.png', fullPage: true });
+
+  // Once: the same code again is refused.
+  await field.fill(code);
+  await recipient.getByRole('button', { name: 'Redeem' }).click();
+  await expect(recipient.getByText('This gift card has already been redeemed.')).toBeVisible();
+
+  // The credit pays part of the next order; the card pays the rest.
+  const deal = await findDeal(recipient.request, (d) => restaurantDeal(d) && openDeal(d) && (plainOptionFirst(d)?.price.amount ?? 0) > 1500, RESTAURANTS);
+  await addToBasket(recipient, deal);
+  const wallet = recipient.getByRole('checkbox', { name: 'Use my wallet credit' });
+  await expect(recipient.getByText('Your balance is £10.')).toBeVisible();
+  const total = await recipient.getByTestId('order-total').textContent();
+  await wallet.check();
+  await expect(recipient.getByText('Paid with wallet credit')).toBeVisible();
+  await expect.poll(async () => pence(await recipient.getByTestId('cash-amount').textContent())).toBe(pence(total) - 1000);
+  await enterCard(recipient, GOOD_CARD);
+  await payButton(recipient).click();
+  await expect(recipient.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await other.close();
+});

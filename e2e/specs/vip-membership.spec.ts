@@ -1,0 +1,55 @@
+import { BUYING_MESSAGES } from '../../domain/src/buying.ts';
+import { VIP_OFFER_LINE } from '../../domain/src/vip.ts';
+import { expect, test } from '../fixtures.ts';
+import { addToBasket, answerCookies, enterCard, findDeal, GOOD_CARD, newEmail, openDeal, payButton, plainOptionFirst, registerAndConfirm } from './buying-helpers.ts';
+
+// Issue 18 point 5: /deals/vip (its fixed title, the VIP deals with their VIP prices, the offer in
+// one line for non-members), joining at checkout with the box unticked at first, and cancelling
+// within 14 days in one confirm, refunded (UK DMCC Act 2024).
+
+test.beforeEach(async ({ page }) => {
+  await answerCookies(page);
+});
+
+test('a guest on /deals/vip: the fixed title, the VIP deals with their VIP prices, and the offer in one line with how to join', async ({ page }) => {
+  await page.goto('/deals/vip');
+  await expect(page).toHaveTitle('VIP Deals - Members Save up to an Extra 10% | Thistle Deals');
+  await expect(page.getByRole('heading', { level: 1, name: 'VIP deals' })).toBeVisible();
+  const offer = page.getByRole('region', { name: 'Join VIP' });
+  await expect(offer).toContainText(VIP_OFFER_LINE);
+  await expect(offer.getByRole('link', { name: 'Sign in to join VIP' })).toBeVisible();
+  const deals = page.getByRole('list', { name: 'VIP deals' });
+  await expect(deals.getByRole('listitem').first()).toBeVisible();
+  await expect(deals.getByRole('listitem').first()).toContainText(/VIP price £\d/);
+});
+
+test('join VIP at checkout (unticked at first), pay, see VIP prices as a member, then cancel within 14 days and see the refund', async ({ page }) => {
+  test.slow();
+  const deal = await findDeal(page.request, (d) => openDeal(d) && !d.pricePerPerson && plainOptionFirst(d) !== null);
+  await registerAndConfirm(page, newEmail('vipjoin'));
+  await addToBasket(page, deal);
+  const vip = page.getByRole('checkbox', { name: 'Add VIP membership for £4.99 a year' });
+  await expect(vip).not.toBeChecked();
+  await vip.check();
+  await enterCard(page, GOOD_CARD);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: BUYING_MESSAGES.purchaseSuccessful })).toBeVisible();
+
+  // /deals/vip as a member: no offer, the member's VIP prices.
+  await page.goto('/deals/vip');
+  await expect(page.getByRole('heading', { level: 2, name: 'You’re a VIP member' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Join VIP' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'VIP deals' }).getByRole('listitem').first()).toContainText(/Your VIP price £\d/);
+
+  // Cancel in one confirm: ended at once, refunded to the card.
+  await page.goto('/myaccount/subscriptions');
+  const membership = page.getByRole('region', { name: 'You’re a VIP member' });
+  await expect(membership).toContainText('It does not renew automatically.');
+  await membership.getByRole('button', { name: 'Cancel VIP membership' }).click();
+  await membership.getByRole('button', { name: 'Yes, cancel and refund £4.99' }).click();
+  await expect(page.getByRole('heading', { name: 'VIP membership cancelled' })).toBeVisible();
+  await expect(page.getByText('£4.99 is being refunded to the card or account you paid with.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'You can join VIP' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel VIP membership' })).toHaveCount(0);
+});
