@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
+import { shopOrigin } from './shops.ts';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -17,6 +18,8 @@ interface CspViolation {
 /**
  * The shared test fixture of every spec.
  *
+ * Each worker has a shop of its own (shops.ts): `baseURL` is that shop's origin.
+ *
  * The subscribe popup (spec §2) opens as a modal dialog 2 seconds into a fresh visit, and a modal
  * blocks clicks on the page, so every journey starts as a visitor who dismissed it a moment ago
  * (the same localStorage entry the popup writes: client/src/features/popup/popup-storage.ts).
@@ -31,6 +34,10 @@ interface CspViolation {
  */
 export const test = base.extend<{ subscribePopup: 'suppressed' | 'allowed' }>({
   subscribePopup: ['suppressed', { option: true }],
+  // This worker's own shop (shops.ts): pages, `request` and new contexts all go to it.
+  baseURL: async ({}, use, testInfo) => {
+    await use(shopOrigin(testInfo.parallelIndex));
+  },
   context: async ({ context, subscribePopup }, use, testInfo) => {
     // A shopper of their own: the shop (TRUST_PROXY=1 in playwright.config.ts) takes this as the
     // client address, so the per-address limits do not add up over the whole run. A private

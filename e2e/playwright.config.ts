@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SHOP_BASE_PORT, SHOP_COUNT, shopOrigin } from './shops.ts';
 
 // Debian's Chromium, never a downloaded browser (scripts/bootstrap.mjs finds or installs it).
 const executablePath =
@@ -15,7 +16,7 @@ const executablePath =
     }
   })();
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+const port = SHOP_BASE_PORT;
 const root = resolve(import.meta.dirname, '..');
 /** The shop's payment merchant key in the journeys (specs/buying-helpers.ts reads the sandbox with it). */
 const E2E_MERCHANT_KEY = process.env.E2E_MERCHANT_KEY ?? 'e2e-merchant-key';
@@ -23,20 +24,23 @@ const E2E_MERCHANT_KEY = process.env.E2E_MERCHANT_KEY ?? 'e2e-merchant-key';
 const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 1000);
 const googleIssuer = `http://127.0.0.1:${idpPort}`;
 const facebookIssuer = `http://127.0.0.1:${idpPort + 1}`;
-// A fresh embedded database for every run: the journeys see the shop exactly as a new user does.
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+// One shop per worker (shops.ts), each on a fresh embedded database of its own: the journeys see
+// the shop exactly as a new user does, and two workers never see each other's shoppers.
+const shopPorts = Array.from({ length: SHOP_COUNT }, (_, n) => port + n);
 
 export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // Files spread over the workers; a file's journeys run in order in one worker, on its shop.
   fullyParallel: false,
-  workers: 1,
+  workers: SHOP_COUNT,
   retries: 0,
   reporter: [['list'], ['json']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // fixtures.ts gives each worker its own shop's origin; this is shop 0's.
+    baseURL: shopOrigin(0),
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -58,17 +62,17 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { IDP_PORT: String(idpPort), SHOP_PORT: String(port) },
+      env: { IDP_PORT: String(idpPort), SHOP_PORTS: shopPorts.join(',') },
     },
-    {
+    ...shopPorts.map((port) => ({
       command: `"${process.execPath}" gateway/src/main.ts`,
       cwd: root,
       url: `http://127.0.0.1:${port}/health`,
       timeout: 240_000,
       reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '',
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'shop-e2e-')), NODE_ENV: 'production', DATABASE_URL: '',
         // The development mail outbox page (/dev/outbox) in the production build: the account
         // journeys follow the links of the emails the shop sends.
         OUTBOX_PAGE: '1',
@@ -90,6 +94,6 @@ export default defineConfig({
         PAYMENT_MERCHANT_KEY: E2E_MERCHANT_KEY,
         // A partner script on a host that does not exist: the consent spec intercepts it.
         LINK_BUILDING_SCRIPT_URL: 'https://links.partner.test/lb.js', ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}) },
-    },
+    })),
   ],
 });

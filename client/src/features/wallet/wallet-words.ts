@@ -9,7 +9,7 @@ export const WALLET_TERMS_PATH = '/page/wallettermsofuse';
 
 export const BUCKET_WORDS = {
   MARKETING: { label: 'Promotional credit', meaning: 'From offers, referrals and loyalty points. At checkout it pays up to 10% of each item, up to £5 per item.' },
-  REFUNDABLE: { label: 'Refundable credit', meaning: 'From refunds and expired vouchers taken as credit. At checkout it can pay any part of an order.' },
+  REFUNDABLE: { label: 'Refundable credit', meaning: 'From refunds, gift cards and expired vouchers taken as credit. At checkout it can pay any part of an order.' },
 } as const;
 
 

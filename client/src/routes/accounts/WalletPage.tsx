@@ -49,6 +49,9 @@ export function Component() {
           <li>
             <Link to={WALLET_TERMS_PATH}>Wallet terms of use</Link>
           </li>
+          <li>
+            <Link to="/giftcard/redeem">Redeem a gift card</Link>
+          </li>
         </ul>
       </section>
     </AccountPage>
