@@ -1,7 +1,7 @@
 export { createWalletApp, WALLET_BASE_PATH, type WalletAppOptions } from './app.ts';
 export { migrateWallet, walletMigrations, WALLET_SCHEMA, type WalletDb } from './db/database.ts';
 export {
-  walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit, creditWallet, creditOf, walletTransactions, WalletError,
+  walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit, creditWallet, creditOf, openWalletAccounts, walletTransactions, WalletError,
   WALLET_AMOUNT_MAX, WALLET_BUCKETS, WALLET_CURRENCIES, CUSTOMER_TOKEN_PATTERN,
   type WalletBalance, type WalletBucket, type WalletCurrency, type HoldResult, type WalletTransaction,
 } from './ledger.ts';

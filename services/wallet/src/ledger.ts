@@ -99,6 +99,22 @@ async function ensureCustomerAccounts(trx: WalletDb, token: string, currency: Wa
   return { marketing: ids.marketing!, refundable: ids.refundable! };
 }
 
+/**
+ * Opens the customers' accounts (both buckets) in a transaction of their own, committed before
+ * the caller's. A transaction that credits two customers (the referral job) must call it first:
+ * its second credit would otherwise insert the second customer's accounts while it holds the
+ * first credit's locks, and wait there on another transaction opening the same accounts, which
+ * in turn waits for those locks (a deadlock the M5 money test found). Opening accounts that exist
+ * does nothing.
+ */
+export async function openWalletAccounts(db: WalletDb, customerTokens: readonly string[], currency: WalletCurrency): Promise<void> {
+  for (const token of [...new Set(customerTokens)].sort()) {
+    await db.transaction().execute(async (trx) => {
+      await ensureCustomerAccounts(trx, token, currency);
+    });
+  }
+}
+
 /** Locks the accounts FOR UPDATE in id order; their balances as of the lock. */
 async function lockAccounts(trx: WalletDb, ids: number[]): Promise<Map<number, AccountRow>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);

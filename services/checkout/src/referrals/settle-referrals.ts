@@ -13,9 +13,9 @@
 import { sql } from 'kysely';
 import { londonExpiry } from '@shop/domain/london-time';
 import { REFERRAL_CREDIT_VALID_MONTHS, settleDecision } from '@shop/domain/referrals';
-import { creditWallet } from '@shop/wallet';
+import { creditWallet, openWalletAccounts } from '@shop/wallet';
 import { orderRefunded } from '@shop/vouchers/refunds/order-refunded';
-import { dueReferrals, lockDueReferral, settleReferral } from '@shop/users/referrals/referrals.store';
+import { dueReferrals, lockDueReferral, referralCustomerTokens, settleReferral } from '@shop/users/referrals/referrals.store';
 import type { AnyDb } from '../db/database.ts';
 
 const REFERRAL_SETTLE_BATCH = 100;
@@ -38,6 +38,8 @@ export async function settleReferrals(db: AnyDb, options: SettleOptions): Promis
   const { now } = options;
   const report: SettleReport = { credited: 0, voided: 0 };
   for (const id of await dueReferrals(db, now, options.limit ?? REFERRAL_SETTLE_BATCH)) {
+    // Both sides' wallet accounts exist before the transaction that credits both (see openWalletAccounts).
+    await openWalletAccounts(db as never, await referralCustomerTokens(db, id), 'GBP');
     await db.transaction().execute(async (trx) => {
       const referral = await lockDueReferral(trx, id, now);
       if (!referral) return;

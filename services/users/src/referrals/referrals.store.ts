@@ -124,6 +124,14 @@ export async function dueReferrals(db: AnyDb, now: Date, limit = 100): Promise<s
   return rows.map((r) => r.id);
 }
 
+/** The customer tokens of a referral's two sides (the settle job opens their wallet accounts first). */
+export async function referralCustomerTokens(db: AnyDb, id: string): Promise<string[]> {
+  const { rows } = await sql<{ token: string }>`
+    select a.customer_token as token from users.referral r join users.account a on a.id in (r.referee_id, r.referrer_id)
+    where r.id = ${id}`.execute(db);
+  return rows.map((r) => r.token);
+}
+
 interface DueReferral {
   id: string;
   orderRef: string;
