@@ -35,6 +35,7 @@ interface CspViolation {
 export const test = base.extend<{ subscribePopup: 'suppressed' | 'allowed' }>({
   subscribePopup: ['suppressed', { option: true }],
   // This worker's own shop (shops.ts): pages, `request` and new contexts all go to it.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
   baseURL: async ({}, use, testInfo) => {
     await use(shopOrigin(testInfo.parallelIndex));
   },
