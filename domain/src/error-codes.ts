@@ -40,6 +40,8 @@ export const ERROR_MESSAGES = {
   // VIP (issue 14): spec §9 £4.99 a year, extra saving up to 10%.
   VIP_ONLY: 'This option is for VIP members only. VIP membership costs £4.99 a year and gives extra savings of up to 10%: add it at checkout, signed in, with your next order.',
   VIP_NEEDS_ACCOUNT: 'Sign in to add VIP membership: it belongs to your account.',
+  // Joining VIP from /deals/vip (issue 18 point 5): a member is never sold it twice.
+  VIP_ALREADY_MEMBER: 'You are already a VIP member: your VIP prices are yours until your membership ends.',
   // VIP cancellation (issue 18 point 5): refunded within 14 days of joining or renewing; it never renews by itself.
   VIP_NOT_A_MEMBER: 'You have no VIP membership to cancel.',
   VIP_REFUND_WINDOW_CLOSED: 'Your VIP membership does not renew automatically, so there is nothing more to pay. It was paid more than 14 days ago, so it cannot be refunded.',

@@ -17,6 +17,8 @@ export interface GiftRecipient {
   name: string;
   email: string | null;
   message: string | null;
+  /** Issue 18 point 2: the London date ('YYYY-MM-DD') its email goes out; absent or null: straight after payment. */
+  sendOn?: string | null;
 }
 
 /** Spec §3 Basket line gifting{gift, giftPackProductId, giftProductId, type}. */
@@ -195,7 +197,7 @@ export function applyGifting(line: BasketLine, choice: GiftingChoice): BasketLin
   else if (rule.recipient === 'set') {
     const r = choice.recipient;
     if (!r || typeof r.name !== 'string' || !r.name.trim()) throw new GiftingError('gift.name', 'An e-gift needs the recipient’s name');
-    next.gift = { name: r.name, email: r.email ?? null, message: r.message ?? null };
+    next.gift = { name: r.name, email: r.email ?? null, message: r.message ?? null, ...(r.sendOn ? { sendOn: r.sendOn } : {}) };
   }
   return clampGiftUnits(next);
 }

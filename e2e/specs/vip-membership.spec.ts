@@ -53,3 +53,21 @@ test('join VIP at checkout (unticked at first), pay, see VIP prices as a member,
   await expect(page.getByRole('heading', { level: 2, name: 'You can join VIP' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel VIP membership' })).toHaveCount(0);
 });
+
+test('join VIP from /deals/vip on its own: the button says price and term, the checkout holds only the membership, pay by card, a member', async ({ page }) => {
+  test.slow();
+  await registerAndConfirm(page, newEmail('vipdealsjoin'));
+  await page.goto('/deals/vip');
+  const offer = page.getByRole('region', { name: 'Join VIP' });
+  await expect(offer).toContainText(VIP_OFFER_LINE);
+  await offer.getByRole('button', { name: 'Join VIP – £4.99 a year' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('vip-only-line')).toContainText('VIP membership on its own: £4.99 for 12 months');
+  await expect(page.getByRole('checkbox', { name: 'Add VIP membership for £4.99 a year' })).toBeChecked();
+  await enterCard(page, GOOD_CARD);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: BUYING_MESSAGES.purchaseSuccessful })).toBeVisible();
+  await page.goto('/deals/vip');
+  await expect(page.getByRole('heading', { level: 2, name: 'You’re a VIP member' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Join VIP – £4.99 a year' })).toHaveCount(0);
+});

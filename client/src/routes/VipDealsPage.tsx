@@ -7,6 +7,7 @@ import { preloadRouteQuery } from '../relay/preload.ts';
 import { pageOf } from '../lib/list-params.ts';
 import { formatDate } from '../lib/text.ts';
 import { VipDeals } from '../features/vip/VipDeals.tsx';
+import { VipJoin } from '../features/vip/VipJoin.tsx';
 import { savePostLoginUrl } from '../features/layouts/post-login.ts';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { MainWithSkeleton } from '../ui/Main.tsx';
@@ -22,7 +23,8 @@ import '../features/vip/vip.css';
  * at most 60 (spec §9 "VIP limit 60"), with their VIP prices. A member is told until when their
  * VIP prices are theirs; anyone else reads the offer in one line (price, term, what it gives, no
  * automatic renewal) and how to join: it is added, unticked until they tick it, at checkout
- * with an order, signed in (a guest is offered sign-in first).
+ * with an order, or here on its own with "Join VIP" (VipJoin: then paid at checkout), signed in
+ * (a guest is offered sign-in first and comes back here).
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const page = pageOf(new URL(request.url).searchParams);
@@ -74,11 +76,13 @@ function VipDealsPage() {
             </p>
             <p>
               {viewer
-                ? 'To join, tick “Add VIP membership” at checkout when you buy your next deal: it is never added unless you tick it, and its VIP prices are yours as soon as you have paid.'
-                : 'VIP membership belongs to an account: sign in, then tick “Add VIP membership” at checkout when you buy your next deal. It is never added unless you tick it.'}{' '}
+                ? 'Join here and pay for it at checkout, or tick “Add VIP membership” at checkout when you buy your next deal: it is never added unless you choose it, and its VIP prices are yours as soon as you have paid.'
+                : 'VIP membership belongs to an account: sign in to join here, or tick “Add VIP membership” at checkout when you buy your next deal. It is never added unless you choose it.'}{' '}
               You can cancel on My Subscriptions within 14 days of joining, for a full refund.
             </p>
-            {viewer ? null : (
+            {viewer ? (
+              <VipJoin />
+            ) : (
               <p>
                 <Link className="button button--primary" to="/login" state={{ from: pathname + search }} onClick={() => savePostLoginUrl(pathname + search)}>
                   Sign in to join VIP

@@ -8,6 +8,7 @@ import { z } from '@hono/zod-openapi';
 import { ADDON_TYPES, GIFTING_TYPES, LINE_QUANTITY_MAX } from '@shop/domain/buying';
 import { SUBSCRIPTION_STATUSES } from '@shop/domain/accounts';
 import { isEmail } from '@shop/domain/email';
+import { GIFT_SEND_MAX_MONTHS, isCalendarDate } from '@shop/domain/gift-send-date';
 
 /** The most lines a basket may hold (a products array longer than this is a 400). */
 export const MAX_LINES = 50;
@@ -48,6 +49,12 @@ export const GiftSchema = z
     name: text(100).refine((s) => s.trim().length > 0, { error: 'Required field' }),
     email: text(254).refine(isEmail, { error: 'Enter a valid email' }).nullable().optional(),
     message: text(500, { newlines: true }).nullable().optional(),
+    sendOn: z
+      .string({ error: 'Enter the send date as a date, for example 2027-05-26.' })
+      .refine(isCalendarDate, { error: 'Enter the send date as a date, for example 2027-05-26.' })
+      .nullable()
+      .optional()
+      .openapi({ description: `Issue 18 point 2: the London date (YYYY-MM-DD) the e-gift email goes out, today to ${GIFT_SEND_MAX_MONTHS} months ahead; absent or null: straight after payment.`, example: '2027-05-26' }),
   })
   .openapi('GiftRecipient', { description: 'Spec §3 Basket line gift: the e-gift recipient.' });
 
@@ -134,7 +141,7 @@ export const LineSchema = z
     purchaseGclid: z.string().nullable(),
     sessionPurchaseSource: z.string().nullable(),
     quantity: z.number().int(),
-    gift: z.object({ name: z.string(), email: z.string().nullable(), message: z.string().nullable() }).nullable(),
+    gift: z.object({ name: z.string(), email: z.string().nullable(), message: z.string().nullable(), sendOn: z.string().nullable().optional() }).nullable(),
     giftClaim: z.boolean(),
     payDeposit: z.boolean(),
     deliveryOptionType: z.string().nullable(),

@@ -299,6 +299,7 @@ export const OrderViewSchema = z
         finalDealOrderAmount: MoneySchema,
         addonType: z.string().nullable(),
         gift: z.boolean(),
+        giftSendOn: z.string().nullable().openapi({ description: "Issue 18 point 2: the London date (YYYY-MM-DD) this e-gift's email goes out when the shopper chose one; null: straight after payment." }),
       }),
     ),
     quantity: z.number().int(),

@@ -3,6 +3,9 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatMoney } from '@shop/domain/money';
 import { isEmail } from '@shop/domain/email';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
+import { giftSendAfter, giftSendOnInWords, giftSendOnProblem, latestGiftSendOn } from '@shop/domain/gift-send-date';
+import { londonDate } from '@shop/domain/london-time';
 import { ErrorMessage, FormGroup } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import type { GiftingType } from './BasketLineMutations.ts';
@@ -18,7 +21,7 @@ export interface LineActions {
   settled: boolean;
   setQuantity: (productId: number, quantity: number) => void;
   remove: (productId: number) => void;
-  setGifting: (productId: number, gifting: GiftingType, recipient: { name: string; email: string | null; message: string | null } | null) => Promise<boolean>;
+  setGifting: (productId: number, gifting: GiftingType, recipient: { name: string; email: string | null; message: string | null; sendOn: string | null } | null) => Promise<boolean>;
 }
 
 /** The basket's lines (spec §3 Basket line): quantity steppers, remove, and gifting per line. */
@@ -87,11 +90,13 @@ function BasketLine({ line: lineKey, giftingConfig, actions, error }: { line: Ba
         total {
           formatted
         }
+        dealId
         gifting
         giftRecipient {
           name
           email
           message
+          sendOn
         }
         giftPackQuantity
         giftWrapQuantity
@@ -201,26 +206,35 @@ function LineGifting({ line, title, config, actions }: { line: Line; title: stri
   const [name, setName] = useState(line.giftRecipient?.name ?? '');
   const [email, setEmail] = useState(line.giftRecipient?.email ?? '');
   const [message, setMessage] = useState(line.giftRecipient?.message ?? '');
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const [sendOn, setSendOn] = useState(line.giftRecipient?.sendOn ?? '');
+  const [errors, setErrors] = useState<{ name?: string; email?: string; sendOn?: string }>({});
+  // A gift card is emailed, never posted (issue 18 point 2): no gift wrap or gift pack for it.
+  const emailOnly = line.dealId === GIFT_CARD_DEAL_ID;
   const options: Array<{ value: GiftingType; price: string | null }> = [
     { value: 'NONE', price: null },
     { value: 'E_GIFT', price: null },
-    { value: 'WRAPPED', price: config.giftWrap.price.formatted },
-    ...(config.nextDayGiftPack ? [{ value: 'NEXT_DAY_GIFT_PACK' as const, price: config.nextDayGiftPack.price.formatted }] : []),
-    ...(config.standardGiftPack ? [{ value: 'STANDARD_GIFT_PACK' as const, price: config.standardGiftPack.price.formatted }] : []),
+    ...(emailOnly ? [] : [{ value: 'WRAPPED' as const, price: config.giftWrap.price.formatted }]),
+    ...(config.nextDayGiftPack && !emailOnly ? [{ value: 'NEXT_DAY_GIFT_PACK' as const, price: config.nextDayGiftPack.price.formatted }] : []),
+    ...(config.standardGiftPack && !emailOnly ? [{ value: 'STANDARD_GIFT_PACK' as const, price: config.standardGiftPack.price.formatted }] : []),
   ];
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!actions.settled) return;
     if (choice === 'E_GIFT') {
-      const next: { name?: string; email?: string } = {};
+      const next: { name?: string; email?: string; sendOn?: string } = {};
       if (!name.trim()) next.name = 'Required field';
       if (email.trim() && !isEmail(email)) next.email = 'Enter a valid email';
+      // Issue 18 point 2: a send date only for an emailed e-gift, today to 2 months ahead (the basket service checks it too).
+      if (sendOn && !email.trim()) next.sendOn = 'Enter the recipient’s email to choose a send date.';
+      else if (sendOn && sendOn !== line.giftRecipient?.sendOn) {
+        const problem = giftSendOnProblem(sendOn, new Date());
+        if (problem) next.sendOn = problem;
+      }
       setErrors(next);
-      if (next.name || next.email) return;
+      if (next.name || next.email || next.sendOn) return;
     } else setErrors({});
-    const recipient = choice === 'E_GIFT' ? { name: name.trim(), email: email.trim() || null, message: message.trim() || null } : null;
+    const recipient = choice === 'E_GIFT' ? { name: name.trim(), email: email.trim() || null, message: message.trim() || null, sendOn: sendOn || null } : null;
     await actions.setGifting(line.productId, choice, recipient);
   }
 
@@ -229,7 +243,7 @@ function LineGifting({ line, title, config, actions }: { line: Line; title: stri
   const units = current === 'WRAPPED' ? line.giftWrapQuantity : line.giftPackQuantity;
   const summary =
     current === 'E_GIFT' && line.giftRecipient
-      ? `E-gift for ${line.giftRecipient.name}`
+      ? `E-gift for ${line.giftRecipient.name}${line.giftRecipient.sendOn && giftSendAfter(line.giftRecipient.sendOn, new Date()) ? `, emailed to them on ${giftSendOnInWords(line.giftRecipient.sendOn)}` : ''}`
       : current === 'NONE'
         ? null
         : `${GIFTING_LABEL[current]}${units > 0 ? ` × ${units}` : ''}${unit && units > 0 ? ` (+${formatMoney(unit.price.amount * units)})` : ''}`;
@@ -274,6 +288,7 @@ function LineGifting({ line, title, config, actions }: { line: Line; title: stri
               </label>
               <textarea id={`${id}-message`} className="input textarea" rows={3} maxLength={500} value={message} onChange={(e) => setMessage(e.target.value)} />
             </div>
+            <SendOnField id={`${id}-send-on`} value={sendOn} onChange={setSendOn} error={errors.sendOn} />
           </div>
         ) : null}
         <button type="submit" className="button button--secondary" aria-disabled={!actions.settled || undefined}>
@@ -281,6 +296,35 @@ function LineGifting({ line, title, config, actions }: { line: Line; title: stri
         </button>
       </form>
     </div>
+  );
+}
+
+/**
+ * Issue 18 point 2: the day the e-gift email goes out (a London date, today to 2 months ahead);
+ * empty: as soon as the order is paid.
+ */
+function SendOnField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string | undefined }) {
+  const now = new Date();
+  const latest = latestGiftSendOn(now);
+  const described = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <FormGroup id={id} label="Email it to them on (optional)" invalid={Boolean(error)}>
+      <div className="form-hint" id={`${id}-hint`}>
+        Any day from today to {giftSendOnInWords(latest)}. Leave it empty to email it as soon as you pay.
+      </div>
+      {error ? <ErrorMessage id={`${id}-error`} messages={[error]} /> : null}
+      <input
+        id={id}
+        className="input"
+        type="date"
+        min={londonDate(now)}
+        max={latest}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormGroup>
   );
 }
 

@@ -47,6 +47,9 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
         # vipOffer.checked: a VIP membership paid for with the order is the shopper's at once
         vipOffer {
           checked
+          price {
+            formatted
+          }
         }
         orderSummary {
           cashAmount {
@@ -91,7 +94,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
   const reloadCheckout = useReloadCheckout();
   const refreshBasketCount = useRefreshBasketCount();
   const navigate = useNavigate();
-  const { state, dispatch, settled, seconds, holdEnded } = useCheckoutStatus(countdown);
+  const { state, dispatch, settled, seconds, holdEnded: clockEnded } = useCheckoutStatus(countdown);
   const { toasts, show: showToast } = useToasts();
   const form = useFormErrors();
   const { lineErrors, lineError } = useLineErrors();
@@ -163,6 +166,9 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
   }
 
   const lines = data.basket.lines;
+  // Joining VIP from /deals/vip: the membership alone, with no vouchers to hold (so no countdown).
+  const vipOnly = lines.length === 0 && data.vipOffer?.checked === true;
+  const holdEnded = clockEnded && !vipOnly;
   // The methods as the payment step and the express buttons take them.
   const paymentOptions = data.paymentOptions.map((o) => ({ method: o.method, available: o.available, reason: o.reason, express: o.express }));
   const cash = data.orderSummary.cashAmount.amount;
@@ -263,7 +269,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
   for (const line of lines) fields[`line-${line.productId}`] = line.deal?.title ?? line.title;
   const errorOf = (field: string) => form.of(field)[0];
 
-  if (lines.length === 0 && paying === 'idle') return <EmptyBasket />;
+  if (lines.length === 0 && !vipOnly && paying === 'idle') return <EmptyBasket />;
 
   return (
     <div className="checkout">
@@ -273,13 +279,15 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
       </p>
       <div className="checkout__layout">
         <div className="checkout__main">
-          <CheckoutHold
-            checkout={data}
-            seconds={state.holdEndsAt === null ? countdown : seconds}
-            status={state.status}
-            failed={state.error}
-            onRefresh={() => void refresh()}
-          />
+          {vipOnly ? null : (
+            <CheckoutHold
+              checkout={data}
+              seconds={state.holdEndsAt === null ? countdown : seconds}
+              status={state.status}
+              failed={state.error}
+              onRefresh={() => void refresh()}
+            />
+          )}
           {cash > 0 ? (
             <ExpressCheckout
               options={paymentOptions}
@@ -294,7 +302,13 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
             <h2 id="basket-title" className="checkout-section__title">
               Your items
             </h2>
-            <BasketLines checkout={data} actions={actions} errors={lineErrors} />
+            {vipOnly ? (
+              <p data-testid="vip-only-line">
+                VIP membership on its own: {data.vipOffer?.price.formatted} for 12 months, with extra savings of up to 10% on selected deals. It does not renew automatically.
+              </p>
+            ) : (
+              <BasketLines checkout={data} actions={actions} errors={lineErrors} />
+            )}
           </section>
 
           <section className="checkout-section" aria-labelledby="extras-title">

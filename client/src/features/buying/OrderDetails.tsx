@@ -1,5 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
+import { giftSendAfter, giftSendOnInWords } from '@shop/domain/gift-send-date';
 import { formatDate } from '../../lib/text.ts';
 import { PriceBreakdownRows } from './PriceBreakdown.tsx';
 import { LABEL } from './payment-labels.ts';
@@ -39,6 +40,7 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
           title
           addonType
           gift
+          giftSendOn
           deal {
             url
             title
@@ -51,11 +53,17 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
           title
           expiresAt
           recipientName
+          dealProductId
         }
       }
     `,
     order,
   );
+  // Issue 18 point 2: a dated e-gift says the day its email goes to the recipient.
+  const emailedOn = (dealProductId: number) => {
+    const sendOn = o.lines.find((l) => l.dealProductId === dealProductId)?.giftSendOn ?? null;
+    return sendOn && giftSendAfter(sendOn, new Date()) ? `, emailed to them on ${giftSendOnInWords(sendOn)}` : '';
+  };
   const paidWith = [
     o.cashAmount.amount > 0 ? `${o.cashAmount.formatted} by ${paidBy(o.paymentMethod, o.cardType)}` : null,
     o.walletAmountUsed.amount > 0 ? `${o.walletAmountUsed.formatted} wallet credit` : null,
@@ -77,7 +85,7 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
                   <p className="voucher__code">
                     <span className="voucher__code-label">Voucher code</span> <code>{v.code}</code>
                   </p>
-                  {v.recipientName ? <p className="voucher__gift">E-gift for {v.recipientName}</p> : null}
+                  {v.recipientName ? <p className="voucher__gift">E-gift for {v.recipientName}{emailedOn(v.dealProductId)}</p> : null}
                 </div>
                 <div className="voucher__side">
                   <span className="badge voucher__status">{v.status}</span>

@@ -1,4 +1,5 @@
 import { graphql, useLazyLoadQuery } from 'react-relay';
+import { giftSendAfter, giftSendOnInWords } from '@shop/domain/gift-send-date';
 import { formatDate } from '../../lib/text.ts';
 import '../gifts/gifts.css';
 import type { SentGiftsQuery } from '../../__generated__/SentGiftsQuery.graphql';
@@ -18,6 +19,7 @@ export function SentGifts() {
             recipientName
             recipientEmail
             sentAt
+            sendOn
             claimedAt
             claimedByName
             vouchers {
@@ -41,16 +43,29 @@ export function SentGifts() {
       <ul className="sent-gifts__list">
         {gifts.map((g) => {
           const what = [...new Set(g.vouchers.map((v) => v.deal?.title ?? v.title))].join(', ');
+          // Issue 18 point 2: a dated e-gift not emailed yet says when it will be.
+          const waiting = g.sendOn && !g.claimedAt && giftSendAfter(g.sendOn, new Date()) ? g.sendOn : null;
           return (
             <li key={g.id} className="sent-gifts__item">
               <p>
-                <strong>{what}</strong> for {g.recipientName} ({g.recipientEmail}), sent on <time dateTime={g.sentAt}>{formatDate(g.sentAt)}</time>
+                <strong>{what}</strong> for {g.recipientName} ({g.recipientEmail}),{' '}
+                {waiting ? (
+                  <>
+                    we email it to them on <time dateTime={waiting}>{giftSendOnInWords(waiting)}</time>
+                  </>
+                ) : (
+                  <>
+                    sent on <time dateTime={g.sentAt}>{formatDate(g.sentAt)}</time>
+                  </>
+                )}
               </p>
               <p className="sent-gifts__state">
                 {g.claimedAt ? (
                   <>
                     Claimed by {g.claimedByName ?? g.recipientName} on <time dateTime={g.claimedAt}>{formatDate(g.claimedAt)}</time>
                   </>
+                ) : waiting ? (
+                  'Not sent yet'
                 ) : (
                   'Gift sent, not yet claimed'
                 )}

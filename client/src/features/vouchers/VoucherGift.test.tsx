@@ -8,6 +8,8 @@
 import { within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageFor } from '@shop/domain';
+import { giftSendOnInWords } from '@shop/domain/gift-send-date';
+import { addDaysToDate, londonDate } from '@shop/domain/london-time';
 import { answerMutation, pendingInput, renderVoucher, VOUCHER_ID, voucherData } from './test/render-voucher.tsx';
 
 /** Bought for £25, 90 days left to use it, its refund window closed. */
@@ -61,6 +63,12 @@ describe('VoucherGift', () => {
     const sent = await renderCard({ gift: { recipientName: 'Iona', sentAt: '2026-11-20T10:00:00.000Z' } });
     expect(within(sent.card).getByText('Gift sent to Iona on 20 November 2026, not yet claimed.')).toBeVisible();
     expect(within(sent.card).queryByRole('button', { name: 'Gift this voucher' })).not.toBeInTheDocument();
+  });
+
+  it('an e-gift dated for later says the day its email goes (issue 18 point 2)', async () => {
+    const sendOn = addDaysToDate(londonDate(new Date()), 5);
+    const dated = await renderCard({ gift: { recipientName: 'Isla', sentAt: new Date().toISOString(), sendOn } });
+    expect(within(dated.card).getByText(`Gift for Isla: we email it to them on ${giftSendOnInWords(sendOn)}.`)).toBeVisible();
   });
 
   it('a redeemed voucher offers no gifting', async () => {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { giftSendAfter, giftSendOnInWords } from '@shop/domain/gift-send-date';
 import { formatDate } from '../../lib/text.ts';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { SubmitButton, TextField } from '../../ui/Field.tsx';
@@ -26,6 +27,7 @@ export function VoucherGift({ voucher }: { voucher: VoucherGift_voucher$key }) {
         gift {
           recipientName
           sentAt
+          sendOn
         }
       }
     `,
@@ -40,7 +42,10 @@ export function VoucherGift({ voucher }: { voucher: VoucherGift_voucher$key }) {
   if (v.gift) {
     return (
       <p className="voucher-gift__state" role={sent ? 'status' : undefined}>
-        {sent ?? `Gift sent to ${v.gift.recipientName} on ${formatDate(v.gift.sentAt)}, not yet claimed.`}
+        {sent ??
+          (v.gift.sendOn && giftSendAfter(v.gift.sendOn, new Date())
+            ? `Gift for ${v.gift.recipientName}: we email it to them on ${giftSendOnInWords(v.gift.sendOn)}.`
+            : `Gift sent to ${v.gift.recipientName} on ${formatDate(v.gift.sentAt)}, not yet claimed.`)}
       </p>
     );
   }

@@ -109,7 +109,7 @@ export const BasketLineType: BasketLineResolvers = {
   },
   total: async ({ line }, _a, ctx) => gbp((await pricedLine(line, ctx)).totalPence),
   gifting: ({ line }) => ENUM_OF_GIFTING[line.gifting?.type ?? 'none'] ?? 'NONE',
-  giftRecipient: ({ line }) => (line.gift ? { name: line.gift.name, email: line.gift.email ?? null, message: line.gift.message ?? null } : null),
+  giftRecipient: ({ line }) => (line.gift ? { name: line.gift.name, email: line.gift.email ?? null, message: line.gift.message ?? null, sendOn: line.gift.sendOn ?? null } : null),
   giftPackQuantity: ({ line }) => Math.max(0, line.giftPack ?? 0),
   giftWrapQuantity: ({ line }) => Math.max(0, line.giftWrap ?? 0),
   deliveryOptionType: ({ line }) => line.deliveryOptionType ?? null,

@@ -24,7 +24,7 @@ export interface CheckoutParent {
   view: CheckoutView;
   signedIn: boolean;
 }
-type CheckoutResult = CheckoutParent | MemberOf<(typeof CHECKOUT_ERRORS)[number]>;
+export type CheckoutResult = CheckoutParent | MemberOf<(typeof CHECKOUT_ERRORS)[number]>;
 
 
 export function giftingConfigOf(config: GiftingConfig) {
@@ -126,7 +126,7 @@ export const checkout: Resolver<unknown, { refresh?: boolean | null }, Promise<C
   withCheckout(ctx, (token, owner) => ctx.clients.checkout.view(token, { ...owner, refresh: refresh === true }));
 
 /** The stored options as they are now, with one changed: read the view first (it holds them). */
-async function setOption(ctx: GatewayContext, change: Partial<CheckoutOptions>): Promise<CheckoutResult> {
+export async function setOption(ctx: GatewayContext, change: Partial<CheckoutOptions>): Promise<CheckoutResult> {
   return withCheckout(ctx, async (token, owner) => {
     const view = await ctx.clients.checkout.view(token, owner);
     if (!view) return null;

@@ -23,7 +23,7 @@ import { BASKET_COOKIE } from '@shop/domain';
 type BasketResult = { __typename: 'BasketUpdated'; basket: BasketParent; toast: string | null } | BasketError;
 
 /** The basket service names lines by dealProductId; the GraphQL inputs say productId. */
-const FIELD_ALIASES = { dealProductId: 'productId', 'products.0.quantity': 'quantity', 'products.0.dealProductId': 'productId', 'products.0.dealId': 'dealId' };
+const FIELD_ALIASES = { dealProductId: 'productId', 'products.0.quantity': 'quantity', 'products.0.dealProductId': 'productId', 'products.0.dealId': 'dealId', 'gift.sendOn': 'recipient.sendOn' };
 
 const updated = (basket: Basket, signedIn: boolean, toast: string | null = null): BasketResult => ({ __typename: 'BasketUpdated', basket: basketParent(basket, signedIn), toast });
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BUYING_MESSAGES, IDEMPOTENCY_KEY_PATTERN, isEmail, LINE_QUANTITY_MAX, MAX_NUMERIC_ID, normaliseEmail, PAYMENT_METHODS, type PaymentMethod } from '@shop/domain';
 import { isValidPostcode, normalisePostcode, POSTCODE_INPUT_MAX } from '@shop/domain/postcodes';
+import { isCalendarDate } from '@shop/domain/gift-send-date';
 import { validationError, type ValidationErrorValue } from './results.ts';
 
 export const TEXT_MAX = { name: 100, message: 500, deliveryOption: 50, url: 2048, source: 100, promo: 50, token: 4096, addressLine: 100, query: 100, orderNumber: 100, addonType: 10 } as const;
@@ -78,6 +79,8 @@ export const SetLineGiftingInput = z
         name: text(TEXT_MAX.name, 'The name').pipe(z.string().min(1, { error: BUYING_MESSAGES.required })),
         email: optional(email),
         message: optional(text(TEXT_MAX.message, 'The message', true)),
+        // Issue 18 point 2: the day the e-gift email goes out; its range (today to 12 months on, London) is the basket service's check, on its clock.
+        sendOn: optional(z.string().trim().refine(isCalendarDate, { error: 'Enter the send date as a date, for example 2027-05-26.' })),
       }),
     ),
   })

@@ -4,7 +4,8 @@
  */
 import { byTypename } from '../mappers.ts';
 import { cancelVipMembership, vipCustomer } from './Mutation.cancelVipMembership.ts';
+import { joinVip } from './Mutation.joinVip.ts';
 
 export const vipCustomerFields = vipCustomer;
-export const vipMutation = { cancelVipMembership };
+export const vipMutation = { cancelVipMembership, joinVip };
 export const vipTypes = { CancelVipMembershipResult: { __resolveType: byTypename } };

@@ -51,6 +51,7 @@ const sentView = (g: SentGiftData) => ({
   recipientEmail: g.recipientEmail,
   message: g.message,
   sentAt: g.sentAt,
+  sendOn: g.sendOn,
   claimedAt: g.claimedAt,
   claimedByName: g.claimedByName,
   vouchers: g.vouchers.map((v) => ({ title: v.title, dealId: v.dealId })),
@@ -135,7 +136,7 @@ export const voucherGift: NonNullable<VoucherResolvers['gift']> = async (v, _a, 
   const customerToken = await ctx.customerToken();
   if (!customerToken) return null;
   const gift = (await sentGiftsOf(ctx, customerToken)).find((g) => g.claimedAt === null && g.vouchers.some((x) => x.id === v.id));
-  return gift ? { recipientName: gift.recipientName, sentAt: gift.sentAt } : null;
+  return gift ? { recipientName: gift.recipientName, sentAt: gift.sentAt, sendOn: gift.sendOn } : null;
 };
 
 /** A gift's voucher as its resolvers receive it: the deal by id. */

@@ -4,7 +4,7 @@ import type { BasketDeps } from '../lib/deps.ts';
 import { basketNotFound, invalid, noBasketToken } from '../lib/http.ts';
 import { mergeInputs, replaceInputs } from '../lines/lines.ts';
 import { MAX_LINES } from '../contract.ts';
-import { answer, change, checkLines, noNewLines, notMade, refusalOf, refuse, send, tooManyLines, visibleTo, type Outcome, type Refusal } from './change.ts';
+import { answer, change, checkLines, noNewLines, notMade, refusalOf, refuse, send, sendOnRefusal, tooManyLines, visibleTo, type Outcome, type Refusal } from './change.ts';
 import * as routes from './baskets.routes.ts';
 import * as store from './baskets.store.ts';
 import { mergeGuestBasket } from './merge.ts';
@@ -43,6 +43,8 @@ export function registerBasketRoutes(app: OpenAPIHono, deps: BasketDeps): void {
           ? { ...base, products }
           : { ...base, brand: body.brand, eligibleForVip: body.eligibleForVip ?? base.eligibleForVip, products: mergeInputs(base.products, body.products) };
         if (next.products.length > MAX_LINES) return tooManyLines();
+        const dated = sendOnRefusal(inserted ? [] : base.products, next.products, at);
+        if (dated) throw new RefusalAbort(dated);
         const refusal = await checkNewLines(trx, base.products, next);
         if (refusal) {
           // Nothing of this request stays: the transaction rolls back the new basket too.

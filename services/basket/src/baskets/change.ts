@@ -5,6 +5,8 @@
  */
 import { GiftingError, giftPackQuantities, giftWrapQuantity, itemCount, type BasketLine } from '@shop/domain/gifting';
 import type { ErrorCode } from '@shop/domain/error-codes';
+import { giftSendOnProblem } from '@shop/domain/gift-send-date';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
 import { minimumQuantity } from '@shop/domain/purchase-limits';
 import type { FieldError } from '@shop/platform';
 import type { Context } from 'hono';
@@ -75,6 +77,27 @@ export const refusalOf = (err: unknown): Refusal<400> | null => {
   if (err instanceof GiftingError || err instanceof LineInputError) return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: err.field, message: err.message }] };
   return null;
 };
+
+/**
+ * Issue 18 point 2: an e-gift send date set or changed by this change must be today to
+ * GIFT_SEND_MAX_MONTHS (2) months ahead (London) at `now`; one already saved stays as it was (a gift dated today and paid
+ * tomorrow simply goes at once). The 400 naming `gift.sendOn`, or null.
+ */
+export function sendOnRefusal(before: readonly BasketLine[], next: readonly BasketLine[], now: Date): Refusal<400> | null {
+  for (const line of next) {
+    // A gift card is emailed, never posted: no gift wrap or gift pack for it.
+    if (line.dealId === GIFT_CARD_DEAL_ID && line.gifting.type !== 'none' && line.gifting.type !== 'e-gift') {
+      return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'gifting.type', message: 'A gift card is sent by email: choose "Send it as an e-gift".' }] };
+    }
+    const sendOn = line.gift?.sendOn ?? null;
+    if (sendOn === null) continue;
+    const was = before.find((b) => b.dealProductId === line.dealProductId)?.gift?.sendOn ?? null;
+    if (was === sendOn) continue;
+    const message = line.gift?.email ? giftSendOnProblem(sendOn, now) : 'Enter the recipient’s email to choose a send date.';
+    if (message) return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'gift.sendOn', message }] };
+  }
+  return null;
+}
 
 export const tooManyLines = (): Refusal<400> => ({ kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'products', message: `A basket holds at most ${MAX_LINES} lines.` }] });
 
@@ -147,6 +170,8 @@ export async function change<S extends RefusalStatus>(
     }
     if ('kind' in next) return next;
     if (next.products.length > MAX_LINES) return tooManyLines();
+    const dated = sendOnRefusal(b.products, next.products, deps.now());
+    if (dated) return dated;
     const refusal = await check(trx, b.products, next);
     if (refusal) return refusal;
     const at = deps.now();

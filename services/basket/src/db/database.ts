@@ -33,6 +33,8 @@ export interface LineTable {
   gift_name: string | null;
   gift_email: string | null;
   gift_message: string | null;
+  /** Issue 18 point 2: the e-gift's chosen send date, 'YYYY-MM-DD' (London); null: straight after payment. */
+  gift_send_on: string | null;
   gift_claim: Generated<boolean>;
   pay_deposit: Generated<boolean>;
   delivery_option_type: string | null;

@@ -29,7 +29,7 @@ export function applyLineInput(line: BasketLine, input: PatchProductBody | LineI
     const recipient = input.gift !== undefined ? input.gift : next.gift;
     next = applyGifting(next, {
       type: input.gifting.type,
-      recipient: recipient ? { name: recipient.name, email: recipient.email ?? null, message: recipient.message ?? null } : null,
+      recipient: recipient ? { name: recipient.name, email: recipient.email ?? null, message: recipient.message ?? null, sendOn: recipient.sendOn ?? null } : null,
       giftPackProductId: input.gifting.giftPackProductId ?? null,
       giftProductId: input.gifting.giftProductId ?? null,
     });
@@ -37,7 +37,7 @@ export function applyLineInput(line: BasketLine, input: PatchProductBody | LineI
     // A recipient belongs to an e-gift (spec §3 gift: "an e-gift recipient").
     if (input.gift !== null && next.gifting.type !== 'e-gift') throw new LineInputError('gift', 'Choose the e-gift option to send this as a gift by email.');
     if (input.gift === null && next.gifting.type === 'e-gift') throw new LineInputError('gift', 'An e-gift needs its recipient.');
-    next = { ...next, gift: input.gift ? { name: input.gift.name, email: input.gift.email ?? null, message: input.gift.message ?? null } : null };
+    next = { ...next, gift: input.gift ? { name: input.gift.name, email: input.gift.email ?? null, message: input.gift.message ?? null, ...(input.gift.sendOn ? { sendOn: input.gift.sendOn } : {}) } : null };
   }
 
   if (input.giftPack !== undefined) {

@@ -94,7 +94,7 @@ export async function checkoutView(deps: CheckoutDeps, q: CheckoutQuery) {
   };
   const model = await loadCheckoutModel(deps.db, { basketToken: q.basketToken, customerToken: q.customerToken, email: q.email, vipUser: q.vipUser, options, now });
   if (!model) return null;
-  const hold = model.linesOk ? await takeOrKeepHold(deps, model, q, stored) : { countdown: 0, holdExpiresAt: null, refused: null, pinned: false };
+  const hold = model.linesOk && model.lines.length > 0 ? await takeOrKeepHold(deps, model, q, stored) : { countdown: 0, holdExpiresAt: null, refused: null, pinned: false };
   const window = holdWindowState(model.lines.length > 0 && !hold.pinned ? await getHoldWindow(deps.db, q.basketToken) : null, now);
   const pendingOrderNumber = hold.pinned ? await store.pendingOrderNumberOf(deps.db, q.basketToken) : undefined;
   const s = model.summary;

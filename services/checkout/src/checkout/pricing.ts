@@ -276,7 +276,8 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
     needsDeliveryAddress: lines.some((l) => l.needsDelivery),
     highFraudRisk: lines.some((l) => l.stock?.highFraudRisk === true),
     subcategoryIds: [...new Set(lines.map((l) => l.stock?.subcategoryId).filter((x): x is number => typeof x === 'number'))],
-    linesOk: lines.length > 0 && lines.every((l) => l.problem === null),
+    // A basket with no lines can still pay for the VIP membership alone (joining from /deals/vip).
+    linesOk: (lines.length > 0 || vipChecked) && lines.every((l) => l.problem === null),
   };
 }
 

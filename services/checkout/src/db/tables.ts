@@ -180,4 +180,6 @@ export interface MailOutboxTable {
   /** A sender's claim: until then no other sender takes the message (deliverOrderMail). */
   claimed_until: Timestamp | null;
   attempts: Generated<number>;
+  /** Issue 18 point 2: a dated e-gift is not sent before this (the start of its London send date); null: at once. */
+  send_after: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

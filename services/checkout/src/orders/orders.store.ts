@@ -285,7 +285,8 @@ export async function claimOutboxMail(db: AnyDb, c: { now: Date; leaseMs: number
     where m.id in (
       select o.id from orders.mail_outbox o
       where o.sent_at is null and (o.claimed_until is null or o.claimed_until <= ${c.now})
-        and o.created_at > ${c.notBefore}
+        and (o.send_after is null or o.send_after <= ${c.now})
+        and coalesce(o.send_after, o.created_at) > ${c.notBefore}
       order by o.id limit ${c.limit} for update skip locked)
     returning m.*`.execute(db);
   return rows;
@@ -326,9 +327,10 @@ export async function insertPendingOrder(
     updated_at: o.now,
     paid_at: null,
   };
-  await inOrders(trx)
-    .with('placed', (db) => db.insertInto('orders').values({ ...row, order_number: sql<string>`'TD' || nextval('orders.order_number_seq')` }).returning('id'))
-    .with('lines', (db) => db.insertInto('order_line').values(o.lines).returning('id'))
+  const placed = inOrders(trx).with('placed', (db) => db.insertInto('orders').values({ ...row, order_number: sql<string>`'TD' || nextval('orders.order_number_seq')` }).returning('id'));
+  // The VIP membership alone (joined from /deals/vip) is an order with no lines: nothing to insert then.
+  const withLines = o.lines.length > 0 ? (placed.with('lines', (db) => db.insertInto('order_line').values(o.lines).returning('id')) as unknown as typeof placed) : placed;
+  await withLines
     .with('created', (db) =>
       db.insertInto('order_event').values({ order_id: orderId, type: 'created', from_status: null, to_status: 'PENDING', data: JSON.stringify(o.event), at: o.now }).returning('id'),
     )

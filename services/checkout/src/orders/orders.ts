@@ -9,6 +9,7 @@ import type { OrderView, PlacedOrder } from '../contract.ts';
 import { BUYING_MESSAGES, type OrderStatus } from '@shop/domain/buying';
 import { isEmail, normaliseEmail } from '@shop/domain/accounts';
 import { londonDateInWords, londonExpiry } from '@shop/domain/london-time';
+import { giftSendAfter, giftSendOnInWords, isCalendarDate } from '@shop/domain/gift-send-date';
 import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { breakdownText } from '@shop/domain/price-breakdown';
 import { SITE_NAME } from '@shop/domain/page-head';
@@ -292,6 +293,7 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
       finalDealOrderAmount: money(l.line_total),
       addonType: l.addon_type,
       gift: l.gift,
+      giftSendOn: giftSendOnOf(l),
     })),
     // Spec §3 data.quantity: units bought (an order's add-on lines are not units; an add-on order's line is its months).
     quantity: lines.filter((l) => order.kind === 'addon' || l.addon_type === null).reduce((s, l) => s + l.quantity, 0),
@@ -359,7 +361,13 @@ async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string,
   const order = known?.order ?? (await store.orderById(trx, orderId));
   const view = known?.view ?? (await orderView(trx, order));
   const addon = order.kind === 'addon';
-  const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}` : ''}`);
+  // Issue 18 point 2: a dated e-gift says the day its email goes to the recipient.
+  const sendOnOf = (dealProductId: number) => view.lines.find((l) => l.dealProductId === dealProductId)?.giftSendOn ?? null;
+  const emailedOn = (dealProductId: number) => {
+    const sendOn = sendOnOf(dealProductId);
+    return sendOn && giftSendAfter(sendOn, now) ? ` (we email it to them on ${giftSendOnInWords(sendOn)})` : '';
+  };
+  const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}${emailedOn(v.dealProductId)}` : ''}`);
   const text = [
     addon ? `Your voucher extension for order ${order.order_number} is confirmed.` : `Thank you for your order ${order.order_number}.`,
     '',
@@ -386,6 +394,8 @@ interface GiftRecipientRow {
   name?: string;
   email?: string | null;
   message?: string | null;
+  /** Issue 18 point 2: the London date the email goes out ('YYYY-MM-DD'); absent or null: at once. */
+  sendOn?: string | null;
 }
 
 /**
@@ -395,17 +405,28 @@ interface GiftRecipientRow {
  * and the link that claims them into the recipient's own account (a gift per recipient, made
  * here by the vouchers service's createOrderGifts), so the buyer need forward nothing.
  */
+/** Issue 18 point 2: the send date chosen for an e-gift line, or null. */
+function giftSendOnOf(l: Pick<LineRow, 'gift_recipient'>): string | null {
+  if (!l.gift_recipient) return null;
+  const r = (typeof l.gift_recipient === 'string' ? JSON.parse(l.gift_recipient) : l.gift_recipient) as GiftRecipientRow;
+  return typeof r.sendOn === 'string' && isCalendarDate(r.sendOn) ? r.sendOn : null;
+}
+
 /** Who a guest's e-gift is from, in its mail and on its claim page (a guest's order keeps no name). */
 export const EGIFT_GIVER_NAME = 'A friend';
 
 async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines: LineRow[], view: OrderView, now: Date) {
-  const byRecipient = new Map<string, { name: string; lines: Array<{ line: LineRow; message: string | null }> }>();
+  // One message per recipient address and send date (issue 18 point 2): a dated e-gift waits in
+  // the outbox until the start of its London day (`send_after`); today or no date: at once.
+  const byRecipient = new Map<string, { email: string; sendOn: string | null; name: string; lines: Array<{ line: LineRow; message: string | null }> }>();
   for (const line of lines) {
     if (line.addon_type !== null || !line.gift_recipient) continue;
     const r = (typeof line.gift_recipient === 'string' ? JSON.parse(line.gift_recipient) : line.gift_recipient) as GiftRecipientRow;
     if (typeof r.email !== 'string' || !isEmail(r.email)) continue;
-    const key = normaliseEmail(r.email);
-    const entry = byRecipient.get(key) ?? { name: r.name?.trim() || 'there', lines: [] };
+    const email = normaliseEmail(r.email);
+    const sendOn = giftSendAfter(r.sendOn, now) ? r.sendOn! : null;
+    const key = sendOn ? `${email} ${sendOn}` : email;
+    const entry = byRecipient.get(key) ?? { email, sendOn, name: r.name?.trim() || 'there', lines: [] };
     entry.lines.push({ line, message: r.message?.trim() || null });
     byRecipient.set(key, entry);
   }
@@ -420,15 +441,16 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
     at: now,
     recipients: recipients.map((r) => ({
       name: r.name,
-      email: r.address,
+      email: r.email,
+      sendOn: r.sendOn,
       message: [...new Set(r.lines.map((t) => t.message).filter((m): m is string => m !== null))].join('\n') || null,
       voucherIds: r.vouchers.map((v) => v.id),
     })),
   });
-  return recipients.map(({ address, name, lines: theirs, vouchers }) => {
+  return recipients.map(({ address, email, sendOn, name, lines: theirs, vouchers }) => {
     const titles = [...new Set(theirs.map((t) => t.line.title))];
     const messages = [...new Set(theirs.map((t) => t.message).filter((m): m is string => m !== null))];
-    const token = gifts.find((g) => g.email === address)?.token;
+    const token = gifts.find((g) => g.email === email && g.sendOn === sendOn)?.token;
     const text = [
       `Hello ${name},`,
       '',
@@ -449,7 +471,8 @@ async function egiftMails(trx: AnyDb, deps: CheckoutDeps, order: OrderRow, lines
       order_id: order.id,
       kind: 'egift_recipient',
       recipient_key: address,
-      to_address: address,
+      to_address: email,
+      send_after: giftSendAfter(sendOn, now),
       subject: `A gift for you from ${giver === EGIFT_GIVER_NAME ? giver.toLowerCase() : giver}: ${titles[0]}${titles.length > 1 ? ' and more' : ''}`,
       text_body: text,
       html_body: null,

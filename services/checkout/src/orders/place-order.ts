@@ -144,7 +144,8 @@ function isPendingConflict(err: unknown): boolean {
 
 function validateForModel(model: CheckoutModel, input: PlaceOrderInput): void {
   const { body } = input;
-  if (model.lines.length === 0) throw new Refusal(409, 'BASKET_EMPTY');
+  // Nothing to pay for: no lines and no VIP membership (a member is never offered it, so never twice).
+  if (model.lines.length === 0 && model.summary.vip === 0) throw new Refusal(409, 'BASKET_EMPTY');
   const bad = model.lines.find((l) => l.problem !== null);
   if (bad) {
     const code = bad.problem === 'PURCHASE_LIMIT' ? 'PURCHASE_LIMIT' : bad.problem === 'NOT_FOUND' || bad.problem === 'DEAL_CLOSED' ? 'DEAL_CLOSED' : bad.problem!;
@@ -296,7 +297,8 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
 
           // The hold: still covering the basket (usually: pinned to this order in one statement), or
           // taken again under the stock locks and then pinned.
-          const pinned = await pinCoveringHold(trx, { holdKey: input.basketToken, orderId, items, now });
+          // The VIP membership alone (no lines) holds no units.
+          const pinned = items.length === 0 || (await pinCoveringHold(trx, { holdKey: input.basketToken, orderId, items, now }));
           const hold = pinned ? null : await getHold(trx, input.basketToken);
           if (hold?.orderId && hold.orderId !== orderId) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', ERROR_MESSAGES.PAYMENT_PENDING);
           if (!pinned && (!hold || hold.expiresAt <= now || !sameItems(hold.items, items))) {

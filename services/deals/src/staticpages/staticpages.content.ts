@@ -354,7 +354,7 @@ export const STATIC_PAGES: StaticPageCopy[] = [
       heading: 'Buying a gift card',
       paragraphs: [
         'A Thistle Deals gift card is sold in amounts of £10, £25, £50, £100, £200 and £500, at its face value, through the normal checkout. Promo codes take nothing off a gift card, and promotional wallet credit cannot pay for one.',
-        'To send one to someone, choose "Send it as an e-gift" for it in your basket and give their name, email address and a message: we email them the gift card code as soon as your order is paid. If you do not send it as an e-gift, the code is yours to pass on: it is in My Vouchers, or on the order page of an order placed without signing in. We do not post gift cards.',
+        'To send one to someone, choose "Send it as an e-gift" for it in your basket and give their name, email address and a message: we email them the gift card code as soon as your order is paid, or on the day you choose (today or any day up to 2 months ahead). The 6 months to redeem it count from your purchase, not from the day it is emailed. If you do not send it as an e-gift, the code is yours to pass on: it is in My Vouchers, or on the order page of an order placed without signing in. We do not post gift cards, and they cannot be gift wrapped or sent in a gift pack.',
       ],
     },
     {

@@ -125,6 +125,8 @@ export interface GiftTable {
   mail_text: string | null;
   mail_sent_at: Timestamp | null;
   mail_claimed_until: Timestamp | null;
+  /** Issue 18 point 2: the London date ('YYYY-MM-DD') an order's dated e-gift email goes out; null: straight after payment. */
+  send_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

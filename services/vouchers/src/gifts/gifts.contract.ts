@@ -57,6 +57,7 @@ export const SentGiftSchema = z
     recipientEmail: z.string(),
     message: z.string().nullable(),
     sentAt: Instant,
+    sendOn: z.string().nullable().openapi({ description: "Issue 18 point 2: the London date (YYYY-MM-DD) a dated e-gift's email goes out; null: sent straight after payment." }),
     claimedAt: Instant.nullable(),
     claimedByName: z.string().nullable().openapi({ description: 'The name of the account that claimed it.' }),
     vouchers: z.array(z.object({ id: z.uuid(), title: z.string(), dealId: z.number().int() })),

@@ -31,9 +31,9 @@ export async function insertGift(trx: AnyDb, gift: Insertable<GiftTable>, vouche
     with chosen as (
       select v.id from vouchers.voucher v where v.id = any(${sql.val([...voucherIds])}::uuid[]) and ${holderGuard} for update of v
     ), g as (
-      insert into vouchers.gift (id, token_hash, source, order_id, giver_token, giver_name, recipient_name, recipient_email, message, created_at, mail_subject, mail_text)
+      insert into vouchers.gift (id, token_hash, source, order_id, giver_token, giver_name, recipient_name, recipient_email, message, created_at, mail_subject, mail_text, send_on)
       select ${gift.id}, ${gift.token_hash}, ${gift.source}, ${gift.order_id ?? null}, ${gift.giver_token ?? null}, ${gift.giver_name}, ${gift.recipient_name},
-        ${gift.recipient_email}, ${gift.message ?? null}, ${at}::timestamptz, ${gift.mail_subject ?? null}, ${gift.mail_text ?? null}
+        ${gift.recipient_email}, ${gift.message ?? null}, ${at}::timestamptz, ${gift.mail_subject ?? null}, ${gift.mail_text ?? null}, ${gift.send_on ?? null}
       where exists (select 1 from chosen)
       returning id
     ), pointed as (

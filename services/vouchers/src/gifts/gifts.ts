@@ -23,6 +23,8 @@ export interface OrderGiftRecipient {
   message: string | null;
   /** The order's vouchers given to this recipient. */
   voucherIds: string[];
+  /** Issue 18 point 2: the London date its email goes out (the checkout's outbox holds it); null: straight after payment. */
+  sendOn?: string | null;
 }
 
 /**
@@ -34,8 +36,8 @@ export interface OrderGiftRecipient {
 export async function createOrderGifts(
   trx: AnyDb,
   o: { orderId: string; giverToken: string | null; giverName: string; at: Date; recipients: OrderGiftRecipient[] },
-): Promise<Array<{ email: string; token: string; giftId: string }>> {
-  const made: Array<{ email: string; token: string; giftId: string }> = [];
+): Promise<Array<{ email: string; sendOn: string | null; token: string; giftId: string }>> {
+  const made: Array<{ email: string; sendOn: string | null; token: string; giftId: string }> = [];
   for (const r of o.recipients) {
     if (r.voucherIds.length === 0) continue;
     const token = newGiftToken();
@@ -51,9 +53,10 @@ export async function createOrderGifts(
       recipient_email: r.email,
       message: r.message,
       created_at: o.at,
+      send_on: r.sendOn ?? null,
     };
     await insertGift(trx, gift, r.voucherIds, null, o.at);
-    made.push({ email: r.email, token, giftId: id });
+    made.push({ email: r.email, sendOn: r.sendOn ?? null, token, giftId: id });
   }
   return made;
 }
@@ -114,6 +117,7 @@ export async function sentGiftViews(db: AnyDb, gifts: GiftRow[]) {
     recipientEmail: g.recipient_email,
     message: g.message,
     sentAt: new Date(g.created_at).toISOString(),
+    sendOn: g.send_on ?? null,
     claimedAt: g.claimed_at === null ? null : new Date(g.claimed_at).toISOString(),
     claimedByName: g.claimed_by_name,
     vouchers: vouchers.filter((v) => v.gift_id === g.id).map((v) => ({ id: v.id, title: v.title, dealId: v.deal_id })),
