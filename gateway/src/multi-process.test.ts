@@ -244,6 +244,7 @@ describe.skipIf(!adminUrl)('two shop processes behind HAProxy on one PostgreSQL'
       'refund returned goods',
       'release expired holds',
       'remind expiring vouchers',
+      'retry VIP refunds',
       'retry voucher refunds',
       'settle referrals',
     ]);
