@@ -759,9 +759,9 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'prune expired tokens', everyMs: jobs.pruneMs ?? PRUNE_EVERY_MS, run: () => pruneExpired(db, new Date()), logger }),
       // Vouchers whose validity passed become Expired (issue 16).
       everyLeased({ db, name: 'expire vouchers', everyMs: jobs.expireVouchersMs ?? EXPIRE_EVERY_MS, run: () => expireVouchers(db, new Date()), logger }),
-      // Wallet credit past its date (expired voucher credit after 14 days): its unspent part taken by a ledger posting.
       // Refer a friend (issue 18 point 4): referrals past their refund window credited (or void), each once.
       everyLeased({ db, name: 'settle referrals', everyMs: jobs.expireVouchersMs ?? SETTLE_REFERRALS_EVERY_MS, run: () => settleReferrals(db, { now: new Date() }).then(() => undefined), logger }),
+      // Wallet credit past its date (expired voucher credit after 14 days): its unspent part taken by a ledger posting.
       everyLeased({ db, name: 'expire wallet credit', everyMs: jobs.expireCreditMs ?? EXPIRE_CREDIT_EVERY_MS, run: () => expireWalletCredit(db, { now: new Date() }).then(() => undefined), logger }),
       // Loyalty points (issue 18 point 6): paid orders' points recorded pending, available after the 14-day refund window, removed when refunded.
       everyLeased({ db, name: 'collect order points', everyMs: jobs.orderPointsMs ?? COLLECT_ORDER_POINTS_EVERY_MS, run: () => collectOrderPoints(db, { now: new Date() }).then(() => undefined), logger }),
