@@ -116,9 +116,11 @@ export async function claimCampaignCredit(db: WalletDb, input: { customerToken: 
     const ref = campaignCreditRef(id, input.customerToken);
     const inserted = await sql`insert into wallet.credit_claim (campaign_id, customer_token, amount, currency, credit_ref, credit_expires_at, claimed_at)
       values (${id}::bigint, ${input.customerToken}, ${amount}, ${campaign.currency}, ${ref}, ${expiresAt}, ${now})
-      on conflict (campaign_id, customer_token) do nothing returning campaign_id`.execute(trx);
+      on conflict do nothing returning campaign_id`.execute(trx);
     if (inserted.rows.length === 0) {
-      // A concurrent claim of the same customer committed first (this insert waited for it).
+      // A concurrent claim of the same customer committed first (this insert waited for it). Any
+      // unique key may be the one that notices it, the (campaign, customer) key or the credit_ref
+      // made from them: hence no conflict target above.
       const first = await claimOf(trx, id, input.customerToken);
       return answer('ALREADY_CLAIMED', first?.amount ?? amount, first?.currency ?? campaign.currency);
     }
