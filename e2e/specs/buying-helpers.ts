@@ -176,13 +176,18 @@ export async function enterCard(page: Page, card: typeof GOOD_CARD) {
   await expect(frame.getByRole('button')).toHaveCount(0);
 }
 
-/** Credits the signed-in shopper's wallet through the wallet service's operator route. */
-export async function creditWallet(page: Page, amount: number) {
+/** The signed-in shopper's customer token, from the users service's session route. */
+export async function customerTokenOf(page: Page): Promise<string> {
   const sid = (await page.context().cookies()).find((c) => c.name === '__Host-sid')?.value;
   expect(sid, 'the session cookie').toBeTruthy();
   const session = await page.request.get('/api/users/session', { headers: { 'x-service-token': SERVICE_TOKEN, 'x-session-token': sid! } });
   expect(session.status()).toBe(200);
-  const customerToken = ((await session.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
+  return ((await session.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
+}
+
+/** Credits the signed-in shopper's wallet through the wallet service's operator route. */
+export async function creditWallet(page: Page, amount: number) {
+  const customerToken = await customerTokenOf(page);
   const credit = await page.request.post('/api/wallet/wallet/credit', {
     headers: { 'x-service-token': SERVICE_TOKEN },
     data: { customerToken, currency: 'GBP', amount, bucket: 'refundable', reason: 'E2E goodwill credit', ref: `e2e-${Date.now()}-${++counter}` },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, findDeal, newEmail, payByCard, plainOptionFirst, registerAndConfirm, RESTAURANTS, restaurantDeal, SERVICE_TOKEN } from './buying-helpers.ts';
+import { addToBasket, answerCookies, customerTokenOf, findDeal, newEmail, payByCard, plainOptionFirst, registerAndConfirm, RESTAURANTS, restaurantDeal, SERVICE_TOKEN } from './buying-helpers.ts';
 
 // The loyalty club (issue 18 point 6) as a shopper meets it: a paid order's points show pending
 // on /myaccount/rewards; the order points job, run as at just after the 14-day refund window (the
@@ -25,9 +25,7 @@ test('order points become available after the refund window and are exchanged fo
   const total = points + 1;
   await addToBasket(page, deal);
   await payByCard(page);
-  const sid = (await page.context().cookies()).find((c) => c.name === '__Host-sid')?.value;
-  const session = await page.request.get('/api/users/session', { headers: { ...headers, 'x-session-token': sid! } });
-  const customerToken = ((await session.json()) as { data: { user: { customerToken: string } } }).data.user.customerToken;
+  const customerToken = await customerTokenOf(page);
 
   // The job now: the order's points recorded pending.
   const now = await page.request.post('/api/rewards/reward/order-points/run', { headers, data: { customerToken } });

@@ -21,7 +21,7 @@ describe('Copy link to share', () => {
     const { unmount } = render(<ShareDealLink dealId={42} url="/deals/glasgow/food/restaurants/42/a-deal.html" />);
     await user.click(screen.getByRole('button', { name: 'Copy link to share' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/deals/glasgow/food/restaurants/42/a-deal.html`);
-    expect(await screen.findByText('Link copied.')).toBeTruthy();
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
     expect(readClubQueue().shareDeal).toEqual([]);
     unmount();
     viewer.current = { id: 'v1' };

@@ -67,8 +67,10 @@ describe.each(testDatabases())('cancelling VIP membership on %s', (_name, open) 
     const row = (await sql<{ state: string; provider_reference: string | null }>`select state, provider_reference from orders.vip_refund where order_id = ${order.id}`.execute(f.db)).rows[0]!;
     expect(row.state).toBe('completed');
     expect(row.provider_reference).toBeTruthy();
-    const refunds = (await sql<{ amount: string; state: string }>`select amount, state from payment.refund where order_ref = ${order.id}`.execute(f.db)).rows;
+    const refunds = (await sql<{ amount: string; state: string; reference: string | null }>`select amount, state, reference from payment.refund where order_ref = ${order.id}`.execute(f.db)).rows;
     expect(refunds.map((r) => [Number(r.amount), r.state])).toEqual([[499, 'refunded']]);
+    // The membership's refund names the provider's refund it was paid by.
+    expect(row.provider_reference).toBe(refunds[0]!.reference);
     expect(await retryVipRefunds(f.app.deps)).toBe(0);
 
     // Cancelling again: nothing left to cancel, nothing refunded twice.
