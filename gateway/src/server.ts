@@ -28,13 +28,13 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createBasketApp, BASKET_BASE_PATH, migrateBasket } from '@shop/basket';
-import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, pruneExpired, PRUNE_EVERY_MS, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
+import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, orderStanding, pruneExpired, PRUNE_EVERY_MS, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
 import { createDealsApp, ensureGiftCardDeal, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
 import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createMerchantsApp, deliverMerchantMail, MERCHANT_MAIL_EVERY_MS, MERCHANTS_BASE_PATH, migrateMerchants, seedMerchants } from '@shop/merchants';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
-import { collectOrderPoints, COLLECT_ORDER_POINTS_EVERY_MS, createRewardsApp, migrateRewards, REWARDS_BASE_PATH } from '@shop/rewards';
+import { createRewardsApp, migrateRewards, REWARDS_BASE_PATH, settleOrderPoints, SETTLE_ORDER_POINTS_EVERY_MS } from '@shop/rewards';
 import { settleReferrals, SETTLE_REFERRALS_EVERY_MS } from '@shop/checkout/referrals/settle-referrals';
 import { createWalletApp, expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
 import { seedCreditCampaigns } from '@shop/wallet';
@@ -711,7 +711,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       log: (message, fields) => logger.warn(message, fields),
     });
     const walletApp = createWalletApp({ db, serviceToken, basePath: WALLET_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
-    const rewardsApp = createRewardsApp({ db, serviceToken, basePath: REWARDS_BASE_PATH, runAheadAllowed: options.outboxPage ?? true, log: (message, fields) => logger.warn(message, fields) });
+    const rewardsApp = createRewardsApp({ db, serviceToken, basePath: REWARDS_BASE_PATH, standing: orderStanding, runAheadAllowed: options.outboxPage ?? true, log: (message, fields) => logger.warn(message, fields) });
     // The sandboxes answer on this server; the adapters reach them over real HTTP (reliability A2, D1).
     const faults = options.paymentSandboxFaults ?? false;
     const allowedOrigins = [new URL(publicBaseUrl).origin];
@@ -763,8 +763,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'settle referrals', everyMs: jobs.expireVouchersMs ?? SETTLE_REFERRALS_EVERY_MS, run: () => settleReferrals(db, { now: new Date() }).then(() => undefined), logger }),
       // Wallet credit past its date (expired voucher credit after 14 days): its unspent part taken by a ledger posting.
       everyLeased({ db, name: 'expire wallet credit', everyMs: jobs.expireCreditMs ?? EXPIRE_CREDIT_EVERY_MS, run: () => expireWalletCredit(db, { now: new Date() }).then(() => undefined), logger }),
-      // Loyalty points (issue 18 point 6): paid orders' points recorded pending, available after the 14-day refund window, removed when refunded.
-      everyLeased({ db, name: 'collect order points', everyMs: jobs.orderPointsMs ?? COLLECT_ORDER_POINTS_EVERY_MS, run: () => collectOrderPoints(db, { now: new Date() }).then(() => undefined), logger }),
+      // Loyalty points (issue 18 point 6): pending points (recorded when an order is paid) available after the 14-day refund window, fewer or removed when refunded.
+      everyLeased({ db, name: 'settle order points', everyMs: jobs.orderPointsMs ?? SETTLE_ORDER_POINTS_EVERY_MS, run: () => settleOrderPoints(db as never, { now: new Date(), standing: orderStanding }).then(() => undefined), logger }),
       // Refunds whose card part the provider has not confirmed yet (answer lost, capture not settled): sent again with their own key.
       everyLeased({ db, name: 'retry voucher refunds', everyMs: jobs.retryRefundsMs ?? RETRY_REFUNDS_EVERY_MS, run: () => retryRefunds(vouchersApp.deps), logger }),
       // VIP memberships cancelled within 14 days (issue 18 point 5) whose card refund the provider has not confirmed yet: sent again with their own key.

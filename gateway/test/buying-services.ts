@@ -18,6 +18,7 @@ import { braintreeProvider, createBraintreeSandbox, createPaymentApp, createPaym
 import { createMailer, listOutbox, migrateMail, serveOnLoopback, type Database, type LoopbackServer } from '@shop/platform';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { createUsersApp, migrateUsers, type UsersApp } from '@shop/users';
+import { migrateRewards } from '@shop/rewards';
 import { creditWallet, createWalletApp, migrateWallet } from '@shop/wallet';
 import type { ServiceTargets } from '../src/context.ts';
 import type { Browser } from '../src/test/accounts-services.ts';
@@ -72,6 +73,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
     await migrateBasket(db);
     await migrateWallet(db);
     await migratePayment(db);
+    await migrateRewards(db);
     await migrateCheckout(db);
     await migrateVouchers(db);
     await migrateAddress(db);

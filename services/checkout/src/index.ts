@@ -8,4 +8,5 @@ export { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 export { claimAttempt, claimCodeAttempt, forgiveAttempt, CODE_ATTEMPT_LIMITS, EXPRESS_BUY_LIMITS, type AttemptClaim, type AttemptKey, type AttemptLimit, type AttemptVerdict } from './promo/attempts.ts';
 export { FAULT_POINTS, type FaultPoint, type CheckoutPayments, type JobDeps } from './lib/deps.ts';
 export { classifyPromoMessage, PROMO_MESSAGES } from './promo/promo.ts';
+export { orderStanding } from './loyalty/order-standing.ts';
 export * from './contract.ts';

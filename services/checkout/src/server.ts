@@ -21,6 +21,7 @@ import { releaseExpiredHolds } from '@shop/deals/stock/index';
 import { createPayments, createSandboxes, migratePayment, migrateSandboxes, sandboxProviders, SANDBOX_PATHS } from '@shop/payment';
 import { createMailer, defaultLogger, everyLeased, logFunction, migrateInOrder, migrateJobs, migrateMail, runStandalone } from '@shop/platform';
 import { migrateWallet } from '@shop/wallet';
+import { migrateRewards } from '@shop/rewards';
 import type { FaultPoint } from './lib/deps.ts';
 import { createCheckoutApp } from './app.ts';
 import { migrateCheckout } from './db/database.ts';
@@ -32,7 +33,7 @@ import { pruneExpired, PRUNE_EVERY_MS } from './lib/prune.ts';
 await runStandalone({
   name: 'checkout',
   defaultPort: 4107,
-  migrate: ({ db }) => migrateInOrder(db, [migrateDeals, seedIfEmpty, migrateBasket, migrateWallet, migratePayment, migrateSandboxes, migrateMail, migrateCheckout, migrateVouchers, migrateJobs]),
+  migrate: ({ db }) => migrateInOrder(db, [migrateDeals, seedIfEmpty, migrateBasket, migrateWallet, migratePayment, migrateSandboxes, migrateMail, migrateRewards, migrateCheckout, migrateVouchers, migrateJobs]),
   createApp: ({ env, database: { db }, serviceToken, basePath, origin }) => {
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.SHOP_PORT ?? 4000}`;
     const external = env.PAYMENT_SANDBOX_ORIGIN;

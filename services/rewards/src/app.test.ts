@@ -4,11 +4,12 @@ import { ProblemSchema, SERVICE_TOKEN_HEADER } from '@shop/platform';
 import { lintOpenApi } from '@shop/platform/openapi-lint';
 import { testDatabases } from '@shop/platform/test-databases';
 import { walletBalances } from '@shop/wallet';
-import { ledgerViolations, recordOrderPoints, settleOrderPoints, type OrderStanding } from './index.ts';
-import { rewardsFixture, type RewardsFixture } from './test/rewards-fixture.ts';
+import { createRewardsApp, ledgerViolations, recordOrderPoints, settleOrderPoints, type OrderStanding } from './index.ts';
+import { rewardsFixture, TEST_TOKEN, type RewardsFixture } from './test/rewards-fixture.ts';
 
 const ALICE = 'ct-alice-0123456789';
 const BOB = 'ct-bob-00123456789';
+const CAROL = 'ct-carol-0123456789';
 const DAY = 24 * 3600 * 1000;
 
 /** Orders as the shop would report them: paid and refunded pence, still PAID or not. */
@@ -22,8 +23,10 @@ function fakeOrders(): { standing: OrderStanding; set(id: string, paid: number, 
 
 describe.each(testDatabases())('rewards REST on %s', (_name, open) => {
   let f: RewardsFixture;
+  // The shop's orders as its checkout reports them to the run route.
+  const shopOrders = fakeOrders();
   beforeAll(async () => {
-    f = await rewardsFixture(open);
+    f = await rewardsFixture(open, shopOrders.standing);
   });
   afterAll(async () => {
     expect(f.logged).toEqual([]);
@@ -140,10 +143,18 @@ describe.each(testDatabases())('rewards REST on %s', (_name, open) => {
     expect(JSON.stringify(ProblemSchema.parse(await badBody.json()).errors)).toContain('shareDeal');
   });
 
-  it('the order points run: as at now by default; ahead of now refused naming asOf where not allowed; nothing to read without the shop tables', async () => {
-    const run = await f.call('POST', '/reward/order-points/run', { customerToken: ALICE });
+  it('the order points run: settles as at now by default; ahead of now refused naming asOf where not allowed; 503 without the shop', async () => {
+    await f.database.db.transaction().execute((trx) => recordOrderPoints(trx, { orderId: 'o-run', customerToken: CAROL, paidPence: 2000, paidAt: new Date(f.clock.now.getTime() - 15 * DAY) }));
+    shopOrders.set('o-run', 2000, 0);
+    const run = await f.call('POST', '/reward/order-points/run', { customerToken: CAROL });
     expect(run.status).toBe(200);
-    expect(await run.json()).toEqual({ recorded: 0, settled: 0, removed: 0 });
+    expect(await run.json()).toEqual({ settled: 1, removed: 0 });
+    const again = await f.call('POST', '/reward/order-points/run', { customerToken: CAROL });
+    expect(await again.json()).toEqual({ settled: 0, removed: 0 });
+    const alone = createRewardsApp({ db: f.database.db, serviceToken: TEST_TOKEN });
+    const refused = await alone.request('/reward/order-points/run', { method: 'POST', headers: { [SERVICE_TOKEN_HEADER]: TEST_TOKEN } });
+    expect(refused.status).toBe(503);
+    expect(ProblemSchema.parse(await refused.json()).code).toBe('ORDERS_UNAVAILABLE');
     const ahead = await f.call('POST', '/reward/order-points/run', { asOf: new Date(f.clock.now.getTime() + 15 * DAY).toISOString() });
     expect(ahead.status).toBe(400);
     expect(ProblemSchema.parse(await ahead.json()).errors?.map((e) => e.field)).toEqual(['asOf']);

@@ -8,8 +8,7 @@ import { createServiceApp, problem, problemResponse } from '@shop/platform';
 import { LOYALTY_LEVELS, CLUB_ACTIVITY_DAILY_CAP, CLUB_ACTIVITY_POINTS, POINTS_PENDING_DAYS, POINTS_PER_POUND, type LoyaltyLevel } from '@shop/domain';
 import type { Kysely } from 'kysely';
 import type { RewardsDb } from './db/database.ts';
-import { collectOrderPoints } from './orders-feed.ts';
-import { exchangePoints, loyaltyOf, pointsEvents, recordClubActivity, RewardsError } from './points.ts';
+import { exchangePoints, loyaltyOf, pointsEvents, recordClubActivity, RewardsError, settleOrderPoints, type OrderStanding } from './points.ts';
 import * as routes from './routes.ts';
 
 export const REWARDS_BASE_PATH = '/api/rewards';
@@ -21,6 +20,8 @@ export interface RewardsAppOptions {
   serviceToken: string;
   /** Public path the app is mounted at, used in the OpenAPI servers (default /api/rewards). */
   basePath?: string;
+  /** How an order stands now, for settling its points (the shop passes the checkout's; without it the run route answers 503). */
+  standing?: OrderStanding;
   /** POST /reward/order-points/run may run as at a later instant (test shops only: it settles points early). */
   runAheadAllowed?: boolean;
   /** The clock (tests; default the system's). */
@@ -114,7 +115,8 @@ export function createRewardsApp(options: RewardsAppOptions): OpenAPIHono {
     if (asOf.getTime() < at.getTime() - 60_000 || asOf.getTime() > at.getTime() + ahead) {
       return problemResponse(c, problem(400, 'VALIDATION_FAILED', { title: 'Bad request', detail: 'Give an instant from now.', errors: [{ field: 'asOf', message: options.runAheadAllowed ? 'Give an instant from now to 30 days ahead.' : 'Give an instant within a minute of now.' }] }));
     }
-    return c.json(await collectOrderPoints(db, { now: asOf, ...(body.customerToken ? { customerToken: body.customerToken } : {}) }), 200);
+    if (!options.standing) return problemResponse(c, problem(503, 'ORDERS_UNAVAILABLE', { title: 'Service unavailable', detail: 'Order points are settled by the shop, which knows the orders.' }));
+    return c.json(await settleOrderPoints(db, { now: asOf, standing: options.standing, ...(body.customerToken ? { customerToken: body.customerToken } : {}) }), 200);
   });
   return app;
 }

@@ -101,4 +101,4 @@ export const RunOrderPointsBodySchema = z
   })
   .strict()
   .openapi('RunOrderPoints');
-export const RunOrderPointsResultSchema = z.object({ recorded: z.number().int(), settled: z.number().int(), removed: z.number().int() }).openapi('RunOrderPointsResult');
+export const RunOrderPointsResultSchema = z.object({ settled: z.number().int(), removed: z.number().int() }).openapi('RunOrderPointsResult');

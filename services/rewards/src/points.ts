@@ -108,7 +108,13 @@ export async function recordOrderPoints(
   return { recorded: true, points };
 }
 
-/** What an order looks like now: what is left paid in cash after refunds, and whether it still stands. */
+/** How often the shop settles order points (gateway/src/server.ts, leased). */
+export const SETTLE_ORDER_POINTS_EVERY_MS = 60_000;
+
+/**
+ * What an order looks like now: what is left paid in cash after refunds, and whether it still
+ * stands. The shop passes the checkout's (it owns orders: @shop/checkout orderStanding).
+ */
 export type OrderStanding = (trx: AnyDb, orderId: string) => Promise<{ paidPence: number; refundedPence: number; stands: boolean } | null>;
 
 /**

@@ -87,10 +87,11 @@ export const postRunOrderPoints = createRoute({
   path: '/reward/order-points/run',
   operationId: 'runOrderPoints',
   tags: ['Rewards'],
-  summary: "Run the order points job now (operators, the shop's own job)",
+  summary: "Run the order points settle job now (operators, the shop's own job)",
   description:
-    'Records pending points for paid orders not seen yet and settles those past the 14-day refund window, as at asOf (default now), for one customer or all. ' +
+    'Settles pending order points (recorded when the order was paid) past the 14-day refund window, as at asOf (default now), for one customer or all: available, fewer for a part refund, removed if refunded. ' +
+    '503 ORDERS_UNAVAILABLE where the service runs without the shop (it cannot see the orders). ' +
     'An asOf ahead of now is refused naming asOf unless the shop allows it (test shops).',
   request: { body: { required: false, description: 'When and for whom.', content: { 'application/json': { schema: RunOrderPointsBodySchema } } } },
-  responses: { 200: jsonContent(RunOrderPointsResultSchema, 'What the run did.'), ...rewardsErrors },
+  responses: { 200: jsonContent(RunOrderPointsResultSchema, 'What the run did.'), ...rewardsErrors, 503: problemContent('The service runs without the shop: it cannot see the orders (code ORDERS_UNAVAILABLE).') },
 });

@@ -53,6 +53,8 @@ export { voucherView } from '@shop/vouchers/vouchers/voucher-view';
 export { claimBookableCapacity } from '@shop/vouchers/bookings/bookings';
 export { createOrderGifts, giftClaimLink } from '@shop/vouchers/gifts/gifts';
 export { recordOrderDelivery } from '@shop/vouchers/posting/posting';
+// Issue 18 point 6: a paid order's loyalty points, recorded pending in the paying transaction.
+export { recordOrderPoints } from '@shop/rewards';
 
 export type { ChargeRequest, ChargeResult, LookupResult };
 

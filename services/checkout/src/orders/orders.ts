@@ -38,6 +38,7 @@ import {
   newVouchers,
   recordOrderPayment,
   recordOrderDelivery,
+  recordOrderPoints,
   sharesOf,
   vouchersOfOrder,
   firstVouchersOfProduct,
@@ -194,6 +195,9 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
       }
       // Refer a friend (issue 18 point 4): a referee's first paid order makes their referral pending until its refund window ends.
       if (order.customer_token) await qualifyReferral(trx, { customerToken: order.customer_token, orderRef: orderId, paidAt: now, fingerprintsOf: (token) => instrumentFingerprints(trx, token) });
+      // Loyalty (issue 18 point 6): 10 points per whole pound paid in cash, pending until the refund
+      // window passes (the rewards service's settle job, against loyalty/order-standing.ts).
+      if (order.customer_token && payment) await recordOrderPoints(trx, { orderId, orderNumber: order.order_number, customerToken: order.customer_token, paidPence: payment.amount, paidAt: now, now });
     } else {
       // The VVE add-on: the parent order's vouchers that can still be used gain the months bought.
       const months = lines[0]?.quantity ?? 0;

@@ -13,6 +13,7 @@ import { createOutboxMailer, listOutbox, migrateInOrder, migrateMail, SERVICE_TO
 import { openFreshPostgres, type OpenTestDatabase } from '@shop/platform/test-databases';
 import { creditWallet, migrateWallet } from '@shop/wallet';
 import { migrateUsers } from '@shop/users';
+import { migrateRewards } from '@shop/rewards';
 import { sql, type RawBuilder } from 'kysely';
 import { createCheckoutApp, type CheckoutApp, type CheckoutAppOptions } from '../app.ts';
 import { migrateCheckout } from '../db/database.ts';
@@ -53,7 +54,7 @@ export async function checkoutFixture(open: OpenTestDatabase, options: Partial<C
   const database = await open();
   const db = database.db;
   // The users schema: a paid VIP membership is granted in the paying transaction.
-  await migrateInOrder(db, [migrateDeals, (d) => seedDeals(d, { deals: 12, seed: 7, now: SEED_NOW }), migrateBasket, migrateWallet, migratePayment, migrateMail, migrateUsers, migrateCheckout, migrateVouchers]);
+  await migrateInOrder(db, [migrateDeals, (d) => seedDeals(d, { deals: 12, seed: 7, now: SEED_NOW }), migrateBasket, migrateWallet, migratePayment, migrateMail, migrateUsers, migrateRewards, migrateCheckout, migrateVouchers]);
   const sandboxes = await serveSandboxes({ faults: true });
   const logged: CheckoutFixture['logged'] = [];
   const log = (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields });

@@ -7,6 +7,7 @@ import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { migrateWallet } from '@shop/wallet';
 import { createRewardsApp } from '../app.ts';
 import { migrateRewards } from '../db/database.ts';
+import type { OrderStanding } from '../points.ts';
 
 export const TEST_TOKEN = 'test-service-token';
 
@@ -19,13 +20,17 @@ export interface RewardsFixture {
   close(): Promise<void>;
 }
 
-export async function rewardsFixture(open: OpenTestDatabase): Promise<RewardsFixture> {
+/**
+ * `standing`: how the orders stand, as the shop's checkout would answer (the run route settles
+ * against it); without one the run route answers 503, as a rewards service alone does.
+ */
+export async function rewardsFixture(open: OpenTestDatabase, standing?: OrderStanding): Promise<RewardsFixture> {
   const database = await open();
   await migrateWallet(database.db);
   await migrateRewards(database.db);
   const logged: string[] = [];
   const clock = { now: new Date('2027-01-10T12:00:00Z') };
-  const app = createRewardsApp({ db: database.db, serviceToken: TEST_TOKEN, now: () => clock.now, log: (message, fields) => void logged.push(`${message} ${JSON.stringify(fields)}`) });
+  const app = createRewardsApp({ db: database.db, serviceToken: TEST_TOKEN, ...(standing ? { standing } : {}), now: () => clock.now, log: (message, fields) => void logged.push(`${message} ${JSON.stringify(fields)}`) });
   return {
     database,
     app,
