@@ -15,7 +15,7 @@ import { mulberry32 } from '@shop/platform/random';
 import { openFreshPostgres } from '@shop/platform/test-databases';
 import { captureWalletCredit, creditWallet, holdWalletCredit, ledgerViolations, walletBalances, type CreditExpiryFaultPoint } from './index.ts';
 import { walletFixture, type WalletFixture } from './test/wallet-fixture.ts';
-import { runChild } from './test/run-child.ts';
+import { runChild } from '@shop/platform/test-child';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const child = fileURLToPath(new URL('./test/expiry-child.ts', import.meta.url));

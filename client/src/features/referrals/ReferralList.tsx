@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { formatDate } from '../../lib/text.ts';
+import { ShowMore } from '../../ui/ShowMore.tsx';
 import type { ReferralList_referFriend$key } from '../../__generated__/ReferralList_referFriend.graphql';
 import type { ReferralListPaginationQuery } from '../../__generated__/ReferralListPaginationQuery.graphql';
 
@@ -42,7 +42,6 @@ export function ReferralList({ referFriend }: { referFriend: ReferralList_referF
     `,
     referFriend,
   );
-  const [loadFailed, setLoadFailed] = useState(false);
   const edges = data.referFriend?.referrals.edges ?? [];
   return (
     <section className="panel" aria-labelledby="referrals-title">
@@ -68,25 +67,7 @@ export function ReferralList({ referFriend }: { referFriend: ReferralList_referF
           ))}
         </ul>
       )}
-      {loadFailed ? (
-        <p className="error-message" role="alert">
-          Sorry, we couldn’t load more of your referrals. Please try again.
-        </p>
-      ) : null}
-      {hasNext ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-busy={isLoadingNext}
-          onClick={() => {
-            if (isLoadingNext) return;
-            setLoadFailed(false);
-            loadNext(REFERRALS_PAGE_SIZE, { onComplete: (error) => setLoadFailed(error !== null && error !== undefined) });
-          }}
-        >
-          {isLoadingNext ? 'Loading more…' : 'Show more'}
-        </button>
-      ) : null}
+      <ShowMore hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} pageSize={REFERRALS_PAGE_SIZE} what="of your referrals" />
     </section>
   );
 }

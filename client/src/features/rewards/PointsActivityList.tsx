@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
+import { ShowMore } from '../../ui/ShowMore.tsx';
 import { formatDate } from '../../lib/text.ts';
 import type { PointsActivityList_viewer$key } from '../../__generated__/PointsActivityList_viewer.graphql';
 import type { PointsActivityPaginationQuery } from '../../__generated__/PointsActivityPaginationQuery.graphql';
@@ -40,7 +41,6 @@ export function PointsActivityList({ viewer }: { viewer: PointsActivityList_view
     viewer,
   );
   const statusId = useId();
-  const [loadFailed, setLoadFailed] = useState(false);
   const edges = data.loyalty?.activity.edges ?? [];
   return (
     <section className="loyalty-activity" aria-labelledby="loyalty-activity-title">
@@ -60,29 +60,14 @@ export function PointsActivityList({ viewer }: { viewer: PointsActivityList_view
               </li>
             ))}
           </ul>
-          <p id={statusId} role="status">
-            Showing {edges.length} {edges.length === 1 ? 'entry' : 'entries'}
-            {hasNext ? ', newest first' : ''}
-          </p>
-          {loadFailed ? (
-            <p className="error-message" role="alert">
-              Sorry, we couldn’t load more of your points activity. Please try again.
-            </p>
-          ) : null}
-          {hasNext ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-busy={isLoadingNext}
-              onClick={() => {
-                if (isLoadingNext) return;
-                setLoadFailed(false);
-                loadNext(POINTS_ACTIVITY_PAGE_SIZE, { onComplete: (error) => setLoadFailed(error !== null && error !== undefined) });
-              }}
-            >
-              {isLoadingNext ? 'Loading more…' : loadFailed ? 'Try again' : 'Show more'}
-            </button>
-          ) : null}
+          <ShowMore
+            hasNext={hasNext}
+            isLoadingNext={isLoadingNext}
+            loadNext={loadNext}
+            pageSize={POINTS_ACTIVITY_PAGE_SIZE}
+            what="of your points activity"
+            status={{ id: statusId, text: `Showing ${edges.length} ${edges.length === 1 ? 'entry' : 'entries'}${hasNext ? ', newest first' : ''}` }}
+          />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
+import { ShowMore } from '../../ui/ShowMore.tsx';
 import { formatCount } from '../../lib/text.ts';
 import { VoucherCard } from './VoucherCard.tsx';
 import type { VoucherList_viewer$key } from '../../__generated__/VoucherList_viewer.graphql';
@@ -34,7 +35,6 @@ export function VoucherList({ viewer, empty }: { viewer: VoucherList_viewer$key;
   );
   const statusId = useId();
   const headingPrefix = useId();
-  const [loadFailed, setLoadFailed] = useState(false);
   const { edges, totalCount } = data.vouchers;
   if (edges.length === 0) return <>{empty}</>;
   const shownTotal = Math.max(totalCount, edges.length);
@@ -47,32 +47,16 @@ export function VoucherList({ viewer, empty }: { viewer: VoucherList_viewer$key;
           </li>
         ))}
       </ul>
-      <div className="voucher-list__more">
-        <p id={statusId} role="status" className="voucher-list__status">
-          Showing {formatCount(edges.length)} of {formatCount(shownTotal)} {shownTotal === 1 ? 'voucher' : 'vouchers'}
-        </p>
-        {loadFailed ? (
-          <p className="voucher-list__error" role="alert">
-            Sorry, we couldn’t load more vouchers. Please try again.
-          </p>
-        ) : null}
-        {hasNext ? (
-          <button
-            type="button"
-            className="button button--secondary button--wide"
-            aria-busy={isLoadingNext}
-            onClick={() => {
-              // A second click while a page is on its way would skip or repeat a page.
-              if (isLoadingNext) return;
-              setLoadFailed(false);
-              loadNext(VOUCHERS_PAGE_SIZE, { onComplete: (error) => setLoadFailed(error !== null && error !== undefined) });
-            }}
-          >
-            {isLoadingNext ? <span className="spinner" aria-hidden="true" /> : null}
-            {isLoadingNext ? 'Loading more vouchers…' : loadFailed ? 'Try again' : 'Show more vouchers'}
-          </button>
-        ) : null}
-      </div>
+      <ShowMore
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={loadNext}
+        pageSize={VOUCHERS_PAGE_SIZE}
+        what="vouchers"
+        label="Show more vouchers"
+        loadingLabel="Loading more vouchers…"
+        status={{ id: statusId, text: `Showing ${formatCount(edges.length)} of ${formatCount(shownTotal)} ${shownTotal === 1 ? 'voucher' : 'vouchers'}` }}
+      />
     </div>
   );
 }

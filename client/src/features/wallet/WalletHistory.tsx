@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
+import { ShowMore } from '../../ui/ShowMore.tsx';
 import { formatDate } from '../../lib/text.ts';
 import type { WalletHistory_viewer$key } from '../../__generated__/WalletHistory_viewer.graphql';
 import type { WalletHistoryPaginationQuery } from '../../__generated__/WalletHistoryPaginationQuery.graphql';
@@ -38,7 +39,6 @@ export function WalletHistory({ viewer }: { viewer: WalletHistory_viewer$key }) 
     viewer,
   );
   const statusId = useId();
-  const [loadFailed, setLoadFailed] = useState(false);
   const edges = data.walletState.history?.edges ?? [];
   return (
     <section className="wallet-history" aria-labelledby="wallet-history-title">
@@ -62,32 +62,14 @@ export function WalletHistory({ viewer }: { viewer: WalletHistory_viewer$key }) 
               </li>
             ))}
           </ul>
-          <div className="wallet-history__more">
-            <p id={statusId} role="status" className="wallet-history__status">
-              Showing {edges.length} {edges.length === 1 ? 'entry' : 'entries'}
-              {hasNext ? ', newest first' : ''}
-            </p>
-            {loadFailed ? (
-              <p className="error-message" role="alert">
-                Sorry, we couldn’t load more of your wallet history. Please try again.
-              </p>
-            ) : null}
-            {hasNext ? (
-              <button
-                type="button"
-                className="button button--secondary button--wide"
-                aria-busy={isLoadingNext}
-                onClick={() => {
-                  if (isLoadingNext) return;
-                  setLoadFailed(false);
-                  loadNext(WALLET_HISTORY_PAGE_SIZE, { onComplete: (error) => setLoadFailed(error !== null && error !== undefined) });
-                }}
-              >
-                {isLoadingNext ? <span className="spinner" aria-hidden="true" /> : null}
-                {isLoadingNext ? 'Loading more…' : loadFailed ? 'Try again' : 'Show more'}
-              </button>
-            ) : null}
-          </div>
+          <ShowMore
+            hasNext={hasNext}
+            isLoadingNext={isLoadingNext}
+            loadNext={loadNext}
+            pageSize={WALLET_HISTORY_PAGE_SIZE}
+            what="of your wallet history"
+            status={{ id: statusId, text: `Showing ${edges.length} ${edges.length === 1 ? 'entry' : 'entries'}${hasNext ? ', newest first' : ''}` }}
+          />
         </>
       )}
     </section>

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { mulberry32 } from '@shop/platform/random';
 import { openFreshPostgres } from '@shop/platform/test-databases';
 import { vouchersFixture, type VouchersFixture } from '../test/fixture.ts';
-import { runChild } from '../test/run-child.ts';
+import { runChild } from '@shop/platform/test-child';
 import type { ExpiryFaultPoint } from './expiry.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

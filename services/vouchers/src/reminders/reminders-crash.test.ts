@@ -14,7 +14,7 @@ import { listOutbox, migrateMail } from '@shop/platform';
 import { mulberry32 } from '@shop/platform/random';
 import { openFreshPostgres } from '@shop/platform/test-databases';
 import { vouchersFixture, type VouchersFixture } from '../test/fixture.ts';
-import { runChild } from '../test/run-child.ts';
+import { runChild } from '@shop/platform/test-child';
 import { reminderMessageId, type ReminderFaultPoint } from './reminders.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

@@ -1,6 +1,7 @@
 /**
- * Runs a job's child script (the C5 kill tests: expiry and reminders) as its own Node process
- * with `env`, and answers how it ended and what it printed; SIGKILLed after 60 s (not a test file).
+ * Runs a job's child script (the C5 kill tests: voucher expiry and reminders, wallet credit
+ * expiry) as its own Node process with `env`, and answers how it ended and what it printed;
+ * SIGKILLed after 60 s. A test helper, not a test file.
  */
 import { spawn } from 'node:child_process';
 
