@@ -21,6 +21,10 @@ export const router = createBrowserRouter([
       // National urls are rewritten to shop (spec §2): /deals/national-deal/… → /deals/shop/…
       // /deals/vip (issue 18 point 5; spec §2 fixed title): the VIP deals, before :location reads "vip" as a location.
       { path: 'deals/vip', lazy: () => import('./routes/VipDealsPage.tsx') },
+      // A VIP category (spec §2 page type vipCategory): /deals/vip/{category}, that category's VIP deals.
+      { path: 'deals/vip/:category', lazy: () => import('./routes/VipCategoryPage.tsx') },
+      // A VIP deal url (spec §2 page type vipDeal): /deal/vip/{dealId}[/{blurb}.html], the deal page (canonical: the deal's url).
+      { path: 'deal/vip/*', lazy: () => import('./routes/VipDealPage.tsx') },
       {
         path: 'deals/national-deal/*',
         loader: ({ request }) => {

@@ -37,6 +37,7 @@ describe('spec §8: the five credit toasts, word for word', () => {
     ['NOT_FOUND', answered('NOT_FOUND', null, null), 'Sorry, this offer link is no longer valid. See T&Cs.'],
     ['NOT_STARTED', answered('NOT_STARTED'), 'Sorry, this offer link is no longer valid. See T&Cs.'],
     ['INACTIVE', answered('INACTIVE'), 'Sorry, this offer link is no longer valid. See T&Cs.'],
+    ['EXHAUSTED (the budget is used up)', answered('EXHAUSTED'), 'Sorry, this offer link is no longer valid. See T&Cs.'],
     ['CLAIMED without an amount', answered('CLAIMED', null, null), 'Sorry, this offer link is no longer valid. See T&Cs.'],
     ['network failure', { kind: 'failed' }, 'Unable to process credit at this time. Please try again later.'],
     ['not logged in', { kind: 'logged-out' }, 'Please log in to claim your credit. See T&Cs.'],

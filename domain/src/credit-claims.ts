@@ -18,9 +18,10 @@ export const CREDIT_TERMS_PATH = '/page/wallettermsofuse';
 /**
  * The statuses of a claim (spec §3 "Credit claim response: status, creditAmount, currency"):
  * CLAIMED credited the wallet now; ALREADY_CLAIMED this shopper had it before; the others say why
- * the link gives nothing (all shown as "no longer valid").
+ * the link gives nothing (all shown as "no longer valid", spec §8's "other status" toast):
+ * EXHAUSTED is a campaign whose budget (its most claims) is used up.
  */
-export const CREDIT_CLAIM_STATUSES = ['CLAIMED', 'ALREADY_CLAIMED', 'NOT_FOUND', 'NOT_STARTED', 'EXPIRED', 'INACTIVE'] as const;
+export const CREDIT_CLAIM_STATUSES = ['CLAIMED', 'ALREADY_CLAIMED', 'NOT_FOUND', 'NOT_STARTED', 'EXPIRED', 'INACTIVE', 'EXHAUSTED'] as const;
 export type CreditClaimStatus = (typeof CREDIT_CLAIM_STATUSES)[number];
 
 /** The longest campaign id a claim can name (PostgreSQL bigint has 18 safe digits). */

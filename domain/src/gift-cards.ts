@@ -41,3 +41,28 @@ export function normaliseGiftCardCode(typed: string): string {
 export function giftCardExpiredMessage(expiredAt: Date | string): string {
   return `This gift card expired on ${londonDateInWords(expiredAt)}: gift cards can be redeemed for wallet credit within 6 months of purchase. If you think this is wrong, please contact our customer support team with the gift card code.`;
 }
+
+/**
+ * How a gift card reaches its recipient (the basket line's deliveryOptionType, spec §3): an e-gift
+ * by email (the default: no delivery option chosen) or a printed card posted to the order's
+ * delivery address, its code printed on it.
+ */
+export const GIFT_CARD_DELIVERY_OPTIONS = ['e-gift', 'posted'] as const;
+export type GiftCardDeliveryOption = (typeof GIFT_CARD_DELIVERY_OPTIONS)[number];
+/** Postage of a posted gift card line (pence): £1.50; the line's cards go in one envelope. */
+export const GIFT_CARD_POSTAGE_PENCE = 150;
+/** A posted gift card arrives within this many working days of payment (the shop posts it the next working day). */
+export const GIFT_CARD_POST_WORKING_DAYS = 5;
+
+/** A basket or order line of the gift-card deal that is to be posted. */
+export const isPostedGiftCard = (dealId: number, deliveryOptionType: string | null | undefined): boolean => dealId === GIFT_CARD_DEAL_ID && deliveryOptionType === 'posted';
+
+/** Why a delivery option cannot be taken for a gift-card line, or null (any other line: null). */
+export function giftCardDeliveryOptionProblem(dealId: number, deliveryOptionType: string | null | undefined): string | null {
+  if (dealId !== GIFT_CARD_DEAL_ID || deliveryOptionType == null) return null;
+  return (GIFT_CARD_DELIVERY_OPTIONS as readonly string[]).includes(deliveryOptionType) ? null : 'Choose how to send the gift card: e-gift (by email) or posted card.';
+}
+
+/** A line's postage (pence; null: not posted): a posted gift card's, else the option's own. */
+export const linePostagePence = (dealId: number, deliveryOptionType: string | null | undefined, optionPostagePence: number | null | undefined): number | null =>
+  isPostedGiftCard(dealId, deliveryOptionType) ? GIFT_CARD_POSTAGE_PENCE : (optionPostagePence ?? null);

@@ -219,6 +219,15 @@ export function vipHead(): PageHead {
   });
 }
 
+/** A VIP category page, /deals/vip/{category} (spec §2 page type vipCategory): that category's VIP deals. */
+export function vipCategoryHead(label: string, category: string): PageHead {
+  return pageHead({
+    title: `VIP ${label} Deals`,
+    description: `VIP members save up to an extra 10% on ${label.toLowerCase()} deals, for £4.99 a year.`,
+    canonical: `/deals/vip/${category}`,
+  });
+}
+
 /** The wellness collection (fixed title, spec §2). */
 export function wellnessCollectionHead(canonical = '/deals/wellness-collection'): PageHead {
   return pageHead({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIP_PRICE_PENCE } from './buying.ts';
-import { VIP_OFFER_LINE, VIP_PAGE_LIMIT, isFairVipPrice, isVipRefundable, vipCostPence, vipPriceOf, vipRefundableUntil, vipStatusAt } from './vip.ts';
+import { dealsApiPath, pageTypeOf } from './paths.ts';
+import { VIP_ENDING_REMINDER_DAYS, VIP_OFFER_LINE, VIP_PAGE_LIMIT, isVipEndingReminderDue, vipEquivalentOf, isFairVipPrice, isVipRefundable, vipCategoryPath, vipCostPence, vipPriceOf, vipRefundableUntil, vipStatusAt } from './vip.ts';
 
 describe('VIP figures (spec §9)', () => {
   it('costs £4.99 a year, lists at most 60 deals, and the offer line says price, term, what it gives and no auto-renewal', () => {
@@ -45,6 +46,48 @@ describe('the 14-day cooling-off period after joining or renewing, in London day
   });
 });
 
+describe('the "ends on" reminder: due from 14 days before the end until the end', () => {
+  const end = new Date('2027-06-20T10:00:00Z');
+  const DAY = 24 * 60 * 60 * 1000;
+  it.each([
+    ['15 days before', new Date(end.getTime() - 15 * DAY), false],
+    ['14 days before, to the ms', new Date(end.getTime() - 14 * DAY), true],
+    ['a day before', new Date(end.getTime() - DAY), true],
+    ['at the end', end, false],
+    ['after the end', new Date(end.getTime() + DAY), false],
+  ])('%s: %s', (_name, now, due) => {
+    expect(isVipEndingReminderDue(end, now)).toBe(due);
+  });
+  it('never without a membership; 14 days is the constant', () => {
+    expect(isVipEndingReminderDue(null, end)).toBe(false);
+    expect(VIP_ENDING_REMINDER_DAYS).toBe(14);
+  });
+});
+
+describe('vipEquivalentOf: the VIP option a member\'s basket line moves to (apply-vip-discount)', () => {
+  const base = { id: 1, dealId: 7, title: '2 course meal for 2', price: 2000, originalPrice: 4000, vipExclusive: false, disabled: false, nights: null, postage: null, deposit: null };
+  const vip = { ...base, id: 2, title: 'VIP exclusive: 2 course meal for 2', price: 1800, vipExclusive: true };
+  it.each([
+    ['the VIP copy of the option', vip, 2],
+    ['another deal', { ...vip, dealId: 8 }, null],
+    ['another title', { ...vip, title: 'VIP exclusive: 3 course meal for 2' }, null],
+    ['other terms (nights)', { ...vip, nights: 2 }, null],
+    ['other postage', { ...vip, postage: 299 }, null],
+    ['other deposit', { ...vip, deposit: 500 }, null],
+    ['disabled', { ...vip, disabled: true }, null],
+    ['not VIP-exclusive', { ...vip, vipExclusive: false }, null],
+    ['not cheaper', { ...vip, price: 2000 }, null],
+    ['more than 10% off (not a fair VIP price)', { ...vip, price: 1799 }, null],
+  ])('%s', (_name, candidate, expected) => {
+    expect(vipEquivalentOf(base, [base, candidate])?.id ?? null).toBe(expected);
+  });
+  it('a VIP or disabled line has none; of two, the cheaper', () => {
+    expect(vipEquivalentOf(vip, [base, vip])).toBeNull();
+    expect(vipEquivalentOf({ ...base, disabled: true }, [base, vip])).toBeNull();
+    expect(vipEquivalentOf(base, [base, vip, { ...vip, id: 3, price: 1850 }])?.id).toBe(2);
+  });
+});
+
 describe('vipStatusAt: the spec §3 status from the membership end', () => {
   const now = new Date('2026-11-27T12:00:00Z');
   it.each<[string, string | null, 'ELIGIBLE' | 'ACTIVE' | 'RENEW' | 'NOT_CHECKED', string]>([
@@ -74,5 +117,16 @@ describe('VIP prices (spec §3 mainDeal.vipPrice, §9 extra saving up to 10%)', 
     [899, 999, true],
   ])('VIP %d against %d is fair: %s', (vip, deal, fair) => {
     expect(isFairVipPrice(vip, deal)).toBe(fair);
+  });
+});
+
+describe('VIP page urls (spec §2 page types vipCategory and vipDeal)', () => {
+  it('a VIP category page is /deals/vip/{category}: a vipCategory page whose deals fetch path is /vip/{category}', () => {
+    expect(vipCategoryPath('restaurants-food')).toBe('/deals/vip/restaurants-food');
+    expect(pageTypeOf(vipCategoryPath('spa'))).toBe('vipCategory');
+    expect(dealsApiPath(vipCategoryPath('spa'), 'vipCategory')).toBe('/vip/spa');
+    // A VIP deal url: a deal-type first segment, then vip.
+    expect(pageTypeOf('/deal/vip/4021/spa-day.html')).toBe('vipDeal');
+    expect(pageTypeOf('/deal/glasgow/spa/4021')).toBe('deal');
   });
 });

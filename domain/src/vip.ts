@@ -66,3 +66,72 @@ export function vipPriceOf<T extends { vipExclusive: boolean; disabled: boolean;
 export function isFairVipPrice(vipPrice: number, dealPrice: number): boolean {
   return vipPrice < dealPrice && vipPrice >= Math.floor((dealPrice * (100 - VIP_EXTRA_SAVING_PERCENT)) / 100);
 }
+
+/**
+ * A VIP category page (spec §2 page type vipCategory: a list-type first segment, a second segment
+ * starting with vip): /deals/vip/{category}, the category's VIP deals. The bare /deals/vip is
+ * every VIP deal; pageTypeOf reads both as vipCategory.
+ */
+export function vipCategoryPath(category: string): string {
+  return `/deals/vip/${category}`;
+}
+
+
+/** The "ends on" reminder goes this many days before a membership ends (it never renews by itself). */
+export const VIP_ENDING_REMINDER_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The latest end date a reminder is due for at `now` (ends after now and no later than this). */
+export function vipEndingReminderHorizon(now: Date): Date {
+  return new Date(now.getTime() + VIP_ENDING_REMINDER_DAYS * DAY_MS);
+}
+
+/** Whether a membership ending at `validUntil` is due its "ends on" reminder at `now`: it has not ended and ends within 14 days. */
+export function isVipEndingReminderDue(validUntil: Date | null, now: Date): boolean {
+  if (!validUntil) return false;
+  return validUntil.getTime() > now.getTime() && validUntil.getTime() <= vipEndingReminderHorizon(now).getTime();
+}
+
+/** The title a VIP-exclusive option carries when it is the VIP version of a public option (the catalogue's convention). */
+export const VIP_OPTION_TITLE_PREFIX = 'VIP exclusive: ';
+
+/** What the VIP equivalence compares of a deal's option. */
+export interface VipComparableOption {
+  id: number;
+  dealId: number;
+  title: string;
+  price: number;
+  originalPrice: number;
+  vipExclusive: boolean;
+  disabled: boolean;
+  nights: number | null;
+  postage: number | null;
+  deposit: number | null;
+}
+
+/**
+ * apply-vip-discount (spec §7): the VIP option a member's basket line of `option` moves to, or
+ * null. The catalogue makes a deal's VIP option as the VIP version of one public option (services/
+ * deals seed: its copy, titled "VIP exclusive: <title>", at up to 10% off), so the equivalent is the
+ * enabled VIP-exclusive option of the same deal with that title and the same terms (nights,
+ * postage, deposit, original price) whose price is a fair VIP saving on the option's (cheaper, by
+ * at most 10%: isFairVipPrice). Anything else (another option, other terms) is a different thing
+ * to buy and is never swapped. Several such options: the cheapest.
+ */
+export function vipEquivalentOf<T extends VipComparableOption>(option: T, siblings: readonly T[]): T | null {
+  if (option.vipExclusive || option.disabled) return null;
+  const matches = siblings.filter(
+    (v) =>
+      v.vipExclusive &&
+      !v.disabled &&
+      v.id !== option.id &&
+      v.dealId === option.dealId &&
+      v.title === `${VIP_OPTION_TITLE_PREFIX}${option.title}` &&
+      v.nights === option.nights &&
+      v.postage === option.postage &&
+      v.deposit === option.deposit &&
+      v.originalPrice === option.originalPrice &&
+      isFairVipPrice(v.price, option.price),
+  );
+  return matches.length ? matches.reduce((a, b) => (b.price < a.price ? b : a)) : null;
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures.ts';
-import { addToBasket, answerCookies, enterCard, findDeal, GOOD_CARD, newEmail, openDeal, payButton, pence, plainOptionFirst, registerAndConfirm, restaurantDeal, RESTAURANTS, type Deal } from './buying-helpers.ts';
+import { addToBasket, answerCookies, deliverToAddressFoundByPostcode, enterCard, findDeal, GOOD_CARD, newEmail, openDeal, payButton, pence, plainOptionFirst, registerAndConfirm, restaurantDeal, RESTAURANTS, SERVICE_TOKEN, type Deal } from './buying-helpers.ts';
 
 // Gift cards (issue 18 point 2; spec §2 /giftcard/redeem, §9): a shopper buys a £10 Thistle Deals
 // gift card through the normal checkout as an e-gift; the recipient's email (read from the shop's
@@ -97,4 +97,73 @@ test('a gift card bought as an e-gift is redeemed by its recipient and spent at 
   await payButton(recipient).click();
   await expect(recipient.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
   await other.close();
+});
+
+/** The London calendar date `days` from now ('YYYY-MM-DD') and its words ("28 November 2026"). */
+function londonDay(days: number): { date: string; words: string } {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+  return { date, words: new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) };
+}
+
+// Issue 18 point 2: an e-gift gift card dated tomorrow: the basket and the confirmation say the
+// day; the recipient's email is not sent yet, and goes when the order mail sender runs as at
+// tomorrow (POST /api/checkout/order-mail/deliver {asOf}: test shops only, like the referral
+// settle job's clock). Then a posted card: "Posted card" adds £1.50 postage, the checkout asks
+// for the delivery address, and the confirmation says where it is posted.
+test('a gift card e-gift dated tomorrow is emailed on its day; a posted card is posted to the address', async ({ page }) => {
+  test.setTimeout(240_000);
+  await registerAndConfirm(page, newEmail('gc-dated'));
+  const card = await findDeal(page.request, (d: Deal) => d.dealId === GIFT_CARD_DEAL_ID, { location: 'shop', category: 'toys-gifts' });
+  const tomorrow = londonDay(1);
+
+  await addToBasket(page, card);
+  const line = page.getByRole('list', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: card.title });
+  // An e-gift by email is the default way to send it.
+  await expect(page.getByRole('form', { name: `How to send ${card.title}` }).getByRole('radio', { name: /E-gift by email/ })).toBeChecked();
+  await line.getByRole('button', { name: /Is this a gift\?/ }).click();
+  const giftForm = page.getByRole('form', { name: `Gift options for ${card.title}` });
+  await giftForm.getByRole('radio', { name: /Send it as an e-gift/ }).check();
+  await giftForm.getByRole('textbox', { name: 'Recipient’s name' }).fill('Morven');
+  const recipientEmail = newEmail('gc-morven');
+  await giftForm.getByRole('textbox', { name: /Recipient’s email/ }).fill(recipientEmail);
+  await giftForm.getByLabel('Email it to them on (optional)').fill(tomorrow.date);
+  await giftForm.getByRole('button', { name: /Save gift options/ }).click();
+  await expect(line.getByText(`E-gift for Morven, emailed to them on ${tomorrow.words}`)).toBeVisible();
+  await enterCard(page, GOOD_CARD);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  await expect(page.getByText(`E-gift for Morven, emailed to them on ${tomorrow.words}`)).toBeVisible();
+
+  // Not yet: the buyer's confirmation is sent, the recipient's email waits for its day.
+  const recipientMail = async () => {
+    const { messages } = (await (await page.request.get(`/dev/outbox?format=json&to=${encodeURIComponent(recipientEmail)}`)).json()) as { messages: Array<{ kind: string; text: string }> };
+    return messages.filter((m) => m.kind === 'egift_recipient');
+  };
+  expect(await recipientMail()).toEqual([]);
+  const deliver = (asOf?: string) => page.request.post('/api/checkout/order-mail/deliver', { headers: { 'x-service-token': SERVICE_TOKEN }, data: asOf ? { asOf } : {} });
+  expect((await deliver()).status()).toBe(200);
+  expect(await recipientMail()).toEqual([]);
+  // As at tomorrow, it goes, with the code.
+  const ran = await deliver(new Date(Date.now() + 86_400_000).toISOString());
+  expect(ran.status(), await ran.text()).toBe(200);
+  await expect.poll(async () => (await recipientMail()).length).toBe(1);
+  expect((await recipientMail())[0]!.text).toMatch(/[2-9A-HJKMNP-Z]{6}-[2-9A-HJKMNP-Z]{6}-[2-9A-HJKMNP-Z]{6}/);
+
+  // A posted card: £1.50 postage, a delivery address, no send date.
+  await addToBasket(page, card);
+  const how = page.getByRole('form', { name: `How to send ${card.title}` });
+  await how.getByRole('radio', { name: /Posted card/ }).check();
+  await how.getByRole('button', { name: /Save how to send it/ }).click();
+  await expect(how.getByText(/posted to the delivery address you give at checkout/)).toBeVisible();
+  await expect(page.getByRole('form', { name: `Gift options for ${card.title}` })).toHaveCount(0);
+  await expect(line.getByText('£10 each · £1.50 postage')).toBeVisible();
+  const known = await deliverToAddressFoundByPostcode(page);
+  await page.screenshot({ path: 'test-results/e2e/gift-card-posted-checkout.png', fullPage: true });
+  await enterCard(page, GOOD_CARD);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful' })).toBeVisible();
+  const posted = page.getByText(/A printed card with this code will be posted to Morag Campbell, .+: it arrives within 5 working days\. The code can be redeemed now\./);
+  await expect(posted).toBeVisible();
+  await expect(posted).toContainText(known.postcode.toUpperCase());
+  await page.screenshot({ path: 'test-results/e2e/gift-card-posted-confirmation.png', fullPage: true });
 });

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { COOKIE_NAMES, type SearchGroup } from '@shop/domain/cookies';
+import type { VipLayoutVariant } from '@shop/domain/layouts';
 import { defaultCarryOver, type CarryOverRegistry } from './accounts/carry-over.ts';
 import { isSecureRequest, requestCookies, ResponseCookies } from './accounts/cookies.ts';
 import { isPublicAddress, requestClientAddress } from './accounts/client-ip.ts';
@@ -88,6 +89,8 @@ export interface ContextOptions {
   timeoutMs?: number;
   logger?: Logger;
   accounts?: Partial<AccountsConfig>;
+  /** VIP_LAYOUT (main.ts): the checkout's VIP offer variant; default checkbox. */
+  vipLayout?: VipLayoutVariant;
   /** The shopper's address for a request; default: what the /graphql handler recorded (client-ip.ts). */
   clientAddress?: (request: Request) => string | null;
   /** The clock (cookie lifetimes); default: now. */
@@ -134,6 +137,8 @@ export interface GatewayContext {
   /** The shopper's search test group (spec §4, cookie `search_group`): 'b' searches the alternate route. */
   searchGroup: SearchGroup;
   accounts: AccountsConfig;
+  /** How the checkout offers VIP to a non-member (VIP_LAYOUT, spec §2 VIP layout variants; default checkbox). */
+  vipLayout: VipLayoutVariant;
   logger: Logger;
   /**
    * The staff API key's name when the request carries a valid one (Authorization: Bearer),
@@ -263,6 +268,7 @@ export function createContextFactory(options: ContextOptions) {
       secure,
       searchGroup: searchGroupOf(request),
       accounts,
+      vipLayout: options.vipLayout ?? 'checkbox',
       logger,
       staffName: async () => null,
     };

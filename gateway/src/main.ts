@@ -69,6 +69,8 @@ const shop = await startShop({
     exposeRestCalls: env.EXPOSE_REST_CALLS,
     // Anonymous answers are reused this long (gateway/src/response-cache.ts); 0 turns the cache off.
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS ?? DEFAULT_RESPONSE_CACHE_TTL_MS,
+    // VIP_LAYOUT: checkbox (default), two-buttons or show-no-vip (spec §2 VIP layout variants).
+    ...(env.VIP_LAYOUT ? { vipLayout: env.VIP_LAYOUT } : {}),
   },
   // JOBS_EVERY_MS: run every background job this often instead of its own interval (tests only).
   ...(env.JOBS_EVERY_MS ? { jobs: { releaseHoldsMs: env.JOBS_EVERY_MS, reconcileMs: env.JOBS_EVERY_MS, expireVouchersMs: env.JOBS_EVERY_MS, expireCreditMs: env.JOBS_EVERY_MS, orderPointsMs: env.JOBS_EVERY_MS, retryRefundsMs: env.JOBS_EVERY_MS, remindersMs: env.JOBS_EVERY_MS, mailMs: env.JOBS_EVERY_MS } } : {}),

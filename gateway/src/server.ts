@@ -29,7 +29,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createBasketApp, BASKET_BASE_PATH, migrateBasket } from '@shop/basket';
 import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, orderStanding, pruneExpired, PRUNE_EVERY_MS, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
-import { createDealsApp, ensureGiftCardDeal, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView } from '@shop/deals';
+import { createDealsApp, ensureGiftCardDeal, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView, vipEquivalents } from '@shop/deals';
 import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createMerchantsApp, deliverMerchantMail, MERCHANT_MAIL_EVERY_MS, MERCHANTS_BASE_PATH, migrateMerchants, seedMerchants } from '@shop/merchants';
@@ -37,10 +37,11 @@ import { createPaymentApp, createPayments, createSandboxes, migratePayment, migr
 import { createRewardsApp, migrateRewards, REWARDS_BASE_PATH, settleOrderPoints, SETTLE_ORDER_POINTS_EVERY_MS } from '@shop/rewards';
 import { settleReferrals, SETTLE_REFERRALS_EVERY_MS } from '@shop/checkout/referrals/settle-referrals';
 import { createWalletApp, expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
-import { seedCreditCampaigns } from '@shop/wallet';
+import { pruneClaimLimits, seedCreditCampaigns } from '@shop/wallet';
 import { createVouchersApp, deliverGiftMail, GIFT_MAIL_EVERY_MS, expireVouchers, EXPIRE_EVERY_MS, migrateVouchers, remindExpiringVouchers, REMIND_EVERY_MS, refundReturns, REFUND_RETURNS_EVERY_MS, retryRefunds, RETRY_REFUNDS_EVERY_MS, VOUCHERS_BASE_PATH } from '@shop/vouchers';
 import { processDeclinedSettlements } from '@shop/checkout/reconcile/settlement';
 import { retryVipRefunds, RETRY_VIP_REFUNDS_EVERY_MS } from '@shop/checkout/vip/vip-cancel';
+import { remindVipEnding, REMIND_VIP_ENDING_EVERY_MS } from '@shop/checkout/vip/vip-mail';
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from '@shop/domain';
 import { acquireStartupLock, createMailer, everyLeased, listOutbox, migrateJobs, migrateMail, logSettings, openDatabase, requestLogging, type Mailer } from '@shop/platform';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
@@ -708,6 +709,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       basePath: BASKET_BASE_PATH,
       // The basket checks new lines against the database's stock view (purchase limit, sold out).
       productCheck: ({ productIds, customerKey, db: handle }) => stockView(handle, { productIds, customerKey, day: londonDate(new Date()) }),
+      // apply-vip-discount: a member's lines to their VIP options (services/deals vip-equivalents.ts).
+      vipEquivalents: ({ productIds, db: handle }) => vipEquivalents(handle, productIds),
       log: (message, fields) => logger.warn(message, fields),
     });
     const walletApp = createWalletApp({ db, serviceToken, basePath: WALLET_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
@@ -749,14 +752,16 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       log: (message, fields) => logger.warn(message, fields),
       // Running the referral job "as of" a later day (the e2e journey) only where the outbox page is a test facility too.
       referralsAhead: options.outboxPage ?? true,
+      // The same for the order mail sender (a dated e-gift, issue 18 point 2).
+      mailAhead: options.outboxPage ?? true,
     });
     const checkout = checkoutApp;
     const jobs = options.jobs ?? {};
     // Each job runs in one process at a time across every shop process on this database (its lease).
     backgroundJobs = [
       everyLeased({ db, name: 'release expired holds', everyMs: jobs.releaseHoldsMs ?? RELEASE_HOLDS_EVERY_MS, run: () => releaseExpiredHolds(db, new Date()), logger }),
-      // Expired express-buy tokens and old attempt windows (issue 14).
-      everyLeased({ db, name: 'prune expired tokens', everyMs: jobs.pruneMs ?? PRUNE_EVERY_MS, run: () => pruneExpired(db, new Date()), logger }),
+      // Expired express-buy tokens and old attempt windows (issue 14); the wallet's credit-claim limiter windows that have ended.
+      everyLeased({ db, name: 'prune expired tokens', everyMs: jobs.pruneMs ?? PRUNE_EVERY_MS, run: () => pruneExpired(db, new Date()).then(() => pruneClaimLimits(db, new Date())), logger }),
       // Vouchers whose validity passed become Expired (issue 16).
       everyLeased({ db, name: 'expire vouchers', everyMs: jobs.expireVouchersMs ?? EXPIRE_EVERY_MS, run: () => expireVouchers(db, new Date()), logger }),
       // Refer a friend (issue 18 point 4): referrals past their refund window credited (or void), each once.
@@ -767,6 +772,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'settle order points', everyMs: jobs.orderPointsMs ?? SETTLE_ORDER_POINTS_EVERY_MS, run: () => settleOrderPoints(db as never, { now: new Date(), standing: orderStanding }).then(() => undefined), logger }),
       // Refunds whose card part the provider has not confirmed yet (answer lost, capture not settled): sent again with their own key.
       everyLeased({ db, name: 'retry voucher refunds', everyMs: jobs.retryRefundsMs ?? RETRY_REFUNDS_EVERY_MS, run: () => retryRefunds(vouchersApp.deps), logger }),
+      // The "ends on" VIP reminder (issue 18 point 5) into the order outbox (the order mail job sends it).
+      everyLeased({ db, name: 'remind members their VIP ends', everyMs: jobs.remindersMs ?? REMIND_VIP_ENDING_EVERY_MS, run: () => remindVipEnding(checkout.deps).then(() => undefined), logger }),
       // VIP memberships cancelled within 14 days (issue 18 point 5) whose card refund the provider has not confirmed yet: sent again with their own key.
       everyLeased({ db, name: 'retry VIP refunds', everyMs: jobs.retryRefundsMs ?? RETRY_VIP_REFUNDS_EVERY_MS, run: () => retryVipRefunds(checkout.deps).then(() => undefined), logger }),
       // Returned goods whose refund a crash left unmade (services/vouchers returns.ts); on the refunds' test interval.

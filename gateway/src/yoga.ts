@@ -18,6 +18,7 @@
  *   reflect any Origin with credentials), POSTs a browser marks `Sec-Fetch-Site: cross-site`
  *   refused (A9), and the cookies resolvers set are written on the response (no-store).
  */
+import type { VipLayoutVariant } from '@shop/domain/layouts';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createGraphQLError, createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
@@ -72,6 +73,8 @@ export interface GatewayOptions {
   clientAddress?: (request: Request) => string | null;
   /** The clock for cookie lifetimes (tests). */
   now?: () => Date;
+  /** VIP_LAYOUT: how the checkout offers VIP (spec §2 VIP layout variants); default checkbox. */
+  vipLayout?: VipLayoutVariant;
   /** PUBLIC_BASE_URL's origin: a POST without Sec-Fetch-Site must come from it when it names an Origin (A9). */
   publicOrigin?: string;
 }
@@ -92,6 +95,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.vipLayout ? { vipLayout: options.vipLayout } : {}),
   });
   const access = createOperationAccess({
     persistedOnly: options.persistedOnly ?? false,

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { createBasketApp, migrateBasket } from '@shop/basket';
 import { createCheckoutApp, migrateCheckout, type CheckoutApp } from '@shop/checkout';
 import { createVouchersApp, migrateVouchers, type VouchersApp } from '@shop/vouchers';
-import { stockView } from '@shop/deals';
+import { stockView, vipEquivalents } from '@shop/deals';
 import { ACCOUNT_LINK_PATHS, SESSION_COOKIE } from '@shop/domain/accounts';
 import { londonDate } from '@shop/domain';
 import { createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
@@ -90,6 +90,8 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
       db,
       serviceToken: TEST_TOKEN,
       productCheck: ({ productIds, customerKey, db: handle }) => stockView(handle, { productIds, customerKey, day: londonDate(new Date()) }),
+      // apply-vip-discount: a member's lines to their VIP options (services/deals vip-equivalents.ts).
+      vipEquivalents: ({ productIds, db: handle }) => vipEquivalents(handle, productIds),
       log: quiet,
     });
     const walletApp = createWalletApp({ db, serviceToken: TEST_TOKEN, log: quiet });

@@ -8,6 +8,7 @@ import { pageOf } from '../lib/list-params.ts';
 import { formatDate } from '../lib/text.ts';
 import { VipDeals } from '../features/vip/VipDeals.tsx';
 import { VipJoin } from '../features/vip/VipJoin.tsx';
+import { VipCategoryChips } from '../features/vip/VipCategoryChips.tsx';
 import { savePostLoginUrl } from '../features/layouts/post-login.ts';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { MainWithSkeleton } from '../ui/Main.tsx';
@@ -92,9 +93,9 @@ function VipDealsPage() {
           </>
         )}
       </section>
+      <VipCategoryChips search={data.vipCategories} />
       <VipDeals
         query={data}
-        member={member}
         empty={
           <ListEmpty title="No VIP deals right now" actions={[{ href: locationPath(DEFAULT_LOCATION), label: 'See all deals' }]}>
             New VIP options arrive with new deals. In the meantime, there is plenty more to explore.
@@ -112,6 +113,10 @@ const query = graphql`
     viewer {
       vipStatus
       vipValidUntil
+    }
+    # The categories that have VIP deals, for the chips to their VIP category pages.
+    vipCategories: search(vip: true, allLocations: true, first: 1) {
+      ...VipCategoryChips_search
     }
     ...VipDeals_query @arguments(first: $first, page: $page)
   }

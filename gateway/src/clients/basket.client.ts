@@ -13,7 +13,7 @@
  * reliability Z1/Z3). Answers are parsed with the service's own contract schemas
  * (services/basket/src/contract.ts); a drift fails loudly (BAD_RESPONSE, masked).
  */
-import { BasketListSchema, BasketSchema, type BasketResponse } from '@shop/basket/contract';
+import { ApplyVipDiscountSchema, BasketListSchema, BasketSchema, type BasketResponse } from '@shop/basket/contract';
 import type { RestClient } from './rest-client.ts';
 
 export type Basket = BasketResponse;
@@ -53,6 +53,8 @@ export interface BasketClient {
   merge(guestToken: string, customerToken: string): Promise<Basket | null>;
   /** Spec §7 update-vip-status: the basket's eligibleForVip follows (true only for ACTIVE). */
   updateVipStatus(token: string, customerToken: string | null, vipStatus: string): Promise<Basket | null>;
+  /** Spec §7 apply-vip-discount: a member's lines moved to their VIP options, and which moved; null when there is no such basket. */
+  applyVipDiscount(token: string, customerToken: string | null): Promise<{ basket: Basket; moved: { fromProductId: number; toProductId: number; quantity: number; price: number; vipPrice: number }[] } | null>;
 }
 
 const seg = encodeURIComponent;
@@ -85,6 +87,8 @@ export function createBasketClient(rest: RestClient): BasketClient {
       basketCall('DELETE', `/basket/${seg(token)}/product/${productId}?${ct(customerToken)}`, '/basket/{token}/product/{id}'),
     addAddon: (token, customerToken, addon) => basketCall('POST', `/basket/${seg(token)}/addon?${ct(customerToken)}`, '/basket/{token}/addon', addon),
     merge: (guestToken, customerToken) => basketCall('POST', `/basket/${seg(guestToken)}/merge`, '/basket/{token}/merge', { customerToken }),
+    applyVipDiscount: (token, customerToken) =>
+      rest.send('POST', `/basket/${seg(token)}/apply-vip-discount?${ct(customerToken)}`, { logPath: '/basket/{token}/apply-vip-discount', parser: ApplyVipDiscountSchema, nullOn404: true }),
     updateVipStatus: (token, customerToken, vipStatus) => basketCall('POST', `/basket/${seg(token)}/update-vip-status?${ct(customerToken)}`, '/basket/{token}/update-vip-status', { vipStatus }),
   };
 }

@@ -169,6 +169,9 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     '/deals/glasgow/spa/spa-days/not-a-deal',
     '/deals/glasgow/spa/0991/spa-day.html',
     '/deals/vip/more',
+    '/deals/vip/spa/extra',
+    '/deal/vip/999999999',
+    '/deal/vip/not-a-deal',
     '/deals/%E0%A4%A',
     '/guides/best-afternoon-tea',
   ])('%s is 404 with the not-found head (noindex)', async (path) => {
@@ -195,6 +198,21 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     const res = await get(shop, '/deals/vip');
     expect(res.status).toBe(200);
     expect(headOf(await res.text())).toMatchObject({ titles: ['VIP Deals - Members Save up to an Extra 10% | Thistle Deals'], canonical: 'http://shop.test/deals/vip', robots: 'INDEX, FOLLOW', beforeScripts: true });
+  });
+
+  it('a VIP category (/deals/vip/{category}) is 200 with its head; a VIP deal url (/deal/vip/{id}) is the deal, canonical to its own url', async () => {
+    const res = await gql(shop, `{ search(vip: true, allLocations: true, first: 1) { facets { type value label count } edges { node { dealId url } } } }`);
+    const facet = res.body.data.search.facets.find((f: { type: string; count: number }) => f.type === 'CATEGORY' && f.count > 0);
+    expect(facet, 'the seed has VIP deals').toBeDefined();
+    const category = await get(shop, `/deals/vip/${facet.value}`);
+    expect(category.status).toBe(200);
+    expect(headOf(await category.text())).toMatchObject({ titles: [`VIP ${escape(facet.label)} Deals | Thistle Deals`], canonical: `http://shop.test/deals/vip/${facet.value}`, robots: 'INDEX, FOLLOW' });
+    const vipDeal = res.body.data.search.edges[0].node as { dealId: number; url: string };
+    for (const path of [`/deal/vip/${vipDeal.dealId}`, `/deal/vip/${vipDeal.dealId}/vip-deal.html`]) {
+      const page = await get(shop, path);
+      expect(page.status, path).toBe(200);
+      expect(headOf(await page.text())).toMatchObject({ canonical: `http://shop.test${vipDeal.url}`, ogType: 'product' });
+    }
   });
 
   it('"Become a merchant" (/merchant/apply) is 200 with its own head, indexable; a path below it is 404', async () => {

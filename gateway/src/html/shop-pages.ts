@@ -56,6 +56,7 @@ import {
   specialEventHead,
   truncate,
   TEXT_LIMITS,
+  vipCategoryHead,
   type HeadCategory,
   type HeadSpecialEvent,
   type PersonalListingPath,
@@ -148,6 +149,9 @@ const DEAL_QUERY = `query ShopHeadDeal($dealId: ID!) { deal(dealId: $dealId) {
   dealId title headline description url image { url } merchant { name }
   headlinePrice { amount currency } priceDisplay closingDate products { soldOut disabled }
 } }`;
+
+/** The categories that have VIP deals (the client's VipCategoryPage reads the same facet). */
+const VIP_CATEGORIES_QUERY = `query ShopHeadVipCategories { search(vip: true, allLocations: true, first: 1) { facets { type value label count } } }`;
 
 const STATIC_PAGE_QUERY = `query ShopHeadStaticPage($slug: String!) { staticPage(slug: $slug) { title description path } }`;
 const GUIDE_QUERY = `query ShopHeadGuide($slug: String!) { guide(slug: $slug) { displayName description redirectUrl } }`;
@@ -243,6 +247,27 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     return found(specialEventHead(data.location, data.specialEvent, page), pathname);
   }
 
+  /** /deals/vip/{category} (spec §2 page type vipCategory): a page while the category has VIP deals. */
+  async function vipCategory(category: string, request: Request, pathname: string): Promise<PageAnswer> {
+    const data = await query<{ search: { facets: { type: string; value: string; label: string; count: number }[] } }>(VIP_CATEGORIES_QUERY, {}, request);
+    if (!data) return unavailable(pathname);
+    const facet = data.search.facets.find((f) => f.type === 'CATEGORY' && f.value === category && f.count > 0);
+    return facet ? found(vipCategoryHead(facet.label, category), pathname) : notFound(pathname);
+  }
+
+  /** A deal page's head: canonical to the deal's own url, whichever url reached it (a VIP deal url too). */
+  async function dealPage(dealId: number, request: Request, pathname: string): Promise<PageAnswer> {
+    const data = await query<{ deal: GraphqlDealForStructuredData | null }>(DEAL_QUERY, { dealId: String(dealId) }, request);
+    if (!data) return unavailable(pathname);
+    if (!data.deal) return notFound(pathname);
+    const { deal } = data;
+    return found(
+      dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url }),
+      pathname,
+      dealStructuredData(deal),
+    );
+  }
+
   /** /near-me/{location}[/{area}]: the fixed titles, with the place's display names. */
   async function nearMe(location: string, area: string | null, request: Request, pathname: string): Promise<PageAnswer> {
     let names: { location: string; area?: string } | null;
@@ -331,6 +356,13 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
 
     // /deals/vip (issue 18 point 5): the VIP deals page, with its fixed head (spec §2).
     if (accountPath === '/deals/vip') return found(fixedHeadOf('/deals/vip')!, pathname);
+    // A VIP category (spec §2 page type vipCategory): /deals/vip/{category}.
+    if (segments[0] === 'deals' && segments[1] === 'vip') return segments.length === 3 ? vipCategory(segments[2]!, request, pathname) : notFound(pathname);
+    // A VIP deal url (spec §2 page type vipDeal): /deal/vip/{dealId}[/{blurb}.html], the deal page.
+    if (segments[0] === 'deal' && segments[1] === 'vip') {
+      const vipDeal = segments.length <= 4 ? parseDealPath(pathname) : null;
+      return vipDeal ? dealPage(vipDeal.dealId, request, pathname) : notFound(pathname);
+    }
 
     // A special event: /deals/{location}/special/{slug}.
     if (segments[0] === 'deals' && segments[2] === 'special') {
@@ -358,14 +390,6 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     }
     const parsed = parseDealPath(pathname);
     if (!parsed) return notFound(pathname);
-    const data = await query<{ deal: GraphqlDealForStructuredData | null }>(DEAL_QUERY, { dealId: String(parsed.dealId) }, request);
-    if (!data) return unavailable(pathname);
-    if (!data.deal) return notFound(pathname);
-    const { deal } = data;
-    return found(
-      dealHead({ title: deal.title, headline: deal.headline, description: deal.description, url: deal.url, imageUrl: deal.image.url }),
-      pathname,
-      dealStructuredData(deal),
-    );
+    return dealPage(parsed.dealId, request, pathname);
   };
 }

@@ -45,6 +45,7 @@ describe.each(testDatabases())('basket service on %s', (_name, open) => {
         '/basket/{token}/product/{productId}',
         '/basket/{token}/addon',
         '/basket/{token}/update-vip-status',
+        '/basket/{token}/apply-vip-discount',
         '/basket/{guestToken}/merge',
       ].sort(),
     );

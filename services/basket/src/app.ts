@@ -32,6 +32,8 @@ export interface BasketAppOptions {
    * holds them from the catalogue.
    */
   productCheck?: ProductCheck;
+  /** apply-vip-discount's catalogue read (BasketDeps.vipEquivalents); the shop wires the deals service's vipEquivalents. */
+  vipEquivalents?: BasketDeps['vipEquivalents'];
   now?: () => Date;
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
@@ -42,6 +44,7 @@ export function createBasketApp(options: BasketAppOptions): OpenAPIHono {
     now: options.now ?? (() => new Date()),
     basePath: options.basePath ?? BASKET_BASE_PATH,
     productCheck: options.productCheck ?? null,
+    ...(options.vipEquivalents ? { vipEquivalents: options.vipEquivalents } : {}),
   };
   const app = createServiceApp({
     // A validation 400 says the domain's words (the gateway may show them).

@@ -177,6 +177,23 @@ export const BasketSchema = z
   })
   .openapi('Basket');
 
+export const ApplyVipDiscountSchema = z
+  .object({
+    basket: BasketSchema,
+    moved: z
+      .array(
+        z.object({
+          fromProductId: z.number().int().openapi({ description: 'The public option the line was.' }),
+          toProductId: z.number().int().openapi({ description: 'Its VIP-exclusive equivalent the line is now.' }),
+          quantity: z.number().int(),
+          price: z.number().int().openapi({ description: 'Unit price before, pence.' }),
+          vipPrice: z.number().int().openapi({ description: 'Unit VIP price now, pence (what the checkout charges).' }),
+        }),
+      )
+      .openapi({ description: 'The lines moved to their VIP option (empty: none has one).' }),
+  })
+  .openapi('ApplyVipDiscountResponse');
+
 export const BasketListSchema = z.array(BasketSchema).openapi('BasketList', { description: 'Spec §7: an array; the first item is the customer’s basket; empty when there is none.' });
 
 export type LineInput = z.infer<typeof LineInputSchema>;

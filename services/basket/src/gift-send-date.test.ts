@@ -53,7 +53,7 @@ describe.each(testDatabases())('e-gift send date on %s', (_name, open) => {
     expect(b.products[0]!.gift).toBeNull();
   });
 
-  it('a gift card can be an e-gift but never gift wrapped or in a gift pack (it is not posted)', async () => {
+  it('a gift card can be an e-gift but never gift wrapped or in a gift pack; a posted one takes no send date', async () => {
     f.catalogue.add(GIFT_CARD_OPTION, { dealId: GIFT_CARD_DEAL_ID });
     const { token } = await f.create({ products: [{ dealId: GIFT_CARD_DEAL_ID, dealProductId: GIFT_CARD_OPTION, quantity: 1 }] });
     for (const gifting of [{ type: 'wrapped', giftProductId: 2_440_914 }, { type: 'ndd-gpk', giftPackProductId: 9101 }]) {
@@ -61,8 +61,14 @@ describe.each(testDatabases())('e-gift send date on %s', (_name, open) => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('gifting.type');
     }
-    const b = await f.ok('PATCH', `/basket/${token}/product/${GIFT_CARD_OPTION}`, egift('2027-04-20'));
+    let b = await f.ok('PATCH', `/basket/${token}/product/${GIFT_CARD_OPTION}`, egift('2027-04-20'));
     expect(b.products[0]!.gift?.sendOn).toBe('2027-04-20');
+    // A posted card instead (its card goes to the delivery address): the e-gift ends, and no send date is taken.
+    b = await f.ok('PATCH', `/basket/${token}/product/${GIFT_CARD_OPTION}`, { deliveryOptionType: 'posted' });
+    expect(b.products[0]).toMatchObject({ deliveryOptionType: 'posted', gift: null, gifting: { type: 'none' } });
+    const res = await f.call('PATCH', `/basket/${token}/product/${GIFT_CARD_OPTION}`, { body: egift('2027-04-20') });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('gift.sendOn');
   });
 
   it('refuses a past date on a new basket too', async () => {

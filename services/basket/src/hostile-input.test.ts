@@ -158,6 +158,7 @@ describe.each(testDatabases())('hostile input on %s (reliability V1, V2, V3, V4,
       'delete /basket/{token}/product/{productId}': undefined,
       'post /basket/{token}/addon': { addonType: 'VVE', productId: 9001, quantity: 1 },
       'post /basket/{token}/update-vip-status': { vipStatus: 'ACTIVE' },
+      'post /basket/{token}/apply-vip-discount': undefined,
       'post /basket/{guestToken}/merge': { customerToken: 'cust_hostile_0002' },
     };
     const failures: string[] = [];

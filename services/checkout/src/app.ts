@@ -17,6 +17,7 @@ import { registerPromoRoutes } from './promo/promo.handlers.ts';
 import { registerReconcileRoutes } from './reconcile/reconcile.handlers.ts';
 import { registerVipRoutes } from './vip/vip.handlers.ts';
 import { registerReferralRoutes } from './referrals/referrals.handlers.ts';
+import { registerOrderMailRoutes } from './order-mail/order-mail.handlers.ts';
 
 export const CHECKOUT_BASE_PATH = '/api/checkout';
 
@@ -47,6 +48,8 @@ export interface CheckoutAppOptions {
   reconcile?: ReconcileOptions;
   /** Test shops only: POST /referrals/settle accepts asOf (the e2e runs the referral job past the refund window). */
   referralsAhead?: boolean;
+  /** Test shops only: POST /order-mail/deliver accepts asOf (the e2e sees a dated e-gift go out). */
+  mailAhead?: boolean;
 }
 
 export type CheckoutApp = OpenAPIHono & { deps: CheckoutDeps; settled(): Promise<void> };
@@ -97,6 +100,7 @@ export function createCheckoutApp(options: CheckoutAppOptions): CheckoutApp {
   registerReconcileRoutes(app, deps, options.reconcile);
   registerVipRoutes(app, deps);
   registerReferralRoutes(app, deps, options.referralsAhead ?? false);
+  registerOrderMailRoutes(app, deps, options.mailAhead ?? false);
 
   return Object.assign(app, { deps, settled: () => deps.background.settled() });
 }

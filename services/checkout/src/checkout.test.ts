@@ -34,6 +34,15 @@ describe.each(testDatabases())('checkout on %s', (_name, open) => {
   };
   const place = (token: string, body: unknown, query = '') => f.request('POST', `/checkout/${token}/order${query}`, { body, headers: { 'idempotency-key': newKey() } });
 
+  it('POST /order-mail/deliver runs the order mail sender now; asOf (a later instant) only in test shops, else a 400 naming asOf', async () => {
+    const now = await f.request('POST', '/order-mail/deliver', { body: {} });
+    expect(now.status).toBe(200);
+    expect(typeof ((await now.json()) as Body).sent).toBe('number');
+    const ahead = await f.request('POST', '/order-mail/deliver', { body: { asOf: new Date(Date.now() + 86_400_000).toISOString() } });
+    expect(ahead.status).toBe(400);
+    expect(((await ahead.json()) as Body).errors).toEqual([{ field: 'asOf', message: 'Sending the order mail as of another time is for test shops only.' }]);
+  });
+
   it('prices lines from the catalogue, with gift wrap, postage once per line and the VIP option unticked', async () => {
     const p = await f.product({ remaining: 5, pricePence: 1000, postagePence: 299 });
     const token = await f.basket([{ product: p, quantity: 2, giftWrap: 1, gifting: { gift: true, giftPackProductId: null, giftProductId: 2_440_914, type: 'wrapped' } }]);
@@ -266,7 +275,7 @@ describe.each(testDatabases())('checkout on %s', (_name, open) => {
   it('serves a lint-clean OpenAPI document and refuses calls without the service token', async () => {
     const doc = (await (await f.app.request('/openapi.json')).json()) as Body;
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/checkout/config/gifting', '/checkout/reconcile', '/checkout/vip/cancel', '/checkout/vip/cancellation', '/checkout/{basketToken}', '/checkout/{basketToken}/hold/trim', '/checkout/{basketToken}/options', '/checkout/{basketToken}/order', '/express-buy-token', '/express-buy/{expressBuyToken}/order', '/gift-card/redeem', '/order-addon', '/order/{orderId}', '/orders', '/promocode', '/referrals/settle'].sort(),
+      ['/checkout/config/gifting', '/checkout/reconcile', '/checkout/vip/cancel', '/checkout/vip/cancellation', '/checkout/{basketToken}', '/checkout/{basketToken}/hold/trim', '/checkout/{basketToken}/options', '/checkout/{basketToken}/order', '/express-buy-token', '/express-buy/{expressBuyToken}/order', '/gift-card/redeem', '/order-addon', '/order-mail/deliver', '/order/{orderId}', '/orders', '/promocode', '/referrals/settle'].sort(),
     );
     const problems = await lintOpenApi(doc);
     expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);

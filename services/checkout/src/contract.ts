@@ -300,6 +300,7 @@ export const OrderViewSchema = z
         addonType: z.string().nullable(),
         gift: z.boolean(),
         giftSendOn: z.string().nullable().openapi({ description: "Issue 18 point 2: the London date (YYYY-MM-DD) this e-gift's email goes out when the shopper chose one; null: straight after payment." }),
+        postedTo: z.string().nullable().openapi({ description: 'Issue 18 point 2: a posted gift card line: the delivery address it is posted to, in one line; null for any other line.' }),
       }),
     ),
     quantity: z.number().int(),

@@ -40,6 +40,9 @@ describe('readEnvironment', () => {
     expect(named).toEqual(['DATABASE_URL', 'JOBS_EVERY_MS', 'NODE_ENV', 'PORT', 'PUBLIC_BASE_URL', 'TRUST_PROXY']);
     expect((error as Error).message).toContain('PORT must be a port number (0–65535)');
     expect((error as Error).message).toContain('TRUST_PROXY must be 1 (on) or 0 (off)');
+    // The VIP layout variant (spec §2): one of the three, named when not.
+    expect(readEnvironment({ VIP_LAYOUT: 'two-buttons' }).VIP_LAYOUT).toBe('two-buttons');
+    expect(() => readEnvironment({ VIP_LAYOUT: 'buttons' })).toThrow(/VIP_LAYOUT must be checkbox, two-buttons or show-no-vip/);
   });
 
   it('a service standing alone takes its own token before the shared one, and its base path', () => {

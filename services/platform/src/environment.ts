@@ -57,6 +57,7 @@ const schema = z.object({
   LOG_REQUESTS: flag.default(true),
   CLIENT_DIST: text.optional(),
   JOBS_EVERY_MS: whole(50, 86_400_000, 'a whole number of milliseconds, at least 50').optional(),
+  VIP_LAYOUT: z.enum(['checkbox', 'two-buttons', 'show-no-vip'], { error: 'must be checkbox, two-buttons or show-no-vip' }).optional(),
   RESPONSE_CACHE_TTL_MS: whole(0, 86_400_000, 'a whole number of milliseconds (0: off)').optional(),
   EXPOSE_REST_CALLS: flag.default(false),
   PUBLIC_BASE_URL: httpUrl.optional(),

@@ -25,14 +25,14 @@ describe.each(testDatabases())('wallet REST on %s', (_name, open) => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; servers: Array<{ url: string }> };
     expect(doc.openapi).toMatch(/^3\.1/);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/user/campaign-credit-claim', '/user/wallet', '/wallet/credit', '/wallet/credit-lots', '/wallet/transactions']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/campaigns', '/campaigns/{id}', '/user/campaign-credit-claim', '/user/wallet', '/wallet/credit', '/wallet/credit-lots', '/wallet/transactions']);
     expect(doc.servers[0]?.url).toBe('/api/wallet');
     const problems = await lintOpenApi(doc);
     expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);
   });
 
   it('every route needs the service token', async () => {
-    for (const [method, path] of [['GET', `/user/wallet?customerToken=${ALICE}`], ['GET', `/wallet/transactions?customerToken=${ALICE}`], ['GET', `/wallet/credit-lots?customerToken=${ALICE}`], ['POST', '/wallet/credit'], ['POST', '/user/campaign-credit-claim']]) {
+    for (const [method, path] of [['GET', `/user/wallet?customerToken=${ALICE}`], ['GET', `/wallet/transactions?customerToken=${ALICE}`], ['GET', `/wallet/credit-lots?customerToken=${ALICE}`], ['POST', '/wallet/credit'], ['POST', '/user/campaign-credit-claim'], ['GET', '/campaigns'], ['PUT', '/campaigns/1001']]) {
       const res = await f.app.request(path!, { method, headers: { [SERVICE_TOKEN_HEADER]: 'wrong' } });
       expect(res.status, path).toBe(401);
     }

@@ -34,7 +34,10 @@ export function createWalletApp(options: WalletAppOptions): OpenAPIHono {
       'Amounts are integer pence.',
     serviceToken: options.serviceToken,
     basePath: options.basePath ?? WALLET_BASE_PATH,
-    tags: [{ name: 'Wallet', description: 'Balances, history and credits of customer wallets.' }],
+    tags: [
+      { name: 'Wallet', description: 'Balances, history and credits of customer wallets.' },
+      { name: 'Campaigns', description: 'Credit campaigns (the links ?credit_validation={id}) for staff: create, change, list with claims.' },
+    ],
     log: options.log,
   });
 
@@ -67,7 +70,7 @@ export function createWalletApp(options: WalletAppOptions): OpenAPIHono {
       throw err;
     }
   });
-  // Credit claims (issue 18 point 3): campaigns/.
+  // Credit claims (issue 18 point 3) and staff's campaigns: campaigns/.
   registerCampaignRoutes(app, db);
   return app;
 }

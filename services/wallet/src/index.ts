@@ -9,6 +9,7 @@ export { ledgerViolations } from './ledger-invariant.ts';
 export * from './contract.ts';
 export { reverseWalletCapture } from './reversal.ts';
 export { refundWalletCapture } from './refund.ts';
-export { claimCampaignCredit, seedCreditCampaigns, upsertCreditCampaign, DEMO_CREDIT_CAMPAIGNS, type CreditCampaign } from './campaigns/campaigns.store.ts';
+export { claimCampaignCredit, listCreditCampaigns, seedCreditCampaigns, upsertCreditCampaign, DEMO_CREDIT_CAMPAIGNS, type CreditCampaign, type CreditCampaignView, type CampaignUpsert } from './campaigns/campaigns.store.ts';
+export { pruneClaimLimits } from './campaigns/campaigns.limits.ts';
 export { CreditClaimSchema, CreditClaimBodySchema, type CreditClaim } from './campaigns/campaigns.contract.ts';
 export { expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, walletCreditLots, type WalletCreditLot, type CreditExpiryFaultPoint } from './expiry.ts';

@@ -11,6 +11,7 @@ import { useSyncExternalStore } from 'react';
 import { createOperationDescriptor, fetchQuery, getRequest, graphql, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { AuthState } from '@shop/domain/navigation';
 import { environment } from '../../relay/environment.ts';
+import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts';
 import type { authViewerQuery, authViewerQuery$data } from '../../__generated__/authViewerQuery.graphql';
 
 const query = graphql`
@@ -30,13 +31,52 @@ interface Snapshot {
   viewer: AuthViewer | null;
 }
 
-const PENDING: Snapshot = { auth: { finished: false, authenticated: false, vip: false }, viewer: null };
+/**
+ * Spec §4: "Subscription validity cookie: true or false, set after a check. The check runs only
+ * for authenticated users with a customer token and no stored validity ... VIP flag is stored as
+ * VIP or Non - VIP." Our check is the viewer query's vipUser (a signed-in viewer always has a
+ * customer token; the session cookie holding it is HttpOnly). Both are readable cookies for one
+ * day (then checked again); signing out clears them, and a join or cancel (refreshAuth) writes
+ * them again, so a stale one never outlives the page that changed the membership.
+ *
+ * What they are for: before the auth check answers, the pending state's `vip` comes from the flag,
+ * so a returning member's VIP-only options are buyable and no VIP offer is drawn from the first
+ * paint. The crown still waits for the check (showVipCrown needs `finished`).
+ */
+const SUBSCRIPTION_VALIDITY_COOKIE = 'subscriptionValidity';
+const VIP_FLAG_COOKIE = 'vipFlag';
+const VIP_FLAG = { member: 'VIP', nonMember: 'Non - VIP' } as const;
+const VIP_COOKIES_MAX_AGE_S = 24 * 60 * 60;
+
+/** The stored VIP flag: true for 'VIP', false for 'Non - VIP', null when none is stored. */
+function storedVipFlag(): boolean | null {
+  const raw = typeof document === 'undefined' ? null : readCookie(VIP_FLAG_COOKIE);
+  if (raw === null) return null;
+  const flag = decodeURIComponent(raw);
+  return flag === VIP_FLAG.member ? true : flag === VIP_FLAG.nonMember ? false : null;
+}
+
+/** Stores the check's answer when none is stored (or always: `force`, after a join or cancel); clears both for a guest. */
+function storeSubscription(viewer: AuthViewer | null, force: boolean) {
+  if (typeof document === 'undefined') return;
+  if (!viewer) {
+    deleteCookie(SUBSCRIPTION_VALIDITY_COOKIE);
+    deleteCookie(VIP_FLAG_COOKIE);
+    return;
+  }
+  if (!force && readCookie(SUBSCRIPTION_VALIDITY_COOKIE) !== null && storedVipFlag() === Boolean(viewer.vipUser)) return;
+  writeCookie(SUBSCRIPTION_VALIDITY_COOKIE, String(Boolean(viewer.vipUser)), VIP_COOKIES_MAX_AGE_S);
+  writeCookie(VIP_FLAG_COOKIE, encodeURIComponent(viewer.vipUser ? VIP_FLAG.member : VIP_FLAG.nonMember), VIP_COOKIES_MAX_AGE_S);
+}
+
+const PENDING: Snapshot = { auth: { finished: false, authenticated: false, vip: storedVipFlag() === true }, viewer: null };
 let current: Snapshot = PENDING;
 let finished = false;
 let started = false;
 const listeners = new Set<() => void>();
 
 function publish(viewer: AuthViewer | null | undefined) {
+  if (finished) storeSubscription(viewer ?? null, false);
   const next: Snapshot = finished
     ? { auth: { finished: true, authenticated: Boolean(viewer), vip: Boolean(viewer?.vipUser) }, viewer: viewer ?? null }
     : PENDING;
@@ -72,7 +112,8 @@ export function startAuthCheck(): void {
 
 /** Reads the viewer again (a VIP membership just paid for): the header, VIP prices and options follow. */
 export function refreshAuth(): void {
-  fetchQuery<authViewerQuery>(environment, query, {}, { fetchPolicy: 'network-only' }).subscribe({});
+  const store = () => storeSubscription(current.viewer, true);
+  fetchQuery<authViewerQuery>(environment, query, {}, { fetchPolicy: 'network-only' }).subscribe({ complete: store });
 }
 
 function subscribe(listener: () => void) {

@@ -3,7 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatMoney } from '@shop/domain/money';
 import { isEmail } from '@shop/domain/email';
-import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
+import { GIFT_CARD_DEAL_ID, GIFT_CARD_POSTAGE_PENCE, GIFT_CARD_POST_WORKING_DAYS, isPostedGiftCard, type GiftCardDeliveryOption } from '@shop/domain/gift-cards';
 import { giftSendAfter, giftSendOnInWords, giftSendOnProblem, latestGiftSendOn } from '@shop/domain/gift-send-date';
 import { londonDate } from '@shop/domain/london-time';
 import { ErrorMessage, FormGroup } from '../../ui/Field.tsx';
@@ -22,6 +22,8 @@ export interface LineActions {
   setQuantity: (productId: number, quantity: number) => void;
   remove: (productId: number) => void;
   setGifting: (productId: number, gifting: GiftingType, recipient: { name: string; email: string | null; message: string | null; sendOn: string | null } | null) => Promise<boolean>;
+  /** A gift card's delivery (issue 18 point 2): 'e-gift' or 'posted'. */
+  setDeliveryOption: (productId: number, deliveryOptionType: GiftCardDeliveryOption) => Promise<boolean>;
 }
 
 /** The basket's lines (spec §3 Basket line): quantity steppers, remove, and gifting per line. */
@@ -100,6 +102,7 @@ function BasketLine({ line: lineKey, giftingConfig, actions, error }: { line: Ba
         }
         giftPackQuantity
         giftWrapQuantity
+        deliveryOptionType
         deal {
           title
           url
@@ -177,8 +180,55 @@ function BasketLine({ line: lineKey, giftingConfig, actions, error }: { line: Ba
         {line.minQuantity > 1 ? <p className="form-hint basket-line__hint">At least {line.minQuantity}: this deal is priced per person.</p> : null}
         {!line.soldOut && line.maxQuantity > 0 && line.quantity >= line.maxQuantity ? <p className="form-hint basket-line__hint">That is the most you can buy of this option.</p> : null}
       </div>
-      <LineGifting line={line} title={title} config={giftingConfig} actions={actions} />
+      {line.dealId === GIFT_CARD_DEAL_ID ? <GiftCardDelivery line={line} title={title} actions={actions} /> : null}
+      {isPostedGiftCard(line.dealId, line.deliveryOptionType) ? null : <LineGifting line={line} title={title} config={giftingConfig} actions={actions} />}
     </li>
+  );
+}
+
+/**
+ * How a gift card goes (issue 18 point 2): an e-gift by email (then its gift options below: the
+ * recipient and a send date) or a printed card posted to the delivery address for £1.50. Saved
+ * with the button, like the gift options.
+ */
+function GiftCardDelivery({ line, title, actions }: { line: Line; title: string; actions: LineActions }) {
+  const id = useId();
+  const current: GiftCardDeliveryOption = isPostedGiftCard(line.dealId, line.deliveryOptionType) ? 'posted' : 'e-gift';
+  const [choice, setChoice] = useState<GiftCardDeliveryOption>(current);
+  const postage = formatMoney(GIFT_CARD_POSTAGE_PENCE);
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!actions.settled || choice === current) return;
+    await actions.setDeliveryOption(line.productId, choice);
+  }
+  return (
+    <form className="gifting gift-card-delivery" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={`How to send ${title}`}>
+      <fieldset className="choices">
+        <legend className="form-legend gifting__legend">How should we send the gift card?</legend>
+        <div className="choices__list">
+          <div className="radio">
+            <input type="radio" className="radio__input" id={`${id}-egift`} name={`gift-card-delivery-${line.productId}`} value="e-gift" checked={choice === 'e-gift'} onChange={() => setChoice('e-gift')} />
+            <label className="radio__label" htmlFor={`${id}-egift`}>
+              E-gift by email<span className="gifting__price"> free</span>
+            </label>
+          </div>
+          <div className="radio">
+            <input type="radio" className="radio__input" id={`${id}-posted`} name={`gift-card-delivery-${line.productId}`} value="posted" checked={choice === 'posted'} onChange={() => setChoice('posted')} />
+            <label className="radio__label" htmlFor={`${id}-posted`}>
+              Posted card<span className="gifting__price"> +{postage} postage</span>
+            </label>
+          </div>
+        </div>
+      </fieldset>
+      <p className="form-hint">
+        {current === 'posted'
+          ? `A printed card with its code, posted to the delivery address you give at checkout when your order is paid: it arrives within ${GIFT_CARD_POST_WORKING_DAYS} working days.`
+          : 'We email the code: to the recipient when you choose "Send it as an e-gift" below (on the day you choose), else to you with your order confirmation.'}
+      </p>
+      <button type="submit" className="button button--secondary" aria-disabled={!actions.settled || undefined}>
+        Save how to send it<span className="visually-hidden"> ({title})</span>
+      </button>
+    </form>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { VIP_OFFER_LINE } from '@shop/domain/vip';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import type { CheckoutOptions_checkout$key } from '../../__generated__/CheckoutOptions_checkout.graphql';
@@ -43,6 +44,7 @@ export function CheckoutOptions({
             formatted
           }
           checked
+          layout
         }
       }
     `,
@@ -66,7 +68,9 @@ export function CheckoutOptions({
           onChange={(use) => settled && change({ wallet: use }, onWallet(use))}
         />
       ) : null}
-      {vipOffer ? (
+      {vipOffer?.layout === 'TWO_BUTTONS' ? (
+        <VipChoice checked={ticked.vip ?? vipOffer.checked} error={errorOf('vip')} onChoose={(checked) => settled && change({ vip: checked }, onVip(checked))} />
+      ) : vipOffer ? (
         <OptionCheckbox
           name="vip"
           className="vip-offer"
@@ -78,6 +82,40 @@ export function CheckoutOptions({
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * VIP_LAYOUT two-buttons (spec §2): the offer in one line and two plain choices. Neither is
+ * pressed until the shopper chooses (a VIP already in the checkout shows as chosen); without a
+ * choice nothing is added, as with an unticked box.
+ */
+export function VipChoice({ checked, error, onChoose }: { checked: boolean; error: string | undefined; onChoose: (checked: boolean) => void }) {
+  const [chosen, setChosen] = useState<boolean | null>(checked ? true : null);
+  // "Join VIP" shows pressed only once the checkout holds it (a refused join falls back to no choice).
+  const pressed = checked ? true : chosen === false ? false : null;
+  const id = fieldId('vip');
+  const choose = (vip: boolean) => {
+    setChosen(vip);
+    if (vip !== checked) onChoose(vip);
+  };
+  return (
+    <fieldset className="form-group vip-offer vip-choice" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="vip-choice__offer">{VIP_OFFER_LINE}</legend>
+      <p className="form-hint">You can cancel within 14 days for a full refund. VIP is added to this order only if you choose it.</p>
+      <div className="vip-choice__buttons" id={id}>
+        {/* The tick shows the choice to the eye; aria-pressed says it to assistive technology. */}
+        <button type="button" className="button button--secondary" aria-pressed={pressed === false} onClick={() => choose(false)}>
+          {pressed === false ? <span aria-hidden="true">✓ </span> : null}
+          Pay without VIP
+        </button>
+        <button type="button" className="button button--primary" aria-pressed={pressed === true} onClick={() => choose(true)}>
+          {pressed === true ? <span aria-hidden="true">✓ </span> : null}
+          Join VIP and pay
+        </button>
+      </div>
+      {error ? <ErrorMessage id={`${id}-error`} messages={[error]} /> : null}
+    </fieldset>
   );
 }
 

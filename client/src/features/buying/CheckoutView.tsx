@@ -134,6 +134,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
     setQuantity: (productId, quantity) => void changeBasket(productId, () => updateBasketLine({ input: { productId, quantity } })),
     remove: (productId) => void changeBasket(productId, () => removeBasketLine({ input: { productId } })),
     setGifting: (productId, gifting, recipient) => changeBasket(productId, () => setLineGifting({ input: { productId, gifting, recipient } })),
+    setDeliveryOption: (productId, deliveryOptionType) => changeBasket(productId, () => updateBasketLine({ input: { productId, deliveryOptionType } })),
   };
 
   /** A change of the checkout's options (promo code, wallet, VIP): the answer is the checkout. */

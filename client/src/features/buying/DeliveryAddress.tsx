@@ -23,7 +23,7 @@ export function DeliveryAddress({ value, onChange, errors }: { value: AddressVal
   return (
     <fieldset className="choices delivery">
       <legend className="form-legend">Delivery address</legend>
-      <p className="form-hint">Your gift pack or goods are posted here.</p>
+      <p className="form-hint">Your goods, gift pack or posted gift card are posted here.</p>
       <AddressFinder
         id={id}
         label="Find your address by postcode"

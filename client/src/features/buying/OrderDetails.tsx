@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { giftSendAfter, giftSendOnInWords } from '@shop/domain/gift-send-date';
+import { GIFT_CARD_POST_WORKING_DAYS } from '@shop/domain/gift-cards';
 import { formatDate } from '../../lib/text.ts';
 import { PriceBreakdownRows } from './PriceBreakdown.tsx';
 import { LABEL } from './payment-labels.ts';
@@ -41,6 +42,7 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
           addonType
           gift
           giftSendOn
+          postedTo
           deal {
             url
             title
@@ -64,6 +66,8 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
     const sendOn = o.lines.find((l) => l.dealProductId === dealProductId)?.giftSendOn ?? null;
     return sendOn && giftSendAfter(sendOn, new Date()) ? `, emailed to them on ${giftSendOnInWords(sendOn)}` : '';
   };
+  // Issue 18 point 2: a posted gift card says where it goes.
+  const postedTo = (dealProductId: number) => o.lines.find((l) => l.dealProductId === dealProductId)?.postedTo ?? null;
   const paidWith = [
     o.cashAmount.amount > 0 ? `${o.cashAmount.formatted} by ${paidBy(o.paymentMethod, o.cardType)}` : null,
     o.walletAmountUsed.amount > 0 ? `${o.walletAmountUsed.formatted} wallet credit` : null,
@@ -86,6 +90,11 @@ export function OrderDetails({ order }: { order: OrderDetails_order$key }) {
                     <span className="voucher__code-label">Voucher code</span> <code>{v.code}</code>
                   </p>
                   {v.recipientName ? <p className="voucher__gift">E-gift for {v.recipientName}{emailedOn(v.dealProductId)}</p> : null}
+                  {postedTo(v.dealProductId) ? (
+                    <p className="voucher__gift">
+                      A printed card with this code will be posted to {postedTo(v.dealProductId)}: it arrives within {GIFT_CARD_POST_WORKING_DAYS} working days. The code can be redeemed now.
+                    </p>
+                  ) : null}
                 </div>
                 <div className="voucher__side">
                   <span className="badge voucher__status">{v.status}</span>

@@ -15,12 +15,15 @@ export function DealCard({
   eager = false,
   href,
   sponsored = false,
+  vipPrice = false,
 }: {
   deal: DealCard_deal$key;
   eager?: boolean;
   /** Where the card links; default the deal page. */
   href?: string;
   sponsored?: boolean;
+  /** Show the VIP price whatever the deal's display mode (the VIP lists). */
+  vipPrice?: boolean;
 }) {
   const d = useFragment(
     graphql`
@@ -73,7 +76,7 @@ export function DealCard({
           </Link>
         </h3>
         <div className="card__footer">
-          <DealPrice deal={d} showDiscount={false} />
+          <DealPrice deal={d} showDiscount={false} vip={vipPrice} />
           {d.soldCount > 0 ? <p className="card__sold">{formatCount(d.soldCount)} bought</p> : null}
         </div>
       </div>

@@ -37,6 +37,8 @@ export interface DealListProps {
   limit?: number;
   /** Something to show under a deal's card (the merchant's area on near-me lists), by the edge's index in `edges`. */
   cardNote?: (index: number) => ReactNode;
+  /** Every card shows its deal's VIP price (the VIP lists), whatever the deal's display mode. */
+  vipPrices?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function DealList({
   label = 'Deals',
   limit,
   cardNote,
+  vipPrices = false,
 }: DealListProps) {
   const edges = useFragment(
     graphql`
@@ -92,7 +95,7 @@ export function DealList({
           const note = cardNote?.(i);
           return (
             <li key={edge.node.id} className={note ? 'noted-card' : undefined}>
-              <DealCard deal={edge.node} eager={i < 3} />
+              <DealCard deal={edge.node} eager={i < 3} vipPrice={vipPrices} />
               {note ? <p className="noted-card__note">{note}</p> : null}
             </li>
           );

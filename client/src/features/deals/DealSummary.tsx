@@ -31,7 +31,7 @@ export function DealSummary({ deal }: { deal: DealSummary_deal$key }) {
   return (
     <aside className="buy-box" aria-label="Prices and options">
       <div className="buy-box__price">
-        <DealPrice deal={d} size="xl" />
+        <DealPrice deal={d} size="xl" joinLink />
         {d.pricePerPerson ? <p className="buy-box__per">per person</p> : null}
       </div>
       <ul className="buy-box__facts">

@@ -36,6 +36,8 @@ export function Component() {
   // Paid, then declined at settlement by the bank (reliability P6).
   const settlementDeclined = order.status === 'PAYMENT_FAILED';
   const offer = order.validityExtensionOffer;
+  // Joined VIP with this order (and still a member): their VIP prices are where to go next.
+  const joinedVip = paid && data.viewer?.vipUser === true && order.breakdown.parts.some((p) => p.kind === 'VIP');
   return (
     <Main>
       <div className="container checkout-page confirmation">
@@ -67,6 +69,17 @@ export function Component() {
                 </p>
                 <Link className="button button--secondary" to={orderAddonPath(order.orderNumber)}>
                   See the validity extension
+                </Link>
+              </section>
+            ) : null}
+            {joinedVip ? (
+              <section className="addon-offer" aria-labelledby="vip-joined-title">
+                <h2 id="vip-joined-title" className="addon-offer__title">
+                  You’re a VIP member
+                </h2>
+                <p>VIP prices on selected deals are yours for 12 months. A VIP option in your basket is charged at its VIP price.</p>
+                <Link className="button button--secondary" to="/deals/vip">
+                  See your VIP prices
                 </Link>
               </section>
             ) : null}
@@ -124,10 +137,17 @@ const query = graphql`
     # viewer: signed in (the vouchers are in the account) or a guest (asked to sign in)
     viewer {
       __typename
+      vipUser
     }
     order(orderNumber: $orderNumber) {
       orderNumber
       status
+      # a VIP part: the membership was bought with this order (the link to the VIP prices)
+      breakdown {
+        parts {
+          kind
+        }
+      }
       validityExtensionOffer {
         months
         price {

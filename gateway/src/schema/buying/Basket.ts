@@ -6,6 +6,7 @@
  * stock view, with the shopper's allowance), else the domain rule over the catalogue's figures.
  */
 import { BASKET_VVE_MONTHS, VVE_PRICE_PER_VOUCHER_MONTH_PENCE } from '@shop/checkout/checkout/pricing';
+import { linePostagePence } from '@shop/domain/gift-cards';
 import { linePrice, minimumQuantity, purchaseLimit } from '@shop/domain/purchase-limits';
 import type { Deal, DealProduct } from '@shop/deals/contract';
 import type { Basket, BasketLine } from '../../clients/basket.client.ts';
@@ -37,14 +38,16 @@ async function pricedLine(line: BasketLine, ctx: GatewayContext) {
   const { product } = await catalogueOf(line, ctx);
   // An option gone from the catalogue costs nothing here; the checkout refuses it (DEAL_CLOSED).
   if (!product) return { unitPence: 0, postagePence: 0, totalPence: 0, posted: false };
+  // A posted gift card (issue 18 point 2) pays the card's postage.
+  const postage = linePostagePence(line.dealId, line.deliveryOptionType, product.postagePrice?.amount);
   const price = linePrice({
     pricePence: product.price.amount,
     depositPricePence: product.depositProduct?.price.amount ?? null,
     payDeposit: line.payDeposit ?? false,
-    postagePence: product.postagePrice?.amount ?? null,
+    postagePence: postage,
     quantity: Math.min(Math.max(0, line.quantity), 99),
   });
-  return { ...price, posted: product.postagePrice !== null };
+  return { ...price, posted: postage !== null };
 }
 
 export const basketParent = (basket: Basket, signedIn: boolean): BasketParent => ({ basket, signedIn });

@@ -93,8 +93,14 @@ export const CheckoutType = {
   giftingConfig: ({ view }: CheckoutParent) => giftingConfigOf(view.giftingConfig),
   // The VIP offer starts unticked (issue 6 point 10); £4.99 a year (spec §9). Only for a signed-in
   // shopper who is not a member: a guest has no account to hold it (the service answers null then).
-  vipOffer: ({ view, signedIn }: CheckoutParent) =>
-    signedIn && view.vipOffer !== null ? { price: gbp(Math.min(view.vipOffer.price.amount, VIP_PRICE_PENCE)), checked: view.vipChecked } : null,
+  // VIP_LAYOUT show-no-vip draws no offer, unless VIP is already chosen (joined from /deals/vip:
+  // the shopper still sees what they are paying for). Members never get one (the service's null).
+  vipOffer: ({ view, signedIn }: CheckoutParent, _args: unknown, ctx: GatewayContext) => {
+    if (!signedIn || view.vipOffer === null) return null;
+    if (ctx.vipLayout === 'show-no-vip' && !view.vipChecked) return null;
+    const layout = ({ checkbox: 'CHECKBOX', 'two-buttons': 'TWO_BUTTONS', 'show-no-vip': 'SHOW_NO_VIP' } as const)[ctx.vipLayout];
+    return { price: gbp(Math.min(view.vipOffer.price.amount, VIP_PRICE_PENCE)), checked: view.vipChecked, layout };
+  },
   needsDeliveryAddress: ({ view }: CheckoutParent) => view.needsDeliveryAddress,
   isTravel: ({ view }: CheckoutParent) => view.isTravel,
   isTravelValid: ({ view }: CheckoutParent) => view.isTravelValid,

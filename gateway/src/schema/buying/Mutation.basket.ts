@@ -61,10 +61,14 @@ export const addToBasket: Resolver<unknown, { input: unknown }, Promise<BasketRe
   const { dealId, productId, quantity, payDeposit, purchaseUrl, sessionPurchaseSource } = parsed.data;
   const line: NewLine = { dealId, dealProductId: productId, quantity, payDeposit, purchaseUrl, sessionPurchaseSource };
   return run(ctx, async () => {
-    const { customerToken } = await identity(ctx);
+    const { customerToken, vipUser } = await identity(ctx);
     const existing = await syncVipStatus(ctx, await currentBasket(ctx));
-    const basket = existing ? await ctx.clients.basket.addLine(existing.id, customerToken, line) : await createBasket(ctx, customerToken, line);
-    if (!basket) return basketNotFound();
+    const added = existing ? await ctx.clients.basket.addLine(existing.id, customerToken, line) : await createBasket(ctx, customerToken, line);
+    if (!added) return basketNotFound();
+    // A member's basket (spec §7 apply-vip-discount): an option with a VIP version goes in as it, at the VIP price.
+    // If that cannot be done (the VIP option sold out), the line stays as added.
+    const applied = vipUser && customerToken && added.eligibleForVip ? await ctx.clients.basket.applyVipDiscount(added.id, customerToken).catch(() => null) : null;
+    const basket = applied?.basket ?? added;
     setCurrentBasket(ctx, basket);
     return updated(basket, customerToken !== null);
   });
@@ -80,7 +84,15 @@ async function syncVipStatus(ctx: GatewayContext, basket: Basket | null): Promis
   const viewer = await ctx.session.viewer();
   const synced = await ctx.clients.basket.updateVipStatus(basket.id, customerToken, vipUser ? 'ACTIVE' : (viewer?.vipStatus ?? 'NOT_CHECKED'));
   if (synced) setCurrentBasket(ctx, synced);
-  return synced ?? basket;
+  if (!synced || !vipUser) return synced ?? basket;
+  // Just became a member (spec §7 apply-vip-discount): lines with a VIP option move to it, so the
+  // basket and checkout show and charge the VIP price. The basket stands as synced if this fails.
+  const applied = await ctx.clients.basket.applyVipDiscount(synced.id, customerToken).catch((error: unknown) => {
+    ctx.logger.warn('apply-vip-discount failed', { correlationId: ctx.requestId, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
+  if (applied) setCurrentBasket(ctx, applied.basket);
+  return applied?.basket ?? synced;
 }
 
 /** The shopper's basket and the line the input names, or the NotFoundError to answer. */

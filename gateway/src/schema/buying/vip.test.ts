@@ -62,7 +62,7 @@ describe.each(testDatabases())('VIP membership through the gateway on %s', (_nam
     yoga = createGateway({ services: services.targets, serviceToken: TEST_TOKEN, logger, exposeRestCalls: true, clientAddress: testClientAddress });
     // The small test catalogue may have no VIP-exclusive option (the seed makes one in ~8% of
     // deals), so one plain buyable option becomes one, as a merchant would mark it.
-    options = await services.buyable(4);
+    options = await services.buyable(5);
     vipOption = options.pop()!;
     await sql`update deals.product set vip_exclusive = true where id = ${vipOption.productId}`.execute(services.db);
   });
@@ -116,5 +116,59 @@ describe.each(testDatabases())('VIP membership through the gateway on %s', (_nam
     expect(next.orderSummary).toEqual({ vip: { amount: 0 }, cashAmount: { amount: vipOption.pricePence } });
     const paidAgain = (await b.gql(PLACE, { i: { idempotencyKey: key(), method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: vipOption.pricePence } })).body.data.placeOrder;
     expect(paidAgain.__typename, JSON.stringify(paidAgain)).toBe('OrderPlaced');
+  });
+
+  it('VIP_LAYOUT reaches the checkout: checkbox by default, two-buttons as configured, show-no-vip draws no offer unless VIP is already chosen', async () => {
+    const b = await signedUp();
+    expect((await add(b, options[2]!)).body.data.addToBasket.__typename).toBe('BasketUpdated');
+    const LAYOUT = `{ checkout { ... on Checkout { vipOffer { checked layout } } } }`;
+    const through = (layout?: 'two-buttons' | 'show-no-vip') => {
+      const gateway = createGateway({ services: services.targets, serviceToken: TEST_TOKEN, logger, clientAddress: testClientAddress, ...(layout ? { vipLayout: layout } : {}) });
+      // The same shopper (their session cookie) through a shop configured so.
+      const other = new Browser(gateway, 'http://shop.test', b.ip);
+      for (const [name, value] of b.jar) other.setCookie(name, value);
+      return other;
+    };
+    expect((await b.gql(LAYOUT)).body.data.checkout.vipOffer).toEqual({ checked: false, layout: 'CHECKBOX' });
+    expect((await through('two-buttons').gql(LAYOUT)).body.data.checkout.vipOffer).toEqual({ checked: false, layout: 'TWO_BUTTONS' });
+    const none = through('show-no-vip');
+    expect((await none.gql(LAYOUT)).body.data.checkout.vipOffer).toBeNull();
+    // Chosen already (joined from /deals/vip): still shown, so the shopper sees what they pay for.
+    expect((await b.gql(SET_VIP, { c: true })).body.data.setVipOption.vipOffer.checked).toBe(true);
+    expect((await none.gql(LAYOUT)).body.data.checkout.vipOffer).toEqual({ checked: true, layout: 'SHOW_NO_VIP' });
+  });
+
+  it('apply-vip-discount: a member\'s line of an option with a VIP version goes in as that version and is charged its VIP price; a non-member\'s basket is refused it', async () => {
+    // The catalogue's VIP version of options[3] (as the seed makes one): "VIP exclusive: <title>", same terms, 10% off.
+    const plain = options[3]!;
+    const vipPrice = Math.floor((plain.pricePence * 90) / 100);
+    const vipId = (await sql<{ id: number }>`select coalesce(max(id), 0) + 1 as id from deals.product`.execute(services.db)).rows[0]!.id;
+    await sql`insert into deals.product (id, deal_id, position, title, price_pence, original_price_pence, display_discount, purchase_cap, remaining, has_deposit, deposit_product_id, deposit_price_pence, postage_pence, number_of_nights, check_in_date, check_out_date, vip_exclusive, disabled)
+      select ${vipId}, deal_id, position + 1000, 'VIP exclusive: ' || title, ${vipPrice}, original_price_pence, display_discount, purchase_cap, null, has_deposit, deposit_product_id, deposit_price_pence, postage_pence, number_of_nights, check_in_date, check_out_date, true, false
+      from deals.product where id = ${plain.productId}`.execute(services.db);
+
+    // A non-member: the public option stays itself, and the REST call is refused in words.
+    const other = await signedUp();
+    const kept = (await add(other, plain)).body.data.addToBasket;
+    expect(kept.basket.lines.map((l: any) => l.productId)).toEqual([plain.productId]);
+    const basketToken = (await sql<{ token: string; customer_token: string }>`select b.token, b.customer_token from basket.basket b join basket.line l on l.basket_token = b.token where l.deal_product_id = ${plain.productId} and b.customer_token is not null order by b.created_at desc limit 1`.execute(services.db)).rows[0]!;
+    const basketTarget = services.targets.basket!;
+    if (!('app' in basketTarget)) throw new Error('the test basket service runs in-process');
+    const refused = await basketTarget.app.fetch(
+      new Request(`http://basket/basket/${basketToken.token}/apply-vip-discount?customerToken=${basketToken.customer_token}`, { method: 'POST', headers: { 'x-service-token': TEST_TOKEN } }),
+    );
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'VIP_ONLY', detail: expect.stringContaining('VIP prices are for VIP members only') });
+
+    // A member (joined with an order): the same option goes in as its VIP version, charged its VIP price.
+    const member = await signedUp();
+    expect((await add(member, options[0]!)).body.data.addToBasket.__typename).toBe('BasketUpdated');
+    const ticked = (await member.gql(SET_VIP, { c: true })).body.data.setVipOption;
+    const paid = (await member.gql(PLACE, { i: { idempotencyKey: key(), method: 'CREDIT_CARD', paymentToken: 'fake-valid-nonce', expectedCashAmount: ticked.orderSummary.cashAmount.amount } })).body.data.placeOrder;
+    expect(paid.__typename, JSON.stringify(paid)).toBe('OrderPlaced');
+    const moved = (await add(member, plain)).body.data.addToBasket;
+    expect(moved.__typename, JSON.stringify(moved)).toBe('BasketUpdated');
+    expect(moved.basket.lines).toEqual([{ productId: vipId, quantity: 1, unitPrice: { amount: vipPrice } }]);
+    expect((await checkout(member)).orderSummary).toEqual({ vip: { amount: 0 }, cashAmount: { amount: vipPrice } });
   });
 });

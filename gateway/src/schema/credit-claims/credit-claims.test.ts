@@ -3,7 +3,7 @@
  * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set):
  *
  * - signed in: CLAIMED with the credit (£5), the wallet up by it; again ALREADY_CLAIMED with the
- *   amount received and the wallet unchanged; an ended, withdrawn or unknown offer its status;
+ *   amount received and the wallet unchanged; an ended, withdrawn, used-up or unknown offer its status;
  * - the customer is the session's: another shopper's claim credits only them (Z), and a guest is
  *   refused with UnauthenticatedError before any call (Z);
  * - spec §5: an id that is not digits only is a ValidationError naming id, before any call;
@@ -15,7 +15,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
 import { CREDIT_CLAIM_TOO_MANY_MESSAGE } from '@shop/domain/credit-claims';
 import { testDatabases } from '@shop/platform/test-databases';
-import { seedCreditCampaigns, upsertCreditCampaign } from '@shop/wallet';
+import { claimCampaignCredit, seedCreditCampaigns, upsertCreditCampaign } from '@shop/wallet';
 import { CREDIT_CLAIM_LIMITS } from '@shop/wallet/campaigns/campaigns.limits';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ describe.each(testDatabases())('claimCredit through the shop on %s', (_name, ope
     expect((await wallet(ann)).balance.amount).toBe(500);
   });
 
-  it('an ended, withdrawn or unknown offer answers its status and credits nothing', async () => {
+  it('an ended, withdrawn, used-up or unknown offer answers its status and credits nothing', async () => {
     expect((await claim(ann, '1003')).result).toEqual({ __typename: 'CreditClaim', status: 'EXPIRED', creditAmount: { amount: 500, currency: 'GBP', formatted: '£5' } });
     expect((await claim(ann, '1004')).result).toMatchObject({ status: 'INACTIVE' });
     expect((await claim(ann, '424242')).result).toEqual({ __typename: 'CreditClaim', status: 'NOT_FOUND', creditAmount: null });
@@ -78,6 +78,14 @@ describe.each(testDatabases())('claimCredit through the shop on %s', (_name, ope
     const long = await claim(ann, '9'.repeat(40));
     expect(long.result).toEqual({ __typename: 'CreditClaim', status: 'NOT_FOUND', creditAmount: null });
     expect(long.restCalls).toBe(known.restCalls - 1);
+    // An offer whose budget is used up (one claim, taken by another shopper): EXHAUSTED, which the
+    // client shows as spec §8's "other status" toast.
+    await upsertCreditCampaign(shop.services.db, {
+      id: '5101', name: 'One shopper only', amount: 300, currency: 'GBP', creditValidMonths: 12, creditExpiresAt: null,
+      validFrom: new Date('2025-01-01T00:00:00Z'), validUntil: new Date('2031-01-01T00:00:00Z'), active: true, maxClaims: 1,
+    });
+    expect((await claimCampaignCredit(shop.services.db, { customerToken: 'ct-first-claimer-0123456789', campaignId: '5101' })).status).toBe('CLAIMED');
+    expect((await claim(ann, '5101')).result).toEqual({ __typename: 'CreditClaim', status: 'EXHAUSTED', creditAmount: { amount: 300, currency: 'GBP', formatted: '£3' } });
     expect((await wallet(ann)).balance.amount).toBe(500);
   });
 

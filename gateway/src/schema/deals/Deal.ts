@@ -1,5 +1,6 @@
 import type { Deal as DealDto } from '@shop/deals/contract';
 import { dealHeadline, deliveryPricesOf, headlinePriceProducts, optionHeadline, parseDealPath, showsFromPrice, type Headline } from '@shop/domain';
+import { vipPriceOf } from '@shop/domain/vip';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { CategoryParent, DealProductParent, MerchantParent } from '../mappers.ts';
 import type { DealProductResolvers, DealResolvers, MerchantResolvers, PriceDisplay } from '../__generated__/resolvers.ts';
@@ -36,6 +37,13 @@ function dealHeadlineOf(d: DealDto): Headline {
 }
 
 const money = (amount: number, currency: Currency) => ({ amount, currency });
+
+/** The VIP option vipPrice is taken from: the cheapest enabled VIP-exclusive product (first of equals). */
+function vipOptionOf(d: DealDto): ProductDto | null {
+  let best: ProductDto | null = null;
+  for (const p of d.products) if (p.vipExclusive && !p.disabled && (best === null || p.price.amount < best.price.amount)) best = p;
+  return best;
+}
 
 /** The deal's category and sub-category slugs, read from its url (no catalogue call needed). */
 function slugsOf(deal: DealDto): { category: string | null; subcategory: string | null } {
@@ -90,6 +98,16 @@ export const Deal: DealResolvers = {
     };
   },
   hasVipExclusive: (d) => d.vipExclusive,
+  // Spec §3 mainDeal.vipPrice, read from the deal's own products (the same rule the deals
+  // service stores as vip_price_pence): the cheapest enabled VIP-exclusive option.
+  vipPrice: (d) => {
+    const pence = vipPriceOf(d.products.map((p) => ({ vipExclusive: p.vipExclusive, disabled: p.disabled, price: p.price.amount })));
+    return pence === null ? null : money(pence, d.price.currency);
+  },
+  vipHeadlinePrice: (d) => {
+    const cheapest = vipOptionOf(d);
+    return cheapest ? money(optionHeadline(headlineInput(cheapest)).price, d.price.currency) : null;
+  },
   products: (d): DealProductParent[] => d.products.map((product) => ({ dealId: d.id, product })),
 };
 

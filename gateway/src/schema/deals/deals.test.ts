@@ -3,6 +3,7 @@
  * (in-process) over a seeded database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { dealHeadline, DEALS_PAGE_SIZE, discountPercentage, ERROR_CODES, formatMoney, linePrice } from '@shop/domain';
+import { isFairVipPrice } from '@shop/domain/vip';
 import { testDatabases } from '@shop/platform/test-databases';
 import { buildSchema, isEnumType } from 'graphql';
 import { readFileSync } from 'node:fs';
@@ -556,6 +557,7 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
     type Card = {
       dealId: number; price: Amount; originalPrice: Amount; discountPercentage: number; showFromPrice: boolean; products: Product[];
       headlinePrice: Amount & { currency: string; formatted: string }; includedPostage: Amount; headlineOriginalPrice: Amount; headlineDiscountPercentage: number;
+      priceDisplay: string; vipPrice: (Amount & { currency: string }) | null; vipHeadlinePrice: Amount | null;
     };
     let cards: Card[] = [];
     beforeAll(async () => {
@@ -566,7 +568,8 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
           const res = await run(
             `query($location: String!, $after: String) { location(slug: $location) { deals(first: 48, after: $after) {
               pageInfo { hasNextPage endCursor }
-              edges { node { dealId price { amount } originalPrice { amount } discountPercentage showFromPrice
+              edges { node { dealId price { amount } originalPrice { amount } discountPercentage showFromPrice priceDisplay
+                vipPrice { amount currency } vipHeadlinePrice { amount }
                 headlinePrice { amount currency formatted } includedPostage { amount } headlineOriginalPrice { amount } headlineDiscountPercentage
                 products { price { amount } originalPrice { amount } vipExclusive disabled postagePrice { amount }
                   headlinePrice { amount formatted } includedPostage { amount } headlineOriginalPrice { amount } headlineDiscountPercentage } } } } } }`,
@@ -645,6 +648,19 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
       const vipBesideOnePublic = cards.filter((c) => c.products.some((p) => p.vipExclusive && !p.disabled) && priced(c).length === 1 && !priced(c)[0]!.vipExclusive);
       expect(vipBesideOnePublic.length, 'the seed has a deal with one public product and a VIP-exclusive one').toBeGreaterThan(0);
       for (const c of vipBesideOnePublic) expect(c.showFromPrice).toBe(false);
+    });
+
+    it('vipPrice (spec §3 mainDeal.vipPrice) is the cheapest enabled VIP-exclusive option, null without one; the seeded ones show it, a fair saving', () => {
+      const vipOptions = (c: Card) => c.products.filter((p) => p.vipExclusive && !p.disabled);
+      const withVip = cards.filter((c) => vipOptions(c).length > 0);
+      expect(withVip.length, 'the seed has deals with VIP options').toBeGreaterThan(0);
+      for (const c of cards.filter((c) => vipOptions(c).length === 0)) expect({ dealId: c.dealId, vip: c.vipPrice, headline: c.vipHeadlinePrice }).toEqual({ dealId: c.dealId, vip: null, headline: null });
+      for (const c of withVip) {
+        const cheapest = vipOptions(c).reduce((a, b) => (b.price.amount < a.price.amount ? b : a));
+        expect({ dealId: c.dealId, vip: c.vipPrice, headline: c.vipHeadlinePrice?.amount }).toEqual({ dealId: c.dealId, vip: { amount: cheapest.price.amount, currency: 'GBP' }, headline: cheapest.headlinePrice.amount });
+        // Seeded as 'show VIP discount price', at most 10% below the deal's price (spec §9).
+        expect({ dealId: c.dealId, display: c.priceDisplay, fair: isFairVipPrice(c.vipPrice!.amount, c.price.amount) }).toEqual({ dealId: c.dealId, display: 'SHOW_VIP_DISCOUNT_PRICE', fair: true });
+      }
     });
   });
 

@@ -1,9 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { BasketLine } from '@shop/domain/gifting';
 import type { BasketDeps } from '../lib/deps.ts';
-import { basketNotFound, invalid, noBasketToken } from '../lib/http.ts';
+import { basketNotFound, fail, invalid, noBasketToken } from '../lib/http.ts';
 import { mergeInputs, replaceInputs } from '../lines/lines.ts';
 import { MAX_LINES } from '../contract.ts';
+import type { StoredBasket } from './baskets.store.ts';
+
+/** apply-vip-discount on a basket that is not a member's. */
+class NotAMember extends Error {}
+
+const VIP_PRICES_FOR_MEMBERS = 'VIP prices are for VIP members only. VIP membership costs £4.99 a year: join at checkout, signed in, and your basket moves to VIP prices.';
 import { answer, change, checkLines, noNewLines, notMade, refusalOf, refuse, send, sendOnRefusal, tooManyLines, visibleTo, type Outcome, type Refusal } from './change.ts';
 import * as routes from './baskets.routes.ts';
 import * as store from './baskets.store.ts';
@@ -127,6 +133,51 @@ export function registerBasketRoutes(app: OpenAPIHono, deps: BasketDeps): void {
     // eligibleForVip follows the membership: a basket may take VIP-exclusive options only while it is ACTIVE.
     const outcome = await change(deps, id, query.customerToken, (b) => ({ ...b, vipStatus, eligibleForVip: vipStatus === 'ACTIVE' }), noNewLines);
     return send(deps, c, outcome);
+  });
+
+  // Spec §7 apply-vip-discount: a member's lines move to their VIP options (domain vipEquivalentOf),
+  // in the basket's one transaction; the new lines pass the usual checks (stock, caps, VIP).
+  app.openapi(routes.applyVipDiscount, async (c) => {
+    const { token: id } = c.req.valid('param');
+    const query = c.req.valid('query');
+    if (!isWellFormedToken(id)) return noBasketToken(c);
+    const moved: { fromProductId: number; toProductId: number; quantity: number; price: number; vipPrice: number }[] = [];
+    const outcome = await change(
+      deps,
+      id,
+      query.customerToken,
+      async (b, trx): Promise<StoredBasket> => {
+        moved.length = 0;
+        // Decided on the locked basket; thrown to roll back and answered below.
+        if (!b.eligibleForVip) throw new NotAMember();
+        const equivalents = deps.vipEquivalents && b.products.length ? await deps.vipEquivalents({ productIds: b.products.map((l) => l.dealProductId), db: trx }) : new Map();
+        const products: BasketLine[] = [];
+        for (const line of b.products) {
+          const vip = equivalents.get(line.dealProductId);
+          if (!vip || line.quantity <= 0) {
+            products.push(line);
+            continue;
+          }
+          moved.push({ fromProductId: line.dealProductId, toProductId: vip.vipProductId, quantity: line.quantity, price: vip.price, vipPrice: vip.vipPrice });
+          products.push({ ...line, dealProductId: vip.vipProductId });
+        }
+        // A VIP line already there and a moved one: one line of their quantities (the checks cap it).
+        const merged: BasketLine[] = [];
+        for (const line of products) {
+          const same = merged.find((m) => m.dealProductId === line.dealProductId && m.dealId === line.dealId);
+          if (same) merged[merged.indexOf(same)] = { ...same, quantity: same.quantity + line.quantity };
+          else merged.push(line);
+        }
+        return { ...b, products: merged };
+      },
+      checkNewLines,
+    ).catch((err: unknown) => {
+      if (err instanceof NotAMember) return null;
+      throw err;
+    });
+    if (outcome === null) return fail(c, 403, 'VIP_ONLY', { detail: VIP_PRICES_FOR_MEMBERS });
+    if (outcome.kind !== 'ok') return notMade(c, outcome);
+    return c.json({ basket: await answer(deps, outcome.basket), moved }, 200);
   });
 
   app.openapi(routes.mergeBasket, async (c) => {

@@ -1,7 +1,7 @@
 /** The basket routes: create, read, replace and merge a basket, its VIP status, the guest merge. */
 import { z } from '@hono/zod-openapi';
-import { createRoute, jsonContent } from '@shop/platform';
-import { BasketListSchema, BasketSchema, CreateBasketBodySchema, MergeBodySchema, ReplaceBasketBodySchema, VipStatusBodySchema, customerTokenSchema } from '../contract.ts';
+import { createRoute, jsonContent, problemContent } from '@shop/platform';
+import { ApplyVipDiscountSchema, BasketListSchema, BasketSchema, CreateBasketBodySchema, MergeBodySchema, ReplaceBasketBodySchema, VipStatusBodySchema, customerTokenSchema } from '../contract.ts';
 import { basketErrors, body, ownerQuery, stockErrors, tokenParam, TOKEN_EXAMPLE } from '../lib/http.ts';
 
 const giftPacksQuery = {
@@ -82,6 +82,20 @@ export const updateVipStatus = createRoute({
   description: 'Spec §7 update-vip-status { vipStatus }. eligibleForVip follows it: true for ACTIVE (VIP-exclusive options may be added), false for any other status.',
   request: { params: tokenParam('token'), query: z.object(ownerQuery), body: body(VipStatusBodySchema, '{ vipStatus }.') },
   responses: { 200: jsonContent(BasketSchema, 'The basket as saved.'), ...basketErrors },
+});
+
+export const applyVipDiscount = createRoute({
+  method: 'post',
+  path: '/basket/{token}/apply-vip-discount',
+  operationId: 'applyVipDiscount',
+  tags: ['Basket'],
+  summary: 'Move a member’s lines to their VIP options',
+  description:
+    'Spec §7 subscription/apply-vip-discount. For a basket whose VIP status is ACTIVE (update-vip-status), each line of a public option that has a VIP-exclusive equivalent ' +
+    '(the same deal’s enabled "VIP exclusive: <title>" option with the same terms at a fair VIP price, domain vipEquivalentOf) becomes that option, in one transaction with the usual line checks. ' +
+    'moved lists what changed. 403 VIP_ONLY for any other basket. Idempotent: again, nothing more moves.',
+  request: { params: tokenParam('token'), query: z.object(ownerQuery) },
+  responses: { 200: jsonContent(ApplyVipDiscountSchema, 'The basket as saved and the lines moved.'), 403: problemContent('VIP_ONLY: the basket is not a VIP member’s (its VIP status is not ACTIVE).'), ...basketErrors, ...stockErrors },
 });
 
 export const mergeBasket = createRoute({

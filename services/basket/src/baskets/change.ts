@@ -6,7 +6,7 @@
 import { GiftingError, giftPackQuantities, giftWrapQuantity, itemCount, type BasketLine } from '@shop/domain/gifting';
 import type { ErrorCode } from '@shop/domain/error-codes';
 import { giftSendOnProblem } from '@shop/domain/gift-send-date';
-import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
+import { GIFT_CARD_DEAL_ID, giftCardDeliveryOptionProblem, isPostedGiftCard } from '@shop/domain/gift-cards';
 import { minimumQuantity } from '@shop/domain/purchase-limits';
 import type { FieldError } from '@shop/platform';
 import type { Context } from 'hono';
@@ -87,7 +87,15 @@ export function sendOnRefusal(before: readonly BasketLine[], next: readonly Bask
   for (const line of next) {
     // A gift card is emailed, never posted: no gift wrap or gift pack for it.
     if (line.dealId === GIFT_CARD_DEAL_ID && line.gifting.type !== 'none' && line.gifting.type !== 'e-gift') {
-      return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'gifting.type', message: 'A gift card is sent by email: choose "Send it as an e-gift".' }] };
+      return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'gifting.type', message: 'A gift card is sent by email or posted as a card: no gift wrap or gift pack for it.' }] };
+    }
+    const optionProblem = giftCardDeliveryOptionProblem(line.dealId, line.deliveryOptionType);
+    if (optionProblem) return { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'deliveryOptionType', message: optionProblem }] };
+    // A posted gift card goes to the order's delivery address when the order is paid: no e-gift email, so no send date.
+    if (isPostedGiftCard(line.dealId, line.deliveryOptionType) && line.gifting.type === 'e-gift') {
+      return line.gift?.sendOn
+        ? { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'gift.sendOn', message: 'A posted gift card has no send date: it is posted to the delivery address when your order is paid. Choose "E-gift by email" to choose a send date.' }] }
+        : { kind: 'problem', status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'gifting.type', message: 'A posted gift card is posted to the delivery address, not emailed: choose "E-gift by email" to send it by email.' }] };
     }
     const sendOn = line.gift?.sendOn ?? null;
     if (sendOn === null) continue;
@@ -154,7 +162,9 @@ export async function change<S extends RefusalStatus>(
   deps: BasketDeps,
   token: string,
   caller: string | undefined,
-  compute: (b: StoredBasket) => StoredBasket | Refusal<S>,
+  // May read on the transaction (`trx`: apply-vip-discount asks the catalogue for VIP options).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's schema-agnostic handle
+  compute: (b: StoredBasket, trx: Kysely<any>) => StoredBasket | Refusal<S> | Promise<StoredBasket | Refusal<S>>,
   check: LineCheck<S>,
 ): Promise<Outcome<S | 400>> {
   return deps.db.transaction().execute(async (trx): Promise<Outcome<S | 400>> => {
@@ -162,7 +172,7 @@ export async function change<S extends RefusalStatus>(
     if (!b || b.status !== 'open' || !visibleTo(b, caller)) return { kind: 'not-found' };
     let next: StoredBasket | Refusal<S>;
     try {
-      next = compute(b);
+      next = await compute(b, trx);
     } catch (err) {
       const r = refusalOf(err);
       if (r) return r;

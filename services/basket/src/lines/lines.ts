@@ -3,6 +3,7 @@
  * merge rules, the gifting transitions, gift units clamped to 0..quantity (spec §5).
  */
 import { applyGifting, newLine, setGiftPack, setGiftWrap, setQuantity, type BasketLine } from '@shop/domain/gifting';
+import { isPostedGiftCard } from '@shop/domain/gift-cards';
 import type { LineInput, PatchProductBody } from '../contract.ts';
 
 /** A line input that cannot be applied; `field` names it. */
@@ -57,7 +58,13 @@ export function applyLineInput(line: BasketLine, input: PatchProductBody | LineI
   if (input.sessionPurchaseSource !== undefined) next.sessionPurchaseSource = input.sessionPurchaseSource;
   if (input.giftClaim !== undefined) next.giftClaim = input.giftClaim;
   if (input.payDeposit !== undefined) next.payDeposit = input.payDeposit;
-  if (input.deliveryOptionType !== undefined) next.deliveryOptionType = input.deliveryOptionType;
+  if (input.deliveryOptionType !== undefined) {
+    next.deliveryOptionType = input.deliveryOptionType;
+    // Choosing a posted gift card (issue 18 point 2) ends its e-gift: the card goes by post, not by email.
+    if (isPostedGiftCard(next.dealId, input.deliveryOptionType) && !input.gifting && input.gift === undefined && next.gifting.type === 'e-gift') {
+      next = applyGifting(next, { type: 'none', recipient: null, giftPackProductId: null, giftProductId: null });
+    }
+  }
   return next;
 }
 

@@ -11,7 +11,7 @@ import { linePrice } from '@shop/domain/purchase-limits';
 import { londonDate } from '@shop/domain/london-time';
 import { VVE_PRICE_PER_VOUCHER_MONTH_PENCE, vvePrice } from '@shop/domain/voucher-extension';
 import { marketingCreditLimit, walletUsable } from '@shop/domain/wallet-rules';
-import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
+import { GIFT_CARD_DEAL_ID, linePostagePence } from '@shop/domain/gift-cards';
 import type { AnyDb } from '../db/database.ts';
 import { giftingConfigRows } from './checkout.store.ts';
 import { getBasket, stockView, walletBalances, type StockLine } from '../lib/deps.ts';
@@ -180,8 +180,10 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
 
   const lines: PricedLine[] = live.map((line) => {
     const s = stock.get(line.dealProductId) ?? null;
+    // A posted gift card (issue 18 point 2) pays the card's postage and goes to the delivery address.
+    const postagePence = linePostagePence(line.dealId, line.deliveryOptionType, s?.postagePence);
     const price = s
-      ? linePrice({ pricePence: s.pricePence, depositPricePence: s.depositPricePence, payDeposit: line.payDeposit, postagePence: s.postagePence, quantity: line.quantity })
+      ? linePrice({ pricePence: s.pricePence, depositPricePence: s.depositPricePence, payDeposit: line.payDeposit, postagePence, quantity: line.quantity })
       : { unitPence: 0, postagePence: 0, totalPence: 0, balanceDuePence: 0, deposit: false };
     const pack = line.gifting.type === 'ndd-gpk' || line.gifting.type === 'std-gpk' ? gifting[line.gifting.type] : null;
     const wrapUnits = Math.max(0, line.giftWrap);
@@ -217,7 +219,7 @@ export async function loadCheckoutModel(db: AnyDb, input: ModelInput): Promise<C
       stock: s,
       problem,
       available,
-      needsDelivery: (s?.postagePence ?? null) !== null || pack !== null,
+      needsDelivery: postagePence !== null || pack !== null,
     };
   });
 

@@ -13,7 +13,7 @@ import { giftSendAfter, giftSendOnInWords, isCalendarDate } from '@shop/domain/g
 import { VOUCHER_EXTENSION_MAX_MONTHS } from '@shop/domain/voucher-status';
 import { breakdownText } from '@shop/domain/price-breakdown';
 import { SITE_NAME } from '@shop/domain/page-head';
-import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
+import { GIFT_CARD_DEAL_ID, GIFT_CARD_POST_WORKING_DAYS } from '@shop/domain/gift-cards';
 import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { problem, type ProblemWith } from '@shop/platform';
 import type { Selectable } from 'kysely';
@@ -38,6 +38,7 @@ import {
   newVouchers,
   recordOrderPayment,
   recordOrderDelivery,
+  recordPostedLines,
   recordOrderPoints,
   sharesOf,
   vouchersOfOrder,
@@ -163,6 +164,8 @@ export async function finishPaid(deps: CheckoutDeps, orderId: string, charge: Su
       if (order.delivery_address) {
         const address = typeof order.delivery_address === 'string' ? JSON.parse(order.delivery_address) : order.delivery_address;
         await recordOrderDelivery(trx, orderId, address as Parameters<typeof recordOrderDelivery>[2]);
+        // Posted gift cards (issue 18 point 2): their lines paid postage; the gift-card merchant posts them.
+        await recordPostedLines(trx, orderId, lines.filter((l) => isPostedGiftCardLine(l)).map((l) => String(l.id)));
       }
       if (fromRequest && vouchers.length > 1 && deps.faultPoint === 'mid-voucher-issue') {
         // C1-lite: the process dies after the first voucher was written.
@@ -298,6 +301,7 @@ function viewOf(order: OrderRow, lines: LineRow[], unsortedVouchers: VoucherRow[
       addonType: l.addon_type,
       gift: l.gift,
       giftSendOn: giftSendOnOf(l),
+      postedTo: postedToOf(order, l),
     })),
     // Spec §3 data.quantity: units bought (an order's add-on lines are not units; an add-on order's line is its months).
     quantity: lines.filter((l) => order.kind === 'addon' || l.addon_type === null).reduce((s, l) => s + l.quantity, 0),
@@ -371,7 +375,13 @@ async function confirmationMail(trx: AnyDb, deps: CheckoutDeps, orderId: string,
     const sendOn = sendOnOf(dealProductId);
     return sendOn && giftSendAfter(sendOn, now) ? ` (we email it to them on ${giftSendOnInWords(sendOn)})` : '';
   };
-  const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}${emailedOn(v.dealProductId)}` : ''}`);
+  // Issue 18 point 2: a posted gift card says where it goes.
+  const postedTo = (dealProductId: number) => view.lines.find((l) => l.dealProductId === dealProductId)?.postedTo ?? null;
+  const postedWords = (dealProductId: number) => {
+    const to = postedTo(dealProductId);
+    return to ? `, a printed card posted to ${to} (it arrives within ${GIFT_CARD_POST_WORKING_DAYS} working days; the code can be redeemed now)` : '';
+  };
+  const voucherLines = view.vouchers.map((v) => `- ${v.title}: ${v.code}${v.expiresAt ? ` (use by ${londonDateInWords(v.expiresAt)})` : ''}${v.recipientName ? `, a gift for ${v.recipientName}${emailedOn(v.dealProductId)}` : ''}${postedWords(v.dealProductId)}`);
   const text = [
     addon ? `Your voucher extension for order ${order.order_number} is confirmed.` : `Thank you for your order ${order.order_number}.`,
     '',
@@ -410,6 +420,20 @@ interface GiftRecipientRow {
  * here by the vouchers service's createOrderGifts), so the buyer need forward nothing.
  */
 /** Issue 18 point 2: the send date chosen for an e-gift line, or null. */
+/**
+ * Issue 18 point 2: where a posted gift card line goes, the order's delivery address in one line
+ * ("Ann Example, 1 George Square, Glasgow, G1 1AA"); null for any other line.
+ */
+function postedToOf(order: Pick<OrderRow, 'delivery_address'>, l: Pick<LineRow, 'deal_id' | 'postage' | 'addon_type'>): string | null {
+  if (!isPostedGiftCardLine(l) || !order.delivery_address) return null;
+  const a = (typeof order.delivery_address === 'string' ? JSON.parse(order.delivery_address) : order.delivery_address) as Record<string, unknown>;
+  const part = (k: string) => (typeof a[k] === 'string' && (a[k] as string).trim() ? [(a[k] as string).trim()] : []);
+  return [...part('name'), ...part('line1'), ...part('line2'), ...part('town'), ...part('county'), ...part('postcode').map((p) => p.toUpperCase())].join(', ') || null;
+}
+
+/** A line of posted gift cards: the gift-card deal's, with postage paid (pricing charges postage only for a posted card). */
+const isPostedGiftCardLine = (l: Pick<LineRow, 'deal_id' | 'postage' | 'addon_type'>): boolean => l.deal_id === GIFT_CARD_DEAL_ID && l.addon_type === null && l.postage > 0;
+
 function giftSendOnOf(l: Pick<LineRow, 'gift_recipient'>): string | null {
   if (!l.gift_recipient) return null;
   const r = (typeof l.gift_recipient === 'string' ? JSON.parse(l.gift_recipient) : l.gift_recipient) as GiftRecipientRow;

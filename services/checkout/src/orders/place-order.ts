@@ -433,7 +433,7 @@ const mailSenders = new WeakMap<CheckoutDeps, { again: boolean }>();
  * runs makes it go round once more instead of starting another (at many orders a second, each
  * order's own sender mostly found its mail claimed by another already).
  */
-function sendOrderMailSoon(deps: CheckoutDeps): void {
+export function sendOrderMailSoon(deps: CheckoutDeps): void {
   const running = mailSenders.get(deps);
   if (running) {
     running.again = true;

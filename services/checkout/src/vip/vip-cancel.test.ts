@@ -12,6 +12,7 @@ import { ERROR_MESSAGES } from '@shop/domain/error-codes';
 import { walletBalances } from '@shop/wallet';
 import { cardOrder, checkoutFixture } from '../test/fixture.ts';
 import { retryVipRefunds } from './vip-cancel.ts';
+import { remindVipEnding, VIP_CANCELLED_MAIL, VIP_ENDING_MAIL } from './vip-mail.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -43,6 +44,8 @@ describe.each(testDatabases())('cancelling VIP membership on %s', (_name, open) 
     expect(res.status).toBe(201);
     return (await sql<{ id: string; transaction_id: string | null }>`select id, transaction_id from orders.orders where customer_token = ${customer} order by created_at desc limit 1`.execute(f.db)).rows[0]!;
   }
+  const mails = async (orderId: string, kind: string) =>
+    (await sql<{ to_address: string; subject: string; text_body: string }>`select to_address, subject, text_body from orders.mail_outbox where order_id = ${orderId} and kind = ${kind}`.execute(f.db)).rows;
   const cancel = (customer: string) => f.request('POST', `/checkout/vip/cancel?customerToken=${customer}`);
   const look = (customer: string) => f.request('GET', `/checkout/vip/cancellation?customerToken=${customer}`);
 
@@ -102,6 +105,14 @@ describe.each(testDatabases())('cancelling VIP membership on %s', (_name, open) 
     const res = await cancel(customer);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ amount: 499, walletAmount: 300, cardAmount: 199, state: 'requested' });
+    // The confirmation, written in the cancelling transaction: the refund and where each part goes.
+    const [mail, ...more] = await mails(order.id, VIP_CANCELLED_MAIL);
+    expect(more).toHaveLength(0);
+    expect(mail!.to_address).toBe(`${customer}@example.com`);
+    expect(mail!.subject).toContain('Your VIP membership is cancelled');
+    expect(mail!.text_body).toContain('You get £4.99 back:');
+    expect(mail!.text_body).toContain('- £1.99 to the card you paid with.');
+    expect(mail!.text_body).toContain('- £3 to your wallet');
     const wallet = await walletBalances(f.db, customer);
     expect(wallet.reduce((s, w) => s + w.balance, 0)).toBe(300);
   });
@@ -121,6 +132,8 @@ describe.each(testDatabases())('cancelling VIP membership on %s', (_name, open) 
     expect(await membership(customer)).toMatchObject({ vip_user: true, vip_status: 'ACTIVE', vip_valid_until: until });
     expect(await events(customer)).toEqual(['granted']);
     expect((await sql`select 1 from orders.vip_refund where customer_token = ${customer}`.execute(f.db)).rows).toHaveLength(0);
+    // Refused: no cancellation email.
+    expect((await sql`select 1 from orders.mail_outbox m join orders.orders o on o.id = m.order_id where o.customer_token = ${customer} and m.kind = ${VIP_CANCELLED_MAIL}`.execute(f.db)).rows).toHaveLength(0);
   });
 
   it("another shopper cannot cancel someone's membership; a shopper with none is told so", async () => {
@@ -135,5 +148,30 @@ describe.each(testDatabases())('cancelling VIP membership on %s', (_name, open) 
     const bare = await f.request('POST', '/checkout/vip/cancel');
     expect(bare.status).toBe(400);
     expect(JSON.stringify(await bare.json())).toContain('customerToken');
+  });
+
+  it('the "ends on" reminder: not before 14 days ahead, then once per membership even with two runs at once; none for a cancelled one', async () => {
+    const customer = await account();
+    const order = await join(customer);
+    const cancelled = await account();
+    const cancelledOrder = await join(cancelled);
+    expect((await cancel(cancelled)).status).toBe(200);
+    const ends = (await membership(customer)).vip_valid_until!;
+    const deps = f.app.deps;
+    // 15 days before its end: not due.
+    f.clock.now = new Date(new Date(ends).getTime() - 15 * DAY);
+    await remindVipEnding(deps);
+    expect(await mails(order.id, VIP_ENDING_MAIL)).toHaveLength(0);
+    // 13 days before: due; two runs at once write it once.
+    f.clock.now = new Date(new Date(ends).getTime() - 13 * DAY);
+    await Promise.all([remindVipEnding(deps), remindVipEnding(deps)]);
+    await remindVipEnding(deps);
+    const sent = await mails(order.id, VIP_ENDING_MAIL);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to_address).toBe(`${customer}@example.com`);
+    expect(sent[0]!.subject).toMatch(/^Your VIP membership ends on \d{1,2} \w+ \d{4}$/);
+    expect(sent[0]!.text_body).toContain('It does not renew automatically');
+    expect(sent[0]!.text_body).toContain('/deals/vip');
+    expect(await mails(cancelledOrder.id, VIP_ENDING_MAIL)).toHaveLength(0);
   });
 });

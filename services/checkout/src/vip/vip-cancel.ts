@@ -10,6 +10,8 @@
  *    (the users service's revokeVipMembership: an append-only 'revoked' event, once per order),
  *    the refund row is written (once per order: its primary key), the part the wallet paid goes
  *    back to the wallet first (a ledger posting), and the order gets a 'vip_cancelled' event.
+ *    The confirmation email (the refund, and where each part goes) is queued in the order mail
+ *    outbox in that same transaction (vipCancelledMail): it goes if and only if the cancel committed.
  * 2. After the commit, the card part goes to the provider with `vip-<order id>` as the
  *    idempotency key; an unknown answer (or a capture not settled yet) leaves it requested, and
  *    retryVipRefunds sends it again with the same key (never a second refund).
@@ -20,7 +22,9 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@shop/domain/buying';
 import { refundWalletCapture } from '@shop/wallet';
 import { inOrders, type AnyDb } from '../db/database.ts';
 import type { VipRefundTable } from '../db/tables.ts';
-import { appendEvent } from '../orders/orders.store.ts';
+import { appendEvent, queueMail } from '../orders/orders.store.ts';
+import { sendOrderMailSoon } from '../orders/place-order.ts';
+import { vipCancelledMail, VIP_CANCELLED_MAIL } from './vip-mail.ts';
 import { revokeVipMembership, vipValidUntil, type CheckoutDeps } from '../lib/deps.ts';
 
 type VipRefundRow = Omit<VipRefundTable, 'attempts' | 'created_at' | 'updated_at'> & { attempts: number; created_at: Date; updated_at: Date };
@@ -94,8 +98,11 @@ export async function cancelVipMembership(deps: CheckoutDeps, customerToken: str
     await inOrders(trx).insertInto('vip_refund').values(refund).execute();
     if (wallet > 0) await refundWalletCapture(trx, { holdRef: order.id, ref: `vip-refund:${order.id}`, amount: wallet, reason: `VIP membership cancelled within 14 days (order ${order.order_number})` });
     await appendEvent(trx, order.id, 'vip_cancelled', at, 'PAID', 'PAID', { refund: order.vip, card, wallet, validUntil: revoked.validUntil?.toISOString() ?? null });
+    const mail = vipCancelledMail(deps.publicBaseUrl, { orderNumber: order.order_number, card, wallet, method: order.payment_method, stillMemberUntil: revoked.validUntil && revoked.validUntil.getTime() > at.getTime() ? revoked.validUntil : null });
+    await queueMail(trx, { order_id: order.id, kind: VIP_CANCELLED_MAIL, to_address: order.email, subject: mail.subject, text_body: mail.text, html_body: null, created_at: at });
     return { ok: true, refund, orderNumber: order.order_number };
   });
+  if (decided.ok) sendOrderMailSoon(deps); // the confirmation, now committed
   if (!decided.ok || decided.refund.state !== 'requested') return decided;
   return { ...decided, refund: await sendVipRefund(deps, decided.refund) };
 }

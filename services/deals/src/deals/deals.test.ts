@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dealHeadline, deliveryPricesOf, MAX_PAGE_SIZE, type Headline } from '@shop/domain';
+import { vipPriceOf } from '@shop/domain/vip';
 import { testDatabases } from '@shop/platform/test-databases';
 import { suiteFixture } from '@shop/platform/test-suite';
 import { DealSchema, DealsByIdsResponseSchema, DealsResponseSchema, type Deal, type DealsResponse } from '../contract.ts';
@@ -156,6 +157,11 @@ describe.each(testDatabases())('deals routes on %s', (_name, open) => {
     expect(vip.length).toBeGreaterThan(0);
     expect(vip.every((d) => d.vipExclusive && d.products.some((p) => p.vipExclusive))).toBe(true);
     expect(vip.length + nonVip.searchResult.totalResults).toBe(all.searchResult.totalResults);
+    // Spec §3 mainDeal{price, vipPrice}: the first deal's, its VIP price the cheapest enabled VIP option (null without one).
+    const vipFirst = await list('/deals/glasgow?vip=true');
+    const first = vipFirst.deals[0]!;
+    expect(vipFirst.mainDeal).toEqual({ price: first.price, vipPrice: { amount: vipPriceOf(first.products.map((p) => ({ ...p, price: p.price.amount })))!, currency: 'GBP' } });
+    expect(nonVip.mainDeal?.vipPrice).toBeNull();
   });
 
   it('does not list deals whose closing date has passed', async () => {

@@ -38,9 +38,9 @@ export async function ensureGiftCardDeal(db: DealsDb, now = new Date()): Promise
     id: GIFT_CARD_DEAL_ID, location_id: location.id, category_id: category.id, subcategory_id: sub?.id ?? null, merchant_id: GIFT_CARD_MERCHANT_ID, image_id: GIFT_CARD_IMAGE_ID,
     title: 'Thistle Deals Gift Card',
     headline: 'A Thistle Deals gift card from £10 to £500: they choose the restaurant, spa day, activity or break',
-    description: `Give a Thistle Deals gift card and let them choose from thousands of deals across Scotland and the UK. Choose an amount from £10 to £500 and send it as an e-gift by email: choose "Send it as an e-gift" in your basket and give their name, email address and a message, and we email them the gift card code when your order is paid. They redeem the code for wallet credit on their Thistle Deals account within ${GIFT_CARD_REDEEM_MONTHS} months of purchase, and spend the credit on any deal at checkout within 12 months of redeeming it.`,
+    description: `Give a Thistle Deals gift card and let them choose from thousands of deals across Scotland and the UK. Choose an amount from £10 to £500 and send it as an e-gift by email (choose "Send it as an e-gift" in your basket and give their name, email address and a message, and we email them the gift card code when your order is paid or on the day you choose), or choose "Posted card" in your basket and we post a printed card with the code to your delivery address (£1.50 postage; it arrives within 5 working days). They redeem the code for wallet credit on their Thistle Deals account within ${GIFT_CARD_REDEEM_MONTHS} months of purchase, and spend the credit on any deal at checkout within 12 months of redeeming it.`,
     image_alt: 'A Thistle Deals gift card',
-    highlights: JSON.stringify(['Any amount from £10 to £500', 'Sent as an e-gift by email when your order is paid', 'Redeemed for wallet credit, spent on any deal']),
+    highlights: JSON.stringify(['Any amount from £10 to £500', 'Sent as an e-gift by email, or posted as a printed card (£1.50 postage)', 'Redeemed for wallet credit, spent on any deal']),
     fine_print: JSON.stringify([
       'Redeem for wallet credit at thistledeals.example/giftcard/redeem, signed in to a Thistle Deals account, within 6 months of purchase.',
       'Wallet credit from a gift card expires 12 months after it is redeemed.',

@@ -178,7 +178,9 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       };
     });
     if (rng.chance(0.08)) {
-      const base = dealProducts[0]!;
+      // The VIP option copies the cheapest public option at 10% off, so its price is a fair VIP
+      // saving on the deal's price (domain isFairVipPrice: spec §9 extra saving up to 10%).
+      const base = dealProducts.filter((p) => !p.disabled).reduce((a, b) => (b.price_pence < a.price_pence ? b : a));
       dealProducts.push({ ...base, id: productId++, position: dealProducts.length + 1, title: `VIP exclusive: ${base.title}`, price_pence: Math.max(100, Math.round(base.price_pence * 0.9)), vip_exclusive: true, disabled: false, remaining: null });
     }
     for (const p of dealProducts) if (p.has_deposit) p.deposit_product_id = 900_000_000 + p.id;
@@ -213,7 +215,9 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       title: copy.title, headline: copy.headline, description: copy.description, image_alt: copy.imageAlt,
       highlights: JSON.stringify(copy.highlights), fine_print: JSON.stringify(copy.finePrint), voucher_validity_months: offer.voucherValidityMonths,
       price_pence: summary.price, original_price_pence: summary.originalPrice, discount_percentage: summary.discountPercentage,
-      vip_price_pence: summary.vipPrice, headline_price_pence: headline.price, headline_discount_percentage: headline.discountPercentage, currency: 'GBP', price_display: summary.discountPercentage > 0 ? 'show discount' : 'show price',
+      vip_price_pence: summary.vipPrice, headline_price_pence: headline.price, headline_discount_percentage: headline.discountPercentage, currency: 'GBP',
+      // A deal with a VIP option shows its VIP price (spec §3 price display 'show VIP discount price').
+      price_display: summary.vipPrice !== null ? 'show VIP discount price' : summary.discountPercentage > 0 ? 'show discount' : 'show price',
       vip_exclusive: summary.vipExclusive, product_count: dealProducts.filter((p) => !p.disabled).length,
       closing_date: closingDate, created_at: new Date(now.getTime() - rng.int(0, 365 * 86_400) * 1000 - rng.int(0, 999)),
       sold_count: soldCount, final_deal_order_amount: soldCount * summary.price,

@@ -348,13 +348,16 @@ export const STATIC_PAGES: StaticPageCopy[] = [
     },
   ]),
 
-  page('giftcardterms', 'Gift card terms', 'The terms of Thistle Deals gift cards: £10 to £500, sent as an e-gift, redeemed within 6 months of purchase for wallet credit, which then lasts 12 months.', [
+  page('giftcardterms', 'Gift card terms', 'The terms of Thistle Deals gift cards: £10 to £500, sent as an e-gift by email or posted as a printed card, redeemed within 6 months of purchase for wallet credit, which then lasts 12 months.', [
     {
       id: 'buying-a-gift-card',
       heading: 'Buying a gift card',
       paragraphs: [
         'A Thistle Deals gift card is sold in amounts of £10, £25, £50, £100, £200 and £500, at its face value, through the normal checkout. Promo codes take nothing off a gift card, and promotional wallet credit cannot pay for one.',
-        'To send one to someone, choose "Send it as an e-gift" for it in your basket and give their name, email address and a message: we email them the gift card code as soon as your order is paid, or on the day you choose (today or any day up to 2 months ahead). The 6 months to redeem it count from your purchase, not from the day it is emailed. If you do not send it as an e-gift, the code is yours to pass on: it is in My Vouchers, or on the order page of an order placed without signing in. We do not post gift cards, and they cannot be gift wrapped or sent in a gift pack.',
+        'In your basket, choose how we send each gift card: "E-gift by email" (free) or "Posted card" (£1.50 postage).',
+        'E-gift by email: to send it to someone, choose "Send it as an e-gift" for it in your basket and give their name, email address and a message: we email them the gift card code as soon as your order is paid, or on the day you choose (today or any day up to 2 months ahead). The 6 months to redeem it count from your purchase, not from the day it is emailed. If you do not send it as an e-gift, the code is yours to pass on: it is in My Vouchers, or on the order page of an order placed without signing in.',
+        'Posted card: a printed card with the gift card code on it, posted to the delivery address you give at checkout when your order is paid. It arrives within 5 working days. A posted card has no send date and is not emailed to anyone. Its code is also in your order confirmation and in My Vouchers (or on the order page of an order placed without signing in), and it can be redeemed as soon as your order is paid, before the card arrives. The 6 months to redeem it count from your purchase. The £1.50 postage is not refunded if the gift card is.',
+        'Gift cards cannot be gift wrapped or sent in a gift pack.',
       ],
     },
     {

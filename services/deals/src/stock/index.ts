@@ -3,3 +3,4 @@ export {
   StockError, type HoldItem, type HoldRefusal, type HoldRefusalCode, type HoldWindow, type HoldUnitsInput, type StockLine, type StockDb,
 } from './stock.ts';
 export { stockSnapshot, stockInvariantViolations, type StockFigures } from './invariant.ts';
+export { vipEquivalents } from './vip-equivalents.ts';

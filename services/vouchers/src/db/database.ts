@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { schemaMigrations } from '@shop/platform';
 import type { ExtensionTargetTable, ReminderTable } from '../reminders/reminders.tables.ts';
 import type { RedemptionAttemptTable } from '../redemption/redemption.tables.ts';
-import type { DispatchTable, GiftTable, OrderDeliveryTable, OrderPaymentTable, RefundTable, ReturnOrderTable, VoucherEventTable, VoucherExtensionTable, VoucherTable } from './tables.ts';
+import type { DispatchTable, GiftTable, OrderDeliveryTable, OrderPaymentTable, PostedLineTable, RefundTable, ReturnOrderTable, VoucherEventTable, VoucherExtensionTable, VoucherTable } from './tables.ts';
 
 export const VOUCHERS_SCHEMA = 'vouchers';
 
@@ -26,6 +26,7 @@ export interface VouchersDatabase {
   redemption_attempt: RedemptionAttemptTable;
   dispatch: DispatchTable;
   order_delivery: OrderDeliveryTable;
+  posted_line: PostedLineTable;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shop's one schema-agnostic handle, and transactions of it

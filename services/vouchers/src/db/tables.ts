@@ -148,6 +148,12 @@ export interface DispatchTable {
 }
 
 /** Where an order's goods are posted (posting/): copied from the order's delivery address by the checkout's paying transaction. */
+/** Issue 18 point 2: an order line of posted gift cards (migrations/2026_12_31_1600_posted_gift_card.ts). */
+export interface PostedLineTable {
+  order_line_id: string;
+  order_id: string;
+}
+
 export interface OrderDeliveryTable {
   order_id: string;
   name: string;

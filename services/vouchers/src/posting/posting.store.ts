@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { StoredVoucherStatus } from '@shop/domain/voucher-status';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
 import { inVouchers, type AnyDb } from '../db/database.ts';
 import type { PostingCarrier, PostingCursor } from './posting.contract.ts';
 
@@ -26,6 +27,12 @@ export interface PostedOrderRow {
   sent_at: Date | string | null;
 }
 
+/**
+ * Issue 18 point 2: the gift-card deal sells e-gifts and posted cards; only a posted line's
+ * vouchers are goods to post (every voucher of another deal asked about is).
+ */
+const postedOnly = sql`and (v.deal_id <> ${GIFT_CARD_DEAL_ID} or exists (select 1 from vouchers.posted_line p where p.order_line_id = v.order_line_id))`;
+
 const columns = sql`
   v.id, v.order_number, v.deal_id, v.title, v.paid_at, v.status,
   (select count(*) from vouchers.voucher w where w.order_id = v.order_id and w.order_line_id = v.order_line_id) as line_quantity,
@@ -43,7 +50,7 @@ export async function ordersToPost(db: AnyDb, dealIds: readonly number[], first:
     from vouchers.voucher v
     left join vouchers.order_delivery a on a.order_id = v.order_id
     left join vouchers.dispatch d on d.voucher_id = v.id
-    where v.deal_id = any(${[...dealIds]}::int[]) and v.status = 'Ready to Redeem' and d.voucher_id is null ${from}
+    where v.deal_id = any(${[...dealIds]}::int[]) and v.status = 'Ready to Redeem' and d.voucher_id is null ${postedOnly} ${from}
     order by v.paid_at, v.id
     limit ${first}`.execute(db);
   return rows;
@@ -94,6 +101,7 @@ export async function insertDispatch(db: AnyDb, d: NewDispatch): Promise<boolean
     with v as (
       select id from vouchers.voucher
       where id = ${d.voucherId}::uuid and deal_id = any(${[...d.dealIds]}::int[]) and status = 'Ready to Redeem'
+        and (deal_id <> ${GIFT_CARD_DEAL_ID} or exists (select 1 from vouchers.posted_line p where p.order_line_id = vouchers.voucher.order_line_id))
       for update
     )
     insert into vouchers.dispatch (voucher_id, carrier, tracking_reference, sent_at, sent_by, actor_ref)
@@ -152,6 +160,12 @@ export async function holderDispatches(db: AnyDb, customerToken: string, voucher
 }
 
 /** Copies an order's delivery address (the checkout's paying transaction calls it through posting.ts's recordOrderDelivery). */
+/** Issue 18 point 2: the order's posted gift-card lines, once each. */
+export async function insertPostedLines(trx: AnyDb, orderId: string, orderLineIds: readonly string[]): Promise<void> {
+  if (orderLineIds.length === 0) return;
+  await inVouchers(trx).insertInto('posted_line').values(orderLineIds.map((id) => ({ order_line_id: id, order_id: orderId }))).onConflict((oc) => oc.column('order_line_id').doNothing()).execute();
+}
+
 export async function insertOrderDelivery(trx: AnyDb, row: { order_id: string; name: string; line1: string; line2: string | null; town: string; county: string | null; postcode: string }): Promise<void> {
   await inVouchers(trx).insertInto('order_delivery').values(row).onConflict((oc) => oc.column('order_id').doNothing()).execute();
 }

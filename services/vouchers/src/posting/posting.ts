@@ -138,6 +138,15 @@ export async function recordOrderDelivery(trx: AnyDb, orderId: string, address: 
 }
 
 /**
+ * Module function for the checkout's paying transaction (issue 18 point 2): the order lines of
+ * posted gift cards, so the gift-card merchant's orders to post lists their vouchers (and never an
+ * e-gift's). Once per line.
+ */
+export async function recordPostedLines(trx: AnyDb, orderId: string, orderLineIds: readonly string[]): Promise<void> {
+  await store.insertPostedLines(trx, orderId, orderLineIds);
+}
+
+/**
  * Goods already posted go back by a return, never by a refund or credit on demand (that would leave
  * them with the shopper; the Consumer Contracts Regulations let the trader wait for the goods):
  * the refusal's words when the voucher was sent, under its row lock; null when it was not.

@@ -1,11 +1,13 @@
 /**
  * Credit campaigns and claims (spec §3 credit claim response, §4 credit claim; issue 18 point 3).
  *
- * A claim runs in one transaction: the campaign is read, an earlier claim of this customer answers
- * ALREADY_CLAIMED, a campaign outside its window or switched off answers why, else the claim row
- * is inserted (primary key (campaign, customer): a concurrent second claim waits on the first's
- * key and then inserts nothing) and the wallet is credited (promotional credit with its expiry
- * date, so it is a dated lot; the ledger ref `campaign:<id>:<customer>` is idempotent too).
+ * A claim runs in one transaction: the campaign is read (its row locked), an earlier claim of this
+ * customer answers ALREADY_CLAIMED, a campaign outside its window or switched off answers why, else
+ * the claim row is inserted (primary key (campaign, customer): a second claim inserts nothing),
+ * the campaign's claims counter is raised by a conditional update (`claims < max_claims`: past
+ * its budget nothing is updated, the transaction rolls back and the answer is EXHAUSTED), and the
+ * wallet is credited (promotional credit with its expiry date, so it is a dated lot; the ledger
+ * ref `campaign:<id>:<customer>` is idempotent too).
  */
 import { sql } from 'kysely';
 import { londonExpiry } from '@shop/domain/london-time';
@@ -29,7 +31,22 @@ export interface CreditCampaign {
   validFrom: Date;
   validUntil: Date;
   active: boolean;
+  /** The budget: at most this many claims (null or absent: no cap). */
+  maxClaims?: number | null;
 }
+
+/** A campaign as staff see it: with the claims made so far. */
+export interface CreditCampaignView extends CreditCampaign {
+  maxClaims: number | null;
+  claims: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a campaign upsert did, or the field it refused (the campaign is left as it was). */
+export type CampaignUpsert =
+  | { ok: true; created: boolean; campaign: CreditCampaignView }
+  | { ok: false; field: 'amount' | 'currency' | 'maxClaims'; message: string; claims: number };
 
 interface CampaignRow {
   id: string;
@@ -41,17 +58,65 @@ interface CampaignRow {
   valid_from: Date | string;
   valid_until: Date | string;
   active: boolean;
+  max_claims: number | null;
+  claims: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const CAMPAIGN_COLUMNS = sql`id, name, amount, currency, credit_valid_months, credit_expires_at, valid_from, valid_until, active, max_claims, claims, created_at, updated_at`;
+
+function viewOf(r: CampaignRow): CreditCampaignView {
+  return {
+    id: String(r.id),
+    name: r.name,
+    amount: Number(r.amount),
+    currency: r.currency,
+    creditValidMonths: r.credit_valid_months === null ? null : Number(r.credit_valid_months),
+    creditExpiresAt: r.credit_expires_at === null ? null : new Date(r.credit_expires_at),
+    validFrom: new Date(r.valid_from),
+    validUntil: new Date(r.valid_until),
+    active: r.active,
+    maxClaims: r.max_claims === null ? null : Number(r.max_claims),
+    claims: Number(r.claims),
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
 }
 
 const canonicalId = (id: string): string => BigInt(id).toString();
 const campaignCreditRef = (campaignId: string, customerToken: string): string => `campaign:${canonicalId(campaignId)}:${customerToken}`;
 
-/** Adds or replaces a campaign (operators, the seed and tests). A claimed campaign keeps its claims. */
-export async function upsertCreditCampaign(db: WalletDb, c: CreditCampaign): Promise<void> {
-  await sql`insert into wallet.credit_campaign (id, name, amount, currency, credit_valid_months, credit_expires_at, valid_from, valid_until, active)
-    values (${canonicalId(c.id)}::bigint, ${c.name}, ${c.amount}, ${c.currency}, ${c.creditValidMonths}, ${c.creditExpiresAt}, ${c.validFrom}, ${c.validUntil}, ${c.active})
+/**
+ * Adds or replaces a campaign (staff's PUT /campaigns/{id}, the seed and tests). A claimed campaign
+ * keeps its claims, and what its claimants were given is fixed: once it has claims, its amount and
+ * currency cannot change, and its cap cannot go below the claims made. The database decides (the
+ * upsert's update is conditional on exactly that), so a claim committing meanwhile is counted.
+ */
+export async function upsertCreditCampaign(db: WalletDb, c: CreditCampaign, now: Date = new Date()): Promise<CampaignUpsert> {
+  const id = canonicalId(c.id);
+  const maxClaims = c.maxClaims ?? null;
+  const { rows } = await sql<CampaignRow & { inserted: boolean }>`insert into wallet.credit_campaign as k (id, name, amount, currency, credit_valid_months, credit_expires_at, valid_from, valid_until, active, max_claims, created_at, updated_at)
+    values (${id}::bigint, ${c.name}, ${c.amount}, ${c.currency}, ${c.creditValidMonths}, ${c.creditExpiresAt}, ${c.validFrom}, ${c.validUntil}, ${c.active}, ${maxClaims}, ${now}, ${now})
     on conflict (id) do update set name = excluded.name, amount = excluded.amount, currency = excluded.currency, credit_valid_months = excluded.credit_valid_months,
-      credit_expires_at = excluded.credit_expires_at, valid_from = excluded.valid_from, valid_until = excluded.valid_until, active = excluded.active`.execute(db);
+      credit_expires_at = excluded.credit_expires_at, valid_from = excluded.valid_from, valid_until = excluded.valid_until, active = excluded.active,
+      max_claims = excluded.max_claims, updated_at = excluded.updated_at
+    where (k.claims = 0 or (k.amount = excluded.amount and k.currency = excluded.currency)) and (excluded.max_claims is null or excluded.max_claims >= k.claims)
+    returning ${CAMPAIGN_COLUMNS}, (xmax = 0) as inserted`.execute(db);
+  const row = rows[0];
+  if (row) return { ok: true, created: Boolean(row.inserted), campaign: viewOf(row) };
+  // Refused by the condition: say which rule (read after the refusal, only to word it).
+  const current = (await sql<CampaignRow>`select ${CAMPAIGN_COLUMNS} from wallet.credit_campaign where id = ${id}::bigint`.execute(db)).rows[0]!;
+  const claims = Number(current.claims);
+  if (Number(current.amount) !== c.amount) return { ok: false, field: 'amount', claims, message: `The amount cannot change: ${claims} customers have claimed this campaign's credit. Make a new campaign instead.` };
+  if (current.currency !== c.currency) return { ok: false, field: 'currency', claims, message: `The currency cannot change: ${claims} customers have claimed this campaign's credit. Make a new campaign instead.` };
+  return { ok: false, field: 'maxClaims', claims, message: `maxClaims must be at least the ${claims} claims already made.` };
+}
+
+/** Every campaign with its claims so far, by id. */
+export async function listCreditCampaigns(db: WalletDb): Promise<CreditCampaignView[]> {
+  const { rows } = await sql<CampaignRow>`select ${CAMPAIGN_COLUMNS} from wallet.credit_campaign order by id`.execute(db);
+  return rows.map(viewOf);
 }
 
 /** The campaigns every development start and the browser journeys have (README "Credit claims"); never in production. */
@@ -98,12 +163,30 @@ function closedBecause(c: CampaignRow, now: Date): CreditClaimStatus | null {
  * transaction: the claim row and the wallet credit, or neither.
  */
 export async function claimCampaignCredit(db: WalletDb, input: { customerToken: string; campaignId: string; now?: Date }): Promise<CreditClaim> {
+  try {
+    return await claimInTransaction(db, input);
+  } catch (err) {
+    if (err instanceof BudgetUsedUp) return err.answer;
+    throw err;
+  }
+}
+
+/** Thrown inside the claim's transaction to roll its claim row back; answered as EXHAUSTED. */
+class BudgetUsedUp extends Error {
+  readonly answer: CreditClaim;
+  constructor(answer: CreditClaim) {
+    super('The campaign budget is used up.');
+    this.answer = answer;
+  }
+}
+
+async function claimInTransaction(db: WalletDb, input: { customerToken: string; campaignId: string; now?: Date }): Promise<CreditClaim> {
   const now = input.now ?? new Date();
   const id = canonicalId(input.campaignId);
   return db.transaction().execute(async (trx) => {
     const campaign = (
-      await sql<CampaignRow>`select id, name, amount, currency, credit_valid_months, credit_expires_at, valid_from, valid_until, active
-        from wallet.credit_campaign where id = ${id}::bigint`.execute(trx)
+      // Locked: a staff edit waits for this claim (and this claim for it), so the amount credited is the campaign's as counted.
+      await sql<CampaignRow>`select ${CAMPAIGN_COLUMNS} from wallet.credit_campaign where id = ${id}::bigint for update`.execute(trx)
     ).rows[0];
     if (!campaign) return answer('NOT_FOUND', null, null);
     const earlier = await claimOf(trx, id, input.customerToken);
@@ -124,6 +207,11 @@ export async function claimCampaignCredit(db: WalletDb, input: { customerToken: 
       const first = await claimOf(trx, id, input.customerToken);
       return answer('ALREADY_CLAIMED', first?.amount ?? amount, first?.currency ?? campaign.currency);
     }
+    // The budget: one conditional update of the claims counter (it waits for a concurrent claim's,
+    // then sees its count). Past the cap nothing is updated: the claim row is rolled back.
+    const counted = await sql`update wallet.credit_campaign set claims = claims + 1
+      where id = ${id}::bigint and (max_claims is null or claims < max_claims) returning claims`.execute(trx);
+    if (counted.rows.length === 0) throw new BudgetUsedUp(answer('EXHAUSTED', amount, campaign.currency));
     await creditWallet(trx, { customerToken: input.customerToken, currency: campaign.currency, amount, bucket: 'marketing', reason: `Credit offer: ${campaign.name}`, ref, expiresAt });
     return answer('CLAIMED', amount, campaign.currency);
   });

@@ -15,7 +15,7 @@ import { ledgerViolations, walletBalances, walletCreditLots, walletTransactions 
 import { walletFixture, type WalletFixture } from '../test/wallet-fixture.ts';
 import { claimCampaignCredit, seedCreditCampaigns, upsertCreditCampaign } from './campaigns.store.ts';
 import { registerCampaignRoutes } from './campaigns.handlers.ts';
-import { CREDIT_CLAIM_LIMITS } from './campaigns.limits.ts';
+import { countClaimAttempt, CREDIT_CLAIM_LIMITS, pruneClaimLimits } from './campaigns.limits.ts';
 
 const ANN = 'ct-claim-ann-0123456789';
 const BOB = 'ct-claim-bob-0123456789';
@@ -139,6 +139,113 @@ describe.each(testDatabases())('credit claims on %s', (_name, open) => {
     expect((await (await post('1001', ivy)).json()).status).toBe('CLAIMED');
   });
 
+  it('the prune job deletes the limiter rows whose window has ended and keeps the current ones', async () => {
+    const at = (iso: string) => new Date(iso);
+    // Two customers and an address counted at 08:10 (window 08:00-09:00), one customer at 09:20.
+    await countClaimAttempt(f.database.db, { customerToken: 'ct-prune-kim-0123456789', clientAddress: '198.51.100.7', now: at('2031-05-01T08:10:00Z') });
+    await countClaimAttempt(f.database.db, { customerToken: 'ct-prune-lee-0123456789', clientAddress: null, now: at('2031-05-01T08:10:00Z') });
+    await countClaimAttempt(f.database.db, { customerToken: 'ct-prune-max-0123456789', clientAddress: null, now: at('2031-05-01T09:20:00Z') });
+    // A bucket no longer in use: kept for a day after its window started.
+    await sql`insert into wallet.rate_limit (bucket, key_hash, window_start, hits) values ('retiredBucket', ${'0'.repeat(64)}, ${at('2031-04-30T10:00:00Z')}, 3)`.execute(f.database.db);
+    const windows = async () =>
+      (await sql<{ window_start: Date | string }>`select window_start from wallet.rate_limit where window_start >= ${at('2031-04-30T00:00:00Z')} order by window_start`.execute(f.database.db)).rows.map((r) => new Date(r.window_start).toISOString());
+    expect(await windows()).toEqual(['2031-04-30T10:00:00.000Z', '2031-05-01T08:00:00.000Z', '2031-05-01T08:00:00.000Z', '2031-05-01T08:00:00.000Z', '2031-05-01T09:00:00.000Z']);
+    // 08:59: every window still running (the retired row is under a day old).
+    expect(await pruneClaimLimits(f.database.db, at('2031-05-01T08:59:59Z'))).toEqual({ rateLimits: expect.any(Number) });
+    expect(await windows()).toEqual(['2031-04-30T10:00:00.000Z', '2031-05-01T08:00:00.000Z', '2031-05-01T08:00:00.000Z', '2031-05-01T08:00:00.000Z', '2031-05-01T09:00:00.000Z']);
+    // 09:30: the 08:00 windows have ended; 10:00: the 09:00 one, and the retired row is a day old.
+    await pruneClaimLimits(f.database.db, at('2031-05-01T09:30:00Z'));
+    expect(await windows()).toEqual(['2031-04-30T10:00:00.000Z', '2031-05-01T09:00:00.000Z']);
+    expect(await pruneClaimLimits(f.database.db, at('2031-05-01T10:00:00Z'))).toEqual({ rateLimits: 2 });
+    expect(await windows()).toEqual([]);
+  });
+
+  it('staff campaigns: PUT creates (201) and changes (200), GET lists them with their claims; once claimed, amount and currency are fixed and the cap cannot go below the claims', async () => {
+    const body = { name: 'Spring credit', amount: 400, currency: 'GBP', creditValidMonths: 6, validFrom: '2025-01-01T00:00:00Z', validUntil: '2031-01-01T00:00:00Z', active: true };
+    const created = await f.call('PUT', '/campaigns/04100', body);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ id: '4100', name: 'Spring credit', amount: 400, currency: 'GBP', creditValidMonths: 6, creditExpiresAt: null, validFrom: '2025-01-01T00:00:00.000Z', active: true, maxClaims: null, claims: 0 });
+    // Before any claim everything can change.
+    const changed = await f.call('PUT', '/campaigns/4100', { ...body, amount: 450, maxClaims: 5 });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ id: '4100', amount: 450, maxClaims: 5, claims: 0 });
+    for (const who of ['ct-staff-ann-0123456789', 'ct-staff-bob-0123456789']) expect((await claimCampaignCredit(f.database.db, { customerToken: who, campaignId: '4100' })).status).toBe('CLAIMED');
+
+    const listed = await f.call('GET', '/campaigns');
+    expect(listed.status).toBe(200);
+    const { campaigns } = (await listed.json()) as { campaigns: Array<{ id: string; claims: number; maxClaims: number | null }> };
+    expect(campaigns.find((c) => c.id === '4100')).toMatchObject({ claims: 2, maxClaims: 5 });
+    expect(campaigns.find((c) => c.id === '1001')).toMatchObject({ maxClaims: null });
+    expect(campaigns.map((c) => Number(c.id))).toEqual(campaigns.map((c) => Number(c.id)).sort((a, b) => a - b));
+
+    for (const [change, field] of [[{ amount: 500 }, 'amount'], [{ currency: 'EUR' }, 'currency'], [{ maxClaims: 1 }, 'maxClaims']] as const) {
+      const refused = await f.call('PUT', '/campaigns/4100', { ...body, amount: 450, maxClaims: 5, ...change });
+      expect(refused.status, field).toBe(422);
+      const json: unknown = await refused.json();
+      expect(json, field).toMatchObject({ code: 'CAMPAIGN_CLAIMED', claims: 2 });
+      expect(ProblemSchema.parse(json).errors?.map((e) => e.field), field).toEqual([field]);
+    }
+    // The rest can still change: a cap of exactly the claims made, the name, switched off.
+    const kept = await f.call('PUT', '/campaigns/4100', { ...body, amount: 450, maxClaims: 2, name: 'Spring credit (ended)', active: false });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ amount: 450, maxClaims: 2, claims: 2, name: 'Spring credit (ended)', active: false });
+    expect(await walletBalances(f.database.db, 'ct-staff-ann-0123456789')).toEqual([{ currency: 'GBP', balance: 450, marketingBalance: 450, refundableBalance: 0 }]);
+  });
+
+  it('PUT /campaigns/{id}: bad input is a 400 naming the field, and changes nothing', async () => {
+    const good = { name: 'Good', amount: 500, currency: 'GBP', creditValidMonths: 12, validFrom: '2027-01-01T00:00:00Z', validUntil: '2027-04-01T00:00:00Z', active: true };
+    const cases: Array<[string, unknown, string]> = [
+      ['4200', { ...good, amount: 0 }, 'amount'],
+      ['4200', { ...good, amount: 10_001 }, 'amount'],
+      ['4200', { ...good, amount: 1.5 }, 'amount'],
+      ['4200', { ...good, amount: '500' }, 'amount'],
+      ['4200', { ...good, currency: 'USD' }, 'currency'],
+      ['4200', { ...good, name: ' ' }, 'name'],
+      ['4200', { ...good, validFrom: 'tomorrow' }, 'validFrom'],
+      ['4200', { ...good, validUntil: '2026-12-31T00:00:00Z' }, 'validUntil'],
+      ['4200', { ...good, creditValidMonths: 13 }, 'creditValidMonths'],
+      ['4200', { ...good, creditValidMonths: null }, 'creditValidMonths'],
+      ['4200', { ...good, creditExpiresAt: '2028-01-01T00:00:00Z' }, 'creditValidMonths'],
+      ['4200', { ...good, creditValidMonths: null, creditExpiresAt: '2026-01-01T00:00:00Z' }, 'creditExpiresAt'],
+      ['4200', { ...good, active: 'yes' }, 'active'],
+      ['4200', { ...good, maxClaims: 0 }, 'maxClaims'],
+      ['4200', { ...good, maxClaims: 2.5 }, 'maxClaims'],
+      ['4200', { ...good, budget: 5 }, 'budget'],
+      ['0', good, 'id'],
+      ['abc', good, 'id'],
+      ['1'.repeat(19), good, 'id'],
+    ];
+    for (const [id, body, field] of cases) {
+      const res = await f.call('PUT', `/campaigns/${id}`, body);
+      expect(res.status, `${id} ${JSON.stringify(body)}`).toBe(400);
+      expect(ProblemSchema.parse(await res.json()).errors?.map((e) => e.field), `${id} ${JSON.stringify(body)}`).toContain(field);
+    }
+    const { rows } = await sql<{ n: string }>`select count(*) as n from wallet.credit_campaign where id = 4200`.execute(f.database.db);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+
+  it('a budget: past maxClaims a claim is EXHAUSTED (credits nothing, leaves no claim); a raised cap lets the next one claim', async () => {
+    await upsertCreditCampaign(f.database.db, {
+      id: '4300', name: 'Two only', amount: 300, currency: 'GBP', creditValidMonths: 12, creditExpiresAt: null,
+      validFrom: new Date('2025-01-01T00:00:00Z'), validUntil: new Date('2031-01-01T00:00:00Z'), active: true, maxClaims: 2,
+    });
+    const who = (n: string) => `ct-budget-${n}-0123456789`;
+    expect(await claimCampaignCredit(f.database.db, { customerToken: who('a'), campaignId: '4300' })).toEqual({ status: 'CLAIMED', creditAmount: 300, currency: 'GBP' });
+    expect(await claimCampaignCredit(f.database.db, { customerToken: who('b'), campaignId: '4300' })).toEqual({ status: 'CLAIMED', creditAmount: 300, currency: 'GBP' });
+    const third = await f.call('POST', '/user/campaign-credit-claim', claim('4300', who('c')));
+    expect(third.status).toBe(200);
+    expect(await third.json()).toEqual({ status: 'EXHAUSTED', creditAmount: 300, currency: 'GBP' });
+    expect(await walletBalances(f.database.db, who('c'))).toEqual([]);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from wallet.credit_claim where campaign_id = 4300`.execute(f.database.db);
+    expect(Number(rows[0]!.n)).toBe(2);
+    // Those who claimed are still told so.
+    expect(await claimCampaignCredit(f.database.db, { customerToken: who('a'), campaignId: '4300' })).toEqual({ status: 'ALREADY_CLAIMED', creditAmount: 300, currency: 'GBP' });
+    const raised = await f.call('PUT', '/campaigns/4300', { name: 'Two only', amount: 300, currency: 'GBP', creditValidMonths: 12, validFrom: '2025-01-01T00:00:00Z', validUntil: '2031-01-01T00:00:00Z', active: true, maxClaims: 3 });
+    expect(await raised.json()).toMatchObject({ maxClaims: 3, claims: 2 });
+    expect((await claimCampaignCredit(f.database.db, { customerToken: who('c'), campaignId: '4300' })).status).toBe('CLAIMED');
+    expect((await claimCampaignCredit(f.database.db, { customerToken: who('d'), campaignId: '4300' })).status).toBe('EXHAUSTED');
+  });
+
   it('bad input is a 400 naming the field, and credits nothing', async () => {
     for (const id of ['', 'abc', '10a1', '-1', '1.5', ' 1001', '1'.repeat(19), 1001, null]) {
       const res = await f.call('POST', '/user/campaign-credit-claim', claim(id, 'ct-claim-fay-0123456789'));
@@ -183,6 +290,37 @@ describe.skipIf(postgres.length === 0)('M8: concurrent claims of one customer', 
         expect(answers.filter((a) => a.status === 'CLAIMED'), `round ${round}`).toHaveLength(1);
         expect(answers.filter((a) => a.status === 'ALREADY_CLAIMED' && a.creditAmount === 1000), `round ${round}`).toHaveLength(31);
         expect(await walletBalances(f.database.db, token)).toEqual([{ currency: 'GBP', balance: 1000, marketingBalance: 1000, refundableBalance: 0 }]);
+      }
+      expect(await ledgerViolations(f.database.db)).toEqual([]);
+    } finally {
+      await f.close();
+    }
+  }, 120_000);
+});
+
+// The budget race: few rounds in CI (each is 16 claims at once).
+const BUDGET_ROUNDS = process.env.CI === 'true' ? 3 : 20;
+
+describe.skipIf(postgres.length === 0)('a campaign budget under concurrent claims', () => {
+  it.each(postgres)(`on %s: 16 customers claim a campaign of 5 at once, ${BUDGET_ROUNDS} rounds: 5 CLAIMED, 11 EXHAUSTED, never past the cap`, async (_name, open) => {
+    const f = await walletFixture(open);
+    try {
+      for (let round = 0; round < BUDGET_ROUNDS; round++) {
+        const id = String(7000 + round);
+        await upsertCreditCampaign(f.database.db, {
+          id, name: `Budget race ${round}`, amount: 200, currency: 'GBP', creditValidMonths: 12, creditExpiresAt: null,
+          validFrom: new Date('2025-01-01T00:00:00Z'), validUntil: new Date('2031-01-01T00:00:00Z'), active: true, maxClaims: 5,
+        });
+        const tokens = Array.from({ length: 16 }, (_, i) => `ct-budget-r${round}-${String(i).padStart(2, '0')}-0123456789`);
+        const answers = await Promise.all(tokens.map((customerToken) => claimCampaignCredit(f.database.db, { customerToken, campaignId: id })));
+        expect(answers.filter((a) => a.status === 'CLAIMED'), `round ${round}`).toHaveLength(5);
+        expect(answers.filter((a) => a.status === 'EXHAUSTED'), `round ${round}`).toHaveLength(11);
+        const { rows } = await sql<{ claims: number; rows: string; credited: string }>`select c.claims,
+            (select count(*) from wallet.credit_claim k where k.campaign_id = c.id) as rows,
+            (select count(*) from wallet.ledger_transaction t where t.kind = 'credit' and t.ref like ${`campaign:${id}:%`}) as credited
+          from wallet.credit_campaign c where c.id = ${id}::bigint`.execute(f.database.db);
+        expect(rows[0], `round ${round}`).toMatchObject({ claims: 5 });
+        expect([Number(rows[0]!.rows), Number(rows[0]!.credited)], `round ${round}`).toEqual([5, 5]);
       }
       expect(await ledgerViolations(f.database.db)).toEqual([]);
     } finally {
