@@ -8,7 +8,7 @@ import { DealDetails } from '../features/deals/DealDetails.tsx';
 import { MerchantCard } from '../features/deals/MerchantCard.tsx';
 import { useRecordRecentlyViewed } from '../features/lists/recently-viewed.ts';
 import { useClubView } from '../features/rewards/use-club-view.ts';
-import { ShareDealLink } from '../features/rewards/ShareDealLink.tsx';
+import { ShareDeal } from '../features/rewards/ShareDeal.tsx';
 import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
@@ -53,7 +53,7 @@ export function Component() {
           <span className="deal-page__address">{deal.merchant.address}</span>
         </p>
         {deal.headline ? <p className="deal-page__headline">{deal.headline}</p> : null}
-        <ShareDealLink dealId={deal.dealId} url={deal.url} />
+        <ShareDeal dealId={deal.dealId} url={deal.url} title={deal.title} />
       </header>
       <div className="deal-page__layout">
         <figure className="deal-page__media">

@@ -1,28 +1,14 @@
 import { useState } from 'react';
 import { graphql, useFragment, useMutation } from 'react-relay';
-import { SHARE_POPUP } from '@shop/domain/referrals';
+import { openSharePopup, shareTargets, WEB_SHARES } from '../../lib/share.ts';
 import type { ReferralShare_referFriend$key } from '../../__generated__/ReferralShare_referFriend.graphql';
 import type { ReferralShareMutation, ReferralShareChannel } from '../../__generated__/ReferralShareMutation.graphql';
 
 /** What a friend is told: only what the rules pay (domain/src/referrals.ts). */
 const SHARE_TEXT = 'Join me on Thistle Deals: register with my link and buy your first deal, and once its 14-day refund window has passed we each get £10 wallet credit.';
 
-/** The share windows' addresses (each provider's public share URL). */
-function shareTargets(url: string) {
-  const text = encodeURIComponent(SHARE_TEXT);
-  const link = encodeURIComponent(url);
-  return {
-    email: `mailto:?subject=${encodeURIComponent('£10 to spend on Thistle Deals')}&body=${encodeURIComponent(`${SHARE_TEXT}\n\n${url}`)}`,
-    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${SHARE_TEXT} ${url}`)}`,
-    twitter: `https://twitter.com/intent/tweet?text=${text}&url=${link}`,
-    facebook: `https://www.facebook.com/sharer/sharer.php?u=${link}`,
-  };
-}
-
-/** Spec §9 "Share popup 550 by 600": a web share opens in its own window of that size. */
-function openSharePopup(href: string): void {
-  window.open(href, 'share', `width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},noopener,noreferrer`);
-}
+/** Each web share's channel in the share count (spec §7 user/raf/stat/share). */
+const CHANNEL = { whatsapp: 'WHATSAPP', x: 'TWITTER', facebook: 'FACEBOOK' } as const satisfies Record<(typeof WEB_SHARES)[number]['channel'], ReferralShareChannel>;
 
 /**
  * The personal link with a copy button, and the share buttons (email, WhatsApp, X, Facebook).
@@ -49,7 +35,7 @@ export function ReferralShare({ referFriend }: { referFriend: ReferralShare_refe
   `);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const url = `${window.location.origin}${data.linkPath}`;
-  const targets = shareTargets(url);
+  const targets = shareTargets({ url, text: SHARE_TEXT, subject: '£10 to spend on Thistle Deals' });
   const record = (channel: ReferralShareChannel) => commit({ variables: { input: { channel } } });
 
   async function copy() {
@@ -62,11 +48,7 @@ export function ReferralShare({ referFriend }: { referFriend: ReferralShare_refe
     }
   }
 
-  const web = [
-    { channel: 'WHATSAPP' as const, label: 'Share on WhatsApp', href: targets.whatsapp },
-    { channel: 'TWITTER' as const, label: 'Share on X (Twitter)', href: targets.twitter },
-    { channel: 'FACEBOOK' as const, label: 'Share on Facebook', href: targets.facebook },
-  ];
+  const web = WEB_SHARES.map((w) => ({ channel: CHANNEL[w.channel], label: w.label, href: targets[w.channel] }));
 
   return (
     <section className="panel referral-share" aria-labelledby="referral-link-title">
@@ -83,7 +65,7 @@ export function ReferralShare({ referFriend }: { referFriend: ReferralShare_refe
       <p role="status" className="referral-share__status">
         {copied === 'yes' ? 'Link copied. Paste it anywhere to share it.' : copied === 'failed' ? 'Sorry, we couldn’t copy it. Select the link and copy it yourself.' : ''}
       </p>
-      <ul className="referral-share__buttons" aria-label="Share your link">
+      <ul className="share-buttons" aria-label="Share your link">
         <li>
           <a className="button button--secondary" href={targets.email} onClick={() => record('EMAIL')}>
             Share by email
