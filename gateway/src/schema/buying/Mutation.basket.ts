@@ -62,7 +62,7 @@ export const addToBasket: Resolver<unknown, { input: unknown }, Promise<BasketRe
   const line: NewLine = { dealId, dealProductId: productId, quantity, payDeposit, purchaseUrl, sessionPurchaseSource };
   return run(ctx, async () => {
     const { customerToken, vipUser } = await identity(ctx);
-    const existing = await syncVipStatus(ctx, await currentBasket(ctx));
+    const existing = await currentBasket(ctx);
     const added = existing ? await ctx.clients.basket.addLine(existing.id, customerToken, line) : await createBasket(ctx, customerToken, line);
     if (!added) return basketNotFound();
     // A member's basket (spec §7 apply-vip-discount): an option with a VIP version goes in as it, at the VIP price.
@@ -74,31 +74,10 @@ export const addToBasket: Resolver<unknown, { input: unknown }, Promise<BasketRe
   });
 };
 
-/**
- * A customer's basket follows their VIP membership (spec §7 update-vip-status): one bought or ended
- * since the basket was made changes whether it may take VIP-exclusive options. Only when it differs.
- */
-async function syncVipStatus(ctx: GatewayContext, basket: Basket | null): Promise<Basket | null> {
-  const { customerToken, vipUser } = await identity(ctx);
-  if (!basket || !customerToken || (basket.eligibleForVip ?? false) === vipUser) return basket;
-  const viewer = await ctx.session.viewer();
-  const synced = await ctx.clients.basket.updateVipStatus(basket.id, customerToken, vipUser ? 'ACTIVE' : (viewer?.vipStatus ?? 'NOT_CHECKED'));
-  if (synced) setCurrentBasket(ctx, synced);
-  if (!synced || !vipUser) return synced ?? basket;
-  // Just became a member (spec §7 apply-vip-discount): lines with a VIP option move to it, so the
-  // basket and checkout show and charge the VIP price. The basket stands as synced if this fails.
-  const applied = await ctx.clients.basket.applyVipDiscount(synced.id, customerToken).catch((error: unknown) => {
-    ctx.logger.warn('apply-vip-discount failed', { correlationId: ctx.requestId, error: error instanceof Error ? error.message : String(error) });
-    return null;
-  });
-  if (applied) setCurrentBasket(ctx, applied.basket);
-  return applied?.basket ?? synced;
-}
-
 /** The shopper's basket and the line the input names, or the NotFoundError to answer. */
 async function basketWithLine(ctx: GatewayContext, productId: number): Promise<{ basket: Basket; customerToken: string | null } | BasketError> {
   const { customerToken } = await identity(ctx);
-  const basket = await syncVipStatus(ctx, await currentBasket(ctx));
+  const basket = await currentBasket(ctx);
   if (!basket) return basketNotFound();
   if (!basket.products.some((l) => l.dealProductId === productId && l.quantity > 0)) return notFound('NOT_FOUND', 'productId');
   return { basket, customerToken };

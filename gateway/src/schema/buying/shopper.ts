@@ -134,7 +134,7 @@ export function currentBasket(ctx: GatewayContext): Promise<Basket | null> {
         }
         ctx.responseCookies.set(BASKET_COOKIE, clearedBasketCookie());
       }
-      return ctx.clients.basket.byCustomer(customerToken);
+      return syncVipStatus(ctx, await ctx.clients.basket.byCustomer(customerToken));
     }
     if (!guestToken) return null;
     const basket = await ctx.clients.basket.byToken(guestToken, null);
@@ -157,4 +157,27 @@ export function forgetCurrentBasket(ctx: GatewayContext): void {
 /** A mutation's answer is the basket from now on in this request. */
 export function setCurrentBasket(ctx: GatewayContext, basket: Basket | null): void {
   stateOf(ctx).basket = Promise.resolve(basket);
+}
+
+/**
+ * A customer's basket follows their VIP membership (spec §7 update-vip-status): one bought or ended
+ * since the basket was made changes whether it may take VIP-exclusive options. Only when it differs.
+ * Run wherever the basket is read for a signed-in shopper (currentBasket), so a member's basket is
+ * synced when a page loads (spec §4 "VIP-capable users get the basket synced at layout load").
+ */
+export async function syncVipStatus(ctx: GatewayContext, basket: Basket | null): Promise<Basket | null> {
+  const { customerToken, vipUser } = await identity(ctx);
+  if (!basket || !customerToken || (basket.eligibleForVip ?? false) === vipUser) return basket;
+  const viewer = await ctx.session.viewer();
+  const synced = await ctx.clients.basket.updateVipStatus(basket.id, customerToken, vipUser ? 'ACTIVE' : (viewer?.vipStatus ?? 'NOT_CHECKED'));
+  if (synced) setCurrentBasket(ctx, synced);
+  if (!synced || !vipUser) return synced ?? basket;
+  // Just became a member (spec §7 apply-vip-discount): lines with a VIP option move to it, so the
+  // basket and checkout show and charge the VIP price. The basket stands as synced if this fails.
+  const applied = await ctx.clients.basket.applyVipDiscount(synced.id, customerToken).catch((error: unknown) => {
+    ctx.logger.warn('apply-vip-discount failed', { correlationId: ctx.requestId, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
+  if (applied) setCurrentBasket(ctx, applied.basket);
+  return applied?.basket ?? synced;
 }

@@ -11,6 +11,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
 import { ERROR_MESSAGES } from '@shop/domain';
+import { grantVipMembership } from '@shop/users';
 import { testDatabases } from '@shop/platform/test-databases';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,5 +171,21 @@ describe.each(testDatabases())('VIP membership through the gateway on %s', (_nam
     expect(moved.__typename, JSON.stringify(moved)).toBe('BasketUpdated');
     expect(moved.basket.lines).toEqual([{ productId: vipId, quantity: 1, unitPrice: { amount: vipPrice } }]);
     expect((await checkout(member)).orderSummary).toEqual({ vip: { amount: 0 }, cashAmount: { amount: vipPrice } });
+  });
+
+  it('spec §4: a member\'s basket is synced when a page loads: a line put in before joining moves to its VIP version at the next read of the basket', async () => {
+    const plain = options[2]!;
+    const vipPrice = Math.floor((plain.pricePence * 90) / 100);
+    const vipId = (await sql<{ id: number }>`select coalesce(max(id), 0) + 1 as id from deals.product`.execute(services.db)).rows[0]!.id;
+    await sql`insert into deals.product (id, deal_id, position, title, price_pence, original_price_pence, display_discount, purchase_cap, remaining, has_deposit, deposit_product_id, deposit_price_pence, postage_pence, number_of_nights, check_in_date, check_out_date, vip_exclusive, disabled)
+      select ${vipId}, deal_id, position + 1000, 'VIP exclusive: ' || title, ${vipPrice}, original_price_pence, display_discount, purchase_cap, null, has_deposit, deposit_product_id, deposit_price_pence, postage_pence, number_of_nights, check_in_date, check_out_date, true, false
+      from deals.product where id = ${plain.productId}`.execute(services.db);
+    const shopper = await signedUp();
+    expect((await add(shopper, plain)).body.data.addToBasket.__typename).toBe('BasketUpdated');
+    // The membership granted elsewhere (another device's order): this basket was made before it.
+    const customerToken = (await sql<{ customer_token: string }>`select b.customer_token from basket.basket b join basket.line l on l.basket_token = b.token where l.deal_product_id = ${plain.productId} and b.customer_token is not null order by b.created_at desc limit 1`.execute(services.db)).rows[0]!.customer_token;
+    await services.db.transaction().execute((trx) => grantVipMembership(trx, { customerToken, orderRef: `elsewhere-${key()}`, now: new Date() }));
+    const read = await shopper.gql(`{ basket { eligibleForVip lines { productId quantity unitPrice { amount } } } }`);
+    expect(read.body.data.basket, JSON.stringify(read.body)).toEqual({ eligibleForVip: true, lines: [{ productId: vipId, quantity: 1, unitPrice: { amount: vipPrice } }] });
   });
 });
