@@ -8,7 +8,7 @@
 import { z } from 'zod';
 
 /** The services, by the prefix of their variables (`DEALS_SERVICE_URL`, `DEALS_SERVICE_TOKEN`, `DEALS_BASE_PATH`). */
-export const SERVICE_NAMES = ['deals', 'search', 'users', 'basket', 'checkout', 'payment', 'wallet', 'address', 'vouchers', 'merchants', 'rewards'] as const;
+export const SERVICE_NAMES = ['deals', 'search', 'users', 'basket', 'checkout', 'payment', 'wallet', 'address', 'vouchers', 'merchants', 'rewards', 'wishlist'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const text = z.string().min(1, 'must not be empty');
