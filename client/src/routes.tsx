@@ -25,6 +25,9 @@ export const router = createBrowserRouter([
       { path: 'deals/vip/:category', lazy: () => import('./routes/VipCategoryPage.tsx') },
       // A VIP deal url (spec §2 page type vipDeal): /deal/vip/{dealId}[/{blurb}.html], the deal page (canonical: the deal's url).
       { path: 'deal/vip/*', lazy: () => import('./routes/VipDealPage.tsx') },
+      // The wellness collection (spec §2 page type wellness-collection; issue 19 point 5): a static segment outranks deals/:location.
+      { path: 'deals/wellness-collection', lazy: () => import('./routes/WellnessCollectionPage.tsx') },
+      { path: 'wellness-collection', lazy: () => import('./routes/WellnessCollectionPage.tsx') },
       {
         path: 'deals/national-deal/*',
         loader: ({ request }) => {
@@ -58,6 +61,9 @@ export const router = createBrowserRouter([
       { path: 'page/:slug', lazy: () => import('./routes/StaticPage.tsx') },
       { path: 'editorial-team', lazy: () => import('./routes/StaticPage.tsx') },
       { path: 'discountcodes', lazy: () => import('./routes/StaticPage.tsx') },
+      // The help centres (issue 19 point 7): typed content, no query.
+      { path: 'faqs', lazy: () => import('./routes/HelpCentrePage.tsx') },
+      { path: 'merchantfaqs', lazy: () => import('./routes/HelpCentrePage.tsx') },
       // Search (spec §2 /search): every filter in the query string.
       { path: 'search', lazy: () => import('./routes/SearchPage.tsx') },
       // Accounts (spec §2): the authentication pages in the login layout, and the pages the

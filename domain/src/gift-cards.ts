@@ -51,6 +51,11 @@ export const GIFT_CARD_DELIVERY_OPTIONS = ['e-gift', 'posted'] as const;
 export type GiftCardDeliveryOption = (typeof GIFT_CARD_DELIVERY_OPTIONS)[number];
 /** Postage of a posted gift card line (pence): £1.50; the line's cards go in one envelope. */
 export const GIFT_CARD_POSTAGE_PENCE = 150;
+/**
+ * A posted gift card goes by Royal Mail as an untracked letter: its dispatch records this in the
+ * tracking reference's place, and My Vouchers says "untracked letter" rather than a tracking number.
+ */
+export const GIFT_CARD_POST_REFERENCE = 'Untracked letter';
 /** A posted gift card arrives within this many working days of payment (the shop posts it the next working day). */
 export const GIFT_CARD_POST_WORKING_DAYS = 5;
 

@@ -13,6 +13,8 @@ export const FALLBACK_THEME: ThemeName = 'main-brand';
 
 /** The location whose pages wear the wellness theme. */
 export const WELLNESS_LOCATION = 'wellness-collection';
+/** The categories the wellness collection lists (issue 19 point 5): spa days and breaks, beauty, health and fitness. */
+export const WELLNESS_CATEGORIES = ['spa', 'beauty', 'health-fitness', 'uk-spa-breaks'] as const;
 
 /** A window of whole London days, both ends included: 'YYYY-MM-DD'. */
 export interface DateWindow {

@@ -109,10 +109,12 @@ function londonDay(days: number): { date: string; words: string } {
 // day; the recipient's email is not sent yet, and goes when the order mail sender runs as at
 // tomorrow (POST /api/checkout/order-mail/deliver {asOf}: test shops only, like the referral
 // settle job's clock). Then a posted card: "Posted card" adds £1.50 postage, the checkout asks
-// for the delivery address, and the confirmation says where it is posted.
+// for the delivery address, and the confirmation says where it is posted; the shop's staff find it
+// on "Gift cards to post", mark it sent, and the buyer is emailed that it has been posted.
 test('a gift card e-gift dated tomorrow is emailed on its day; a posted card is posted to the address', async ({ page }) => {
   test.setTimeout(240_000);
-  await registerAndConfirm(page, newEmail('gc-dated'));
+  const buyer = newEmail('gc-dated');
+  await registerAndConfirm(page, buyer);
   const card = await findDeal(page.request, (d: Deal) => d.dealId === GIFT_CARD_DEAL_ID, { location: 'shop', category: 'toys-gifts' });
   const tomorrow = londonDay(1);
 
@@ -158,6 +160,9 @@ test('a gift card e-gift dated tomorrow is emailed on its day; a posted card is 
   await expect(page.getByRole('form', { name: `Gift options for ${card.title}` })).toHaveCount(0);
   await expect(line.getByText('£10 each · £1.50 postage')).toBeVisible();
   const known = await deliverToAddressFoundByPostcode(page);
+  // The order summary says how it comes: posted, its code in the confirmation email (not "Vouchers are emailed").
+  await expect(page.getByText('A printed gift card is posted to your delivery address and arrives within 5 working days; its code is also in your confirmation email, sent straight after payment.')).toBeVisible();
+  await expect(page.getByText('Vouchers are emailed straight after payment.')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/e2e/gift-card-posted-checkout.png', fullPage: true });
   await enterCard(page, GOOD_CARD);
   await payButton(page).click();
@@ -166,4 +171,33 @@ test('a gift card e-gift dated tomorrow is emailed on its day; a posted card is 
   await expect(posted).toBeVisible();
   await expect(posted).toContainText(known.postcode.toUpperCase());
   await page.screenshot({ path: 'test-results/e2e/gift-card-posted-confirmation.png', fullPage: true });
+  const orderNumber = (await page.getByRole('heading', { level: 2, name: /^Order \S+$/ }).textContent())!.trim().slice('Order '.length);
+
+  // The shop's staff post it (the gift-card merchant is the shop itself): signed in on the staff
+  // page, "Gift cards to post" lists the order with its card's amount, code and the address.
+  await page.goto('/staff/sign-in');
+  await page.getByLabel('Email address').fill('staff@thistledeals.example');
+  await page.getByLabel('Password').fill('Thistle-Staff-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Gift cards to post' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift cards to post' })).toBeVisible();
+  const waiting = page.getByRole('table', { name: 'Posted gift cards waiting to be sent, oldest payment first' });
+  const row = waiting.getByRole('row').filter({ has: page.getByRole('rowheader', { name: orderNumber, exact: true }) });
+  await expect(row).toContainText('1 × £10');
+  await expect(row).toContainText(known.postcode.toUpperCase());
+  await expect(row.locator('code')).toHaveText(/^[2-9A-HJKMNP-Z]{6}-[2-9A-HJKMNP-Z]{6}-[2-9A-HJKMNP-Z]{6}$/);
+  await page.screenshot({ path: 'test-results/e2e/gift-card-staff-to-post.png', fullPage: true });
+  // Marked sent from the keyboard: said so, gone from the list, in the sent one, and the buyer emailed.
+  await row.getByRole('button', { name: `Mark order ${orderNumber} as sent` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(`Order ${orderNumber} marked sent (1 × £10): its buyer is emailed that it has been posted.`);
+  await expect(page.getByRole('rowheader', { name: orderNumber, exact: true })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Posted gift cards sent, most recent first' }).getByRole('rowheader', { name: orderNumber, exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/e2e/gift-card-staff-sent.png', fullPage: true });
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get(`/dev/outbox?format=json&to=${encodeURIComponent(buyer)}`)).json()) as { messages: Array<{ subject: string }> };
+      return messages.map((m) => m.subject);
+    })
+    .toContain('Your gift card has been posted');
 });

@@ -373,6 +373,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
       users: usersTarget ?? NOT_CONFIGURED,
       publicOrigin,
       ...(options.merchantsApp ? { merchants: { app: options.merchantsApp } } : {}),
+      ...(buyingTargets.checkout ? { checkout: buyingTargets.checkout } : {}),
       serviceToken: options.serviceToken,
       logger,
       trustProxy,

@@ -12,6 +12,7 @@ const COLUMNS: Array<{ heading: string; links: Array<[string, string]> }> = [
       ['Discount codes', '/discountcodes'],
       ['Gift finder', '/gifts'],
       ['Shop deals', '/deals/shop'],
+      ['The Wellness Collection', '/deals/wellness-collection'],
     ],
   },
   {
@@ -39,6 +40,7 @@ const COLUMNS: Array<{ heading: string; links: Array<[string, string]> }> = [
   {
     heading: 'Help and safety',
     links: [
+      ['Need help', '/faqs'],
       ['Internet safety', '/page/internetsafety'],
       ['Wallet credit explained', '/page/wallet-credit-more-info'],
       ['Product recalls', '/page/productrecalls'],
@@ -48,7 +50,10 @@ const COLUMNS: Array<{ heading: string; links: Array<[string, string]> }> = [
   },
   {
     heading: 'For business',
-    links: [['Become a merchant', '/merchant/apply']],
+    links: [
+      ['Become a merchant', '/merchant/apply'],
+      ['Merchant help centre', '/merchantfaqs'],
+    ],
   },
 ];
 

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopApp } from '../server.ts';
 import { openSeededShopServices } from '../test/search-service.ts';
 import { captureLogger, fakeService, gql, TEST_TOKEN } from '../test/helpers.ts';
+import { WELLNESS_CATEGORIES, WELLNESS_COLLECTION_TITLE } from '@shop/domain';
+import { MERCHANT_HELP, SHOPPER_HELP } from '@shop/domain/help-centre';
 import type { GuideLoader } from './shop-pages.ts';
 
 /** Shaped like Vite's build: a static no-script title and description, scripts in <head>. */
@@ -220,6 +222,30 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     expect(res.status).toBe(200);
     expect(headOf(await res.text())).toMatchObject({ titles: ['Become a merchant | Thistle Deals'], canonical: 'http://shop.test/merchant/apply', robots: 'INDEX, FOLLOW', beforeScripts: true });
     expect((await get(shop, '/merchant/apply/more')).status).toBe(404);
+  });
+
+  it('the help centres (/faqs, /merchantfaqs) are 200 with their own head, indexable; a path below them is 404', async () => {
+    for (const [path, title, description] of [
+      ['/faqs', 'Help centre | Thistle Deals', SHOPPER_HELP.description],
+      ['/merchantfaqs', 'Merchant help centre | Thistle Deals', MERCHANT_HELP.description],
+    ] as const) {
+      const res = await get(shop, path);
+      expect(res.status, path).toBe(200);
+      expect(headOf(await res.text())).toMatchObject({ titles: [title], description: escape(description), canonical: `http://shop.test${path}`, robots: 'INDEX, FOLLOW', beforeScripts: true });
+    }
+    expect((await get(shop, '/faqs/more')).status).toBe(404);
+  });
+
+  it('the wellness collection is 200 with its fixed title, and the seed gives it deals', async () => {
+    for (const path of ['/deals/wellness-collection', '/wellness-collection']) {
+      const res = await get(shop, path);
+      expect(res.status, path).toBe(200);
+      expect(headOf(await res.text())).toMatchObject({ titles: [escape(WELLNESS_COLLECTION_TITLE)], canonical: `http://shop.test${path}`, robots: 'INDEX, FOLLOW' });
+    }
+    expect((await get(shop, '/deals/wellness-collection/more')).status).toBe(404);
+    // The page's own search (client WellnessDeals): never empty on the seed.
+    const res = await gql(shop, `query ($categories: [String!]) { search(allLocations: true, categories: $categories, first: 1) { totalCount } }`, { categories: [...WELLNESS_CATEGORIES] });
+    expect(res.body.data.search.totalCount).toBeGreaterThan(0);
   });
 
   it('static and content pages: 200 with their own head', async () => {

@@ -8,6 +8,8 @@
  *   location, category or deal exists.
  *   Also the static pages /page/{slug} and the content pages /editorial-team and /discountcodes,
  *   when the page exists.
+ * - The help centres /faqs and /merchantfaqs (200, their own title and description).
+ * - The wellness collection /deals/wellness-collection and /wellness-collection (200, its fixed title).
  * - 404 with the not-found head for anything else, and for an unknown location, category or deal.
  * - 301 from a national url to shop (/deals/national-deal/… → /deals/shop/…).
  * - Guides (/guides/…): 301 to a guide's redirectUrl; 404 when the guide is unknown or fails to
@@ -64,6 +66,7 @@ import {
   type PageHead,
 } from '@shop/domain';
 import { dealStructuredData, type DealStructuredDataInput, type GraphqlDealForStructuredData } from '@shop/domain/structured-data';
+import { helpCentreHead, HELP_CENTRES } from '@shop/domain/help-centre';
 import type { Logger } from '../logger.ts';
 import { markInternalRequest } from '../security/operation-access.ts';
 
@@ -329,6 +332,8 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     // validity-extension add-on. A shared or reloaded link is a real page, kept out of indexes.
     const buyingPage = BUYING_PAGES[accountPath] ?? (segments.length === 3 && segments[0] === 'checkout' && segments[1] === 'confirmation' ? CONFIRMATION_PAGE : null) ?? (segments.length === 3 && segments[0] === 'voucher' && segments[1] === 'extend' ? EXTEND_PAGE : null);
     if (buyingPage) return found(pageHead({ ...buyingPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
+    // The help centres (issue 19 point 7): /faqs and /merchantfaqs, typed content (domain help-centre.ts).
+    if (Object.hasOwn(HELP_CENTRES, accountPath)) return found(helpCentreHead(HELP_CENTRES[accountPath as keyof typeof HELP_CENTRES]), pathname);
     if (accountPath === MERCHANT_APPLY_PAGE.path) return found(pageHead({ title: MERCHANT_APPLY_PAGE.title, description: MERCHANT_APPLY_PAGE.description, canonical: MERCHANT_APPLY_PAGE.path }), pathname);
     if (segments[0] === 'myaccount') {
       const areaPage = ACCOUNT_AREA_PAGES[accountPath] ?? { title: 'My account', description: 'Your Thistle Deals account.' };
@@ -356,6 +361,8 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
 
     // /deals/vip (issue 18 point 5): the VIP deals page, with its fixed head (spec §2).
     if (accountPath === '/deals/vip') return found(fixedHeadOf('/deals/vip')!, pathname);
+    // The wellness collection (issue 19 point 5; spec §2 fixed title): every location's wellness deals.
+    if (accountPath === '/deals/wellness-collection' || accountPath === '/wellness-collection') return found(fixedHeadOf(accountPath)!, pathname);
     // A VIP category (spec §2 page type vipCategory): /deals/vip/{category}.
     if (segments[0] === 'deals' && segments[1] === 'vip') return segments.length === 3 ? vipCategory(segments[2]!, request, pathname) : notFound(pathname);
     // A VIP deal url (spec §2 page type vipDeal): /deal/vip/{dealId}[/{blurb}.html], the deal page.

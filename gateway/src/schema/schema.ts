@@ -17,7 +17,7 @@ import { merchantsSalesTypes } from './merchants-sales/index.ts';
 import { bookingsMutation, bookingsTypes, dealBookingAvailability } from './bookings/index.ts';
 import { merchantsPayoutsTypes } from './merchants-payouts/index.ts';
 import { creditClaimsMutation, creditClaimsTypes } from './credit-claims/index.ts';
-import { giftCardsMutation, giftCardsTypes } from './giftcards/index.ts';
+import { giftCardsMutation, giftCardsQuery, giftCardsTypes } from './giftcards/index.ts';
 import { walletCustomerFields, walletTypes } from './wallet/index.ts';
 import { rewardsCustomerFields, rewardsMutation, rewardsTypes } from './rewards/index.ts';
 import { vipCustomerFields, vipMutation, vipTypes } from './vip/index.ts';
@@ -74,6 +74,7 @@ export const resolvers = {
     ...buyingQuery,
     ...vouchersQuery,
     ...merchantsApplyQuery,
+    ...giftCardsQuery,
     ...merchantsQuery,
   },
   Mutation: {

@@ -96,6 +96,8 @@ describe('collectSitemapUrls', () => {
     expect(paths).toContain('/page/e-commerceterms');
     expect(paths).not.toContain('/page/promo');
     expect(paths.slice(statics.length)).toEqual([
+      '/faqs',
+      '/merchantfaqs',
       '/deals/glasgow',
       '/deals/glasgow/beauty',
       '/deals/glasgow/beauty/spa',

@@ -6,6 +6,7 @@
  * and dealPath, the builders of the pages' canonical urls and of Deal.url.
  */
 import { CONTENT_PAGE_SLUGS, STATIC_PAGE_SLUGS } from '@shop/deals/staticpages/staticpages.content';
+import { HELP_CENTRES } from '@shop/domain/help-centre';
 import { categoryPath, dealPath, locationPath } from '@shop/domain';
 import type { Category, NavigationItem } from '@shop/deals/contract';
 import type { IndexDeal } from '@shop/deals/index-feed/index-feed.contract';
@@ -53,7 +54,7 @@ export interface SitemapSourceOptions {
   feedPageSize?: number;
 }
 
-/** Every url of the sitemap, in order: static pages, locations with their categories, deals by id. */
+/** Every url of the sitemap, in order: static pages, the help centres, locations with their categories, deals by id. */
 export async function collectSitemapUrls(deals: SitemapDealsClient, now: Date, options: SitemapSourceOptions = {}): Promise<SitemapUrl[]> {
   const feedPageSize = Math.min(options.feedPageSize ?? INDEX_FEED_MAX_LIMIT, INDEX_FEED_MAX_LIMIT);
   const [staticPages, locations, categories] = await Promise.all([
@@ -64,6 +65,8 @@ export async function collectSitemapUrls(deals: SitemapDealsClient, now: Date, o
   const navigations = await Promise.all(locations.map((l) => deals.findNavigation(l.slug)));
   const urls: SitemapUrl[] = [];
   for (const page of staticPages) if (page) urls.push({ path: page.path, lastmod: page.updatedOn });
+  // The help centres (/faqs, /merchantfaqs): typed content in domain, always there.
+  for (const centre of Object.values(HELP_CENTRES)) urls.push({ path: centre.path });
   locations.forEach((location, i) => {
     urls.push({ path: locationPath(location.slug) });
     for (const path of categoryPaths(location.slug, categories, navigations[i] ?? [])) urls.push({ path });

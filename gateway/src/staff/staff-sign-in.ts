@@ -16,6 +16,9 @@ import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTa
 import { createMerchantApplicationsClient, type MerchantApplicationData } from '../clients/merchant-applications.client.ts';
 import { isServiceError } from '../clients/service-error.ts';
 import { CLIENT_IP_HEADER, createUsersClient } from '../clients/users.client.ts';
+import { createGiftCardsClient, type PostedGiftCardOrderData } from '../clients/giftcards.client.ts';
+import { formatMoney } from '@shop/domain/money';
+import { londonDateInWords } from '@shop/domain/london-time';
 import { clientAddressOf } from '../accounts/client-ip.ts';
 import { requestCookies } from '../accounts/cookies.ts';
 import { escapeHtml } from '../html/render-head.ts';
@@ -24,6 +27,8 @@ import type { Logger } from '../logger.ts';
 export { STAFF_SESSION_COOKIE };
 export const STAFF_SIGN_IN_PATH = '/staff/sign-in';
 export const STAFF_HOME_PATH = '/staff';
+/** Issue 18 point 2: the posted gift cards waiting to be sent (the gift-card merchant is the shop itself). */
+const STAFF_GIFT_CARDS_PATH = '/staff/gift-cards';
 /** A staff session token as the users service issues them (32 random bytes, base64url); anything else is never sent on. */
 export const STAFF_SESSION_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -33,6 +38,8 @@ export interface StaffRoutesOptions {
   publicOrigin?: string;
   /** The merchants service (the applications staff decide); absent: the page lists none. */
   merchants?: ServiceTarget;
+  /** The checkout service (the posted gift cards staff post); absent: that page is not available. */
+  checkout?: ServiceTarget;
   serviceToken: string;
   logger: Logger;
   trustProxy: boolean;
@@ -52,7 +59,7 @@ button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #1a5f
 ul{padding-left:1.2rem}a{color:#6a2c91}main.wide{max-width:60rem}table{border-collapse:collapse;width:100%;margin:1rem 0}
 th,td{text-align:left;vertical-align:top;padding:.5rem;border-bottom:1px solid #e6e1ec}td form{display:inline-block;margin:0 .5rem .5rem 0}td button{margin:0}
 td input{width:auto;min-width:12rem}.secondary{background:#fff;color:#6a2c91;border:2px solid #6a2c91}.done{border-left:4px solid #1d7a4a;background:#e7f4ec;padding:.75rem 1rem}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}</style></head>
+ul.codes{margin:.25rem 0 0;padding-left:1rem}code{font-size:1.05em;white-space:nowrap}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}</style></head>
 <body><main${wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
   return new Response(html, { status, headers: HEADERS });
 }
@@ -86,6 +93,54 @@ function applicationsTable(pending: readonly MerchantApplicationData[]): string 
     )
     .join('\n');
   return `<table><caption class="visually-hidden">Applications waiting, oldest first</caption><thead><tr><th scope="col">Business</th><th scope="col">Contact</th><th scope="col">Applied</th><th scope="col">Decision</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** The envelope's lines, as the merchants' posting screen prints them (name, lines, town, county, postcode). */
+const envelope = (to: PostedGiftCardOrderData['deliverTo']) =>
+  to ? [to.name, to.line1, to.line2, to.town, to.county, to.postcode].filter((l): l is string => Boolean(l)).map(escapeHtml).join('<br>') : 'No delivery address was recorded for this order: contact the buyer before posting it.';
+
+/** "2 × £25, 1 × £10": each amount and how many. */
+function cardCounts(cards: PostedGiftCardOrderData['cards']): string {
+  const counts = new Map<string, number>();
+  for (const c of cards) {
+    const amount = formatMoney(c.amount, c.currency === 'EUR' ? 'EUR' : 'GBP');
+    counts.set(amount, (counts.get(amount) ?? 0) + 1);
+  }
+  return [...counts].map(([amount, n]) => `${n} × ${amount}`).join(', ');
+}
+
+const cardCodes = (cards: PostedGiftCardOrderData['cards']) =>
+  `<ul class="codes">${cards.map((c) => `<li>${escapeHtml(formatMoney(c.amount, c.currency === 'EUR' ? 'EUR' : 'GBP'))} card: <code>${escapeHtml(c.code)}</code></li>`).join('')}</ul>`;
+
+const dateCell = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(londonDateInWords(iso))}</time>`;
+
+function giftCardsToPostTable(orders: readonly PostedGiftCardOrderData[]): string {
+  const rows = orders
+    .map(
+      (o) => `<tr>
+<th scope="row">${escapeHtml(o.orderNumber)}</th>
+<td>${dateCell(o.paidAt)}</td>
+<td>${escapeHtml(cardCounts(o.cards))}${cardCodes(o.cards)}</td>
+<td>${envelope(o.deliverTo)}</td>
+<td><form method="post" action="${STAFF_GIFT_CARDS_PATH}/${encodeURIComponent(o.orderNumber)}/sent"><button type="submit">Mark order ${escapeHtml(o.orderNumber)} as sent</button></form></td>
+</tr>`,
+    )
+    .join('\n');
+  return `<table><caption class="visually-hidden">Posted gift cards waiting to be sent, oldest payment first</caption><thead><tr><th scope="col">Order</th><th scope="col">Paid</th><th scope="col">Cards to print</th><th scope="col">Post to</th><th scope="col">Sent?</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function giftCardsSentTable(orders: readonly PostedGiftCardOrderData[]): string {
+  const rows = orders
+    .map(
+      (o) => `<tr>
+<th scope="row">${escapeHtml(o.orderNumber)}</th>
+<td>${o.sentAt ? dateCell(o.sentAt) : ''}</td>
+<td>${escapeHtml(cardCounts(o.cards))}</td>
+<td>${envelope(o.deliverTo)}</td>
+</tr>`,
+    )
+    .join('\n');
+  return `<table><caption class="visually-hidden">Posted gift cards sent, most recent first</caption><thead><tr><th scope="col">Order</th><th scope="col">Sent on</th><th scope="col">Cards</th><th scope="col">Posted to</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 const cookie = (value: string, maxAgeSeconds: number) => `${STAFF_SESSION_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${maxAgeSeconds}`;
@@ -179,12 +234,63 @@ export function createStaffRoutes(options: StaffRoutesOptions): Hono {
 ${done ? `<p class="done" role="status">${escapeHtml(done.slice(0, 200))}</p>` : ''}
 <p>This browser is staff to the shop's GraphQL API for up to 8 hours: any operation, in production too, and the staff-only fields.
 <a href="/graphql">GraphiQL</a> — for example any business's dashboard with <code>merchantBusiness(id:)</code>.</p>
+<nav aria-label="Staff pages"><ul><li><a href="${STAFF_GIFT_CARDS_PATH}">Gift cards to post</a></li></ul></nav>
 <h2>Merchant applications waiting${pending ? ` (${pending.length})` : ''}</h2>
 ${pending === null ? '<p>Sorry, the applications could not be listed just now. Reload the page to try again.</p>' : pending.length === 0 ? '<p>No applications are waiting.</p>' : applicationsTable(pending)}
 <form method="post" action="/staff/sign-out"><button type="submit" class="secondary">Sign out</button></form>`,
       200,
       true,
     );
+  });
+
+  const giftCardsFor = (c: Context) =>
+    options.checkout
+      ? createGiftCardsClient(
+          createRestClient({ service: 'checkout', target: options.checkout, serviceToken: options.serviceToken, requestId: c.req.header('x-request-id') ?? crypto.randomUUID(), log: createRestCallLog(), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+        )
+      : null;
+  const backToGiftCards = (done: string) => new Response(null, { status: 303, headers: { location: `${STAFF_GIFT_CARDS_PATH}?${new URLSearchParams({ done })}`, 'cache-control': 'no-store' } });
+
+  // Issue 18 point 2: the posted gift cards to send; each order marked sent emails its buyer.
+  app.get(STAFF_GIFT_CARDS_PATH, async (c) => {
+    const name = await staffOf(c);
+    if (!name) return toSignIn();
+    const giftCards = giftCardsFor(c);
+    let lists: Awaited<ReturnType<NonNullable<typeof giftCards>['postingLists']>> | null;
+    try {
+      lists = giftCards ? await giftCards.postingLists(50) : null;
+    } catch (error) {
+      options.logger.warn('Staff page: the gift cards to post could not be listed', { error: String(error) });
+      lists = null;
+    }
+    const done = c.req.query('done');
+    return page(
+      'Gift cards to post',
+      `<p><a href="${STAFF_HOME_PATH}">Staff home</a></p>
+<h1>Gift cards to post</h1>
+${done ? `<p class="done" role="status">${escapeHtml(done.slice(0, 300))}</p>` : ''}
+<p>Print each card with its code, post the order's cards in one envelope by Royal Mail to the address shown, then mark the order sent: the buyer is emailed that it has been posted.</p>
+<h2>Waiting to be posted${lists ? ` (${lists.toPost.length})` : ''}</h2>
+${lists === null ? '<p>Sorry, the gift cards to post could not be listed just now. Reload the page to try again.</p>' : lists.toPost.length === 0 ? '<p>No gift cards are waiting to be posted.</p>' : giftCardsToPostTable(lists.toPost)}
+${lists && lists.toPost.length === 50 ? '<p>These are the 50 oldest. Mark them sent to see the next ones.</p>' : ''}
+<h2>Sent lately</h2>
+${lists === null ? '' : lists.sent.length === 0 ? '<p>None sent yet.</p>' : giftCardsSentTable(lists.sent)}`,
+      200,
+      true,
+    );
+  });
+
+  app.post(`${STAFF_GIFT_CARDS_PATH}/:orderNumber/sent`, async (c) => {
+    if (foreignOrigin(c, options.publicOrigin)) return page('Staff', '<h1>Refused</h1><p>This form must be sent from this site.</p>', 403);
+    const name = await staffOf(c);
+    if (!name) return toSignIn();
+    const giftCards = giftCardsFor(c);
+    if (!giftCards) return page('Staff', '<h1>Not available</h1><p>The checkout service is not configured.</p>', 503);
+    const orderNumber = c.req.param('orderNumber').slice(0, 40);
+    const answer = await giftCards.markPosted(orderNumber, name);
+    if (!answer.ok) return backToGiftCards(answer.code === 'NOT_FOUND' ? `Order ${orderNumber} has no posted gift card.` : (answer.message ?? `Order ${orderNumber} cannot be marked sent.`));
+    if (answer.marked === 0) return backToGiftCards(`Order ${orderNumber} was already marked sent: its buyer was emailed then.`);
+    return backToGiftCards(`Order ${orderNumber} marked sent (${cardCounts(answer.order.cards)}): its buyer is emailed that it has been posted.`);
   });
 
   app.post('/staff/applications/:id/:decision{approve|reject}', async (c) => {

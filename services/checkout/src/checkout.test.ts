@@ -275,7 +275,7 @@ describe.each(testDatabases())('checkout on %s', (_name, open) => {
   it('serves a lint-clean OpenAPI document and refuses calls without the service token', async () => {
     const doc = (await (await f.app.request('/openapi.json')).json()) as Body;
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/checkout/config/gifting', '/checkout/reconcile', '/checkout/vip/cancel', '/checkout/vip/cancellation', '/checkout/{basketToken}', '/checkout/{basketToken}/hold/trim', '/checkout/{basketToken}/options', '/checkout/{basketToken}/order', '/express-buy-token', '/express-buy/{expressBuyToken}/order', '/gift-card/redeem', '/order-addon', '/order-mail/deliver', '/order/{orderId}', '/orders', '/promocode', '/referrals/settle'].sort(),
+      ['/checkout/config/gifting', '/checkout/reconcile', '/checkout/vip/cancel', '/checkout/vip/cancellation', '/checkout/{basketToken}', '/checkout/{basketToken}/hold/trim', '/checkout/{basketToken}/options', '/checkout/{basketToken}/order', '/express-buy-token', '/express-buy/{expressBuyToken}/order', '/gift-card/redeem', '/gift-cards/posting', '/gift-cards/posting/{orderNumber}/sent', '/order-addon', '/order-mail/deliver', '/order/{orderId}', '/orders', '/promocode', '/referrals/settle'].sort(),
     );
     const problems = await lintOpenApi(doc);
     expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);

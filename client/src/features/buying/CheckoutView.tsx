@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
 import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { useFormErrors } from '../../ui/form-errors.ts';
@@ -17,6 +17,7 @@ import { CheckoutHold } from './HoldCountdown.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 import { CheckoutOptions } from './CheckoutOptions.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { CheckoutHelp } from './CheckoutHelp.tsx';
 import { YourDetails, useDetails } from './YourDetails.tsx';
 import type { PaymentSelection, PaymentChoiceHandle } from './PaymentChoice.tsx';
 import { PaymentSection } from './PaymentSection.tsx';
@@ -77,6 +78,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
         ...PromoCodeForm_checkout
         ...CheckoutOptions_checkout
         ...OrderSummary_checkout
+        ...CheckoutHelp_checkout
         ...YourDetails_checkout
         ...PaymentSection_checkout
         ...PayArea_checkout
@@ -345,9 +347,7 @@ export function CheckoutView({ checkout, countdown, viewer }: { checkout: Checko
         </div>
         <aside className="checkout__aside" aria-label="Order summary">
           <OrderSummary checkout={data} />
-          <p className="checkout__help">
-            Vouchers are emailed straight after payment. <Link to="/page/e-commerceterms">Terms of sale</Link>
-          </p>
+          <CheckoutHelp checkout={data} />
         </aside>
       </div>
       <Toasts toasts={toasts} />

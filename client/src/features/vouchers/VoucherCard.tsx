@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/text.ts';
+import { GIFT_CARD_POST_REFERENCE } from '@shop/domain/gift-cards';
 import { optionTitle, statusTone, validityOf, voucherPdfPath } from './voucher-words.ts';
 import { VoucherCode } from './VoucherCode.tsx';
 import { VoucherHelp } from './VoucherHelp.tsx';
@@ -94,7 +95,15 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
         {v.sent ? (
           // Goods the merchant posted (issue 17 point 5).
           <p className="voucher-card__sent">
-            Sent on <time dateTime={v.sent.sentAt}>{formatDate(v.sent.sentAt)}</time> by {v.sent.carrier}, tracking <span className="voucher-card__tracking">{v.sent.trackingReference}</span>
+            Sent on <time dateTime={v.sent.sentAt}>{formatDate(v.sent.sentAt)}</time> by {v.sent.carrier}
+            {v.sent.trackingReference === GIFT_CARD_POST_REFERENCE ? (
+              // A posted gift card goes as an untracked letter (issue 18 point 2).
+              ', as an untracked letter'
+            ) : (
+              <>
+                , tracking <span className="voucher-card__tracking">{v.sent.trackingReference}</span>
+              </>
+            )}
           </p>
         ) : null}
         <dl className="voucher-card__facts">

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { messageFor } from '@shop/domain';
 import { BUYING_MESSAGES } from '@shop/domain/buying';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
 import { ErrorMessage } from '../../ui/Field.tsx';
 import { fieldId } from '../../ui/form-errors.ts';
 import { newIdempotencyKey } from '../buying/idempotency.ts';
@@ -33,6 +34,7 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
     graphql`
       fragment VoucherRefund_voucher on Voucher {
         id
+        dealId
         statusCode
         refundableUntil
         giftReceived
@@ -67,7 +69,8 @@ export function VoucherRefund({ voucher }: { voucher: VoucherRefund_voucher$key 
   // A gift received: the money is the giver's (no price shown, no refund, credit or return here).
   if (v.giftReceived || !v.paid) return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">{GIFT_WORDS.received}</p> : null;
   // Goods already posted go back by a return (VoucherReturn), never by a refund or credit on demand.
-  if (v.sent?.sentAt) return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">To cancel, send it back with “Return this item”: you are refunded when it arrives.</p> : null;
+  // Not a posted gift card: refunding it cancels its code (giftcardterms), so its 14 days still count.
+  if (v.sent?.sentAt && v.dealId !== GIFT_CARD_DEAL_ID) return v.statusCode === 'READY_TO_REDEEM' ? <p className="voucher-refund__closed">To cancel, send it back with “Return this item”: you are refunded when it arrives.</p> : null;
   if (!canRefund(v.statusCode, v.refundableUntil, new Date())) {
     // The window has closed: say until when it was open, and offer credit towards another deal instead.
     return v.statusCode === 'READY_TO_REDEEM' ? (

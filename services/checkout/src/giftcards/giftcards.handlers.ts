@@ -10,6 +10,10 @@ import type { CheckoutDeps } from '../lib/deps.ts';
 import { claimCodeAttempt, forgiveAttempt } from '../promo/attempts.ts';
 import { clientAddressOf, tooMany } from '../lib/http.ts';
 import * as routes from './giftcards.routes.ts';
+import { markGiftCardOrderPosted } from './gift-card-posting.ts';
+import { postedGiftCardLists } from '../lib/deps.ts';
+
+const withoutOrderId = <T extends { orderId: string }>({ orderId: _orderId, ...rest }: T) => rest;
 
 export function registerGiftCardRoutes(app: OpenAPIHono, deps: CheckoutDeps): void {
   app.openapi(routes.redeemGiftCard, async (c) => {
@@ -22,5 +26,18 @@ export function registerGiftCardRoutes(app: OpenAPIHono, deps: CheckoutDeps): vo
     if (result.code === 'GIFT_CARD_NOT_FOUND') return problemResponse(c, problem(404, result.code, result.detail, [{ field: 'code', message: result.detail }]));
     if (result.code === 'GIFT_CARD_EXPIRED') return problemResponse(c, problem(409, result.code, { detail: result.detail, errors: [{ field: 'code', message: result.detail }], extra: { expiredAt: result.expiredAt.toISOString() } }));
     return problemResponse(c, problem(409, result.code, result.detail, [{ field: 'code', message: result.detail }]));
+  });
+
+  app.openapi(routes.listPostedGiftCards, async (c) => {
+    const lists = await postedGiftCardLists(deps.db, c.req.valid('query').first ?? 50);
+    return c.json({ toPost: lists.toPost.map(withoutOrderId), sent: lists.sent.map(withoutOrderId) }, 200);
+  });
+
+  app.openapi(routes.markGiftCardOrderSent, async (c) => {
+    const { orderNumber } = c.req.valid('param');
+    const answer = await markGiftCardOrderPosted(deps, { orderNumber, actorRef: c.req.valid('json').actorRef });
+    if (answer.ok) return c.json({ marked: answer.marked, order: withoutOrderId(answer.order) }, answer.marked > 0 ? 201 : 200);
+    if (answer.code === 'NOT_FOUND') return problemResponse(c, problem(404, answer.code, answer.detail, [{ field: 'orderNumber', message: answer.detail }]));
+    return problemResponse(c, problem(409, answer.code, answer.detail, [{ field: 'orderNumber', message: answer.detail }]));
   });
 }

@@ -41,3 +41,63 @@ export const redeemGiftCard = createRoute({
     ...errors,
   },
 });
+
+// --- Posted gift cards to send (issue 18 point 2): the shop's staff post them (the gift-card
+// merchant is the shop itself, with no merchant account), through the gateway's staff-only fields.
+
+const PostedGiftCardOrderSchema = z
+  .object({
+    orderNumber: z.string(),
+    paidAt: z.string().openapi({ description: 'ISO 8601.' }),
+    deliverTo: z
+      .object({ name: z.string(), line1: z.string(), line2: z.string().nullable(), town: z.string(), county: z.string().nullable(), postcode: z.string() })
+      .nullable()
+      .openapi({ description: 'The address for the envelope, as the buyer gave it at checkout.' }),
+    sentAt: z.string().nullable().openapi({ description: 'When its cards were marked sent (ISO 8601); null while waiting.' }),
+    cards: z
+      .array(z.object({ voucherId: z.uuid(), code: z.string().openapi({ description: 'The code to print on the card.' }), amount: z.number().int().openapi({ description: 'Its value, pence.' }), currency: z.string(), status: z.string() }))
+      .openapi({ description: 'The cards of the order to post (waiting) or posted (sent).' }),
+  })
+  .openapi('PostedGiftCardOrder');
+
+export const PostedGiftCardListsSchema = z
+  .object({
+    toPost: z.array(PostedGiftCardOrderSchema).openapi({ description: 'Orders with a posted card waiting to be sent, oldest payment first.' }),
+    sent: z.array(PostedGiftCardOrderSchema).openapi({ description: 'The orders sent most recently, newest first.' }),
+  })
+  .openapi('PostedGiftCardLists');
+
+export const GiftCardOrderSentSchema = z
+  .object({ marked: z.number().int().openapi({ description: 'How many cards this call marked sent (0: they were already).' }), order: PostedGiftCardOrderSchema })
+  .openapi('GiftCardOrderSent');
+
+export const listPostedGiftCards = createRoute({
+  method: 'get',
+  path: '/gift-cards/posting',
+  operationId: 'listPostedGiftCards',
+  tags: ['Gift cards'],
+  summary: 'Posted gift cards to send, and the ones sent lately',
+  description: 'The orders whose posted gift cards wait to be sent (each with the address, and each card\'s code and amount to print), and the orders sent most recently. For the shop\'s staff only (the gateway\'s staff-only giftCardsToPost).',
+  request: { query: z.object({ first: z.coerce.number().int().min(1).max(100).optional().openapi({ description: 'At most this many orders in each list (default 50).' }) }) },
+  responses: { 200: jsonContent(PostedGiftCardListsSchema, 'The two lists.'), ...errors },
+});
+
+export const markGiftCardOrderSent = createRoute({
+  method: 'post',
+  path: '/gift-cards/posting/{orderNumber}/sent',
+  operationId: 'markGiftCardOrderSent',
+  tags: ['Gift cards'],
+  summary: 'Mark an order\'s posted gift cards sent',
+  description:
+    'Every posted gift card of the order still Ready to Redeem is marked sent (Royal Mail, untracked letter), and the buyer is emailed "Your gift card has been posted", in one transaction, once: 201 when this call marked cards, 200 when they were sent already (no second email). 404 NOT_FOUND for an order with no posted gift card; 409 VOUCHER_NOT_SENDABLE when its cards were refunded before they were sent.',
+  request: {
+    params: z.object({ orderNumber: z.string().min(1).max(40).openapi({ param: { name: 'orderNumber', in: 'path' }, example: '100123' }) }),
+    body: { required: true, content: { 'application/json': { schema: z.object({ actorRef: z.string().min(1).max(200).openapi({ description: 'Who marked it (the staff person\'s or key\'s name).' }) }).strict().openapi('MarkGiftCardOrderSentRequest') } } },
+  },
+  responses: {
+    201: jsonContent(GiftCardOrderSentSchema, 'Marked sent now; the email is queued.'),
+    200: jsonContent(GiftCardOrderSentSchema, 'Already sent: nothing changed.'),
+    409: problemContent('VOUCHER_NOT_SENDABLE: its cards were refunded before they were sent.'),
+    ...errors,
+  },
+});

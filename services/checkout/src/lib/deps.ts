@@ -52,7 +52,7 @@ export { voucherView } from '@shop/vouchers/vouchers/voucher-view';
 // Issue 17 point 4: a bookable deal's sales pause, decided in the placing transaction.
 export { claimBookableCapacity } from '@shop/vouchers/bookings/bookings';
 export { createOrderGifts, giftClaimLink } from '@shop/vouchers/gifts/gifts';
-export { recordOrderDelivery, recordPostedLines } from '@shop/vouchers/posting/posting';
+export { markGiftCardOrderSent, postedGiftCardLists, recordOrderDelivery, recordPostedLines } from '@shop/vouchers/posting/posting';
 // Issue 18 point 6: a paid order's loyalty points, recorded pending in the paying transaction.
 export { recordOrderPoints } from '@shop/rewards';
 

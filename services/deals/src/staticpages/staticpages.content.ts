@@ -380,6 +380,7 @@ export const STATIC_PAGES: StaticPageCopy[] = [
       heading: 'Refunds and cash',
       paragraphs: [
         'The buyer can cancel a gift card that has not been redeemed and have it refunded within 14 days of purchase, from My Vouchers. After that, or once it has been redeemed, it cannot be refunded, except where your statutory rights as a consumer say otherwise (for example if it was not as described).',
+        'A posted card can be refunded in the same way, even once it has been posted, and there is nothing to send back: the refund cancels its code, so the printed card can no longer be redeemed. The £1.50 postage is not refunded.',
         'Gift cards and their wallet credit cannot be exchanged for cash. Treat a gift card code like cash: anyone who has it can redeem it, and we cannot replace one that is lost or used by someone else.',
       ],
       links: [{ label: 'Wallet terms of use', href: '/page/wallettermsofuse' }],

@@ -175,7 +175,95 @@ export async function insertOrderDelivery(trx: AnyDb, row: { order_id: string; n
  * the caller's transaction), for the shopper's money-back paths (refund, credit): a "sent" at the
  * same moment is decided before (then it is seen here) or after (then it finds the voucher moved).
  */
-export async function lockedDispatch(trx: AnyDb, voucherId: string): Promise<{ carrier: string; tracking_reference: string; sent_at: Date | string } | undefined> {
-  await sql`select id from vouchers.voucher where id = ${voucherId}::uuid for update`.execute(trx);
-  return inVouchers(trx).selectFrom('dispatch').select(['carrier', 'tracking_reference', 'sent_at']).where('voucher_id', '=', voucherId).executeTakeFirst();
+export async function lockedDispatch(trx: AnyDb, voucherId: string): Promise<{ deal_id: number; carrier: string; tracking_reference: string; sent_at: Date | string } | undefined> {
+  const locked = await sql<{ deal_id: number }>`select deal_id from vouchers.voucher where id = ${voucherId}::uuid for update`.execute(trx);
+  const sent = await inVouchers(trx).selectFrom('dispatch').select(['carrier', 'tracking_reference', 'sent_at']).where('voucher_id', '=', voucherId).executeTakeFirst();
+  return sent && locked.rows[0] ? { ...sent, deal_id: Number(locked.rows[0].deal_id) } : undefined;
+}
+
+/** One posted gift card (issue 18 point 2) with its order's address and, once sent, when. */
+export interface PostedGiftCardRow {
+  id: string;
+  code: string;
+  price: number | string;
+  currency: string;
+  status: StoredVoucherStatus;
+  order_id: string;
+  order_number: string;
+  paid_at: Date | string;
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  town: string | null;
+  county: string | null;
+  postcode: string | null;
+  sent_at: Date | string | null;
+}
+
+/**
+ * The posted gift cards of the `first` orders waiting to be sent (any card Ready to Redeem with no
+ * dispatch), oldest payment first, or of the `first` orders most recently sent: every card of each.
+ */
+export async function postedGiftCards(db: AnyDb, which: 'to-post' | 'sent', first: number): Promise<PostedGiftCardRow[]> {
+  const picked =
+    which === 'to-post'
+      ? sql`select v.order_id, min(v.paid_at) as at from vouchers.voucher v
+          join vouchers.posted_line p on p.order_line_id = v.order_line_id
+          left join vouchers.dispatch d on d.voucher_id = v.id
+          where v.deal_id = ${GIFT_CARD_DEAL_ID} and v.status = 'Ready to Redeem' and d.voucher_id is null
+          group by v.order_id order by min(v.paid_at), v.order_id limit ${first}`
+      : sql`select v.order_id, max(d.sent_at) as at from vouchers.voucher v
+          join vouchers.dispatch d on d.voucher_id = v.id
+          join vouchers.posted_line p on p.order_line_id = v.order_line_id
+          where v.deal_id = ${GIFT_CARD_DEAL_ID}
+          group by v.order_id order by max(d.sent_at) desc, v.order_id limit ${first}`;
+  // Waiting: only the cards still to send (a refunded one is not posted); sent: the cards sent.
+  const cards = which === 'to-post' ? sql`v.status = 'Ready to Redeem' and d.voucher_id is null` : sql`d.voucher_id is not null`;
+  const { rows } = await sql<PostedGiftCardRow>`
+    with picked as (${picked})
+    select v.id, v.code, v.price, v.currency, v.status, v.order_id, v.order_number, v.paid_at,
+           a.name, a.line1, a.line2, a.town, a.county, a.postcode, d.sent_at
+    from picked o
+    join vouchers.voucher v on v.order_id = o.order_id and v.deal_id = ${GIFT_CARD_DEAL_ID}
+    join vouchers.posted_line p on p.order_line_id = v.order_line_id
+    left join vouchers.order_delivery a on a.order_id = v.order_id
+    left join vouchers.dispatch d on d.voucher_id = v.id
+    where ${cards}
+    order by o.at ${which === 'to-post' ? sql`asc` : sql`desc`}, v.order_id, v.price, v.id`.execute(db);
+  return rows;
+}
+
+/**
+ * Marks every posted gift card of an order that is still Ready to Redeem sent, in the caller's
+ * transaction, under each card's row lock (a refund at the same moment is decided before or
+ * after); a card sent already keeps its dispatch (the primary key). The ids of the cards marked now.
+ */
+export async function insertGiftCardDispatches(trx: AnyDb, d: { orderNumber: string; carrier: PostingCarrier; trackingReference: string; sentBy: string; actorRef: string | null; at: Date }): Promise<string[]> {
+  const { rows } = await sql<{ voucher_id: string }>`
+    with cards as (
+      select v.id from vouchers.voucher v
+      join vouchers.posted_line p on p.order_line_id = v.order_line_id
+      where v.order_number = ${d.orderNumber} and v.deal_id = ${GIFT_CARD_DEAL_ID} and v.status = 'Ready to Redeem'
+      order by v.id
+      for update of v
+    )
+    insert into vouchers.dispatch (voucher_id, carrier, tracking_reference, sent_at, sent_by, actor_ref)
+    select id, ${d.carrier}, ${d.trackingReference}, ${d.at}::timestamptz, ${d.sentBy}, ${d.actorRef} from cards
+    on conflict (voucher_id) do nothing
+    returning voucher_id`.execute(trx);
+  return rows.map((r) => r.voucher_id);
+}
+
+/** The posted gift cards of one order (any status), with their dispatch. */
+export async function orderPostedGiftCards(db: AnyDb, orderNumber: string): Promise<PostedGiftCardRow[]> {
+  const { rows } = await sql<PostedGiftCardRow>`
+    select v.id, v.code, v.price, v.currency, v.status, v.order_id, v.order_number, v.paid_at,
+           a.name, a.line1, a.line2, a.town, a.county, a.postcode, d.sent_at
+    from vouchers.voucher v
+    join vouchers.posted_line p on p.order_line_id = v.order_line_id
+    left join vouchers.order_delivery a on a.order_id = v.order_id
+    left join vouchers.dispatch d on d.voucher_id = v.id
+    where v.order_number = ${orderNumber} and v.deal_id = ${GIFT_CARD_DEAL_ID}
+    order by v.price, v.id`.execute(db);
+  return rows;
 }

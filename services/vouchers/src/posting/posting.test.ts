@@ -4,6 +4,8 @@
  * when wrong, one dispatch per voucher under 8 concurrent clicks, replays answered the same),
  * the sent list and the holder's tracking, refunded goods refused, and a return received
  * (Return in Transit → Returned to the Merchant → its refund), another merchant's voucher a 404.
+ * A posted gift card marked sent by the shop's staff is still refunded on demand within its 14 days
+ * (giftcardterms: refunding cancels its code), the card's price only (never the postage).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +13,8 @@ import { sql } from 'kysely';
 import { testDatabases } from '@shop/platform/test-databases';
 import { suiteFixture } from '@shop/platform/test-suite';
 import { vouchersFixture } from '../test/fixture.ts';
-import { recordOrderDelivery } from './posting.ts';
+import { GIFT_CARD_DEAL_ID } from '@shop/domain/gift-cards';
+import { markGiftCardOrderSent, postedGiftCardLists, recordOrderDelivery, recordPostedLines } from './posting.ts';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read loosely
 
@@ -175,6 +178,31 @@ describe.each(testDatabases())('goods posting on %s', (_name, open) => {
     expect(status).toBe('Ready to Redeem');
     // Not sent: its credit is given as before.
     expect((await f.call('POST', '/voucher/credit', { voucherId: w!.id, customerToken: ALICE })).status).toBe(201);
+  });
+
+  it('a posted gift card marked sent leaves the staff list and is still refunded on demand in its 14 days, its price only; marked again, nothing new', async () => {
+    const orderId = randomUUID();
+    const [card] = await f.issue(ALICE, 1, { dealId: GIFT_CARD_DEAL_ID, orderId, price: 2500 });
+    const { order_number: orderNumber, order_line_id: lineId, code } = (await sql<{ order_number: string; order_line_id: string; code: string }>`select order_number, order_line_id, code from vouchers.voucher where id = ${card!.id}`.execute(f.database.db)).rows[0]!;
+    await f.database.db.transaction().execute(async (trx) => {
+      await recordOrderDelivery(trx, orderId, ADDRESS);
+      await recordPostedLines(trx, orderId, [String(lineId)]);
+    });
+    const waiting = (await postedGiftCardLists(f.database.db, 50)).toPost.find((o) => o.orderNumber === orderNumber);
+    expect(waiting).toMatchObject({ sentAt: null, deliverTo: { name: 'Morag Campbell', postcode: 'G11 5RD' }, cards: [{ voucherId: card!.id, code, amount: 2500, status: 'Ready to Redeem' }] });
+    const mark = () => f.database.db.transaction().execute((trx) => markGiftCardOrderSent(trx, { orderNumber, actorRef: 'Morag Reid', at: f.clock.now }));
+    expect(await mark()).toMatchObject({ ok: true, marked: 1, order: { sentAt: f.clock.now.toISOString() } });
+    expect(await mark()).toMatchObject({ ok: true, marked: 0 });
+    const lists = await postedGiftCardLists(f.database.db, 50);
+    expect(lists.toPost.map((o) => o.orderNumber)).not.toContain(orderNumber);
+    expect(lists.sent.find((o) => o.orderNumber === orderNumber)?.sentAt).toBe(f.clock.now.toISOString());
+
+    later(13 * DAY);
+    const refund = await f.call('POST', '/voucher/pmv/refund', { voucherId: card!.id, customerToken: ALICE, destination: 'original', idempotencyKey: randomUUID() });
+    const body = await json(refund);
+    expect(refund.status, JSON.stringify(body)).toBe(201);
+    const refunded = (await sql<{ amount: number; status: string }>`select r.cash_amount + r.wallet_amount as amount, v.status from vouchers.refund r join vouchers.voucher v on v.id = r.voucher_id where r.voucher_id = ${card!.id}`.execute(f.database.db)).rows;
+    expect(refunded.map((r) => [Number(r.amount), r.status])).toEqual([[2500, 'Refunded']]);
   });
 
   it('a refund and a "sent" of one voucher at the same moment: exactly one of them happens', async () => {

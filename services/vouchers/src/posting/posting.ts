@@ -9,6 +9,7 @@
  * returned goods, as the returns' own merchant step does (returns.ts refundReturn).
  */
 import { RETURN_REASON_WORDS, type ReturnReason } from '@shop/domain/voucher-returns';
+import { GIFT_CARD_DEAL_ID, GIFT_CARD_POST_REFERENCE } from '@shop/domain/gift-cards';
 import type { AnyDb } from '../db/database.ts';
 import type { VouchersDeps } from '../lib/deps.ts';
 import { refundReturn } from '../returns/returns.ts';
@@ -153,7 +154,70 @@ export async function recordPostedLines(trx: AnyDb, orderId: string, orderLineId
  */
 export async function sentGoodsRefusal(trx: AnyDb, voucherId: string): Promise<string | null> {
   const sent = await store.lockedDispatch(trx, voucherId);
-  if (!sent) return null;
+  // A posted gift card is not goods to send back (giftcardterms "Refunds and cash"): refunding it
+  // cancels its code, so the printed card is worth nothing; the 14 days and "not redeemed" decide.
+  if (!sent || sent.deal_id === GIFT_CARD_DEAL_ID) return null;
   const on = new Date(sent.sent_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
   return `It was sent to you on ${on} by ${sent.carrier}: to cancel, send it back with “Return this item” and you are refunded when it arrives.`;
+}
+
+/** A posted gift card goes as a letter by Royal Mail, untracked (GIFT_CARD_POST_REFERENCE in the reference's place). */
+const GIFT_CARD_POST_CARRIER: PostingCarrier = 'Royal Mail';
+/** The gift-card merchant is the shop itself (no business of the merchants service): its dispatches are the shop's. */
+const GIFT_CARD_SENDER = 'shop';
+
+interface PostedGiftCardOrderView {
+  orderId: string;
+  orderNumber: string;
+  paidAt: string;
+  deliverTo: ReturnType<typeof postedOrderView>['deliverTo'];
+  /** When its cards were posted (the latest); null while waiting. */
+  sentAt: string | null;
+  cards: { voucherId: string; code: string; amount: number; currency: string; status: string }[];
+}
+
+/** Rows (ordered by order) grouped into orders, in their order. */
+function giftCardOrders(rows: readonly store.PostedGiftCardRow[]): PostedGiftCardOrderView[] {
+  const orders = new Map<string, PostedGiftCardOrderView>();
+  for (const r of rows) {
+    let order = orders.get(r.order_id);
+    if (!order) {
+      order = {
+        orderId: r.order_id,
+        orderNumber: r.order_number,
+        paidAt: iso(r.paid_at),
+        deliverTo: r.name !== null && r.line1 !== null && r.town !== null && r.postcode !== null ? { name: r.name, line1: r.line1, line2: r.line2, town: r.town, county: r.county, postcode: r.postcode } : null,
+        sentAt: null,
+        cards: [],
+      };
+      orders.set(r.order_id, order);
+    }
+    if (r.sent_at !== null && (order.sentAt === null || iso(r.sent_at) > order.sentAt)) order.sentAt = iso(r.sent_at);
+    order.cards.push({ voucherId: r.id, code: r.code, amount: Number(r.price), currency: r.currency, status: r.status });
+  }
+  return [...orders.values()];
+}
+
+/** Module function (the checkout's staff gift-card posting): the orders of posted gift cards waiting, and the ones sent lately. */
+export async function postedGiftCardLists(db: AnyDb, first: number): Promise<{ toPost: PostedGiftCardOrderView[]; sent: PostedGiftCardOrderView[] }> {
+  const [toPost, sent] = [await store.postedGiftCards(db, 'to-post', first), await store.postedGiftCards(db, 'sent', first)];
+  return { toPost: giftCardOrders(toPost), sent: giftCardOrders(sent) };
+}
+
+type GiftCardOrderSentOutcome =
+  | { ok: true; marked: number; order: PostedGiftCardOrderView }
+  | { ok: false; code: 'NOT_FOUND' | 'VOUCHER_NOT_SENDABLE'; detail: string };
+
+/**
+ * Module function for the checkout's staff "Mark as sent", in its transaction (which also writes
+ * the buyer's email): every posted gift card of the order still Ready to Redeem gets its dispatch,
+ * once (a second call marks nothing and answers the same order). NOT_FOUND for an order with no
+ * posted gift card; VOUCHER_NOT_SENDABLE when none was ever sent and none can be (all refunded).
+ */
+export async function markGiftCardOrderSent(trx: AnyDb, input: { orderNumber: string; actorRef: string | null; at: Date }): Promise<GiftCardOrderSentOutcome> {
+  const marked = await store.insertGiftCardDispatches(trx, { orderNumber: input.orderNumber, carrier: GIFT_CARD_POST_CARRIER, trackingReference: GIFT_CARD_POST_REFERENCE, sentBy: GIFT_CARD_SENDER, actorRef: input.actorRef, at: input.at });
+  const [order] = giftCardOrders(await store.orderPostedGiftCards(trx, input.orderNumber));
+  if (!order) return { ok: false, code: 'NOT_FOUND', detail: 'Sorry, we could not find a posted gift card with that order number.' };
+  if (order.sentAt === null) return { ok: false, code: 'VOUCHER_NOT_SENDABLE', detail: `This order cannot be marked sent: its gift cards are ${order.cards.map((c) => c.status).join(', ')}.` };
+  return { ok: true, marked: marked.length, order };
 }
