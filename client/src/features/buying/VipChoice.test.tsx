@@ -12,9 +12,13 @@ describe('the two-buttons VIP offer', () => {
   it('names the price, term and what VIP gives in one line, presses neither, and chooses by keyboard', async () => {
     const onChoose = vi.fn();
     const { rerender } = render(<VipChoice checked={false} error={undefined} onChoose={onChoose} />);
-    expect(screen.getByRole('group', { name: VIP_OFFER_LINE })).toBeTruthy();
+    const group = screen.getByRole('group', { name: VIP_OFFER_LINE });
     const without = screen.getByRole('button', { name: 'Pay without VIP' });
     const join = screen.getByRole('button', { name: 'Join VIP and pay' });
+    // Both choices belong to the offer the legend names, and nothing describes it as refused.
+    expect(group).toContainElement(without);
+    expect(group).toContainElement(join);
+    expect(group).not.toHaveAttribute('aria-describedby');
     expect(without.getAttribute('aria-pressed')).toBe('false');
     expect(join.getAttribute('aria-pressed')).toBe('false');
 
@@ -38,6 +42,8 @@ describe('the two-buttons VIP offer', () => {
 
   it('shows a refusal beside the choice', () => {
     render(<VipChoice checked={false} error="Sign in to join VIP." onChoose={() => {}} />);
-    expect(screen.getByText('Sign in to join VIP.')).toBeTruthy();
+    // The refusal is read with the offer (its description), beside the two choices.
+    expect(screen.getByRole('group', { name: VIP_OFFER_LINE })).toHaveAccessibleDescription(/Sign in to join VIP\./);
+    expect(screen.getByText('Sign in to join VIP.')).toBeVisible();
   });
 });
