@@ -12,6 +12,7 @@
  * - "VIP limit 60": /deals/vip lists at most 60 deals.
  */
 import { VIP_PRICE_PENCE } from './buying.ts';
+import { formatMoney } from './money.ts';
 import { endOfLondonDayAfter } from './london-time.ts';
 import type { SubscriptionStatus } from './accounts.ts';
 
@@ -27,6 +28,9 @@ export const VIP_CANCEL_REFUND_DAYS = 14;
  * term and what it gives, and that it does not renew by itself.
  */
 export const VIP_OFFER_LINE = 'Join VIP – £4.99 a year: VIP prices on selected deals, with extra savings of up to 10%, for 12 months. It does not renew automatically.';
+
+/** apply-vip-discount refused (code VIP_ONLY): the basket is not a member's. */
+export const VIP_PRICES_FOR_MEMBERS = `VIP prices are for VIP members only. VIP membership costs ${formatMoney(VIP_PRICE_PENCE, 'GBP')} a year: join at checkout, signed in, and your basket moves to VIP prices.`;
 
 /** Spec §5: VIP cost is capped at 4.99 (pence; never negative). */
 export function vipCostPence(requested: number): number {

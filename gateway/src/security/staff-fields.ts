@@ -11,12 +11,23 @@
  */
 import type { ASTVisitor, ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../context.ts';
 
 /** The staff-only root fields, by root type. */
 export const STAFF_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
   Query: new Set(['merchantApplications', 'merchantBusiness', 'giftCardsToPost']),
   Mutation: new Set(['approveMerchantApplication', 'rejectMerchantApplication', 'markGiftCardOrderSent']),
 };
+
+/**
+ * In a staff-only field's resolver: the staff name (the actor of what it does). The plugin below
+ * refused everyone else already, so a missing name is a wiring mistake, thrown.
+ */
+export async function staffOnly(ctx: GatewayContext): Promise<string> {
+  const name = await ctx.staffName();
+  if (!name) throw new Error('A staff-only field ran without a staff key');
+  return name;
+}
 
 /** The message graphql-js gives for a field its type does not have (FieldsOnCorrectTypeRule). */
 export const unknownFieldMessage = (field: string, type: string) => `Cannot query field "${field}" on type "${type}".`;

@@ -7,16 +7,9 @@
  * module and queues the buyer's "posted" email in the same transaction.
  */
 import type { PostedGiftCardOrderData } from '../../clients/giftcards.client.ts';
-import type { GatewayContext } from '../../context.ts';
 import type { MutationResolvers, PostedGiftCardOrder, QueryResolvers } from '../__generated__/resolvers.ts';
 import { notFound } from '../user-errors.ts';
-
-/** The staff name; the plugin refused everyone else already, so this only guards a wiring mistake. */
-async function staffOnly(ctx: GatewayContext): Promise<string> {
-  const name = await ctx.staffName();
-  if (!name) throw new Error('A staff-only field ran without a staff key');
-  return name;
-}
+import { staffOnly } from '../../security/staff-fields.ts';
 
 const LIST_SIZE = 50;
 

@@ -23,6 +23,7 @@ import type {
 } from '../__generated__/resolvers.ts';
 import { byTypename } from '../mappers.ts';
 import { formErrors, notFound, problemOf, rateLimited, validationError, type FormErrorsValue, type NotFoundErrorValue, type RateLimitedErrorValue, type ValidationErrorValue } from '../user-errors.ts';
+import { staffOnly } from '../../security/staff-fields.ts';
 
 /** The answer to every accepted application, new or not. */
 export const APPLICATION_RECEIVED = 'Thanks — check your email';
@@ -53,13 +54,6 @@ export async function applyAsMerchant(_p: unknown, { input }: { input: MerchantA
     if (problem?.status === 429) return rateLimited(problem.retryAfterSeconds ?? 3600);
     throw error;
   }
-}
-
-/** The staff key's name; the plugin refused everyone else already, so this only guards a wiring mistake. */
-async function staffOnly(ctx: GatewayContext): Promise<string> {
-  const name = await ctx.staffName();
-  if (!name) throw new Error('A staff-only field ran without a staff key');
-  return name;
 }
 
 const applicationOut = (a: MerchantApplicationData): MerchantApplication => ({

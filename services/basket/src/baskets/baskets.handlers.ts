@@ -5,16 +5,15 @@ import { basketNotFound, fail, invalid, noBasketToken } from '../lib/http.ts';
 import { mergeInputs, replaceInputs } from '../lines/lines.ts';
 import { MAX_LINES } from '../contract.ts';
 import type { StoredBasket } from './baskets.store.ts';
-
-/** apply-vip-discount on a basket that is not a member's. */
-class NotAMember extends Error {}
-
-const VIP_PRICES_FOR_MEMBERS = 'VIP prices are for VIP members only. VIP membership costs £4.99 a year: join at checkout, signed in, and your basket moves to VIP prices.';
+import { VIP_PRICES_FOR_MEMBERS } from '@shop/domain/vip';
 import { answer, change, checkLines, noNewLines, notMade, refusalOf, refuse, send, sendOnRefusal, tooManyLines, visibleTo, type Outcome, type Refusal } from './change.ts';
 import * as routes from './baskets.routes.ts';
 import * as store from './baskets.store.ts';
 import { mergeGuestBasket } from './merge.ts';
 import { isWellFormedToken, newBasketToken } from './tokens.ts';
+
+/** apply-vip-discount on a basket that is not a member's. */
+class NotAMember extends Error {}
 
 export function registerBasketRoutes(app: OpenAPIHono, deps: BasketDeps): void {
   const { db } = deps;

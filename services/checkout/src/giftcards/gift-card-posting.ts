@@ -12,13 +12,14 @@ import { GIFT_CARD_POST_WORKING_DAYS, GIFT_CARD_REDEEM_MONTHS } from '@shop/doma
 import { markGiftCardOrderSent, type CheckoutDeps } from '../lib/deps.ts';
 import * as store from '../orders/orders.store.ts';
 import { deliverOrderMail } from '../orders/orders.ts';
+import { addressInOneLine } from '../lib/address-line.ts';
 
 const GIFT_CARD_POSTED_MAIL = 'gift_card_posted';
 
 type Sent = Awaited<ReturnType<typeof markGiftCardOrderSent>>;
 
 function postedMailText(deps: CheckoutDeps, order: Extract<Sent, { ok: true }>['order']): string {
-  const to = order.deliverTo ? [order.deliverTo.name, order.deliverTo.line1, order.deliverTo.line2, order.deliverTo.town, order.deliverTo.county, order.deliverTo.postcode].filter(Boolean).join(', ') : 'the delivery address of your order';
+  const to = addressInOneLine(order.deliverTo) || 'the delivery address of your order';
   const sent = order.cards.filter((c) => c.status === 'Ready to Redeem' || c.status === 'Redeemed');
   const cards = sent.map((c) => `- ${formatMoney(c.amount, c.currency as Currency)} Thistle Deals gift card`);
   const base = deps.publicBaseUrl.replace(/\/$/, '');

@@ -58,6 +58,7 @@ import { completeKeyOfOrder, type LineRow, type OrderRow } from './orders.store.
 import { orderBreakdown, paidWithWords } from '../lib/breakdown.ts';
 import { BASKET_VVE_MONTHS } from '../checkout/pricing.ts';
 import { sha256 } from '../lib/tokens.ts';
+import { addressInOneLine } from '../lib/address-line.ts';
 
 
 /**
@@ -419,21 +420,20 @@ interface GiftRecipientRow {
  * and the link that claims them into the recipient's own account (a gift per recipient, made
  * here by the vouchers service's createOrderGifts), so the buyer need forward nothing.
  */
-/** Issue 18 point 2: the send date chosen for an e-gift line, or null. */
 /**
- * Issue 18 point 2: where a posted gift card line goes, the order's delivery address in one line
- * ("Ann Example, 1 George Square, Glasgow, G1 1AA"); null for any other line.
+ * Issue 18 point 2: where a posted gift card line goes, the order's delivery address in one line;
+ * null for any other line.
  */
 function postedToOf(order: Pick<OrderRow, 'delivery_address'>, l: Pick<LineRow, 'deal_id' | 'postage' | 'addon_type'>): string | null {
   if (!isPostedGiftCardLine(l) || !order.delivery_address) return null;
   const a = (typeof order.delivery_address === 'string' ? JSON.parse(order.delivery_address) : order.delivery_address) as Record<string, unknown>;
-  const part = (k: string) => (typeof a[k] === 'string' && (a[k] as string).trim() ? [(a[k] as string).trim()] : []);
-  return [...part('name'), ...part('line1'), ...part('line2'), ...part('town'), ...part('county'), ...part('postcode').map((p) => p.toUpperCase())].join(', ') || null;
+  return addressInOneLine(a) || null;
 }
 
 /** A line of posted gift cards: the gift-card deal's, with postage paid (pricing charges postage only for a posted card). */
 const isPostedGiftCardLine = (l: Pick<LineRow, 'deal_id' | 'postage' | 'addon_type'>): boolean => l.deal_id === GIFT_CARD_DEAL_ID && l.addon_type === null && l.postage > 0;
 
+/** Issue 18 point 2: the send date chosen for an e-gift line, or null. */
 function giftSendOnOf(l: Pick<LineRow, 'gift_recipient'>): string | null {
   if (!l.gift_recipient) return null;
   const r = (typeof l.gift_recipient === 'string' ? JSON.parse(l.gift_recipient) : l.gift_recipient) as GiftRecipientRow;

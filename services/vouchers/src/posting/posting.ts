@@ -19,6 +19,13 @@ import * as store from './posting.store.ts';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+type AddressColumns = { name: string | null; line1: string | null; line2: string | null; town: string | null; county: string | null; postcode: string | null };
+
+/** Where an order's goods go, from its delivery row's columns; null without a whole address. */
+function deliverToOf(r: AddressColumns) {
+  return r.name !== null && r.line1 !== null && r.town !== null && r.postcode !== null ? { name: r.name, line1: r.line1, line2: r.line2, town: r.town, county: r.county, postcode: r.postcode } : null;
+}
+
 export function postedOrderView(r: store.PostedOrderRow) {
   return {
     voucherId: r.id,
@@ -28,7 +35,7 @@ export function postedOrderView(r: store.PostedOrderRow) {
     lineQuantity: Number(r.line_quantity),
     paidAt: iso(r.paid_at),
     status: r.status,
-    deliverTo: r.name !== null && r.line1 !== null && r.town !== null && r.postcode !== null ? { name: r.name, line1: r.line1, line2: r.line2, town: r.town, county: r.county, postcode: r.postcode } : null,
+    deliverTo: deliverToOf(r),
     dispatch: r.carrier !== null && r.tracking_reference !== null && r.sent_at !== null ? { carrier: r.carrier, trackingReference: r.tracking_reference, sentAt: iso(r.sent_at) } : null,
   };
 }
@@ -186,7 +193,7 @@ function giftCardOrders(rows: readonly store.PostedGiftCardRow[]): PostedGiftCar
         orderId: r.order_id,
         orderNumber: r.order_number,
         paidAt: iso(r.paid_at),
-        deliverTo: r.name !== null && r.line1 !== null && r.town !== null && r.postcode !== null ? { name: r.name, line1: r.line1, line2: r.line2, town: r.town, county: r.county, postcode: r.postcode } : null,
+        deliverTo: deliverToOf(r),
         sentAt: null,
         cards: [],
       };
