@@ -5,7 +5,7 @@ export { SESSION_TOKEN_HEADER, CLIENT_IP_HEADER } from './lib/http.ts';
 export { ARGON2_OPTIONS, ARGON2_PREFIX, type PasswordHashingOptions } from './lib/passwords.ts';
 export { pruneExpired } from './store/maintenance.ts';
 export * from './contract.ts';
-export { grantVipMembership, revokeVipMembership, vipMembershipEvents, vipOf, VIP_MEMBERSHIP_MONTHS, type GrantResult, type RevokeResult } from './vip/membership.ts';
+export { grantVipMembership, revokeVipMembership, vipMembershipEvents, vipMembershipsEnding, vipOf, VIP_MEMBERSHIP_MONTHS, type GrantResult, type RevokeResult } from './vip/membership.ts';
 export { emailsOfCustomers, firstNameOfCustomer } from './store/holder-emails.ts';
 export { accountByEmail, confirmedEmailOfCustomer, ensureConfirmedAccount } from './store/account-lookup.ts';
 export { DEMO_STAFF, ensureDemoStaffPerson } from './store/staff-people.ts';

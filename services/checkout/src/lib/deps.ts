@@ -203,7 +203,7 @@ export function fault(deps: Pick<CheckoutDeps, 'faultPoint' | 'faultKill'>, poin
 
 export { getBasket, removeLines, insertExpressBasket, newBasketToken } from '@shop/basket';
 export { walletBalances, holdWalletCredit, captureWalletCredit, releaseWalletCredit } from '@shop/wallet';
-export { grantVipMembership, revokeVipMembership, vipValidUntil } from '@shop/users/vip/membership';
+export { grantVipMembership, revokeVipMembership, vipMembershipsEnding, vipValidUntil } from '@shop/users/vip/membership';
 export { qualifyReferral } from '@shop/users/referrals/referrals.store';
 export { instrumentFingerprints } from '@shop/payment/fingerprints';
 export { firstNameOfCustomer } from '@shop/users/store/holder-emails';

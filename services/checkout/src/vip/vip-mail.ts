@@ -9,16 +9,16 @@
  * - vip_ending: "ends on" 14 days before a membership ends (domain isVipEndingReminderDue), as it
  *   never renews by itself. remindVipEnding, a leased job, records it in one statement per batch
  *   (insert ... on conflict do nothing): two runs at once, or a run after a crash, write it once.
- *   A membership is the grant whose end is the account's current end (users.vip_membership_event
- *   valid_until_after = account.vip_valid_until): a renewal's later grant carries the new end,
- *   so the earlier order is never reminded of an end that moved; a cancelled one has no end.
+ *   A membership is the grant whose end is the account's current end (the users module's
+ *   vipMembershipsEnding): a renewal's later grant carries the new end, so the earlier order is
+ *   never reminded of an end that moved; a cancelled one has no end.
  */
 import { sql } from 'kysely';
 import { formatMoney } from '@shop/domain/money';
 import { londonDateInWords } from '@shop/domain/london-time';
 import { VIP_PRICE_PENCE } from '@shop/domain/buying';
 import { vipEndingReminderHorizon } from '@shop/domain/vip';
-import type { CheckoutDeps } from '../lib/deps.ts';
+import { vipMembershipsEnding, type CheckoutDeps } from '../lib/deps.ts';
 
 export const VIP_CANCELLED_MAIL = 'vip_cancelled';
 export const VIP_ENDING_MAIL = 'vip_ending';
@@ -75,34 +75,31 @@ export function vipEndingMail(publicBaseUrl: string, validUntil: Date): { subjec
 
 /**
  * The job: an "ends on" reminder into the outbox for every membership due one at `now`, `batch`
- * at a time (each batch one statement; a second run at once finds them written and writes none).
- * How many it recorded; deliverOrderMail sends them.
+ * at a time. The memberships come from the users module (vipMembershipsEnding: it owns accounts
+ * and grants); a paid order of this service must stand behind each. Each batch is one insert: the
+ * outbox's unique key skips what another run, or this one before a crash, wrote already. How many
+ * it recorded; deliverOrderMail sends them.
  */
 export async function remindVipEnding(deps: Pick<CheckoutDeps, 'db' | 'now' | 'publicBaseUrl'>, batch = 200): Promise<number> {
   const now = deps.now();
   const horizon = vipEndingReminderHorizon(now);
   let total = 0;
-  for (let round = 0; round < 1000; round++) {
-    const { rows } = await sql<{ order_id: string; to_address: string; valid_until: Date }>`
-      select o.id as order_id, a.email as to_address, a.vip_valid_until as valid_until
-      from orders.orders o
-      join users.account a on a.customer_token = o.customer_token and a.anonymised_at is null
-      join users.vip_membership_event g on g.order_ref = o.id::text and g.kind = 'granted' and g.valid_until_after = a.vip_valid_until
-      where o.status = 'PAID' and o.vip > 0 and a.email is not null
-        and a.vip_valid_until > ${now} and a.vip_valid_until <= ${horizon}
-        and not exists (select 1 from users.vip_membership_event r where r.order_ref = g.order_ref and r.kind = 'revoked')
-        and not exists (select 1 from orders.mail_outbox m where m.order_id = o.id and m.kind = ${VIP_ENDING_MAIL} and m.recipient_key = '')
-      order by o.id
-      limit ${batch}`.execute(deps.db);
-    if (rows.length === 0) return total;
-    const values = rows.map((r) => {
-      const mail = vipEndingMail(deps.publicBaseUrl, new Date(r.valid_until));
-      return { order_id: r.order_id, kind: VIP_ENDING_MAIL, to_address: r.to_address, subject: mail.subject, text_body: mail.text, html_body: null, created_at: now };
-    });
+  let after: string | undefined;
+  for (;;) {
+    const ending = await vipMembershipsEnding(deps.db, { now, horizon, limit: batch, ...(after ? { afterOrderRef: after } : {}) });
+    if (ending.length === 0) return total;
+    after = ending.at(-1)!.orderRef;
+    const paid = new Set(
+      (await sql<{ id: string }>`select id::text as id from orders.orders where id::text in (${sql.join(ending.map((e) => e.orderRef))}) and status = 'PAID' and vip > 0`.execute(deps.db)).rows.map((r) => r.id),
+    );
+    const values = ending
+      .filter((e) => paid.has(e.orderRef))
+      .map((e) => {
+        const mail = vipEndingMail(deps.publicBaseUrl, e.validUntil);
+        return { order_id: e.orderRef, kind: VIP_ENDING_MAIL, to_address: e.email, subject: mail.subject, text_body: mail.text, html_body: null, created_at: now };
+      });
     // The unique (order_id, kind, recipient_key) decides: a row another run wrote first is skipped.
-    const inserted = await deps.db.withSchema('orders').insertInto('mail_outbox').values(values).onConflict((oc) => oc.doNothing()).returning('id').execute();
-    total += inserted.length;
-    if (rows.length < batch) return total;
+    if (values.length) total += (await deps.db.withSchema('orders').insertInto('mail_outbox').values(values).onConflict((oc) => oc.doNothing()).returning('id').execute()).length;
+    if (ending.length < batch) return total;
   }
-  return total;
 }

@@ -102,3 +102,27 @@ export async function vipValidUntil(db: AnyTrx, customerToken: string): Promise<
     select vip_valid_until from users.account where customer_token = ${customerToken} and anonymised_at is null`.execute(db);
   return rows[0]?.vip_valid_until ? new Date(rows[0].vip_valid_until) : null;
 }
+
+/**
+ * The memberships that end in (now, horizon]: for each, the order that bought it (the grant whose
+ * end is the account's current end, never revoked), the account's email and that end; by order
+ * ref, `limit` after `afterOrderRef` (keyset paging). A module function for the checkout's "ends
+ * on" reminder job, which owns the orders and the outbox.
+ */
+export async function vipMembershipsEnding(
+  db: AnyTrx,
+  input: { now: Date; horizon: Date; limit: number; afterOrderRef?: string },
+): Promise<Array<{ orderRef: string; email: string; validUntil: Date }>> {
+  const after = input.afterOrderRef ?? '';
+  const { rows } = await sql<{ order_ref: string; email: string; valid_until: Date | string }>`
+    select g.order_ref, a.email, a.vip_valid_until as valid_until
+    from users.account a
+    join users.vip_membership_event g on g.user_id = a.id and g.kind = 'granted' and g.valid_until_after = a.vip_valid_until
+    where a.anonymised_at is null and a.email is not null
+      and a.vip_valid_until > ${input.now} and a.vip_valid_until <= ${input.horizon}
+      and g.order_ref > ${after}
+      and not exists (select 1 from users.vip_membership_event r where r.order_ref = g.order_ref and r.kind = 'revoked')
+    order by g.order_ref
+    limit ${input.limit}`.execute(db);
+  return rows.map((r) => ({ orderRef: r.order_ref, email: r.email, validUntil: new Date(r.valid_until) }));
+}
