@@ -4,6 +4,7 @@
 //   B1  gateway overhead: the homepage GraphQL query vs the same data fetched straight from the
 //       deals REST API (the calls the page needs, in parallel), at 32 concurrent clients.
 //   B3  REST calls per homepage query for pages of 9, 24 and 48 deals (must be identical).
+//   W1  REST calls per /wishlist query for wish lists of 1, 25 and 50 deals (must be identical; issue 19).
 //   B7  keyset paging: page 50 of a category vs page 1 (p50 ratio).
 //   B9  first load of the built client: gzipped JS the homepage loads before interaction.
 //   B6  search (bench/search.ts): search and suggestions through the search REST API at 16
@@ -12,6 +13,8 @@
 //       same shopper's order page (p95 ratio), and REST calls per vouchers page for 1, 10 and 20.
 //   R1  CSV redemption (bench/redemptions.ts, issue 17): a file of 10,000 codes through the vouchers
 //       service in process, codes a second, beside the bare conditional update of one voucher.
+//   M1  the map view (bench/map.ts, issue 19 point 4): the deals of a box at zoom 11 over Glasgow vs
+//       a page of the Glasgow category list (p95 ratio), one REST call each, the GiST index plan.
 //
 // Options: --deals N (default 100000), --seconds S per measured round (default 8), --concurrency C (32),
 // --voucher-requests N (V1's timed requests of each page, default 200).
@@ -25,6 +28,7 @@ import pg from 'pg';
 import { benchSearch } from './search.ts';
 import { benchVouchers } from './vouchers.ts';
 import { benchRedemptions } from './redemptions.ts';
+import { benchMap } from './map.ts';
 import { clientOperation, createStaffKey, operationBody, type Operation } from './graphql-access.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +56,9 @@ function log(msg: string) {
  */
 const LAYOUT_QUERY = clientOperation(root, 'LocationLayoutQuery');
 const HOMEPAGE_QUERY = clientOperation(root, 'HomePageQuery');
+/** The heart's mutation and the /wishlist page's query (issue 19 point 1), as the client sends them. */
+const WISHLIST_ADD = clientOperation(root, 'WishlistHeartAddMutation');
+const WISHLIST_PAGE_QUERY = clientOperation(root, 'WishlistPageQuery');
 /** Authorization for the bench's own operations (not the client's): set once the shop is up. */
 let staffAuth: Record<string, string> = {};
 const HOME_PAGE_SIZE = 9; // spec §9: 9 deals per page, as the client asks
@@ -210,6 +217,30 @@ async function benchRestCalls() {
   return { counts, identical: values.every((v) => v === values[0] && Number.isFinite(v)) };
 }
 
+/**
+ * W1: a guest's wish list of 1, 25 and 50 deals (hearted one by one with the client's mutation,
+ * the list's id in its cookie), then the /wishlist page's query: the REST calls behind it must
+ * not grow with the list (one wishlist call, one batched deals call).
+ */
+async function benchWishlistCalls() {
+  const { body } = await gql(`query { location(slug: "glasgow") { deals(first: 50) { edges { node { dealId } } } } }`, {});
+  const ids = (body.data.location.deals.edges as { node: { dealId: number } }[]).map((e) => e.node.dealId);
+  const counts: Record<string, number> = {};
+  for (const size of [1, 25, 50]) {
+    let cookie = '';
+    for (const dealId of ids.slice(0, size)) {
+      const { headers } = await gql(WISHLIST_ADD, { input: { dealId } }, cookie ? { cookie } : {});
+      const set = headers.getSetCookie().find((c) => c.startsWith('wishlist_id='));
+      if (set) cookie = set.split(';')[0]!;
+    }
+    const { body: page, headers } = await gql(WISHLIST_PAGE_QUERY, { first: 50 }, { cookie });
+    if (page.data.wishlist?.count !== size) throw new Error(`W1: a wish list of ${size} answered ${page.data.wishlist?.count}`);
+    counts[size] = Number(headers.get('x-rest-calls') ?? NaN);
+  }
+  const values = Object.values(counts);
+  return { counts, identical: values.every((v) => v === values[0] && Number.isFinite(v)) };
+}
+
 async function benchPaging() {
   const vars = { slug: 'glasgow', category: 'restaurants-food', first: 24 };
   let after: string | null = null;
@@ -280,6 +311,9 @@ async function main() {
     const calls = await benchRestCalls();
     results.B3 = calls;
     checks.push({ name: 'B3 REST calls identical for 9/24/48', ok: calls.identical, detail: JSON.stringify(calls.counts) });
+    const wishlistCalls = await benchWishlistCalls();
+    results.W1 = wishlistCalls;
+    checks.push({ name: 'W1 REST calls identical for wish lists of 1/25/50', ok: wishlistCalls.identical, detail: JSON.stringify(wishlistCalls.counts) });
 
     const b1 = await benchGatewayOverhead();
     results.B1 = b1;
@@ -314,6 +348,11 @@ async function main() {
   const redemptions = await benchRedemptions({ adminUrl, codes: goals.R1.codes, rounds: 3, bare: 2_000, log });
   results.R1 = redemptions;
   checks.push(...redemptions.checks);
+
+  // M1 (issue 19 point 4) starts the shop again on the same catalogue: the map view's box vs a category page.
+  const m1 = await benchMap({ adminUrl, deals: DEALS, requests: 300, port: PORT - 2, log });
+  results.M1 = m1;
+  checks.push(...m1.checks);
 
   const report = {
     when: new Date().toISOString(),

@@ -28,6 +28,10 @@ export const router = createBrowserRouter([
       // The wellness collection (spec §2 page type wellness-collection; issue 19 point 5): a static segment outranks deals/:location.
       { path: 'deals/wellness-collection', lazy: () => import('./routes/WellnessCollectionPage.tsx') },
       { path: 'wellness-collection', lazy: () => import('./routes/WellnessCollectionPage.tsx') },
+      // A deal preview (spec §2: the deal-preview segment reads as deals; issue 19 point 6): its merchant's or staff's view of a deal not live yet.
+      { path: 'deal-preview/*', lazy: () => import('./features/preview/DealPreviewPage.tsx') },
+      // The paid-campaign landing page (spec §2 page type ppc; issue 19 point 8): a campaign's deals, no subscribe popup.
+      { path: 'welcome', lazy: () => import('./features/ppc/WelcomePage.tsx') },
       {
         path: 'deals/national-deal/*',
         loader: ({ request }) => {
@@ -42,6 +46,9 @@ export const router = createBrowserRouter([
           { index: true, lazy: () => import('./routes/HomePage.tsx') },
           // A static segment outranks :category, so special events never read as a category page.
           { path: 'special/:slug', lazy: () => import('./routes/SpecialEventPage.tsx') },
+          // The gift finder (issue 19 point 3; spec §2 "gift-finder as the third segment"): the location's gifts, a recipient's in the path.
+          { path: 'gift-finder', lazy: () => import('./routes/GiftFinderPage.tsx') },
+          { path: 'gift-finder/:who', lazy: () => import('./routes/GiftFinderPage.tsx') },
           { path: ':category', lazy: () => import('./routes/CategoryPage.tsx') },
           { path: ':category/:subcategory', lazy: () => import('./routes/CategoryPage.tsx') },
           // /{category}/{subcategory}/{dealId}/{blurb}.html; the loader parses it with domain's parseDealPath.
@@ -52,11 +59,17 @@ export const router = createBrowserRouter([
       { path: 'recently-viewed', lazy: () => import('./routes/RecentlyViewedPage.tsx') },
       { path: 'recommended-for-you', lazy: () => import('./routes/RecommendedPage.tsx') },
       { path: 'buy-again', lazy: () => import('./routes/BuyAgainPage.tsx') },
+      { path: 'wishlist', lazy: () => import('./routes/WishlistPage.tsx') },
       { path: 'early-bird', lazy: () => import('./routes/EarlyBirdPage.tsx') },
+      // The map view (spec §2 /map-view, page type map-view; issue 19 point 4).
+      { path: 'map-view', lazy: () => import('./features/map/MapViewRoute.tsx') },
       { path: 'near-me', lazy: () => import('./routes/NearMePage.tsx') },
       { path: 'near-me/:location', lazy: () => import('./routes/NearMePage.tsx') },
       { path: 'near-me/:location/:area', lazy: () => import('./routes/NearMeAreaPage.tsx') },
       { path: 'guides/*', lazy: () => import('./routes/GuidePage.tsx') },
+      // The gift finder of every location (spec §2 /gifts, page type gifts; issue 19 point 3): the nav's Gifts and the footer's Gift finder.
+      { path: 'gifts', lazy: () => import('./routes/GiftFinderPage.tsx') },
+      { path: 'gifts/:who', lazy: () => import('./routes/GiftFinderPage.tsx') },
       // Static pages (spec §2 /page/{slug}) and the content pages that have their own path.
       { path: 'page/:slug', lazy: () => import('./routes/StaticPage.tsx') },
       { path: 'editorial-team', lazy: () => import('./routes/StaticPage.tsx') },
@@ -78,6 +91,8 @@ export const router = createBrowserRouter([
       { path: 'confirm-email', lazy: () => import('./routes/accounts/ConfirmEmailPage.tsx') },
       { path: 'email/confirm', lazy: () => import('./routes/accounts/ConfirmSubscriptionPage.tsx') },
       { path: 'email/preferences', lazy: () => import('./routes/accounts/EmailPreferencesPage.tsx') },
+      // A wish list alert's unsubscribe link (issue 19 point 2): stops one kind, no login.
+      { path: 'email/alerts', lazy: () => import('./routes/accounts/WishlistAlertUnsubscribePage.tsx') },
       // Buying (spec §2 checkout and basket): the basket and checkout page, the order's
       // confirmation with its vouchers, and the validity-extension add-on after a purchase.
       { path: 'checkout', lazy: () => import('./routes/checkout/CheckoutPage.tsx') },

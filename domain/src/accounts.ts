@@ -300,6 +300,8 @@ export const ACCOUNT_LINK_PATHS = {
   deleteAccount: '/myaccount/delete',
   /** Email preferences and unsubscribe, no login (a signed token). */
   emailPreferences: '/email/preferences',
+  /** A wish list alert's unsubscribe link (issue 19 point 2), no login (a signed token of one kind). */
+  wishlistAlerts: '/email/alerts',
 } as const;
 
 /** The development page listing the mail outbox (outside production, or with OUTBOX_PAGE=1). */

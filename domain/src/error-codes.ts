@@ -91,6 +91,11 @@ export const ERROR_MESSAGES = {
   NOT_ENOUGH_POINTS: "You don't have enough points",
   LEVEL_TOO_LOW: 'Pink members cannot exchange points yet: reach the next level first.',
   POINTS_OUT_OF_RANGE: 'Please choose a number of points between 1 and your balance.',
+  // Reviews (issue 19 point 9): only the holder of a redeemed voucher of the merchant, once per voucher (DMCC Act 2024).
+  REVIEW_NOT_ALLOWED: 'You can review a business once one of your vouchers for it has been redeemed.',
+  REVIEW_ALREADY_WRITTEN: 'You have already reviewed this voucher: one review per voucher.',
+  // Wishlist (issue 19 point 1): spec §9 at most 50 deals.
+  WISHLIST_FULL: 'Your wish list is full: it holds 50 deals. Remove one to add another.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

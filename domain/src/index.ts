@@ -19,3 +19,5 @@ export * from './voucher-status.ts';
 export * from './gift-cards.ts';
 // postcodes.ts is imported as '@shop/domain/postcodes' (it brings the postcode package).
 export * from './loyalty.ts';
+export * from './map.ts';
+export * from './gift-finder.ts';

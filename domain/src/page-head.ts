@@ -272,11 +272,12 @@ export const PERSONAL_LISTINGS = {
   '/recently-viewed': { title: 'Recently viewed deals', description: 'The deals you looked at most recently.' },
   '/recommended-for-you': { title: 'Recommended for you', description: 'Deals picked for you from what you viewed and the most popular near you.' },
   '/buy-again': { title: 'Buy again', description: 'Deals you bought before, ready to buy again.' },
+  '/wishlist': { title: 'Wish list', description: 'The deals you’ve saved for later.' },
 } as const;
 
 export type PersonalListingPath = keyof typeof PERSONAL_LISTINGS;
 
-/** /recently-viewed, /recommended-for-you and /buy-again: 200, noindex. */
+/** /recently-viewed, /recommended-for-you, /buy-again and /wishlist: 200, noindex. */
 export function personalListingHead(path: PersonalListingPath): PageHead {
   const { title, description } = PERSONAL_LISTINGS[path];
   return pageHead({ title, description, canonical: path, robots: NOINDEX_ROBOTS });

@@ -19,12 +19,22 @@ import { createAddressClient, type AddressClient } from './clients/address.clien
 import { createBasketClient, type BasketClient } from './clients/basket.client.ts';
 import { createCheckoutClient, ORDER_TIMEOUT_MS, type CheckoutClient } from './clients/checkout.client.ts';
 import { createDealsClient, type DealsClient } from './clients/deals.client.ts';
+import { createReviewsClient, type ReviewsClient } from './clients/reviews.client.ts';
+import { createMapClient, type MapClient } from './schema/map/map.client.ts';
+import { createDealPreviewClient, type DealPreviewClient } from './schema/preview/preview.client.ts';
+import { createWelcomeCampaignClient, type WelcomeCampaignClient } from './schema/preview/welcome.ts';
 import { createPaymentClient, type PaymentClient } from './clients/payment.client.ts';
 import { createWalletClient, type WalletClient } from './clients/wallet.client.ts';
 import { createRewardsClient, type RewardsClient } from './clients/rewards.client.ts';
+import { createWishlistClient, type WishlistClient } from './clients/wishlist.client.ts';
+import { WISHLIST_COOKIE } from '@shop/domain/wishlist';
+import type { WishlistOperation } from '@shop/wishlist/wishlist';
+import { wishlistCookie } from './schema/wishlist/current-wishlist.ts';
 import { createReferralsClient, type ReferralsClient } from './clients/referrals.client.ts';
+import { createWishlistAlertsClient, type WishlistAlertsClient } from './clients/wishlist-alerts.client.ts';
 import { createCreditClaimsClient, type CreditClaimsClient } from './clients/credit-claims.client.ts';
 import { createGiftCardsClient, type GiftCardsClient } from './clients/giftcards.client.ts';
+import { createGiftFinderClient, type GiftFinderClient } from './clients/giftfinder.client.ts';
 import { createVipClient, type VipClient } from './clients/vip.client.ts';
 import { createVouchersClient, PRINT_TIMEOUT_MS, type VouchersClient } from './clients/vouchers.client.ts';
 import { createMerchantApplicationsClient, type MerchantApplicationsClient } from './clients/merchant-applications.client.ts';
@@ -62,6 +72,8 @@ export interface ServiceTargets {
   merchants?: ServiceTarget;
   /** The rewards service (issue 18 point 6, the loyalty club). */
   rewards?: ServiceTarget;
+  /** The wishlist service (issue 19 point 1). */
+  wishlist?: ServiceTarget;
 }
 
 /** Account settings the resolvers read. */
@@ -110,8 +122,14 @@ export interface BuyingClients {
   vip: VipClient;
   /** The loyalty club (issue 18 point 6): the rewards service. */
   rewards: RewardsClient;
+  /** Saved deals (issue 19 point 1): the wishlist service. */
+  wishlist: WishlistClient;
+  /** The gift finder (issue 19 point 3): the deals service's gift feed. */
+  giftFinder: GiftFinderClient;
   /** Refer a friend (issue 18 point 4): the users service's referral routes. */
   referrals: ReferralsClient;
+  /** Wish list alerts (issue 19 point 2): the users service's alert preferences and unsubscribe link. */
+  wishlistAlerts: WishlistAlertsClient;
   vouchers: VouchersClient;
   address: AddressClient;
 }
@@ -119,7 +137,7 @@ export interface BuyingClients {
 export interface GatewayContext {
   requestId: string;
   restCalls: RestCallLog;
-  clients: BuyingClients & { deals: DealsClient; search: SearchClient; users: UsersClient; merchantApplications: MerchantApplicationsClient; merchantBusinesses: MerchantBusinessesClient; redemption: RedemptionClient; sales: SalesClient; posting: PostingClient; payouts: PayoutsClient; bookings: BookingsClient };
+  clients: BuyingClients & { deals: DealsClient; reviews: ReviewsClient; map: MapClient; dealPreview: DealPreviewClient; welcomeCampaign: WelcomeCampaignClient; search: SearchClient; users: UsersClient; merchantApplications: MerchantApplicationsClient; merchantBusinesses: MerchantBusinessesClient; redemption: RedemptionClient; sales: SalesClient; posting: PostingClient; payouts: PayoutsClient; bookings: BookingsClient };
   loaders: Loaders;
   /** The shopper's session: looked up at most once per request, and only when asked. */
   session: SessionAccess;
@@ -212,8 +230,17 @@ export function createContextFactory(options: ContextOptions) {
         ...(name === 'checkout' && address && isPublicAddress(address) ? { headers: { [CLIENT_IP_HEADER]: address } } : {}),
       });
     const basket = createBasketClient(rest('basket'));
+    const wishlist = createWishlistClient(createRestClient({ ...common, service: 'wishlist', target: options.services.wishlist ?? NOT_CONFIGURED }));
     const clients = {
       deals,
+      // The map view's deals of a box (issue 19 point 4): the deals service's /map/deals.
+      map: createMapClient(createRestClient({ ...common, service: 'deals', target: options.services.deals })),
+      // Deal previews (issue 19 point 6): the deals service's /preview-deal routes.
+      dealPreview: createDealPreviewClient(createRestClient({ ...common, service: 'deals', target: options.services.deals })),
+      // The paid-campaign landing page (issue 19 point 8): the deals service's /welcome-campaign.
+      welcomeCampaign: createWelcomeCampaignClient(createRestClient({ ...common, service: 'deals', target: options.services.deals })),
+      // Merchants' reviews (issue 19 point 9): the deals service's /merchants/{id}/reviews and /reviews.
+      reviews: createReviewsClient(createRestClient({ ...common, service: 'deals', target: options.services.deals })),
       search,
       users,
       basket: {
@@ -235,9 +262,24 @@ export function createContextFactory(options: ContextOptions) {
         createRestClient({ ...common, service: 'wallet', target: target('wallet'), ...(address && isPublicAddress(address) ? { headers: { [CLIENT_IP_HEADER]: address } } : {}) }),
       ),
       giftCards: createGiftCardsClient(rest('checkout')),
+      giftFinder: createGiftFinderClient(createRestClient({ ...common, service: 'deals', target: options.services.deals })),
       vip: createVipClient(rest('checkout')),
       rewards: createRewardsClient(createRestClient({ ...common, service: 'rewards', target: options.services.rewards ?? NOT_CONFIGURED })),
+      wishlist: {
+        ...wishlist,
+        // A guest list merged into the customer's (the sign-in carry-over, or a later load's sync)
+        // is gone: the cookie holds the customer's list's id from this response on.
+        async patch(id: string, operations: WishlistOperation[]) {
+          const changed = await wishlist.patch(id, operations);
+          if (changed && operations.some((o) => o.op === 'merge')) responseCookies.set(WISHLIST_COOKIE, wishlistCookie(changed.id));
+          return changed;
+        },
+      },
       referrals: createReferralsClient(createRestClient({ ...common, service: 'users', target: options.services.users ?? NOT_CONFIGURED })),
+      // The unsubscribe link is limited per client address like every signed link: the service counts it by x-client-ip.
+      wishlistAlerts: createWishlistAlertsClient(
+        createRestClient({ ...common, service: 'users', target: options.services.users ?? NOT_CONFIGURED, ...(address ? { headers: { [CLIENT_IP_HEADER]: address } } : {}) }),
+      ),
       // A printed voucher is rendered on the way: its call has a longer deadline.
       vouchers: createVouchersClient(rest('vouchers'), rest('vouchers', Math.max(PRINT_TIMEOUT_MS, common.timeoutMs))),
       address: createAddressClient(rest('address')),

@@ -5,7 +5,9 @@
  * SEARCH_SERVICE_URL (a search service in its own process),
  * SEED_DEALS (deals seeded into an empty database), EXPOSE_REST_CALLS=1 (an x-rest-calls header on
  * GraphQL responses, for the benchmarks), CLIENT_DIST (the built client; default client/dist),
- * LINK_BUILDING_SCRIPT_URL (the partner link-building script, https; loaded only with consent).
+ * LINK_BUILDING_SCRIPT_URL (the partner link-building script, https; loaded only with consent),
+ * MAP_TILE_URL and MAP_TILE_ATTRIBUTION (the map view's tiles; unset: the offline basemap),
+ * WISHLIST_SERVICE_URL (a wishlist service in its own process; unset: in this one, at /api/wishlist).
  *
  * Accounts: USERS_SERVICE_URL (a users service in its own process), PUBLIC_BASE_URL (the shop's
  * public origin for email links and social redirect URIs; default http://HOST:PORT as listened
@@ -49,8 +51,10 @@ const shop = await startShop({
   ...(env.SEARCH_SERVICE_URL ? { searchServiceUrl: env.SEARCH_SERVICE_URL } : {}),
   ...(env.CLIENT_DIST ? { clientDist: env.CLIENT_DIST } : {}),
   ...(env.LINK_BUILDING_SCRIPT_URL ? { linkBuildingScriptUrl: env.LINK_BUILDING_SCRIPT_URL } : {}),
+  ...(env.MAP_TILE_URL ? { mapTiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } } : {}),
   ...(env.SEED_DEALS !== undefined ? { seedDeals: env.SEED_DEALS } : {}),
   ...(env.USERS_SERVICE_URL ? { usersServiceUrl: env.USERS_SERVICE_URL } : {}),
+  ...(env.WISHLIST_SERVICE_URL ? { wishlistServiceUrl: env.WISHLIST_SERVICE_URL } : {}),
   ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
   ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
   socialProviders: socialProvidersFromEnv(env),

@@ -236,6 +236,7 @@ describe.skipIf(!adminUrl)('two shop processes behind HAProxy on one PostgreSQL'
     expect([...holders].sort()).toEqual(pids.sort());
     const runs = await db.selectFrom('jobs.job_lease').select(['name', 'runs']).orderBy('name').execute();
     expect(runs.map((r: { name: string }) => r.name)).toEqual([
+      'alert wish lists of price drops',
       'deliver gift mail',
       'deliver merchant mail',
       'expire vouchers',

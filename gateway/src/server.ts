@@ -29,11 +29,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createBasketApp, BASKET_BASE_PATH, migrateBasket } from '@shop/basket';
 import { CHECKOUT_BASE_PATH, createCheckoutApp, deliverOrderMail, migrateCheckout, orderStanding, pruneExpired, PRUNE_EVERY_MS, reconcilePendingOrders, type CheckoutApp } from '@shop/checkout';
-import { createDealsApp, ensureGiftCardDeal, migrateDeals, releaseExpiredHolds, seedIfEmpty, stockView, vipEquivalents } from '@shop/deals';
-import { londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
+import { createDealsApp, ensureCampaigns, ensureGiftCardDeal, ensureGiftTags, ensureUpcomingDeals, migrateDeals, publishDueDeals, releaseExpiredHolds, seedIfEmpty, stockView, vipEquivalents } from '@shop/deals';
+import { GIFT_FINDER_DATA_PATH, londonDate, notFoundHead, PAYMENT_TIMEOUT_MS } from '@shop/domain';
 import { ADDRESS_BASE_PATH, createAddressApp, migrateAddress, seedAddresses } from '@shop/address';
 import { createMerchantsApp, deliverMerchantMail, MERCHANT_MAIL_EVERY_MS, MERCHANTS_BASE_PATH, migrateMerchants, seedMerchants } from '@shop/merchants';
 import { createPaymentApp, createPayments, createSandboxes, migratePayment, migrateSandboxes, PAYMENT_BASE_PATH, sandboxProviders } from '@shop/payment';
+import { createWishlistApp, migrateWishlist, WISHLIST_BASE_PATH } from '@shop/wishlist';
+import { alertWishlists, ALERT_WISHLISTS_EVERY_MS, type WishlistAlertDeps } from '@shop/wishlist/alerts/alerts';
+import { dealWatchStates } from '@shop/deals/watch/deal-watch';
+import { wishlistAlertRecipients } from '@shop/users/alerts/alerts.store';
 import { createRewardsApp, migrateRewards, REWARDS_BASE_PATH, settleOrderPoints, SETTLE_ORDER_POINTS_EVERY_MS } from '@shop/rewards';
 import { settleReferrals, SETTLE_REFERRALS_EVERY_MS } from '@shop/checkout/referrals/settle-referrals';
 import { createWalletApp, expireWalletCredit, EXPIRE_CREDIT_EVERY_MS, migrateWallet, WALLET_BASE_PATH } from '@shop/wallet';
@@ -59,6 +63,7 @@ import { createBasketClient } from './clients/basket.client.ts';
 import { createRestCallLog, createRestClient, DEFAULT_TIMEOUT_MS, type ServiceTarget } from './clients/rest-client.ts';
 import { createSearchClient } from './clients/search.client.ts';
 import { createDealsClient } from './clients/deals.client.ts';
+import { giftFinderDataResponse } from './schema/giftfinder/gift-finder-data.ts';
 import { createContextFactory, NOT_CONFIGURED, requestIdFrom, type ServiceTargets } from './context.ts';
 import { consoleLogger, type Logger, type PinoBacked } from './logger.ts';
 import { createPageResolver, type GuideLoader, type PageAnswer } from './html/shop-pages.ts';
@@ -66,7 +71,7 @@ import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-hea
 import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
 import { anonymousFront } from './response-cache.ts';
-import { newNonce, securityHeaders, shopPageCsp } from './security/headers.ts';
+import { newNonce, securityHeaders, shopPageCsp, tileImageSource } from './security/headers.ts';
 import { trafficMiddleware } from './traffic/traffic-cookies.ts';
 import { createSitemapRoutes } from './seo/sitemap.routes.ts';
 import type { SitemapLimits } from './seo/sitemap.ts';
@@ -102,6 +107,8 @@ export interface ShopAppOptions {
    * The client loads it on /deals, /guides and /deal pages (not /deals/shop), and only with consent.
    */
   linkBuildingScriptUrl?: string;
+  /** The map view's tile url template and its attribution (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): told to the client in a meta tag, its origin allowed as an image source. */
+  mapTiles?: { url: string; attribution: string };
   /** The users service app, mounted at /api/users and called in-process by the gateway. */
   usersApp?: FetchHandler;
   /** Where the gateway reaches the users service; default: the in-process usersApp (none: account calls fail as an outage). */
@@ -122,6 +129,10 @@ export interface ShopAppOptions {
   merchantsApp?: FetchHandler;
   /** The rewards service (issue 18 point 6, the loyalty club), mounted at /api/rewards and called in-process by the gateway. */
   rewardsApp?: FetchHandler;
+  /** The wishlist service (issue 19 point 1), mounted at /api/wishlist and called in-process by the gateway unless `wishlistTarget` names one in its own process. */
+  wishlistApp?: FetchHandler;
+  /** Where the gateway reaches the wishlist service (WISHLIST_SERVICE_URL); default: the in-process wishlistApp. */
+  wishlistTarget?: ServiceTarget;
   /**
    * The buying services (issue 6), each mounted at /api/<service> and called in-process by the
    * gateway unless its target names one in its own process (<X>_SERVICE_URL).
@@ -207,6 +218,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   const searchTarget: ServiceTarget | undefined = options.searchTarget ?? (options.searchApp ? { app: options.searchApp } : undefined);
   const usersTarget: ServiceTarget | undefined = options.usersTarget ?? (options.usersApp ? { app: options.usersApp } : undefined);
   const dealsTarget: ServiceTarget = options.dealsTarget ?? { app: options.dealsApp };
+  const wishlistTarget: ServiceTarget | undefined = options.wishlistTarget ?? (options.wishlistApp ? { app: options.wishlistApp } : undefined);
   const socialProviders = options.socialProviders ?? {};
   const configuredProviders = (Object.keys(socialProviders) as SocialProviderName[]).filter((p) => socialProviders[p]);
   const trustProxy = options.trustProxy ?? false;
@@ -231,7 +243,7 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
     );
   // Page metadata, frame sources and the Origin check use the configured origin, never the Host header.
   const publicOrigin = new URL(options.publicBaseUrl ?? 'http://localhost').origin;
-  const services: ServiceTargets = { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets, ...(options.merchantsApp ? { merchants: { app: options.merchantsApp } } : {}), ...(options.rewardsApp ? { rewards: { app: options.rewardsApp } } : {}) };
+  const services: ServiceTargets = { deals: dealsTarget, ...(searchTarget ? { search: searchTarget } : {}), ...(usersTarget ? { users: usersTarget } : {}), ...buyingTargets, ...(options.merchantsApp ? { merchants: { app: options.merchantsApp } } : {}), ...(options.rewardsApp ? { rewards: { app: options.rewardsApp } } : {}), ...(wishlistTarget ? { wishlist: wishlistTarget } : {}) };
   const gateway = createGateway({
     publicOrigin,
     ...options.gateway,
@@ -262,14 +274,19 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   const linkBuildingMeta = options.linkBuildingScriptUrl?.startsWith('https://')
     ? `<meta name="shop:link-building-script" content="${escapeHtml(options.linkBuildingScriptUrl)}" />`
     : '';
+  // The map view's tiles (issue 19 point 4), when configured: the client reads the meta tag.
+  const mapTilesMeta = options.mapTiles
+    ? `<meta name="shop:map-tile-url" content="${escapeHtml(options.mapTiles.url)}" data-attribution="${escapeHtml(options.mapTiles.attribution)}" />`
+    : '';
+  const tileImages = options.mapTiles ? [tileImageSource(options.mapTiles.url)] : [];
   const shopPage = (c: Context, answer: Exclude<PageAnswer, { status: 301 }>) => {
     if (!existsSync(indexPath)) return c.html(NOT_BUILT_PAGE, 200, { 'cache-control': 'no-store' });
-    template ??= indexTemplate(readFileSync(indexPath, 'utf8'), linkBuildingMeta);
+    template ??= indexTemplate(readFileSync(indexPath, 'utf8'), linkBuildingMeta + mapTilesMeta);
     const nonce = newNonce();
     const html = template.render(answer.head, publicOrigin, nonce, { deal: answer.deal ?? null });
     return c.html(html, answer.status, {
       'cache-control': answer.status === 503 ? 'no-store' : 'no-cache',
-      'content-security-policy': shopPageCsp({ nonce, publicOrigin, frames: Object.values(SANDBOX_BASE_PATHS) }),
+      'content-security-policy': shopPageCsp({ nonce, publicOrigin, frames: Object.values(SANDBOX_BASE_PATHS), images: tileImages }),
       ...answer.headers,
     });
   };
@@ -298,6 +315,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
   const robots = robotsTxt(publicOrigin);
   app.get('/robots.txt', (c) => c.text(robots, 200, { 'cache-control': 'public, max-age=3600' }));
+  // The gift-finder data document (issue 19 point 3; spec §7), per environment.
+  app.get(GIFT_FINDER_DATA_PATH, (c) => giftFinderDataResponse(c.req.raw, process.env.NODE_ENV));
   // The sitemap, from the deals service's REST API (seo/sitemap-source.ts).
   app.route(
     '/',
@@ -326,6 +345,8 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   if (merchantsApp) app.mount(MERCHANTS_BASE_PATH, (request) => merchantsApp.fetch(request));
   const { rewardsApp } = options;
   if (rewardsApp) app.mount(REWARDS_BASE_PATH, (request) => rewardsApp.fetch(request));
+  const { wishlistApp } = options;
+  if (wishlistApp) app.mount(WISHLIST_BASE_PATH, (request) => wishlistApp.fetch(request));
   // The providers' sandboxes: the browser tokenises there (hosted fields, approval pages), never
   // through our API; the payment adapters reach them over real HTTP like a provider.
   for (const [name, path] of Object.entries(SANDBOX_BASE_PATHS) as [keyof typeof SANDBOX_BASE_PATHS, string][]) {
@@ -511,9 +532,13 @@ export interface StartShopOptions {
   seedDeals?: number;
   /** LINK_BUILDING_SCRIPT_URL: see ShopAppOptions.linkBuildingScriptUrl. */
   linkBuildingScriptUrl?: string;
+  /** MAP_TILE_URL and MAP_TILE_ATTRIBUTION: see ShopAppOptions.mapTiles. */
+  mapTiles?: { url: string; attribution: string };
   gateway?: ShopAppOptions['gateway'];
   /** Base URL of a users service in its own process (USERS_SERVICE_URL). */
   usersServiceUrl?: string;
+  /** Base URL of a wishlist service in its own process (WISHLIST_SERVICE_URL). */
+  wishlistServiceUrl?: string;
   /** PUBLIC_BASE_URL (email links, social redirect URIs); default: the address the shop listens on. */
   publicBaseUrl?: string;
   /** SMTP_URL: mail goes out by SMTP; unset: into the outbox table. */
@@ -547,6 +572,8 @@ export interface StartShopOptions {
   demoActivity?: boolean;
 }
 
+/** Scheduled deals are looked at every minute: one goes live within a minute of its time. */
+const PUBLISH_DEALS_EVERY_MS = 60_000;
 /** Spec README flow: expired holds are released every 15 s, pending orders reconciled every 30 s. */
 export const RELEASE_HOLDS_EVERY_MS = 15_000;
 export const RECONCILE_EVERY_MS = 30_000;
@@ -628,6 +655,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     if (seeded) logger.info('Seeded an empty database', { deals: options.seedDeals ?? 'default' });
     // The shop's own gift-card deal (issue 18 point 2), on a new catalogue and on one that predates it.
     await ensureGiftCardDeal(database.db);
+    // The paid-campaign landing page's campaigns (issue 19 point 8), on a new catalogue and on one that predates them.
+    await ensureCampaigns(database.db);
+    // The gift finder's tags (issue 19 point 3) on every deal that has none yet: a catalogue older than it, the gift card.
+    const giftTagged = await ensureGiftTags(database.db);
+    if (giftTagged > 0) logger.info('Tagged deals for the gift finder', { deals: giftTagged });
     await stopIfAsked();
     const dealsApp = createDealsApp({ db: database.db, serviceToken, basePath: '/api/deals' });
     // The search index follows the deals service (over HTTP when it runs on its own). A failed
@@ -651,6 +683,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     await migrateWallet(database.db);
     // The loyalty club (issue 18 point 6): its exchanges credit the wallet in one transaction.
     await migrateRewards(database.db);
+    await migrateWishlist(database.db);
     await migratePayment(database.db);
     await migrateSandboxes(database.db);
     await migrateCheckout(database.db);
@@ -665,6 +698,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
     const demoAccounts = options.demoMerchants ?? process.env.NODE_ENV !== 'production';
     const merchants = await seedMerchants(database.db, { demoMerchants: demoAccounts });
     if (merchants.inserted || merchants.demoAccounts) logger.info('Seeded merchants', { ...merchants });
+    // Deals not live yet for the demo merchants to preview (issue 19 point 6): where the demo accounts are made.
+    if (demoAccounts && (await ensureUpcomingDeals(database.db))) logger.info('Seeded upcoming deals to preview');
     // Credit claim campaigns (issue 18 point 3; README "Credit claims"): published demo links that give credit, so only where the demo accounts are made.
     if (demoAccounts) {
       const campaigns = await seedCreditCampaigns(database.db);
@@ -715,6 +750,17 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       log: (message, fields) => logger.warn(message, fields),
     });
     const walletApp = createWalletApp({ db, serviceToken, basePath: WALLET_BASE_PATH, log: (message, fields) => logger.warn(message, fields) });
+    // Wish list alerts (issue 19 point 2): the deals and users modules and the mailer of this shop; the leased job below runs it, POST /api/wishlist/alerts/run too.
+    const wishlistAlerts: WishlistAlertDeps = {
+      db,
+      mailer,
+      now: () => new Date(),
+      publicBaseUrl,
+      dealStates: (within, ids, now) => dealWatchStates(within, ids, now),
+      recipients: (within, customerTokens, kind) => wishlistAlertRecipients(within, { customerTokens, kind, publicBaseUrl }),
+      log: (message, fields) => logger.warn(message, fields),
+    };
+    const wishlistApp = createWishlistApp({ db, serviceToken, basePath: WISHLIST_BASE_PATH, alerts: wishlistAlerts });
     const rewardsApp = createRewardsApp({ db, serviceToken, basePath: REWARDS_BASE_PATH, standing: orderStanding, runAheadAllowed: options.outboxPage ?? true, log: (message, fields) => logger.warn(message, fields) });
     // The sandboxes answer on this server; the adapters reach them over real HTTP (reliability A2, D1).
     const faults = options.paymentSandboxFaults ?? false;
@@ -783,6 +829,10 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       everyLeased({ db, name: 'deliver gift mail', everyMs: jobs.mailMs ?? GIFT_MAIL_EVERY_MS, run: () => deliverGiftMail(vouchersApp.deps).then(() => undefined), logger }),
       // Expiry reminders 30, 7 and 1 days before (issue 16 point 9): each once per voucher, crash safe.
       everyLeased({ db, name: 'remind expiring vouchers', everyMs: jobs.remindersMs ?? REMIND_EVERY_MS, run: () => remindExpiringVouchers({ db, mailer: mailer!, now: () => new Date(), publicBaseUrl, holderEmails, log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
+      // Wish list alerts (issue 19 point 2): a price drop of 5% or more, or a deal back on sale, mailed once per deal, customer and change.
+      everyLeased({ db, name: 'alert wish lists of price drops', everyMs: jobs.remindersMs ?? ALERT_WISHLISTS_EVERY_MS, run: () => alertWishlists(wishlistAlerts).then(() => undefined), logger }),
+      // Scheduled deals whose time has come go live (issue 19 point 6): moved into the catalogue with their ids.
+      everyLeased({ db, name: 'publish scheduled deals', everyMs: jobs.releaseHoldsMs ?? PUBLISH_DEALS_EVERY_MS, run: () => publishDueDeals(db, new Date()).then(() => undefined), logger }),
       // Merchant application mail a request could not hand over (the relay down).
       everyLeased({ db, name: 'deliver merchant mail', everyMs: jobs.mailMs ?? MERCHANT_MAIL_EVERY_MS, run: () => deliverMerchantMail({ db, mailer: mailer!, now: () => new Date(), log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
       everyLeased({
@@ -805,6 +855,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       usersApp,
       merchantsApp,
       rewardsApp,
+      wishlistApp,
+      ...(options.wishlistServiceUrl ? { wishlistTarget: { baseUrl: options.wishlistServiceUrl } } : {}),
       buying: {
         basket: { app: basketApp, ...buyingTarget('basket') },
         checkout: { app: checkout, ...buyingTarget('checkout') },
@@ -821,6 +873,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       ...(options.usersServiceUrl ? { usersTarget: { baseUrl: options.usersServiceUrl } } : {}),
       ...(options.clientDist ? { clientDist: options.clientDist } : {}),
       ...(options.linkBuildingScriptUrl ? { linkBuildingScriptUrl: options.linkBuildingScriptUrl } : {}),
+      ...(options.mapTiles ? { mapTiles: options.mapTiles } : {}),
       ...(options.socialProviders ? { socialProviders: options.socialProviders } : {}),
       trustProxy: options.trustProxy ?? false,
       outboxPage: options.outboxPage ?? true,

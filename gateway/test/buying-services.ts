@@ -19,6 +19,7 @@ import { createMailer, listOutbox, migrateMail, serveOnLoopback, type Database, 
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { createUsersApp, migrateUsers, type UsersApp } from '@shop/users';
 import { migrateRewards } from '@shop/rewards';
+import { createWishlistApp, migrateWishlist } from '@shop/wishlist';
 import { creditWallet, createWalletApp, migrateWallet } from '@shop/wallet';
 import type { ServiceTargets } from '../src/context.ts';
 import type { Browser } from '../src/test/accounts-services.ts';
@@ -77,6 +78,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
     await migrateCheckout(db);
     await migrateVouchers(db);
     await migrateAddress(db);
+    await migrateWishlist(db);
     await seedAddresses(db);
     const braintree = createBraintreeSandbox({ faults: true });
     const shop = new Hono();
@@ -100,6 +102,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
     const checkoutApp = createCheckoutApp({ db, serviceToken: TEST_TOKEN, payments, mailer, publicBaseUrl: PUBLIC_BASE_URL, log: quiet });
     // Card refunds go back through the same payments, as the shop wires it (server.ts startShop).
     const vouchersApp = createVouchersApp({ db, serviceToken: TEST_TOKEN, publicBaseUrl: PUBLIC_BASE_URL, payments, mailer, log: quiet });
+    const wishlistApp = createWishlistApp({ db, serviceToken: TEST_TOKEN });
     const calls: string[] = [];
     const targets: ServiceTargets = {
       deals: { app: recorded(seeded.app, 'deals', calls) },
@@ -110,6 +113,7 @@ export async function openBuyingServices(open: OpenTestDatabase): Promise<Buying
       vouchers: { app: recorded(vouchersApp, 'vouchers', calls) },
       payment: { app: recorded(paymentApp, 'payment', calls) },
       address: { app: recorded(addressApp, 'address', calls) },
+      wishlist: { app: recorded(wishlistApp, 'wishlist', calls) },
     };
     const server = sandbox;
     return {

@@ -16,6 +16,7 @@ import { Seo } from '../ui/Seo.tsx';
 import { PageSkeleton } from '../ui/Skeleton.tsx';
 import type { ClaimGiftPageQuery } from '../__generated__/ClaimGiftPageQuery.graphql';
 import '../features/gifts/gifts.css';
+import { DealImage, IMAGE_SIZES } from '../features/deals/DealImage.tsx';
 
 const MY_VOUCHERS = '/myaccount/vouchers';
 
@@ -108,9 +109,7 @@ function GiftPreview({ token }: { token: string }) {
               title
               url
               image {
-                url
-                width
-                height
+                ...DealImage_image
               }
               merchant {
                 name
@@ -144,7 +143,7 @@ function GiftPreview({ token }: { token: string }) {
       <ul className="gift-preview__vouchers" aria-label="What the gift is">
         {gift.vouchers.map((v, i) => (
           <li key={i} className="gift-preview__voucher">
-            {v.deal ? <img src={v.deal.image.url} alt="" width={v.deal.image.width} height={v.deal.image.height} loading="lazy" decoding="async" /> : null}
+            {v.deal ? <DealImage image={v.deal.image} sizes={IMAGE_SIZES.gift} alt="" lazy /> : null}
             <div>
               <h3>{v.deal ? <Link to={v.deal.url}>{v.deal.title}</Link> : v.title}</h3>
               {v.deal ? <p className="gift-preview__option">{optionTitle(v.title, v.deal.title)}</p> : null}

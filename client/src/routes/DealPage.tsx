@@ -1,14 +1,17 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { dealHead, parseDealPath } from '@shop/domain';
+import { DEAL_PREVIEW_PARAM, dealPreviewPath, previewDealIdOf } from '@shop/domain/deal-preview';
 import { preloadRouteQuery } from '../relay/preload.ts';
 import { TEXT_LIMITS, truncate } from '../lib/text.ts';
 import { DealSummary } from '../features/deals/DealSummary.tsx';
 import { DealDetails } from '../features/deals/DealDetails.tsx';
 import { MerchantCard } from '../features/deals/MerchantCard.tsx';
+import { MerchantReviews } from '../features/reviews/MerchantReviews.tsx';
 import { useRecordRecentlyViewed } from '../features/lists/recently-viewed.ts';
 import { useClubView } from '../features/rewards/use-club-view.ts';
 import { ShareDeal } from '../features/rewards/ShareDeal.tsx';
+import { WishlistHeart } from '../features/wishlist/WishlistHeart.tsx';
 import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Seo } from '../ui/Seo.tsx';
@@ -17,10 +20,17 @@ import { NotFoundView } from '../ui/NotFoundView.tsx';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary.tsx';
 import { useSponsoredClick } from '../features/search/use-sponsored-click.ts';
 import type { DealPageQuery } from '../__generated__/DealPageQuery.graphql';
+import { DealImage, IMAGE_SIZES } from '../features/deals/DealImage.tsx';
 
 /** /deals/:location/:category/:subcategory/:dealId/:blurb.html — one deal and its options. */
 export function loader({ request }: LoaderFunctionArgs) {
-  const parsed = parseDealPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  // A deal url with ?dealPreview (spec §2) is the deal's preview page (features/preview).
+  if (previewDealIdOf(url.pathname, url.search) !== null) {
+    url.searchParams.delete(DEAL_PREVIEW_PARAM);
+    throw redirect(`${dealPreviewPath(url.pathname)}${url.search}`);
+  }
+  const parsed = parseDealPath(url.pathname);
   // Anything under a sub-category that is not a deal path is not a page.
   if (!parsed) throw data('Not found', { status: 404 });
   return preloadRouteQuery<DealPageQuery>('deal', query, { dealId: String(parsed.dealId) });
@@ -53,17 +63,14 @@ export function Component() {
           <span className="deal-page__address">{deal.merchant.address}</span>
         </p>
         {deal.headline ? <p className="deal-page__headline">{deal.headline}</p> : null}
-        <ShareDeal dealId={deal.dealId} url={deal.url} title={deal.title} />
+        <div className="deal-page__actions">
+          <WishlistHeart deal={deal} variant="page" />
+          <ShareDeal dealId={deal.dealId} url={deal.url} title={deal.title} />
+        </div>
       </header>
       <div className="deal-page__layout">
         <figure className="deal-page__media">
-          <img
-            src={deal.image.url}
-            alt={deal.image.alt}
-            width={deal.image.width}
-            height={deal.image.height}
-            fetchPriority="high"
-          />
+          <DealImage image={deal.image} sizes={IMAGE_SIZES.dealPage} priority />
         </figure>
         <div className="deal-page__buy">
           <DealSummary deal={deal} />
@@ -71,6 +78,7 @@ export function Component() {
         <div className="deal-page__details">
           <DealDetails deal={deal} />
           <MerchantCard merchant={deal.merchant} />
+          <MerchantReviews merchant={deal.merchant} />
         </div>
       </div>
     </div>
@@ -89,14 +97,13 @@ const query = graphql`
       url
       image {
         url
-        alt
-        width
-        height
+        ...DealImage_image
       }
       merchant {
         name
         address
         ...MerchantCard_merchant
+        ...MerchantReviews_merchant
       }
       location {
         name
@@ -113,6 +120,7 @@ const query = graphql`
       ...DealSummary_deal
       ...DealDetails_deal
       ...SeoProduct_deal
+      ...WishlistHeart_deal
     }
   }
 `;

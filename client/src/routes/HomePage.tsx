@@ -41,7 +41,9 @@ export function Component() {
   const data = usePreloadedQuery<HomePageQuery>(query, refs.page);
   const location = data.location;
   if (!location) return <NotFoundView what="location" />;
-  const featured = location.featured.edges[0]?.node;
+  // The top deal is never one whose business averages below 3.5 (spec §9 reviews; issue 19 point 9).
+  // Lists still show every deal; only this promoted slot skips a business below the average.
+  const featured = location.featured.edges.find((e) => e.node.merchant.promotable)?.node;
   const page = pageOf(new URLSearchParams(search));
   const where = location.isNational || location.isTravel ? location.name : `in ${location.name}`;
   const title = homepageTitle(location);
@@ -75,10 +77,14 @@ const query = graphql`
       description
       isNational
       isTravel
-      # featured: the hero, the biggest saving of the location
-      featured: deals(first: 1, sort: DISCOUNT_PERCENTAGE) {
+      # featured: the hero, the biggest saving of the location whose business may be promoted
+      # (merchant.promotable: no reviews, or an average of at least 3.5), from the first 5
+      featured: deals(first: 5, sort: DISCOUNT_PERCENTAGE) {
         edges {
           node {
+            merchant {
+              promotable
+            }
             ...FeaturedDeal_deal
           }
         }

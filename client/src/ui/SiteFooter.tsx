@@ -12,6 +12,7 @@ const COLUMNS: Array<{ heading: string; links: Array<[string, string]> }> = [
       ['Discount codes', '/discountcodes'],
       ['Gift finder', '/gifts'],
       ['Shop deals', '/deals/shop'],
+      ['Deals on a map', '/map-view'],
       ['The Wellness Collection', '/deals/wellness-collection'],
     ],
   },

@@ -61,7 +61,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
         <SearchBox />
         <div className="site-header__actions">
           <AppDownloadLink />
-          <WishlistLink viewer={viewer} />
+          <WishlistLink viewer={viewer} viewerId={viewer?.id ?? null} />
           <BasketLink viewerId={viewer?.id ?? null} />
           <LoyaltyPanel viewerId={viewer?.id ?? null} />
           <AccountMenu viewer={viewer} />

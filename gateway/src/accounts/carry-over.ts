@@ -5,25 +5,27 @@
  *
  * A registry of handlers, each given the new customer token and what the guest held: the basket
  * token and wishlist id from their cookies (spec §6: a guest holds both in cookies) and the
- * recently viewed deal ids the client sends from its local list. The basket and wishlist
- * services register their handlers here once they exist; today there is the recently-viewed one,
- * which records the views through the deals service (POST /deal-views) so recommendations and
- * buy-again see them.
+ * recently viewed deal ids the client sends from its local list. Three handlers: recently viewed
+ * (records the views through the deals service, POST /deal-views, so recommendations and buy-again
+ * see them), the guest basket and the guest wish list (each merged into the customer's).
  *
  * A failing handler is logged and never fails the sign-in: the shopper is signed in either way.
  * Handlers run one after another, each finished before the sign-in answers, so a page loaded
  * right after sees the carried-over state.
  */
 import { isValidCustomerToken } from '@shop/domain/accounts';
+import { WISHLIST_COOKIE } from '@shop/domain/wishlist';
 import type { BasketClient } from '../clients/basket.client.ts';
 import type { DealsClient } from '../clients/deals.client.ts';
+import type { WishlistClient } from '../clients/wishlist.client.ts';
+import { wishlistCarryOver } from '../schema/wishlist/carry-over.wishlist.ts';
 import { basketCarryOver } from '../schema/buying/carry-over.basket.ts';
 import type { Logger } from '../logger.ts';
 
 /** The guest's basket token cookie (spec §9: over 10 characters, 7 days, site-wide and secure). */
 export const GUEST_BASKET_COOKIE = 'basket_token';
 /** The guest's wishlist id cookie (spec §4, §6). */
-export const GUEST_WISHLIST_COOKIE = 'wishlist_id';
+export const GUEST_WISHLIST_COOKIE = WISHLIST_COOKIE;
 /** Recently viewed ids sent at sign-in: a few locations' local lists. */
 export const CARRY_OVER_VIEWED_MAX = 20;
 
@@ -42,7 +44,7 @@ export interface CarryOverInput {
 
 export interface CarryOverDeps {
   /** The basket client is there for a GraphQL sign-in (the request's clients). */
-  clients: { deals: DealsClient; basket?: BasketClient };
+  clients: { deals: DealsClient; basket?: BasketClient; wishlist?: WishlistClient };
   logger: Logger;
   requestId: string;
 }
@@ -120,10 +122,11 @@ export const recentlyViewedCarryOver: CarryOverHandler = {
 };
 
 /**
- * The registry the shop starts with: recently viewed, and the guest basket merged into the
+ * The registry the shop starts with: recently viewed, the guest basket merged into the
  * customer's (schema/buying/carry-over.basket.ts; `basketClient` serves sign-ins whose deps carry
- * no basket client).
+ * no basket client) and the guest wish list merged into the customer's
+ * (schema/wishlist/carry-over.wishlist.ts).
  */
 export function defaultCarryOver(options: { basketClient?: (requestId: string) => BasketClient } = {}): CarryOverRegistry {
-  return new CarryOverRegistry([recentlyViewedCarryOver, basketCarryOver(options.basketClient)]);
+  return new CarryOverRegistry([recentlyViewedCarryOver, basketCarryOver(options.basketClient), wishlistCarryOver]);
 }

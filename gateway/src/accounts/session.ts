@@ -9,6 +9,8 @@
  * token is worthless. Later resolvers of the same request see the new session.
  */
 import { SESSION_COOKIE } from '@shop/domain/accounts';
+import { WISHLIST_COOKIE } from '@shop/domain/wishlist';
+import { clearedWishlistCookie } from '../schema/wishlist/current-wishlist.ts';
 import type { CurrentSession, SignedIn, User, UsersClient } from '../clients/users.client.ts';
 import type { Logger } from '../logger.ts';
 import {
@@ -132,6 +134,8 @@ export function createSessionAccess(options: SessionAccessOptions): SessionAcces
       token = null;
       live = Promise.resolve(null);
       clearCookies(signOutOptions.clearBrand ?? false);
+      // The wish list id now names the customer's list: a guest after them in this browser starts afresh.
+      responseCookies.set(WISHLIST_COOKIE, clearedWishlistCookie());
     },
     dead() {
       access.signOut();

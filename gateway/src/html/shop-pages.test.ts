@@ -375,6 +375,8 @@ describe.each(testDatabases())('shop pages on %s', (_name, open) => {
     ['/recommended-for-you', 'Recommended for you | Thistle Deals', 'NOINDEX, FOLLOW'],
     ['/buy-again', 'Buy again | Thistle Deals', 'NOINDEX, FOLLOW'],
     ['/early-bird', 'Early bird deals | Thistle Deals', 'INDEX, FOLLOW'],
+    // The map view (issue 19 point 4).
+    ['/map-view', 'Deals on a map | Thistle Deals', 'INDEX, FOLLOW'],
   ])('%s: 200, %s, %s', async (path, title, robots) => {
     const res = await get(shop, path);
     expect(res.status).toBe(200);

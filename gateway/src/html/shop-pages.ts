@@ -16,19 +16,29 @@
  *   load (spec §2, §8: a guide load failure is a 404). Loaded with the gateway's `guide` query
  *   unless `loadGuide` is given.
  * - Listings (spec §2): /search (200, noindex: result pages stay out of indexes, canonical
- *   /search), /recently-viewed, /recommended-for-you and /buy-again (200, noindex: personal),
- *   /early-bird (200).
+ *   /search), /recently-viewed, /recommended-for-you, /buy-again and /wishlist (200, noindex: personal),
+ *   /early-bird (200), /map-view (200, the map view).
  * - A special event /deals/{location}/special/{slug}: 200 with the event's title, 404 when the
  *   event is unknown or over.
+ * - The gift finder (issue 19 point 3): /gifts[/gifts-for-{who}] and
+ *   /deals/{location}/gift-finder[/gifts-for-{who}] (200 with its title; 404 for an unknown
+ *   location or recipient).
  * - Near-me (spec §2): the hub /near-me (200), /near-me/{location}[/{area}] (200 with the fixed
  *   titles, 404 for an unknown location or area).
  * - Accounts (spec §2 login layout, the pages account emails link to): /login, /register,
  *   /forgot-password, /reset-password, /activate-account, /confirm-email, /email/confirm,
- *   /email/preferences and /myaccount/* are 200, noindex. The pages opened from an emailed link
+ *   /email/preferences, /email/alerts (a wish list alert's unsubscribe link) and /myaccount/* are
+ *   200, noindex. The pages opened from an emailed link
  *   with a token in the url send `Referrer-Policy: no-referrer`, so the token never leaves in a
  *   Referer (OWASP Forgot Password cheat sheet; reliability A7).
  * - Buying (spec §2): /checkout, /checkout/confirmation/{orderNumber}, /order-addon,
  *   /order-addon/signin-page and /voucher/extend/{voucherId} (extendLanding) are 200, noindex.
+ * - A deal preview (issue 19 point 6; spec §2: /deal-preview/… or a deal path with ?dealPreview):
+ *   200, noindex (robots meta and X-Robots-Tag), never cached, for a member of the deal's business
+ *   or staff (the viewer's own cookies and key go with the query); for anyone else a live deal's
+ *   preview link is a 301 to the deal's page, and any other the normal 404.
+ * - The paid-campaign landing page /welcome (issue 19 point 8): 200 with its campaign's headline,
+ *   noindex (robots meta and X-Robots-Tag).
  * - 503 when the gateway cannot say (a service down): never a false 404.
  *
  * At most one small GraphQL query per request, in process through the gateway's fetch.
@@ -40,11 +50,15 @@ import {
   earlyBirdHead,
   errorHead,
   fixedHeadOf,
+  GIFT_FINDER_SEGMENT,
+  giftFinderHead,
+  giftFinderPageOf,
   headAtPath,
   homepageHead,
   hyperlocalHead,
   hyperlocalOf,
   listPageOf,
+  mapViewHead,
   notFoundHead,
   NOINDEX_ROBOTS,
   pageHead,
@@ -67,6 +81,7 @@ import {
 } from '@shop/domain';
 import { dealStructuredData, type DealStructuredDataInput, type GraphqlDealForStructuredData } from '@shop/domain/structured-data';
 import { helpCentreHead, HELP_CENTRES } from '@shop/domain/help-centre';
+import { campaignSlugOf, dealPreviewPath, previewDealIdOf, PREVIEW_ROBOTS, WELCOME_PATH, WELCOME_ROBOTS, X_ROBOTS_NOINDEX, X_ROBOTS_WELCOME } from '@shop/domain/deal-preview';
 import type { Logger } from '../logger.ts';
 import { markInternalRequest } from '../security/operation-access.ts';
 
@@ -106,6 +121,8 @@ export const ACCOUNT_PAGES: Record<string, { title: string; description: string 
   '/confirm-email': { title: 'Confirm your email', description: 'Confirm the email address of your Thistle Deals account.' },
   '/email/confirm': { title: 'Confirm your subscription', description: 'Confirm your Thistle Deals email subscription.' },
   '/email/preferences': { title: 'Email preferences', description: 'Choose which Thistle Deals emails you get.' },
+  // A wish list alert's unsubscribe link (issue 19 point 2): the signed token of one kind is in its query.
+  '/email/alerts': { title: 'Stop wish list alerts', description: 'Stop wish list alert emails from Thistle Deals.' },
   // A gift email's claim link (spec §2 /mygift): the claim token is in its query.
   '/mygift': { title: 'Claim a gift', description: 'Claim a gift someone sent you: it goes into your account, ready to use.' },
   // Gift cards (issue 18 point 2; spec §2 /giftcard/redeem): a code turned into wallet credit, signed in.
@@ -130,7 +147,7 @@ const EXTEND_PAGE = { title: 'Extend your voucher', description: 'Extend the val
 const CONFIRMATION_PAGE = { title: 'Your order', description: 'Your Thistle Deals order.' };
 
 /** Pages opened from an emailed link that carries a token: no Referer may take it elsewhere. */
-export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/login/link', '/email/confirm', '/email/preferences', '/mygift']);
+export const TOKEN_LINK_PAGES = new Set(['/reset-password', '/activate-account', '/confirm-email', '/login/link', '/email/confirm', '/email/preferences', '/email/alerts', '/mygift']);
 
 type FetchHandler = { fetch(request: Request): Response | Promise<Response> };
 
@@ -152,6 +169,14 @@ const DEAL_QUERY = `query ShopHeadDeal($dealId: ID!) { deal(dealId: $dealId) {
   dealId title headline description url image { url } merchant { name }
   headlinePrice { amount currency } priceDisplay closingDate products { soldOut disabled }
 } }`;
+
+// A deal preview's head, asked as the viewer (their session or staff key decides); the live deal's url for anyone else.
+const PREVIEW_QUERY = `query ShopHeadDealPreview($dealId: ID!) {
+  dealPreview(dealId: $dealId) { deal { title headline description url } }
+  deal(dealId: $dealId) { url }
+}`;
+
+const WELCOME_QUERY = `query ShopHeadWelcome($campaign: String) { welcomeCampaign(campaign: $campaign) { headline description } }`;
 
 /** The categories that have VIP deals (the client's VipCategoryPage reads the same facet). */
 const VIP_CATEGORIES_QUERY = `query ShopHeadVipCategories { search(vip: true, allLocations: true, first: 1) { facets { type value label count } } }`;
@@ -193,14 +218,20 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
   const loadGuide = options.loadGuide ?? guideFromGateway;
 
   /** One GraphQL query; undefined when the gateway could not answer (errors, a failed service). */
-  async function query<T>(document: string, variables: Record<string, unknown>, request: Request): Promise<T | undefined> {
+  async function query<T>(document: string, variables: Record<string, unknown>, request: Request, asViewer = false): Promise<T | undefined> {
     const requestId = request.headers.get('x-request-id');
+    // asViewer: the page is the viewer's own (a deal preview): their cookies and staff key go with the query.
+    const viewer: Record<string, string> = {};
+    for (const name of asViewer ? ['cookie', 'authorization'] : []) {
+      const value = request.headers.get(name);
+      if (value) viewer[name] = value;
+    }
     // The shop's own query, made in process: trusted as an internal tool's (security/operation-access.ts).
     const response = await options.gateway.fetch(
       markInternalRequest(
         new Request('http://shop.internal/graphql', {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}), ...viewer },
           body: JSON.stringify({ query: document, variables }),
         }),
       ),
@@ -271,6 +302,34 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     );
   }
 
+  /**
+   * A deal preview: the viewer's own page (noindex, never cached) when they may preview the deal;
+   * otherwise a live deal's link goes to its page and anything else is the normal not-found.
+   */
+  async function previewPage(dealId: number, request: Request, pathname: string): Promise<PageAnswer> {
+    type Preview = { deal: { title: string; headline: string; description: string; url: string } };
+    const data = await query<{ dealPreview: Preview | null; deal: { url: string } | null }>(PREVIEW_QUERY, { dealId: String(dealId) }, request, true);
+    if (!data) return unavailable(pathname);
+    if (!data.dealPreview) return data.deal ? { status: 301, location: data.deal.url } : notFound(pathname);
+    const { deal } = data.dealPreview;
+    const head = pageHead({
+      title: `Preview: ${truncate(deal.title, TEXT_LIMITS.mediumText)}`,
+      description: truncate(deal.headline || deal.description, TEXT_LIMITS.text),
+      canonical: dealPreviewPath(deal.url),
+      robots: PREVIEW_ROBOTS,
+    });
+    return { status: 200, head, headers: { 'x-robots-tag': X_ROBOTS_NOINDEX, 'cache-control': 'private, no-store' } };
+  }
+
+  /** /welcome?campaign=… (or utm_campaign=…): the campaign's headline; the default campaign for any other link. */
+  async function welcomePage(request: Request, pathname: string, params: URLSearchParams): Promise<PageAnswer> {
+    const data = await query<{ welcomeCampaign: { headline: string; description: string } }>(WELCOME_QUERY, { campaign: campaignSlugOf(params) }, request);
+    if (!data) return unavailable(pathname);
+    const { headline, description } = data.welcomeCampaign;
+    const head = pageHead({ title: truncate(headline, TEXT_LIMITS.mediumText), description: truncate(description, TEXT_LIMITS.text), canonical: WELCOME_PATH, robots: WELCOME_ROBOTS });
+    return { status: 200, head, headers: { 'x-robots-tag': X_ROBOTS_WELCOME } };
+  }
+
   /** /near-me/{location}[/{area}]: the fixed titles, with the place's display names. */
   async function nearMe(location: string, area: string | null, request: Request, pathname: string): Promise<PageAnswer> {
     let names: { location: string; area?: string } | null;
@@ -286,6 +345,16 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     }
     const head = names && hyperlocalHead(pathname, names);
     return head ? { status: 200, head: headAtPath(head, pathname) } : notFound(pathname);
+  }
+
+  /** The gift finder (issue 19 point 3): a page while its location and recipient exist. */
+  async function giftFinder(request: Request, pathname: string, page: number): Promise<PageAnswer> {
+    const finder = giftFinderPageOf(pathname);
+    if (!finder) return notFound(pathname);
+    if (finder.location === null) return found(giftFinderHead(finder, null, page), pathname);
+    const data = await query<{ location: HeadLocation | null }>(HOME_QUERY, { location: finder.location }, request);
+    if (!data) return unavailable(pathname);
+    return data.location ? found(giftFinderHead(finder, data.location.name, page), pathname) : notFound(pathname);
   }
 
   async function home(location: string, request: Request, pathname: string, page: number): Promise<PageAnswer> {
@@ -307,6 +376,9 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       return notFound(pathname);
     }
     if (segments[0] === 'guides') return guide(segments.slice(1).join('/'), request, pathname);
+    // A deal preview (spec §2): /deal-preview/{location}/…/{dealId}/{blurb}.html, or a deal path with ?dealPreview.
+    const previewId = previewDealIdOf(pathname, url.search);
+    if (previewId !== null) return previewPage(previewId, request, pathname);
 
     // Static and content pages (spec §2), from the deals service's staticpage API.
     const staticSlug =
@@ -334,6 +406,8 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     if (buyingPage) return found(pageHead({ ...buyingPage, canonical: pathname, robots: NOINDEX_ROBOTS }), pathname);
     // The help centres (issue 19 point 7): /faqs and /merchantfaqs, typed content (domain help-centre.ts).
     if (Object.hasOwn(HELP_CENTRES, accountPath)) return found(helpCentreHead(HELP_CENTRES[accountPath as keyof typeof HELP_CENTRES]), pathname);
+    // The paid-campaign landing page (issue 19 point 8; spec §2 page type ppc): its campaign's headline, kept out of indexes.
+    if (accountPath === WELCOME_PATH) return welcomePage(request, pathname, url.searchParams);
     if (accountPath === MERCHANT_APPLY_PAGE.path) return found(pageHead({ title: MERCHANT_APPLY_PAGE.title, description: MERCHANT_APPLY_PAGE.description, canonical: MERCHANT_APPLY_PAGE.path }), pathname);
     if (segments[0] === 'myaccount') {
       const areaPage = ACCOUNT_AREA_PAGES[accountPath] ?? { title: 'My account', description: 'Your Thistle Deals account.' };
@@ -347,6 +421,8 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       const [only] = segments as [string];
       if (only === 'search') return found(searchHead(parseSearchParams(url.searchParams).q), pathname);
       if (only === 'early-bird') return found(earlyBirdHead(page), pathname);
+      // The map view (issue 19 point 4, page type map-view).
+      if (only === 'map-view') return found(mapViewHead(), pathname);
       const listing = `/${only}`;
       if (listing in PERSONAL_LISTINGS) return found(personalListingHead(listing as PersonalListingPath), pathname);
     }
@@ -370,6 +446,9 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       const vipDeal = segments.length <= 4 ? parseDealPath(pathname) : null;
       return vipDeal ? dealPage(vipDeal.dealId, request, pathname) : notFound(pathname);
     }
+
+    // The gift finder (issue 19 point 3): /gifts[/gifts-for-{who}], /deals/{location}/gift-finder[/gifts-for-{who}].
+    if (segments[0] === 'gifts' || (segments[0] === 'deals' && segments[2] === GIFT_FINDER_SEGMENT)) return giftFinder(request, pathname, page);
 
     // A special event: /deals/{location}/special/{slug}.
     if (segments[0] === 'deals' && segments[2] === 'special') {

@@ -5,7 +5,7 @@
 export const NODE_TYPES = ['Deal', 'DealProduct', 'Location', 'Merchant', 'Category', 'Guide', 'SpecialEvent', 'NearMeArea', 'Customer', 'Basket', 'Checkout', 'Order', 'Voucher', 'PaymentInstrument', 'WalletTransaction', 'PointsActivity', 'Referral'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 /** Types with a global id that node(id:) does not refetch (they live inside their location's navigation, or a mutation's answer). */
-export type OpaqueIdType = 'NavigationItem' | 'SubNavigation' | 'VoucherRefund' | 'VoucherReturn';
+export type OpaqueIdType = 'NavigationItem' | 'SubNavigation' | 'VoucherRefund' | 'VoucherReturn' | 'MapDeal' | 'Review';
 
 export function toGlobalId(type: NodeType | OpaqueIdType, key: string | number): string {
   return Buffer.from(`${type}:${key}`, 'utf8').toString('base64');

@@ -11,6 +11,7 @@ import { byTypename, enumValue } from './mappers.ts';
 import { Customer, viewer } from './accounts/Customer.ts';
 import { buyingCustomerFields, buyingMutation, buyingQuery, buyingTypes } from './buying/index.ts';
 import { vouchersCustomerFields, vouchersMutation, vouchersQuery, vouchersTypes } from './vouchers/index.ts';
+import { merchantReviewFields, reviewsMutation, reviewsTypes, voucherReviewFields } from './reviews/index.ts';
 import { merchantsApplyMutation, merchantsApplyQuery, merchantsApplyTypes } from './merchants-apply/merchant-applications.ts';
 import { merchantsCustomerFields, merchantsMutation, merchantsQuery, merchantsTypes } from './merchants/index.ts';
 import { merchantsSalesTypes } from './merchants-sales/index.ts';
@@ -18,10 +19,13 @@ import { bookingsMutation, bookingsTypes, dealBookingAvailability } from './book
 import { merchantsPayoutsTypes } from './merchants-payouts/index.ts';
 import { creditClaimsMutation, creditClaimsTypes } from './credit-claims/index.ts';
 import { giftCardsMutation, giftCardsQuery, giftCardsTypes } from './giftcards/index.ts';
+import { giftFinderQuery, giftFinderTypes } from './giftfinder/index.ts';
 import { walletCustomerFields, walletTypes } from './wallet/index.ts';
 import { rewardsCustomerFields, rewardsMutation, rewardsTypes } from './rewards/index.ts';
 import { vipCustomerFields, vipMutation, vipTypes } from './vip/index.ts';
 import { referralsCustomerFields, referralsMutation, referralsTypes } from './referrals/index.ts';
+import { wishlistDealFields, wishlistMutation, wishlistQuery, wishlistTypes } from './wishlist/index.ts';
+import { wishlistAlertsCustomerFields, wishlistAlertsMutation, wishlistAlertsTypes } from './wishlist-alerts/index.ts';
 import {
   confirmSubscription,
   emailPreferences,
@@ -40,6 +44,9 @@ import { Location, NavigationItem, SubNavigation } from './deals/Location.ts';
 import { Money } from './deals/Money.ts';
 import { dealFilterValidate } from './deals/Mutation.dealFilterValidate.ts';
 import { Query } from './Query.ts';
+import { mapQuery, mapTypes } from './map/map-deals.ts';
+import { previewQuery } from './preview/preview.ts';
+import { WelcomeCampaign, welcomeCampaign } from './preview/welcome.ts';
 import { staticPage } from './content/Query.staticPage.ts';
 import { StaticPageSectionResolvers } from './content/StaticPage.ts';
 import { NearMeArea, nearMeArea, nearMeLocations } from './lists/NearMe.ts';
@@ -75,7 +82,12 @@ export const resolvers = {
     ...vouchersQuery,
     ...merchantsApplyQuery,
     ...giftCardsQuery,
+    ...giftFinderQuery,
     ...merchantsQuery,
+    ...wishlistQuery,
+    ...mapQuery,
+    ...previewQuery,
+    welcomeCampaign,
   },
   Mutation: {
     register,
@@ -100,6 +112,7 @@ export const resolvers = {
     recordSponsoredEvents,
     ...buyingMutation,
     ...vouchersMutation,
+    ...reviewsMutation,
     ...merchantsApplyMutation,
     ...merchantsMutation,
     ...bookingsMutation,
@@ -108,6 +121,8 @@ export const resolvers = {
     ...giftCardsMutation,
     ...vipMutation,
     ...referralsMutation,
+    ...wishlistMutation,
+    ...wishlistAlertsMutation,
   },
   Node: { __resolveType: byTypename },
   UserError: { __resolveType: byTypename },
@@ -131,9 +146,9 @@ export const resolvers = {
   NavigationItem,
   SubNavigation,
   Category,
-  Deal: { ...Deal, bookingAvailability: dealBookingAvailability },
+  Deal: { ...Deal, bookingAvailability: dealBookingAvailability, ...wishlistDealFields },
   DealProduct,
-  Merchant,
+  Merchant: { ...Merchant, ...merchantReviewFields },
   Money,
   StaticPageSection: StaticPageSectionResolvers,
   SearchConnection,
@@ -142,10 +157,14 @@ export const resolvers = {
   SpecialEvent,
   NearMeArea,
   Guide,
-  Customer: { ...Customer, ...buyingCustomerFields, ...vouchersCustomerFields, ...merchantsCustomerFields, ...walletCustomerFields, ...rewardsCustomerFields, ...vipCustomerFields, ...referralsCustomerFields },
+  Customer: { ...Customer, ...buyingCustomerFields, ...vouchersCustomerFields, ...merchantsCustomerFields, ...walletCustomerFields, ...rewardsCustomerFields, ...vipCustomerFields, ...referralsCustomerFields, ...wishlistAlertsCustomerFields },
   EmailPreferences: EmailPreferencesType,
   ...buyingTypes,
+  ...mapTypes,
   ...vouchersTypes,
+  // Reviews (issue 19 point 9): the holder's review of a voucher, beside the vouchers' own fields.
+  Voucher: { ...vouchersTypes.Voucher, ...voucherReviewFields },
+  ...reviewsTypes,
   ...merchantsApplyTypes,
   ...merchantsTypes,
   ...merchantsSalesTypes,
@@ -153,10 +172,14 @@ export const resolvers = {
   ...merchantsPayoutsTypes,
   ...creditClaimsTypes,
   ...giftCardsTypes,
+  ...giftFinderTypes,
   ...walletTypes,
   ...rewardsTypes,
   ...vipTypes,
   ...referralsTypes,
+  ...wishlistTypes,
+  WelcomeCampaign,
+  ...wishlistAlertsTypes,
   // Checked against schema.graphql (GraphQL Code Generator, gateway/codegen.yml): a resolver that
   // answers the wrong shape, or one for a field the schema lacks, fails the typecheck.
 } satisfies Resolvers;

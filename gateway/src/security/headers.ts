@@ -59,14 +59,14 @@ const LOCKED_DOWN = ["form-action 'self'", "object-src 'none'", "base-uri 'none'
  * load ('strict-dynamic': Vite's lazy chunks, the consented link-building script); the payment
  * sandboxes' frames by their paths on the public origin; never framed.
  */
-export function shopPageCsp(options: { nonce: string; publicOrigin: string; frames: readonly string[] }): string {
+export function shopPageCsp(options: { nonce: string; publicOrigin: string; frames: readonly string[]; images?: readonly string[] }): string {
   const frames = options.frames.map((path) => `${options.publicOrigin}${path.endsWith('/') ? path : `${path}/`}`);
   return [
     "default-src 'self'",
     // 'wasm-unsafe-eval' compiles WebAssembly only (the till's bundled QR decoder, zxing-wasm); never JS eval.
     `script-src 'nonce-${options.nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`,
     `style-src 'self' 'nonce-${options.nonce}'`,
-    "img-src 'self' data:",
+    `img-src 'self' data:${(options.images ?? []).map((source) => ` ${source}`).join('')}`,
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
@@ -75,6 +75,15 @@ export function shopPageCsp(options: { nonce: string; publicOrigin: string; fram
     "media-src 'none'",
     ...LOCKED_DOWN,
   ].join('; ');
+}
+
+/**
+ * The image source a tile url template needs (the map view's MAP_TILE_URL): its origin, or every
+ * subdomain of its host when the host starts with Leaflet's {s}.
+ */
+export function tileImageSource(template: string): string {
+  const url = new URL(template.replace(/\{s\}\./, 'tiles-subdomain.').replace(/\{[a-z]+\}/g, '0'));
+  return url.host.startsWith('tiles-subdomain.') ? `${url.protocol}//*.${url.host.slice('tiles-subdomain.'.length)}` : url.origin;
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

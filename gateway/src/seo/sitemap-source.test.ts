@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealPath } from '@shop/domain';
+import { dealPath, GIFT_FINDER_RECIPIENTS } from '@shop/domain';
 import type { Category, Location, NavigationItem } from '@shop/deals/contract';
 import type { IndexDeal } from '@shop/deals/index-feed/index-feed.contract';
 import type { StaticPage } from '@shop/deals/staticpages/staticpages.contract';
@@ -98,11 +98,16 @@ describe('collectSitemapUrls', () => {
     expect(paths.slice(statics.length)).toEqual([
       '/faqs',
       '/merchantfaqs',
+      '/deals/wellness-collection',
+      '/gifts',
+      ...GIFT_FINDER_RECIPIENTS.map((r) => `/gifts/${r.tag}`),
       '/deals/glasgow',
       '/deals/glasgow/beauty',
       '/deals/glasgow/beauty/spa',
+      '/deals/glasgow/gift-finder',
       '/deals/shop',
       '/deals/shop/electricals',
+      '/deals/shop/gift-finder',
       indexDealPath(feed[0]!),
       indexDealPath(feed[2]!),
       indexDealPath(feed[3]!),

@@ -7,7 +7,7 @@
  */
 import { CONTENT_PAGE_SLUGS, STATIC_PAGE_SLUGS } from '@shop/deals/staticpages/staticpages.content';
 import { HELP_CENTRES } from '@shop/domain/help-centre';
-import { categoryPath, dealPath, locationPath } from '@shop/domain';
+import { categoryPath, dealPath, GIFT_FINDER_RECIPIENTS, giftFinderPath, locationPath, wellnessCollectionHead } from '@shop/domain';
 import type { Category, NavigationItem } from '@shop/deals/contract';
 import type { IndexDeal } from '@shop/deals/index-feed/index-feed.contract';
 import { INDEX_FEED_MAX_LIMIT } from '@shop/deals/index-feed/index-feed.contract';
@@ -54,7 +54,7 @@ export interface SitemapSourceOptions {
   feedPageSize?: number;
 }
 
-/** Every url of the sitemap, in order: static pages, the help centres, locations with their categories, deals by id. */
+/** Every url of the sitemap, in order: static pages, the help centres, the Wellness Collection, the gift finder, locations with their categories and gift finder, deals by id. */
 export async function collectSitemapUrls(deals: SitemapDealsClient, now: Date, options: SitemapSourceOptions = {}): Promise<SitemapUrl[]> {
   const feedPageSize = Math.min(options.feedPageSize ?? INDEX_FEED_MAX_LIMIT, INDEX_FEED_MAX_LIMIT);
   const [staticPages, locations, categories] = await Promise.all([
@@ -67,9 +67,15 @@ export async function collectSitemapUrls(deals: SitemapDealsClient, now: Date, o
   for (const page of staticPages) if (page) urls.push({ path: page.path, lastmod: page.updatedOn });
   // The help centres (/faqs, /merchantfaqs): typed content in domain, always there.
   for (const centre of Object.values(HELP_CENTRES)) urls.push({ path: centre.path });
+  // The Wellness Collection (issue 19 point 5): always there, at its canonical url (not /wellness-collection).
+  urls.push({ path: wellnessCollectionHead().canonical });
+  // The gift finder (issue 19 point 3): /gifts and each recipient's page.
+  urls.push({ path: giftFinderPath(null, null) });
+  for (const r of GIFT_FINDER_RECIPIENTS) urls.push({ path: giftFinderPath(null, r.id) });
   locations.forEach((location, i) => {
     urls.push({ path: locationPath(location.slug) });
     for (const path of categoryPaths(location.slug, categories, navigations[i] ?? [])) urls.push({ path });
+    urls.push({ path: giftFinderPath(location.slug, null) });
   });
   let after: number | null = 0;
   while (after !== null) {

@@ -90,7 +90,7 @@ describe.each(testDatabases())('sitemap and structured data on %s', (_name, open
       expect(paths).toContain(n.category.url);
       if (n.subCategory) expect(paths).toContain(n.subCategory.url);
     }
-    for (const p of ['/page/aboutus', '/page/e-commerceterms', '/page/regulated-finance-disclosure.html', '/editorial-team', '/faqs', '/merchantfaqs', '/deals/shop', '/deals/travel']) expect(paths).toContain(p);
+    for (const p of ['/page/aboutus', '/page/e-commerceterms', '/page/regulated-finance-disclosure.html', '/editorial-team', '/faqs', '/merchantfaqs', '/deals/wellness-collection', '/gifts', '/gifts/gifts-for-mum', '/deals/glasgow/gift-finder', '/deals/shop', '/deals/travel']) expect(paths).toContain(p);
     expect(xml).toMatch(/<url><loc>https:\/\/shop\.example\/page\/aboutus<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/);
 
     // Every url listed is a page the shop serves (200), never a 404 or a redirect.

@@ -8,7 +8,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response data is asserted on, not typed */
 import { ACCOUNT_LINK_PATHS } from '@shop/domain/accounts';
 import { createMailer, listOutbox, migrateMail, type OutboxMessage } from '@shop/platform';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { OpenTestDatabase } from '@shop/platform/test-databases';
 import { createSearchApp, migrateSearch, syncSearchIndex } from '@shop/search';
 import { createUsersApp, migrateUsers, type RateLimits, type UsersApp } from '@shop/users';
@@ -32,6 +32,8 @@ export interface AccountServices {
   listOutbox(options: { limit: number; to?: string }): Promise<OutboxMessage[]>;
   /** What staff do to lock an account (failed sign-ins never lock: issue 14 #5). */
   lockAccount(email: string): Promise<void>;
+  /** The one database under the services, for tests that run the shop's jobs on it (wish list alerts). */
+  db: Kysely<any>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function openAccountServices(open: OpenTestDatabase, options: { rat
     usersApp,
     usersLog,
     mail,
+    db,
     async lockAccount(email) {
       await sql`update users.account set locked_at = now() where lower(email) = ${email.toLowerCase()}`.execute(db);
     },

@@ -4,6 +4,7 @@
  * deals client parses responses with them. Money is always { amount (pence), currency }.
  */
 import { z } from '@hono/zod-openapi';
+import { DealImageSchema } from './images/image-urls.ts';
 
 export const MoneySchema = z
   .object({
@@ -138,7 +139,7 @@ export const DealSchema = z
     currency: z.enum(['GBP', 'EUR']),
     priceDisplay: PriceDisplaySchema,
     shareUrl: z.string().openapi({ description: 'Path of the deal page.' }),
-    image: z.object({ imageUrl: z.string(), extension: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() }),
+    image: DealImageSchema,
     business: MerchantSchema,
     location: z.object({ slug: z.string(), name: z.string() }),
     category: z.object({ id: z.number().int(), name: z.string(), shortName: z.string() }),

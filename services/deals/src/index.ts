@@ -2,7 +2,11 @@ export { createDealsApp, DEALS_BASE_PATH, type DealsAppOptions, type DealsApp } 
 export { dealsMigrations, migrateDeals, DEALS_SCHEMA } from './db/database.ts';
 export { seedDeals, seedIfEmpty, DEFAULT_SEED, DEFAULT_DEAL_COUNT, type SeedOptions, type SeedResult } from './seed/seed.ts';
 export { ensureGiftCardDeal } from './seed/gift-card.ts';
+export { ensureGiftTags } from './gifts/gift-tags.ts';
+export { ensureUpcomingDeals, publishDueDeals } from './preview/preview.store.ts';
+export { ensureCampaigns } from './campaigns/campaigns.store.ts';
 export * from './contract.ts';
 export { recordDealView, recordPurchase, type DealViewInput, type PurchaseInput } from './lists/history.ts';
 export * from './stock/index.ts';
 export { catalogueMerchants, dealIdsOfMerchant, topCategorySlugs, type CatalogueMerchant } from './merchants/merchants.store.ts';
+export { dealWatchStates, type DealWatchState } from './watch/deal-watch.ts';

@@ -7,6 +7,8 @@ import { runStandalone } from '@shop/platform';
 import { createDealsApp } from './app.ts';
 import { migrateDeals } from './db/database.ts';
 import { ensureGiftCardDeal } from './seed/gift-card.ts';
+import { ensureGiftTags } from './gifts/gift-tags.ts';
+import { ensureCampaigns } from './campaigns/campaigns.store.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 await runStandalone({
@@ -16,6 +18,9 @@ await runStandalone({
     await migrateDeals(db);
     if (await seedIfEmpty(db)) console.log('Seeded the default catalogue.');
     await ensureGiftCardDeal(db);
+    await ensureGiftTags(db);
+    // The /welcome landing page's campaigns (issue 19 point 8).
+    await ensureCampaigns(db);
   },
   createApp: ({ database, serviceToken, basePath }) => createDealsApp({ db: database.db, serviceToken, basePath }),
 });

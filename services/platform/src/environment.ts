@@ -68,6 +68,11 @@ const schema = z.object({
   DEMO_STAFF: flag.default(false),
   TRUST_PROXY: flag.default(false),
   LINK_BUILDING_SCRIPT_URL: httpUrl.refine((v) => v.startsWith('https:'), 'must be an https URL').optional(),
+  /** The map view's tiles (issue 19 point 4): an http(s) url template with {z}, {x} and {y} ({s}: a, b, c); unset, the offline basemap. */
+  MAP_TILE_URL: text
+    .refine((v) => /^https?:\/\/[^\s"'<>]+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must be an http(s) url template with {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: text.optional(),
   GOOGLE_CLIENT_ID: text.optional(),
   GOOGLE_CLIENT_SECRET: text.optional(),
   GOOGLE_ISSUER: httpUrl.optional(),

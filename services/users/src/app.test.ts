@@ -17,6 +17,7 @@ describe.each(testDatabases())('users service on %s', (_name, open) => {
     expect(doc.servers[0]!.url).toBe(USERS_BASE_PATH);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['serviceToken', 'sessionToken']);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/email/alerts/unsubscribe',
       '/email/preferences',
       '/email/preferences/unsubscribe',
       '/email/verify',
@@ -41,6 +42,7 @@ describe.each(testDatabases())('users service on %s', (_name, open) => {
       '/subscription/confirm',
       '/user',
       '/user/account-status',
+      '/user/alert-preferences',
       '/user/anonymize',
       '/user/email-preferences',
       '/user/password',

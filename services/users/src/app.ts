@@ -24,6 +24,8 @@ import { pruneExpired } from './store/maintenance.ts';
 import { registerStaffKeyRoutes } from './staff/staff-keys.handlers.ts';
 import { registerStaffPeopleRoutes } from './staff/staff-people.handlers.ts';
 import { registerReferralRoutes } from './referrals/referrals.handlers.ts';
+import { registerAlertRoutes } from './alerts/alerts.handlers.ts';
+import * as alertRoutes from './alerts/alerts.routes.ts';
 import * as referralRoutes from './referrals/referrals.routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.handlers.ts';
 import * as subscriptionRoutes from './subscriptions/subscriptions.routes.ts';
@@ -115,6 +117,8 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
     referralRoutes.rafReferrals,
     referralRoutes.rafShare,
     referralRoutes.rafJoin,
+    alertRoutes.myAlertPreferences,
+    alertRoutes.putAlertPreferences,
   ]) {
     app.on(route.method.toUpperCase(), route.path, guard);
   }
@@ -140,5 +144,6 @@ export function createUsersApp(options: UsersAppOptions): UsersApp {
   registerStaffKeyRoutes(app, deps);
   registerStaffPeopleRoutes(app, deps);
   registerReferralRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   return Object.assign(app, { settled: () => deps.background.settled() });
 }

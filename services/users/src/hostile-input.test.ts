@@ -123,6 +123,8 @@ describe.each(testDatabases())('hostile input on %s (reliability V2, V3, V4)', (
       'post /user/raf/stat/share': { channel: 'copy' },
       'post /user/raf/stat/open': { code: 'A'.repeat(16) },
       'post /user/raf/join': { code: 'A'.repeat(16) },
+      'put /user/alert-preferences': { priceDrops: false, backInStock: true },
+      'post /email/alerts/unsubscribe': { token: `a1.p.1.${'A'.repeat(43)}` },
     };
   };
 

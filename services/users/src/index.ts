@@ -9,3 +9,5 @@ export { grantVipMembership, revokeVipMembership, vipMembershipEvents, vipMember
 export { emailsOfCustomers, firstNameOfCustomer } from './store/holder-emails.ts';
 export { accountByEmail, confirmedEmailOfCustomer, ensureConfirmedAccount } from './store/account-lookup.ts';
 export { DEMO_STAFF, ensureDemoStaffPerson } from './store/staff-people.ts';
+export { wishlistAlertRecipients, alertPreferencesOf, setAlertPreferences, type AlertRecipient, type WishlistAlertPreferences } from './alerts/alerts.store.ts';
+export * from './alerts/alerts.contract.ts';

@@ -9,6 +9,8 @@ import { createServiceApp, problem, problemResponse } from '@shop/platform';
 import type { Kysely } from 'kysely';
 import type { WishlistDb } from './db/database.ts';
 import * as routes from './routes.ts';
+import { registerAlertRoutes } from './alerts/alerts.handlers.ts';
+import type { WishlistAlertDeps } from './alerts/alerts.ts';
 import {
   addDeal, changeWishlist, clearWishlist, createWithDeal, removeDeal, wishlistById, wishlistOfCustomer, WISHLIST_MAX_DEALS, WISHLIST_NOT_FOUND, WishlistRefusal,
   type Paging, type Wishlist,
@@ -26,6 +28,8 @@ export interface WishlistAppOptions {
   /** The clock (tests; default the system's). */
   now?: () => Date;
   log?: (message: string, fields: Record<string, unknown>) => void;
+  /** The wish list alerts job's deals, users and mailer (issue 19 point 2): POST /alerts/run runs it; without them it answers 503. */
+  alerts?: WishlistAlertDeps;
 }
 
 /** Changes answer the first page (the whole list: at most 50). */
@@ -66,7 +70,10 @@ export function createWishlistApp(options: WishlistAppOptions): OpenAPIHono {
       "a guest's list merged into the customer's when they sign in, in one transaction.",
     serviceToken: options.serviceToken,
     basePath: options.basePath ?? WISHLIST_BASE_PATH,
-    tags: [{ name: 'Wishlist', description: 'Lists, their deals and the merge on sign-in.' }],
+    tags: [
+      { name: 'Wishlist', description: 'Lists, their deals and the merge on sign-in.' },
+      { name: 'Wish list alerts', description: 'Emails when a deal on a customer\'s list drops in price or is back on sale (issue 19 point 2).' },
+    ],
     log: options.log,
   });
 
@@ -118,5 +125,6 @@ export function createWishlistApp(options: WishlistAppOptions): OpenAPIHono {
   });
 
   app.openapi(routes.patchWishlist, (c) => answer(c, [404, 409] as const, () => changeWishlist(db, c.req.valid('param').id, c.req.valid('json'), now(), FIRST)));
+  registerAlertRoutes(app, options.alerts);
   return app;
 }

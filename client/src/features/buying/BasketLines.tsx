@@ -11,6 +11,7 @@ import { fieldId } from '../../ui/form-errors.ts';
 import type { GiftingType } from './BasketLineMutations.ts';
 import type { BasketLines_checkout$data, BasketLines_checkout$key } from '../../__generated__/BasketLines_checkout.graphql';
 import type { BasketLines_line$data, BasketLines_line$key } from '../../__generated__/BasketLines_line.graphql';
+import { DealImage, IMAGE_SIZES } from '../deals/DealImage.tsx';
 
 type Line = BasketLines_line$data;
 type GiftingConfig = BasketLines_checkout$data['giftingConfig'];
@@ -107,7 +108,7 @@ function BasketLine({ line: lineKey, giftingConfig, actions, error }: { line: Ba
           title
           url
           image {
-            url
+            ...DealImage_image
           }
           merchant {
             name
@@ -128,7 +129,7 @@ function BasketLine({ line: lineKey, giftingConfig, actions, error }: { line: Ba
   const errorId = `${fieldId(`line-${line.productId}`)}-error`;
   return (
     <li className={`basket-line${line.soldOut ? ' basket-line--soldout' : ''}`} aria-labelledby={`${id}-title`}>
-      {line.deal?.image ? <img className="basket-line__image" src={line.deal.image.url} alt="" width={112} height={84} loading="lazy" /> : <div className="basket-line__image" aria-hidden="true" />}
+      {line.deal?.image ? <DealImage image={line.deal.image} className="basket-line__image" sizes={IMAGE_SIZES.basket} alt="" lazy /> : <div className="basket-line__image" aria-hidden="true" />}
       <div className="basket-line__body">
         <h3 id={`${id}-title`} className="basket-line__title">
           {line.deal?.url ? <Link to={line.deal.url}>{title}</Link> : title}

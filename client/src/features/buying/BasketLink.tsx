@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useBasketCount } from './basket-count.ts';
-import './basket-link.css';
+import '../shell/header-count.css';
 
 const Bag = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -14,10 +14,10 @@ export function BasketLink({ viewerId }: { viewerId: string | null }) {
   const count = useBasketCount(viewerId);
   return (
     <Link to="/checkout" className="header-action basket-link" data-testid="basket-link">
-      <span className="basket-link__icon">
+      <span className="header-action__icon">
         <Bag />
         {count > 0 ? (
-          <span className="basket-link__count" aria-hidden="true">
+          <span className="header-action__count" aria-hidden="true">
             {count > 99 ? '99+' : count}
           </span>
         ) : null}

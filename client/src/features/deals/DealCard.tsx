@@ -1,9 +1,11 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { DealPrice } from './DealPrice.tsx';
+import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
 import { DiscountBadge } from '../../ui/Price.tsx';
 import { TEXT_LIMITS, formatCount, truncate } from '../../lib/text.ts';
 import type { DealCard_deal$key } from '../../__generated__/DealCard_deal.graphql';
+import { DealImage, IMAGE_SIZES } from './DealImage.tsx';
 
 /**
  * A deal in a grid. The title is the card's link (so the link is named by the title); CSS
@@ -16,6 +18,7 @@ export function DealCard({
   href,
   sponsored = false,
   vipPrice = false,
+  imageSizes = IMAGE_SIZES.card,
 }: {
   deal: DealCard_deal$key;
   eager?: boolean;
@@ -24,6 +27,8 @@ export function DealCard({
   sponsored?: boolean;
   /** Show the VIP price whatever the deal's display mode (the VIP lists). */
   vipPrice?: boolean;
+  /** How wide the card's picture is drawn (IMAGE_SIZES.card in a grid, .railCard in a rail). */
+  imageSizes?: string;
 }) {
   const d = useFragment(
     graphql`
@@ -35,14 +40,13 @@ export function DealCard({
         headlineDiscountPercentage
         priceDisplay
         image {
-          url
-          width
-          height
+          ...DealImage_image
         }
         merchant {
           name
         }
         ...DealPrice_deal
+        ...WishlistHeart_deal
       }
     `,
     deal,
@@ -52,15 +56,9 @@ export function DealCard({
   return (
     <article className={sponsored ? 'card card--sponsored' : 'card'}>
       <div className="card__media">
-        <img
-          src={d.image.url}
-          alt=""
-          width={d.image.width}
-          height={d.image.height}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
+        <DealImage image={d.image} sizes={imageSizes} alt="" lazy={!eager} />
         {showBadge ? <DiscountBadge percent={d.headlineDiscountPercentage} className="badge badge--discount card__badge" /> : null}
+        <WishlistHeart deal={d} />
       </div>
       <div className="card__body">
         <p className="card__merchant">

@@ -1,8 +1,10 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { DealPrice } from './DealPrice.tsx';
+import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
 import { TEXT_LIMITS, formatCount, truncate } from '../../lib/text.ts';
 import type { FeaturedDeal_deal$key } from '../../__generated__/FeaturedDeal_deal.graphql';
+import { DealImage, IMAGE_SIZES } from './DealImage.tsx';
 
 /** The homepage hero: the location's top deal, large. Its image is the page's LCP element. */
 export function FeaturedDeal({ deal, eyebrow }: { deal: FeaturedDeal_deal$key; eyebrow: string }) {
@@ -14,15 +16,13 @@ export function FeaturedDeal({ deal, eyebrow }: { deal: FeaturedDeal_deal$key; e
         url
         soldCount
         image {
-          url
-          alt
-          width
-          height
+          ...DealImage_image
         }
         merchant {
           name
         }
         ...DealPrice_deal
+        ...WishlistHeart_deal
       }
     `,
     deal,
@@ -30,7 +30,7 @@ export function FeaturedDeal({ deal, eyebrow }: { deal: FeaturedDeal_deal$key; e
   return (
     <article className="hero" aria-labelledby="hero-title">
       <div className="hero__media">
-        <img src={d.image.url} alt={d.image.alt} width={d.image.width} height={d.image.height} fetchPriority="high" />
+        <DealImage image={d.image} sizes={IMAGE_SIZES.hero} priority />
       </div>
       <div className="hero__body">
         <p className="hero__eyebrow">{eyebrow}</p>
@@ -44,6 +44,7 @@ export function FeaturedDeal({ deal, eyebrow }: { deal: FeaturedDeal_deal$key; e
           <Link to={d.url} className="button button--primary button--large" aria-hidden="true" tabIndex={-1}>
             See the deal
           </Link>
+          <WishlistHeart deal={d} variant="page" />
           {d.soldCount > 0 ? <p className="hero__sold">{formatCount(d.soldCount)} bought</p> : null}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import type { MerchantCard_merchant$key } from '../../__generated__/MerchantCard_merchant.graphql';
 
-/** The business behind the deal, with its address. */
+/** The business behind the deal, with its address (its rating and reviews: features/reviews/MerchantReviews). */
 export function MerchantCard({ merchant }: { merchant: MerchantCard_merchant$key }) {
   const m = useFragment(
     graphql`
@@ -10,8 +10,6 @@ export function MerchantCard({ merchant }: { merchant: MerchantCard_merchant$key
         address
         postcode
         website
-        rating
-        reviewCount
       }
     `,
     merchant,
@@ -22,12 +20,6 @@ export function MerchantCard({ merchant }: { merchant: MerchantCard_merchant$key
       <p id="merchant-name" className="merchant__name">
         {m.name}
       </p>
-      {m.rating != null && m.reviewCount > 0 ? (
-        <p className="merchant__rating">
-          <span aria-hidden="true">★ </span>
-          {m.rating.toFixed(1)} out of 5 from {m.reviewCount} {m.reviewCount === 1 ? 'review' : 'reviews'}
-        </p>
-      ) : null}
       <address className="merchant__address">
         {m.address}
         {m.postcode && !m.address.includes(m.postcode) ? `, ${m.postcode}` : ''}

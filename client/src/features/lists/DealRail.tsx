@@ -5,6 +5,7 @@ import { DealCard } from '../deals/DealCard.tsx';
 import { SkeletonCard } from '../../ui/Skeleton.tsx';
 import type { DealRail_edges$key } from '../../__generated__/DealRail_edges.graphql';
 import './lists.css';
+import { IMAGE_SIZES } from '../deals/DealImage.tsx';
 
 interface RailFrameProps {
   title: string;
@@ -109,7 +110,7 @@ export function DealRail({ edges: edgesKey, title, ...frame }: DealRailProps) {
       <ul className="rail__list" aria-label={title}>
         {edges.map((edge) => (
           <li key={edge.node.id}>
-            <DealCard deal={edge.node} />
+            <DealCard deal={edge.node} imageSizes={IMAGE_SIZES.railCard} />
           </li>
         ))}
       </ul>

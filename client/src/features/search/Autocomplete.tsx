@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { SUGGEST_MIN_CHARS } from '@shop/domain';
 import type { Suggestion } from './suggest.ts';
 import './autocomplete.css';
+import { DealPicture, IMAGE_SIZES } from '../deals/DealImage.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
 const DEBOUNCE_MS = 150;
@@ -230,7 +231,7 @@ export function useAutocomplete({ initialValue, location }: { initialValue: stri
                   onClick={() => choose(s)}
                 >
                   {s.kind === 'DEAL' && s.deal ? (
-                    <img className="autocomplete__thumb" src={s.deal.image.url} alt="" width={48} height={32} loading="lazy" />
+                    <DealPicture img={s.deal.image} className="autocomplete__thumb" sizes={IMAGE_SIZES.thumb} alt="" lazy />
                   ) : (
                     <span className={`autocomplete__icon autocomplete__icon--${s.kind.toLowerCase()}`} aria-hidden="true" />
                   )}

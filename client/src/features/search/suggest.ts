@@ -35,6 +35,14 @@ export function fetchSuggestions(
             }
             image {
               url
+              alt
+              width
+              height
+              srcSet
+              sources {
+                type
+                srcSet
+              }
             }
           }
         }

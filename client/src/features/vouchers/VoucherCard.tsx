@@ -11,7 +11,9 @@ import { VoucherGift } from './VoucherGift.tsx';
 import { VoucherExtend } from './VoucherExtend.tsx';
 import { VoucherExpiredCredit } from './VoucherExpiredCredit.tsx';
 import { VoucherBooking } from './booking/VoucherBooking.tsx';
+import { VoucherReview } from '../reviews/VoucherReview.tsx';
 import type { VoucherCard_voucher$key } from '../../__generated__/VoucherCard_voucher.graphql';
+import { DealImage, IMAGE_SIZES } from '../deals/DealImage.tsx';
 
 /**
  * One voucher in My Vouchers: its deal (image and title, linking to the deal), the option bought,
@@ -43,9 +45,7 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
           title
           url
           image {
-            url
-            width
-            height
+            ...DealImage_image
           }
         }
         ...VoucherRefund_voucher
@@ -55,6 +55,7 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
         ...VoucherExpiredCredit_voucher
         ...VoucherBooking_voucher
         ...VoucherHelp_voucher
+        ...VoucherReview_voucher
       }
     `,
     voucher,
@@ -69,7 +70,7 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
   return (
     <article className={`voucher-card voucher-card--${statusTone(v.statusCode)}`} aria-labelledby={headingId}>
       <div className="voucher-card__media">
-        {v.deal ? <img src={v.deal.image.url} alt="" width={v.deal.image.width} height={v.deal.image.height} loading="lazy" decoding="async" /> : null}
+        {v.deal ? <DealImage image={v.deal.image} sizes={IMAGE_SIZES.voucher} alt="" lazy /> : null}
       </div>
       <div className="voucher-card__body">
         <div className="voucher-card__head">
@@ -134,6 +135,8 @@ export function VoucherCard({ voucher, headingId }: { voucher: VoucherCard_vouch
           <VoucherExtend voucher={v} />
           <VoucherExpiredCredit voucher={v} />
         </div>
+        {/* A redeemed voucher's review of the business (issue 19 point 9): the offer, or the review written. */}
+        <VoucherReview voucher={v} />
         <VoucherHelp voucher={v} />
       </div>
     </article>

@@ -9,6 +9,7 @@ import { AccountPage } from '../../features/accounts/AccountPage.tsx';
 import { useSubscribeEmailMutation } from '../../features/accounts/use-subscribe-form.ts';
 import { vipStatusWords } from '../../features/accounts/vip-status.ts';
 import { VipCancel } from '../../features/vip/VipCancel.tsx';
+import { WishlistAlertsForm } from '../../features/wishlist-alerts/WishlistAlertsForm.tsx';
 import { formatDate } from '../../lib/text.ts';
 import type { SubscriptionsPageQuery } from '../../__generated__/SubscriptionsPageQuery.graphql';
 
@@ -16,7 +17,8 @@ import type { SubscriptionsPageQuery } from '../../__generated__/SubscriptionsPa
  * /myaccount/subscriptions (spec §2 "My Subscriptions"): the VIP membership (spec §3 statuses
  * ELIGIBLE, ACTIVE, RENEW, NOT_CHECKED in plain words) and the deals email subscription: a
  * button to ask for it (source ACCOUNT, double opt-in by email) and, once there is one, a link
- * to the email preferences page (its signed token, viewer.preferencesToken).
+ * to the email preferences page (its signed token, viewer.preferencesToken). Then the wish list
+ * alerts (issue 19 point 2): price drops and back on sale, each on or off.
  */
 export function loader() {
   return preloadRouteQuery<SubscriptionsPageQuery>('myaccount-subscriptions', query, {});
@@ -80,6 +82,13 @@ export function Component() {
           <p>Once you get our deals emails you can choose the topics and how often we write here, or with the Email preferences link in any of them.</p>
         )}
       </section>
+      <section className="panel" aria-labelledby="wishlist-alerts-title">
+        <h2 id="wishlist-alerts-title" className="panel__title">
+          Wish list alerts
+        </h2>
+        <p>We can email you when a deal on your wish list gets cheaper, or when one that sold out or ended is back on sale. Each email also has a link to stop that kind.</p>
+        <WishlistAlertsForm viewer={viewer} />
+      </section>
     </AccountPage>
   );
 }
@@ -135,6 +144,7 @@ const query = graphql`
       vipStatus
       vipValidUntil
       ...VipCancel_viewer
+      ...WishlistAlertsForm_viewer
       emailSubscribed
       preferencesToken
       status {

@@ -8,6 +8,8 @@ import { SalesDashboard } from '../../features/merchants/sales/SalesDashboard.ts
 import { SalesSkeleton } from '../../features/merchants/sales/SalesSkeleton.tsx';
 import { periodOf, type SalesPeriod } from '../../features/merchants/sales/sales-words.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { QuietBoundary } from '../../features/lists/QuietBoundary.tsx';
+import { UpcomingDeals } from '../../features/preview/UpcomingDeals.tsx';
 import type { SalesPageQuery } from '../../__generated__/SalesPageQuery.graphql';
 import { useInsightsBusiness } from './InsightsLayout.tsx';
 import '../../features/merchants/sales/sales.css';
@@ -72,6 +74,12 @@ export function Component() {
           <Sales businessId={businessId} from={from} to={to} />
         </Suspense>
       </div>
+      {/* Its deals not live yet, each with a Preview link (issue 19 point 6); a failure here leaves the sales as they are. */}
+      <QuietBoundary>
+        <Suspense fallback={null}>
+          <UpcomingDeals businessId={businessId} />
+        </Suspense>
+      </QuietBoundary>
     </>
   );
 }

@@ -8,6 +8,7 @@
  * aliased logins (A5), the lazy session lookup, and the customer token reaching the lists.
  */
 import { ACCOUNT_MESSAGES, ERROR_MESSAGES, SESSION_COOKIE, SIGN_IN_THROTTLE } from '@shop/domain';
+import { WISHLIST_COOKIE } from '@shop/domain/wishlist';
 import { testDatabases } from '@shop/platform/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, openAccountServices, testClientAddress, type AccountServices } from '../../test/accounts-services.ts';
@@ -374,7 +375,7 @@ describe.each(testDatabases())('accounts through the gateway on %s', (_name, ope
       expect(wrong.body.data.deleteAccount).toMatchObject({ __typename: 'FormErrors', code: 'WRONG_PASSWORD', field: 'password', message: ERROR_MESSAGES.WRONG_PASSWORD });
       const done = await b.gql(DELETE, { password: PASSWORD });
       expect(done.body.data.deleteAccount).toEqual({ __typename: 'AccountDeleted', message: expect.any(String) });
-      expect(done.setCookies.filter((c) => c.attributes['max-age'] === '0').map((c) => c.name).sort()).toEqual([SESSION_COOKIE, 'brand', 'user_status'].sort());
+      expect(done.setCookies.filter((c) => c.attributes['max-age'] === '0').map((c) => c.name).sort()).toEqual([SESSION_COOKIE, 'brand', 'user_status', WISHLIST_COOKIE].sort());
       expect((await browser().setCookie(SESSION_COOKIE, token).gql(WHO)).body.data.viewer).toBeNull();
       expect((await browser().gql(LOGIN, { input: { email, password: PASSWORD } })).body.data.login.__typename).toBe('LoginFailedError');
       expect((await browser().gql(DELETE, {})).body.data.deleteAccount.__typename).toBe('UnauthenticatedError');

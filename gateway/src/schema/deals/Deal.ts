@@ -64,7 +64,7 @@ export const Deal: DealResolvers = {
   headlineDiscountPercentage: (d) => dealHeadlineOf(d).discountPercentage,
   priceDisplay: (d) => PRICE_DISPLAY[d.priceDisplay],
   url: (d) => d.shareUrl,
-  image: (d) => ({ url: d.image.imageUrl, alt: d.image.alt, width: d.image.width, height: d.image.height }),
+  image: (d) => ({ url: d.image.imageUrl, alt: d.image.alt, width: d.image.width, height: d.image.height, srcSet: d.image.srcset, sources: d.image.sources.map((s) => ({ type: s.type, srcSet: s.srcset })) }),
   // Through the loader, which every deal response primes with its merchant: no REST call, and
   // a merchant of several deals is one object. The embedded copy answers if the loader has none.
   merchant: async (d, _a, ctx): Promise<MerchantParent> => (await ctx.loaders.merchantById.load(d.business.id)) ?? d.business,

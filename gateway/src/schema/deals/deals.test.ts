@@ -118,6 +118,16 @@ describe.each(testDatabases())('deals over the real deals service on %s', (_name
     }
   });
 
+  it("a deal's image: the 1200px JPEG as url, srcSet of every width and a WebP source (issue 19 point 10)", async () => {
+    const res = await run(/* GraphQL */ `query DealImage($id: ID!) { deal(dealId: $id) { image { url alt width height srcSet sources { type srcSet } } } }`, { id: String(all[0]!.node.dealId) });
+    expect(res.body.errors).toBeUndefined();
+    const image = res.body.data.deal.image;
+    expect(image).toMatchObject({ url: expect.stringMatching(/^\/api\/deals\/images\/\d+\/v\d+\/1200\.jpg$/), width: 1200, height: 800 });
+    expect(image.srcSet.split(', ')).toHaveLength(7);
+    expect(image.srcSet).toMatch(/\/120\.jpg 120w, .*\/1200\.jpg 1200w$/);
+    expect(image.sources).toEqual([{ type: 'image/webp', srcSet: image.srcSet.replaceAll('.jpg', '.webp') }]);
+  });
+
   it('walking `after` cursors gives every deal once, without gaps, and ends with hasNextPage false', async () => {
     expect(all.length).toBeGreaterThan(18);
     expect(new Set(all.map((e) => e.node.dealId)).size).toBe(all.length);

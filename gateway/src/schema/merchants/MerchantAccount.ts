@@ -14,6 +14,7 @@ import { merchantBusinessSales } from '../merchants-sales/index.ts';
 import { merchantBusinessPayouts } from '../merchants-payouts/index.ts';
 import { merchantBusinessPostingFields } from '../merchants-posting/index.ts';
 import { merchantBusinessBookingFields } from '../bookings/index.ts';
+import { merchantBusinessPreviewFields } from '../preview/preview.ts';
 
 export interface MerchantAccountParent {
   businesses: MemberBusinessData[];
@@ -83,4 +84,5 @@ export const MerchantBusiness: MerchantBusinessResolvers = {
   ...merchantBusinessPayouts,
   ...merchantBusinessPostingFields,
   ...merchantBusinessBookingFields,
+  ...merchantBusinessPreviewFields,
 };

@@ -9,7 +9,10 @@ import type { ImageTable } from '../images/images.table.ts';
 import type { DealViewTable, GuideTable, NearMeAreaTable, PurchaseHistoryTable, SpecialEventDealTable, SpecialEventTable } from '../lists/lists.table.ts';
 import type { CategoryTable, LocationTable } from '../locations/locations.table.ts';
 import type { MerchantTable } from '../merchants/merchants.table.ts';
+import type { ReviewTable } from '../reviews/reviews.table.ts';
 import type { StaticPageTable } from '../staticpages/staticpages.table.ts';
+import type { UpcomingDealTable, UpcomingProductTable } from '../preview/preview.table.ts';
+import type { CampaignDealTable, CampaignTable } from '../campaigns/campaigns.table.ts';
 
 export const DEALS_SCHEMA = 'deals';
 
@@ -27,6 +30,11 @@ export interface DealsDatabase {
   guide: GuideTable;
   deal_view: DealViewTable;
   purchase_history: PurchaseHistoryTable;
+  review: ReviewTable;
+  upcoming_deal: UpcomingDealTable;
+  upcoming_product: UpcomingProductTable;
+  campaign: CampaignTable;
+  campaign_deal: CampaignDealTable;
 }
 
 /** The handle stores, mappers, handlers and the seed take (a Transaction is one too). */

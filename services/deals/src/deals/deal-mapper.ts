@@ -8,6 +8,7 @@ import type { CategoryRecord, LocationRecord } from '../locations/locations.stor
 import { findMerchants } from '../merchants/merchants.store.ts';
 import { findProductRows } from './deals.store.ts';
 import type { DealRow, ProductRow } from './deals.table.ts';
+import { dealImage } from '../images/image-urls.ts';
 
 export interface Catalogue {
   locations: Map<number, LocationRecord>;
@@ -52,11 +53,20 @@ function parseList(v: unknown): string[] {
   return Array.isArray(value) ? value.map(String) : [];
 }
 
-/** Loads products and merchants for the rows (two queries whatever the page size) and maps them. */
-export async function hydrateDeals(db: DealsDb, rows: DealRow[], catalogue: Catalogue, basePath: string): Promise<Deal[]> {
+/**
+ * Loads products and merchants for the rows (two queries whatever the page size) and maps them.
+ * `loadProducts` reads the rows' products elsewhere (the preview's deals that are not live yet).
+ */
+export async function hydrateDeals(
+  db: DealsDb,
+  rows: DealRow[],
+  catalogue: Catalogue,
+  basePath: string,
+  loadProducts: (db: DealsDb, dealIds: number[]) => Promise<ProductRow[]> = findProductRows,
+): Promise<Deal[]> {
   if (rows.length === 0) return [];
   const [productRows, merchantList] = await Promise.all([
-    findProductRows(db, rows.map((r) => r.id)),
+    loadProducts(db, rows.map((r) => r.id)),
     findMerchants(db, rows.map((r) => r.merchant_id)),
   ]);
   const productsByDeal = new Map<number, DealProduct[]>();
@@ -85,7 +95,7 @@ export async function hydrateDeals(db: DealsDb, rows: DealRow[], catalogue: Cata
       currency: 'GBP',
       priceDisplay: r.price_display,
       shareUrl: dealPath({ location: location.slug, category: category.slug, subcategory: sub?.slug ?? null, dealId: r.id, title: r.title }),
-      image: { imageUrl: `${basePath}/images/${r.image_id}`, extension: 'svg', alt: r.image_alt, width: 800, height: 500 },
+      image: dealImage(basePath, r.image_id, r.image_alt),
       business: merchants.get(r.merchant_id)!,
       location: { slug: location.slug, name: location.name },
       category: { id: category.id, name: category.name, shortName: category.shortName },

@@ -105,7 +105,3 @@ export async function findProductRows(db: DealsDb, dealIds: number[]): Promise<P
   return db.withSchema('deals').selectFrom('product').selectAll().where('deal_id', 'in', dealIds).orderBy('deal_id').orderBy('position').execute();
 }
 
-export async function findImage(db: DealsDb, id: number): Promise<{ contentType: string; body: string } | undefined> {
-  const row = await db.withSchema('deals').selectFrom('image').select(['content_type', 'body']).where('id', '=', id).executeTakeFirst();
-  return row ? { contentType: row.content_type, body: row.body } : undefined;
-}

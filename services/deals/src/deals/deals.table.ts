@@ -62,6 +62,8 @@ export interface DealTable {
   early_bird_until: NullableTimestamp;
   /** 2 to 5 lower-case tags ('afternoon tea', 'couples'); written as a JS array (text[]). */
   tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** Gift-finder tags (gifts/gift-tags.ts): 'gifts-for-mum', 'personality-playful'; null until tagged. */
+  gift_tags: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 
 export interface ProductTable {

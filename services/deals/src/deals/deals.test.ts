@@ -262,7 +262,7 @@ describe.each(testDatabases())('deals routes on %s', (_name, open) => {
     const deal = DealSchema.parse(await f.json('/deal/1'));
     expect(deal.id).toBe(1);
     expect(deal.products.length).toBeGreaterThanOrEqual(1);
-    expect(deal.image.imageUrl).toMatch(/^\/api\/deals\/images\/\d+$/);
+    expect(deal.image.imageUrl).toMatch(/^\/api\/deals\/images\/\d+\/v\d+\/1200\.jpg$/);
     expect((await problem('/deal/999999', 404)).code).toBe('NOT_FOUND');
   });
 

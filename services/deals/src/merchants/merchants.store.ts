@@ -2,6 +2,7 @@
  * Merchants: the businesses that run deals. One mapper, used by the merchant routes and by the
  * deals embedding their merchant (Deal.business), so both show the same merchant the same way.
  */
+import { averageRating } from '@shop/domain/reviews';
 import type { Merchant } from '../contract.ts';
 import type { DealsDb } from '../db/database.ts';
 import type { MerchantRow } from './merchants.table.ts';
@@ -14,8 +15,8 @@ function rowToMerchant(r: MerchantRow): Merchant {
     postcode: r.postcode,
     latLon: { lat: Number(r.lat), lon: Number(r.lon) },
     website: r.website,
-    rating: r.rating === null ? null : Number(r.rating),
-    reviewCount: r.review_count,
+    rating: averageRating(Number(r.rating_total), Number(r.review_count)),
+    reviewCount: Number(r.review_count),
   };
 }
 

@@ -12,8 +12,10 @@ export interface MerchantTable {
   lat: number;
   lon: number;
   website: string | null;
-  rating: number | null;
+  /** Its reviews (deals.review), kept by the review's insert: the average is rating_total / review_count. */
   review_count: Generated<number>;
+  /** The sum of its reviews' stars. */
+  rating_total: Generated<number>;
 }
 
 export type MerchantRow = Selectable<MerchantTable>;

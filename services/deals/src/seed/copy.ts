@@ -6,9 +6,10 @@
  * steps: planOffer makes every random choice (the merchant's name, the options with how many people
  * and nights each is for, their prices, per-person pricing…) and returns a plan; the seed then
  * stores the merchant and the options, and the plan's write() makes the copy from those stored
- * facts: the merchant's rating and review count, street and hotel stars, the people and nights of
+ * facts: the merchant's street and hotel stars, the people and nights of
  * the options, their deposits and postage, the deal's purchase limit. write() draws no random
- * numbers, so the seed stays deterministic.
+ * numbers, so the seed stays deterministic. It never states the merchant's rating: reviews are
+ * real rows whose average changes as shoppers review (issue 19 point 9), shown live on the page.
  */
 import { PRICE_PER_PERSON_MIN_QUANTITY } from '@shop/domain';
 import type { Random } from './random.ts';
@@ -36,8 +37,6 @@ export interface MerchantFacts {
   street: string | null;
   /** The area (local) or destination (travel) its address ends with. */
   place: string;
-  rating: number | null;
-  reviewCount: number;
   /** A hotel's star rating: one per hotel, whichever of its deals says it. */
   stars: number;
 }
@@ -150,12 +149,6 @@ function peoplePhrase(facts: DealFacts): { title: string; text: string } {
 /** What a price-per-person deal is bought for: each unit is one person, from the domain's minimum. */
 const PER_PERSON = `for ${numberWord(PRICE_PER_PERSON_MIN_QUANTITY)} or more`;
 
-/** "Rated 4.6 out of 5 from 812 reviews", as MerchantCard shows it; null when the page shows no (good) rating. */
-function ratingHighlight(m: MerchantFacts): string | null {
-  if (m.rating === null || m.reviewCount <= 0 || m.rating < 4) return null;
-  return `Rated ${m.rating.toFixed(1)} out of 5 from ${m.reviewCount} ${m.reviewCount === 1 ? 'review' : 'reviews'}`;
-}
-
 /** "on Byres Road in West End" from the merchant's address. */
 const whereOn = (m: MerchantFacts) => (m.street ? `on ${m.street} in ${m.place}` : `in ${m.place}`);
 
@@ -222,7 +215,7 @@ function restaurant(ctx: OfferContext): OfferPlan {
         ]),
         headline: cap(upper(`${lower(meal)}${withDrink ? ` with ${c.drink}` : ''} for ${people.text} at ${m.name}, ${m.place}`)),
         description: cap(`${m.name} brings ${c.adj === 'Italian' || c.adj === 'Indian' || c.adj === 'Asian' ? `${c.adj} cooking` : `${c.adj} favourites`} to ${m.place}, with ${dish} and seasonal specials made from Scottish produce. Choose your dishes from the à la carte menu${withDrink ? ` and toast the occasion with ${c.drink}` : ''}.`),
-        highlights: [`${meal} from the à la carte menu`, withDrink ? `Includes ${c.drink} per person` : `Signature ${dish}`, `In the heart of ${m.place}`, ratingHighlight(m) ?? 'Seasonal specials made with Scottish produce'],
+        highlights: [`${meal} from the à la carte menu`, withDrink ? `Includes ${c.drink} per person` : `Signature ${dish}`, `In the heart of ${m.place}`, 'Seasonal specials made with Scottish produce'],
         finePrint: [...COMMON_FINE_PRINT.slice(0, 2), 'Valid Sunday to Thursday; Friday and Saturday for a £5 supplement.', 'Over-18s only for alcoholic drinks.'],
         imageAlt: `A table laid with ${dish} at ${m.name}`,
       };

@@ -8,8 +8,8 @@
 import { dealHeadline, deliveryPricesOf, GIFT_CARD_AMOUNTS_PENCE, GIFT_CARD_DEAL_ID, GIFT_CARD_MERCHANT_ID, GIFT_CARD_REDEEM_MONTHS, summariseDealPrice } from '@shop/domain';
 import type { DealsDb } from '../db/database.ts';
 import type { NewDeal, NewProduct } from '../deals/deals.table.ts';
-import { dealImageSvg, IMAGE_HEIGHT, IMAGE_WIDTH } from './images.ts';
-import { Random } from './random.ts';
+import { SCENE_CONTENT_TYPE, SCENE_HEIGHT, SCENE_WIDTH } from '../images/scene.ts';
+import { seededScene } from './images.ts';
 
 /** The gift-card deal's image and first product id: reserved like the deal id. */
 const GIFT_CARD_IMAGE_ID = GIFT_CARD_DEAL_ID;
@@ -57,8 +57,9 @@ export async function ensureGiftCardDeal(db: DealsDb, now = new Date()): Promise
   };
   await db.transaction().execute(async (trx) => {
     const t = trx.withSchema('deals');
-    await t.insertInto('merchant').values({ id: GIFT_CARD_MERCHANT_ID, location_id: location.id, name: 'Thistle Deals', address: '120 Bothwell Street, Glasgow', postcode: 'G2 7JL', lat: 55.8613, lon: -4.2632, website: null, rating: null, review_count: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    await t.insertInto('image').values({ id: GIFT_CARD_IMAGE_ID, content_type: 'image/svg+xml', body: dealImageSvg('shop', new Random(GIFT_CARD_DEAL_ID)), width: IMAGE_WIDTH, height: IMAGE_HEIGHT }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.insertInto('merchant').values({ id: GIFT_CARD_MERCHANT_ID, location_id: location.id, name: 'Thistle Deals', address: '120 Bothwell Street, Glasgow', postcode: 'G2 7JL', lat: 55.8613, lon: -4.2632, website: null }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const scene = seededScene({ dealId: GIFT_CARD_DEAL_ID, scope: 'shop', category: 'toys-gifts', sub: 'gift-sets', title: deal.title, alt: deal.image_alt, merchant: 'Thistle Deals' });
+    await t.insertInto('image').values({ id: GIFT_CARD_IMAGE_ID, content_type: SCENE_CONTENT_TYPE, body: null, scene: JSON.stringify(scene), width: SCENE_WIDTH, height: SCENE_HEIGHT }).onConflict((oc) => oc.column('id').doNothing()).execute();
     await t.insertInto('deal').values(deal).onConflict((oc) => oc.column('id').doNothing()).execute();
     await t.insertInto('product').values(products).onConflict((oc) => oc.column('id').doNothing()).execute();
   });

@@ -10,17 +10,25 @@ import type { NewDeal, NewProduct } from '../deals/deals.table.ts';
 import type { NewImage } from '../images/images.table.ts';
 import type { CategoryRow, NewLocation } from '../locations/locations.table.ts';
 import type { NewMerchant } from '../merchants/merchants.table.ts';
+import { seedReviewsOf } from '../reviews/reviews-seed.ts';
+import { insertSeedReviews } from '../reviews/reviews.store.ts';
+import type { NewReview } from '../reviews/reviews.table.ts';
 import { AREAS, CATEGORY_TREE, DESTINATIONS, LOCATIONS, LOCATION_SHARE, type CategorySeed, type Destination, type LocationSeed } from './catalogue-data.ts';
 import { dealTags, planOffer, type MerchantFacts, type OfferPlan } from './copy.ts';
-import { dealImageSvg, IMAGE_HEIGHT, IMAGE_WIDTH } from './images.ts';
+import { SCENE_CONTENT_TYPE, SCENE_HEIGHT, SCENE_WIDTH } from '../images/scene.ts';
+import { seededScene, upgradeSeededImages } from './images.ts';
 import { seedLists, seedListsIfMissing } from './lists-seed.ts';
+import { ensureGiftTags } from '../gifts/gift-tags.ts';
 import { Random } from './random.ts';
 
 export const DEFAULT_SEED = 20261122;
 export const DEFAULT_DEAL_COUNT = 1500;
-/** Up to this many deals every deal gets its own image; above it they share a pool. */
-export const IMAGE_POOL_THRESHOLD = 2000;
-const POOL_PER_THEME = 200;
+/**
+ * Above this many deals, deals once shared a pool of pictures, chosen by one draw of the deal's
+ * random stream. Every deal now has its own scene (a ~150-byte recipe, drawn on request), and
+ * the draw is still made so that large catalogues stay exactly as they were.
+ */
+const IMAGE_POOL_THRESHOLD = 2000;
 const DEAL_BATCH = 1000;
 const PRODUCT_BATCH = 2000;
 const DAY = 86_400_000;
@@ -112,22 +120,13 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
   const order = locRng.sample(locationOf, locationOf.length);
 
   const sharedImages = count > IMAGE_POOL_THRESHOLD;
-  const themes = [...LOCAL_WEIGHTS.map(([s]) => s), 'shop', 'travel'];
   const merchants = new Map<string, NewMerchant>();
   const merchantFacts = new Map<string, MerchantFacts>();
+  const reviews: NewReview[] = [];
   const images: NewImage[] = [];
   const deals: NewDeal[] = [];
   const products: NewProduct[] = [];
   let productId = 1;
-
-  if (sharedImages) {
-    const imgRng = root.fork('image-pool');
-    themes.forEach((theme, t) => {
-      for (let i = 0; i < POOL_PER_THEME; i++) {
-        images.push({ id: t * POOL_PER_THEME + i + 1, content_type: 'image/svg+xml', body: dealImageSvg(theme, imgRng), width: IMAGE_WIDTH, height: IMAGE_HEIGHT });
-      }
-    });
-  }
 
   for (let i = 0; i < count; i++) {
     const dealId = i + 1;
@@ -154,14 +153,18 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
       const street = area ? mRng.pick(area.streets) : null;
       const address = area ? `${number} ${street}, ${area.name}` : `${destination!.place}, ${destination!.country}`;
       const postcode = area ? `${area.district} ${mRng.int(1, 9)}${mRng.pick('ABDEFGHJLNPQRSTUWXYZ'.split(''))}${mRng.pick('ABDEFGHJLNPQRSTUWXYZ'.split(''))}` : destination!.postcode;
+      // A rating from so many reviews becomes real review rows with that average (reviews-seed.ts).
+      const rating = mRng.chance(0.9) ? mRng.int(36, 50) / 10 : null;
+      const seeded = seedReviewsOf(merchants.size + 1, rating, mRng.int(0, 2400), now);
+      reviews.push(...seeded.rows);
       merchant = {
         id: merchants.size + 1, location_id: loc.id, name: offer.merchantName, address, postcode,
         lat: Number(lat.toFixed(6)), lon: Number(lon.toFixed(6)), website: offer.website,
-        rating: mRng.chance(0.9) ? mRng.int(36, 50) / 10 : null, review_count: mRng.int(0, 2400),
+        review_count: seeded.count, rating_total: seeded.total,
       };
       merchants.set(merchantKey, merchant);
       // What the copy says about the merchant: its stored row, and a hotel's stars (one per hotel).
-      merchantFacts.set(merchantKey, { name: merchant.name, street, place, rating: merchant.rating ?? null, reviewCount: merchant.review_count ?? 0, stars: mRng.int(3, 5) });
+      merchantFacts.set(merchantKey, { name: merchant.name, street, place, stars: mRng.int(3, 5) });
     }
 
     // Products: prices, caps, today's remaining units, deposits, postage, nights, VIP options.
@@ -197,14 +200,11 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
     );
     products.push(...dealProducts);
 
-    let imageId: number;
-    const theme = loc.scope === 'local' ? cat.slug : loc.scope;
-    if (sharedImages) {
-      imageId = themes.indexOf(theme) * POOL_PER_THEME + rng.int(1, POOL_PER_THEME);
-    } else {
-      imageId = dealId;
-      images.push({ id: imageId, content_type: 'image/svg+xml', body: dealImageSvg(theme, rng.fork('image')), width: IMAGE_WIDTH, height: IMAGE_HEIGHT });
-    }
+    // The deal's picture: a scene of what it sells with the merchant's name (seed/images.ts).
+    const imageId = dealId;
+    if (sharedImages) rng.next(); // the draw that once chose a pooled picture (IMAGE_POOL_THRESHOLD)
+    const scene = seededScene({ dealId, scope: loc.scope, category: cat.slug, sub: subPair?.[0] ?? null, title: copy.title, alt: copy.imageAlt, merchant: merchant.name });
+    images.push({ id: imageId, content_type: SCENE_CONTENT_TYPE, body: null, scene: JSON.stringify(scene), width: SCENE_WIDTH, height: SCENE_HEIGHT });
 
     const closing = rng.next();
     const closingDate = closing < 0.15 ? null : closing < 0.18 ? new Date(now.getTime() - rng.int(1, 30) * DAY) : new Date(now.getTime() + rng.int(3, 120) * DAY + rng.int(0, 86_399) * 1000);
@@ -231,13 +231,14 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
   }
 
   await db.transaction().execute(async (trx) => {
-    await sql`truncate deals.product, deals.deal, deals.image, deals.merchant, deals.category, deals.location`.execute(trx);
+    await sql`truncate deals.review, deals.campaign_deal, deals.campaign, deals.upcoming_product, deals.upcoming_deal, deals.product, deals.deal, deals.image, deals.merchant, deals.category, deals.location`.execute(trx);
     await trx.withSchema('deals').insertInto('location').values(locationRows()).execute();
     await trx.withSchema('deals').insertInto('category').values(categories).execute();
     const bulk = count >= 20_000;
     const indexDefs = bulk ? await dropSecondaryIndexes(trx) : [];
     await insertBatches(trx, 'merchant', [...merchants.values()], DEAL_BATCH);
-    await insertBatches(trx, 'image', images, 200);
+    await insertSeedReviews(trx, reviews);
+    await insertBatches(trx, 'image', images, DEAL_BATCH);
     log(`inserting ${deals.length} deals`);
     await insertBatches(trx, 'deal', deals, DEAL_BATCH);
     log(`inserting ${products.length} products`);
@@ -252,6 +253,7 @@ export async function seedDeals(db: DealsDb, options: SeedOptions = {}): Promise
     }
   });
   await seedLists(db, { seed, now }); // early-bird windows, special events, near-me areas, guides (lists-seed.ts)
+  await ensureGiftTags(db); // the gift finder's recipients and personalities (gifts/gift-tags.ts)
   // VACUUM (outside the transaction) sets the visibility map, so list counts are index-only
   // scans from the first request instead of after autovacuum gets round to it.
   await sql`vacuum analyze deals.deal`.execute(db);
@@ -279,6 +281,7 @@ async function dropSecondaryIndexes(trx: Transaction<DealsDatabase>): Promise<st
 export async function seedIfEmpty(db: DealsDb, options: SeedOptions = {}): Promise<boolean> {
   const row = await db.withSchema('deals').selectFrom('location').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   if (row && Number(row.n) > 0) await seedListsIfMissing(db, options); // a catalogue older than the list tables
+  if (row && Number(row.n) > 0) await upgradeSeededImages(db); // a catalogue whose pictures were drawn at seed time (before scenes)
   if (row && Number(row.n) > 0) return false;
   await seedDeals(db, options);
   return true;

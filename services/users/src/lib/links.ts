@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ACCOUNT_LINK_PATHS } from '@shop/domain/accounts';
+import type { WishlistAlertKind } from '@shop/domain/wishlist-alerts';
 import type { UsersDb } from '../db/database.ts';
 import { hmacBase64url, macEquals } from './crypto.ts';
 
@@ -20,6 +21,11 @@ export interface Links {
   /** The subscription id a preferences token was signed for, or null; the caller checks the email with `verifyPreferences`. */
   parsePreferencesToken(token: string): number | null;
   verifyPreferences(token: string, subscriptionId: number, email: string): Promise<boolean>;
+  /** The signed token of a wish list alert's unsubscribe link (one kind, one account at one address). */
+  alertToken(userId: number, kind: WishlistAlertKind, email: string): Promise<string>;
+  /** The account and kind an alert token was signed for, or null; the caller checks the email with `verifyAlert`. */
+  parseAlertToken(token: string): { userId: number; kind: WishlistAlertKind } | null;
+  verifyAlert(token: string, userId: number, kind: WishlistAlertKind, email: string): Promise<boolean>;
 }
 
 /** Checks PUBLIC_BASE_URL once: an absolute http(s) URL with no query or fragment. */
@@ -36,6 +42,9 @@ export function normaliseBaseUrl(value: string): string {
 }
 
 const PREFS_TOKEN = /^p1\.([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/;
+/** a1.{p|b}.{account id}.{mac}: p price drops, b back on sale. */
+const ALERT_TOKEN = /^a1\.([pb])\.([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/;
+const ALERT_LETTER: Record<WishlistAlertKind, 'p' | 'b'> = { price_drop: 'p', back_in_stock: 'b' };
 
 export function createLinks(options: { db: UsersDb; publicBaseUrl: string; linkSecret?: string | undefined }): Links {
   const base = normaliseBaseUrl(options.publicBaseUrl);
@@ -49,6 +58,8 @@ export function createLinks(options: { db: UsersDb; publicBaseUrl: string; linkS
     return secret;
   };
   const mac = async (id: number, email: string) => hmacBase64url(await getSecret(), `preferences\u0000${id}\u0000${email}`);
+  // The address is signed too: a link stops working once the account's address changes or is erased.
+  const alertMac = async (userId: number, kind: WishlistAlertKind, email: string) => hmacBase64url(await getSecret(), `wishlist-alert\u0000${kind}\u0000${userId}\u0000${email.toLowerCase()}`);
   return {
     url: (page, token) => `${base}${ACCOUNT_LINK_PATHS[page]}?token=${encodeURIComponent(token)}`,
     page: (path) => `${base}${path}`,
@@ -62,6 +73,17 @@ export function createLinks(options: { db: UsersDb; publicBaseUrl: string; linkS
     async verifyPreferences(token, id, email) {
       const m = PREFS_TOKEN.exec(token);
       return !!m && Number(m[1]) === id && macEquals(m[2]!, await mac(id, email));
+    },
+    async alertToken(userId, kind, email) {
+      return `a1.${ALERT_LETTER[kind]}.${userId}.${await alertMac(userId, kind, email)}`;
+    },
+    parseAlertToken(token) {
+      const m = ALERT_TOKEN.exec(token);
+      return m ? { userId: Number(m[2]), kind: m[1] === 'p' ? 'price_drop' : 'back_in_stock' } : null;
+    },
+    async verifyAlert(token, userId, kind, email) {
+      const m = ALERT_TOKEN.exec(token);
+      return !!m && Number(m[2]) === userId && m[1] === ALERT_LETTER[kind] && macEquals(m[3]!, await alertMac(userId, kind, email));
     },
   };
 }

@@ -184,7 +184,8 @@ export type EventKind =
   | 'anonymise_requested'
   | 'anonymised'
   | 'subscription_confirmed'
-  | 'unsubscribed';
+  | 'unsubscribed'
+  | 'wishlist_alert_unsubscribed';
 
 /** Appends to the account event log (no personal data: kinds and ids only). */
 export async function recordEvent(db: Db, userId: number | null, kind: EventKind, now: Date, detail: Record<string, unknown> | null = null): Promise<void> {

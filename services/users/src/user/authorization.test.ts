@@ -102,6 +102,6 @@ describe.each(testDatabases())('authorization on %s', (_name, open) => {
         }
       }
     }
-    expect(routes).toBe(38);
+    expect(routes).toBe(41);
   });
 });

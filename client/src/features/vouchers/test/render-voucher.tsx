@@ -57,6 +57,9 @@ export function voucherData(overrides: Record<string, unknown> = {}) {
     // Not booked on a calendar (issue 17 point 4): no booking offer.
     booking: null,
     bookingOptions: null,
+    // Not redeemed: no review, none to write (issue 19 point 9).
+    reviewable: false,
+    review: null,
     ...overrides,
   };
 }
