@@ -74,11 +74,17 @@ export const WELCOME_PATH = '/welcome';
 export const CAMPAIGN_PARAMS = ['campaign', 'utm_campaign'] as const;
 
 /** A campaign slug from a url's query, normalised (lower case, a-z 0-9 and hyphens, at most 60); null when none or malformed. */
+/** /welcome: deals a page (spec §9 gift finder and search pages show 12 too). */
+export const WELCOME_PAGE_SIZE = 12;
+/** A campaign's slug: lower-case letters, digits and hyphens, at most CAMPAIGN_SLUG_MAX characters. */
+export const CAMPAIGN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CAMPAIGN_SLUG_MAX = 60;
+
 export function campaignSlugOf(search: string | URLSearchParams): string | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   for (const name of CAMPAIGN_PARAMS) {
     const value = params.get(name)?.trim().toLowerCase();
-    if (value && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 60) return value;
+    if (value && CAMPAIGN_SLUG.test(value) && value.length <= CAMPAIGN_SLUG_MAX) return value;
   }
   return null;
 }

@@ -115,6 +115,8 @@ describe('/map-view url state', () => {
 
   it('opens over the named city', () => {
     expect(parseMapViewParams(new URLSearchParams('location=edinburgh'))).toEqual({ lat: 55.953, lon: -3.188, zoom: 11 });
+    // Not a city: inherited names fall back to Glasgow.
+    for (const name of ['constructor', '__proto__', 'toString']) expect(parseMapViewParams(new URLSearchParams(`location=${name}`))).toEqual({ lat: 55.861, lon: -4.262, zoom: 11 });
   });
 
   it('reads a centre (to 3 decimals), a zoom (6..16, half steps) and the map price steps', () => {

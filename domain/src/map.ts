@@ -134,7 +134,9 @@ export interface MapViewState {
  * over the city named by `location` (or Glasgow) at zoom 11.
  */
 export function parseMapViewParams(params: URLSearchParams): MapViewState {
-  const city = MAP_CITY_CENTRES[params.get('location') ?? ''] ?? MAP_CITY_CENTRES[MAP_DEFAULT_CITY]!;
+  const named = params.get('location') ?? '';
+  // Own keys only: ?location=constructor is no city.
+  const city = (Object.hasOwn(MAP_CITY_CENTRES, named) ? MAP_CITY_CENTRES[named] : undefined) ?? MAP_CITY_CENTRES[MAP_DEFAULT_CITY]!;
   const num = (key: string): number | null => {
     const raw = params.get(key);
     if (raw === null || raw.trim() === '') return null;

@@ -3,7 +3,7 @@
  * wishlist sync on load, §6, §8, §9). The wishlist service (services/wishlist) keeps the lists.
  */
 
-/** Spec §9: a wishlist holds at most 50 deals (services/wishlist WISHLIST_MAX_DEALS is the same, checked by a test). */
+/** Spec §9: a wishlist holds at most 50 deals (the wishlist service enforces it with this figure). */
 export const WISHLIST_MAX_DEALS = 50;
 /** The wishlist id cookie (spec §4, §6: a guest holds their list's id in a cookie). */
 export const WISHLIST_COOKIE = 'wishlist_id';

@@ -77,7 +77,7 @@ const shop = await startShop({
     ...(env.VIP_LAYOUT ? { vipLayout: env.VIP_LAYOUT } : {}),
   },
   // JOBS_EVERY_MS: run every background job this often instead of its own interval (tests only).
-  ...(env.JOBS_EVERY_MS ? { jobs: { releaseHoldsMs: env.JOBS_EVERY_MS, reconcileMs: env.JOBS_EVERY_MS, expireVouchersMs: env.JOBS_EVERY_MS, expireCreditMs: env.JOBS_EVERY_MS, orderPointsMs: env.JOBS_EVERY_MS, retryRefundsMs: env.JOBS_EVERY_MS, remindersMs: env.JOBS_EVERY_MS, mailMs: env.JOBS_EVERY_MS } } : {}),
+  ...(env.JOBS_EVERY_MS ? { jobs: { releaseHoldsMs: env.JOBS_EVERY_MS, reconcileMs: env.JOBS_EVERY_MS, expireVouchersMs: env.JOBS_EVERY_MS, expireCreditMs: env.JOBS_EVERY_MS, orderPointsMs: env.JOBS_EVERY_MS, retryRefundsMs: env.JOBS_EVERY_MS, remindersMs: env.JOBS_EVERY_MS, mailMs: env.JOBS_EVERY_MS, publishDealsMs: env.JOBS_EVERY_MS } } : {}),
   handleSignals: true,
 });
 consoleLogger.info(`Shop listening on ${shop.url} (GraphQL: ${shop.url}/graphql)`, { url: shop.url });

@@ -241,6 +241,7 @@ describe.skipIf(!adminUrl)('two shop processes behind HAProxy on one PostgreSQL'
       'deliver merchant mail',
       'expire vouchers',
       'expire wallet credit',
+      'publish scheduled deals',
       'reconcile pending orders',
       'refund returned goods',
       'release expired holds',

@@ -563,7 +563,7 @@ export interface StartShopOptions {
    * How often the shop releases expired checkout holds (default 15 s), reconciles pending orders
    * (default 30 s), expires vouchers (15 min) and dated wallet credit (1 min), and sends refunds the provider has not confirmed yet again (1 min).
    */
-  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; orderPointsMs?: number; retryRefundsMs?: number; remindersMs?: number; mailMs?: number };
+  jobs?: { releaseHoldsMs?: number; reconcileMs?: number; pruneMs?: number; expireVouchersMs?: number; expireCreditMs?: number; orderPointsMs?: number; retryRefundsMs?: number; remindersMs?: number; mailMs?: number; publishDealsMs?: number };
   /** Make the three demo merchant accounts (README); default: outside production only. */
   demoMerchants?: boolean;
   /** Make the demo staff person (README); default: outside production only. */
@@ -832,7 +832,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Running
       // Wish list alerts (issue 19 point 2): a price drop of 5% or more, or a deal back on sale, mailed once per deal, customer and change.
       everyLeased({ db, name: 'alert wish lists of price drops', everyMs: jobs.remindersMs ?? ALERT_WISHLISTS_EVERY_MS, run: () => alertWishlists(wishlistAlerts).then(() => undefined), logger }),
       // Scheduled deals whose time has come go live (issue 19 point 6): moved into the catalogue with their ids.
-      everyLeased({ db, name: 'publish scheduled deals', everyMs: jobs.releaseHoldsMs ?? PUBLISH_DEALS_EVERY_MS, run: () => publishDueDeals(db, new Date()).then(() => undefined), logger }),
+      everyLeased({ db, name: 'publish scheduled deals', everyMs: jobs.publishDealsMs ?? PUBLISH_DEALS_EVERY_MS, run: () => publishDueDeals(db, new Date()).then(() => undefined), logger }),
       // Merchant application mail a request could not hand over (the relay down).
       everyLeased({ db, name: 'deliver merchant mail', everyMs: jobs.mailMs ?? MERCHANT_MAIL_EVERY_MS, run: () => deliverMerchantMail({ db, mailer: mailer!, now: () => new Date(), log: (message, fields) => logger.warn(message, fields) }).then(() => undefined), logger }),
       everyLeased({

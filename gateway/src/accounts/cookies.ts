@@ -78,6 +78,19 @@ export function clearedSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
+/**
+ * A cookie only the server reads (HttpOnly; Secure; SameSite=Lax; site-wide) for `maxAgeS`
+ * seconds: the guest basket token, the wishlist id, the orders a guest may reopen, the social
+ * sign-in state. `clearedHttpOnlyCookie` ends one.
+ */
+export function httpOnlyCookie(name: string, value: string, maxAgeS: number): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; Secure; SameSite=Lax`;
+}
+
+export function clearedHttpOnlyCookie(name: string): string {
+  return httpOnlyCookie(name, '', 0);
+}
+
 function readableCookie(name: string, value: string, options: { maxAge?: number; secure: boolean }): string {
   const parts = [`${name}=${value}`, 'Path=/'];
   if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);

@@ -130,7 +130,7 @@ describe.each(testDatabases())('social sign-in on %s', (_name, open) => {
     expect(q.get('redirect_uri')).toBe(`${PUBLIC_BASE_URL}/auth/google/callback`);
     expect(q.get('client_id')).toBe(CLIENT.clientId);
     const cookie = start.headers.getSetCookie().find((c) => c.startsWith(`${OAUTH_COOKIE}=`))!;
-    expect(cookie).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/);
+    expect(cookie).toMatch(/; Path=\/; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/);
     // The verifier never appears in the URL.
     expect(authorizationUrl.href).not.toContain(decodeFlowState(oauthCookieKey(TEST_TOKEN), b.cookie(OAUTH_COOKIE), Date.now())!.verifier);
   });

@@ -43,7 +43,7 @@ import type { Logger } from '../logger.ts';
 import { completeSignIn } from '../schema/accounts/sign-in.ts';
 import { CARRY_OVER_VIEWED_MAX, type CarryOverRegistry } from './carry-over.ts';
 import { clientAddressOf } from './client-ip.ts';
-import { isSecureRequest, requestCookies, ResponseCookies } from './cookies.ts';
+import { clearedHttpOnlyCookie, httpOnlyCookie, isSecureRequest, requestCookies, ResponseCookies } from './cookies.ts';
 import { createSessionAccess } from './session.ts';
 
 export const SOCIAL_PROVIDERS: readonly SocialProviderName[] = ['google', 'facebook'];
@@ -138,8 +138,8 @@ export function oauthCookieKey(secret: string): Buffer {
   return createHmac('sha256', secret).update('shop social sign-in state cookie v1').digest();
 }
 
-const oauthCookie = (value: string) => `${OAUTH_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${OAUTH_COOKIE_MAX_AGE}`;
-const clearedOauthCookie = () => `${OAUTH_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+const oauthCookie = (value: string) => httpOnlyCookie(OAUTH_COOKIE, value, OAUTH_COOKIE_MAX_AGE);
+const clearedOauthCookie = () => clearedHttpOnlyCookie(OAUTH_COOKIE);
 
 // ---------------------------------------------------------------------------------------------
 // Routes

@@ -7,7 +7,8 @@
  * problem's code; answers are parsed with the service's own contract schemas.
  */
 import { WishlistSchema } from '@shop/wishlist/contract';
-import { WISHLIST_MAX_DEALS, type WishlistOperation } from '@shop/wishlist/wishlist';
+import { WISHLIST_MAX_DEALS } from '@shop/domain/wishlist';
+import type { WishlistOperation } from '@shop/wishlist/wishlist';
 import type { z } from 'zod';
 import type { RestClient } from './rest-client.ts';
 

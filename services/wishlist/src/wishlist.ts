@@ -8,12 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { WishlistDb } from './db/database.ts';
+import { WISHLIST_MAX_DEALS } from '@shop/domain/wishlist';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- module functions take the caller's Transaction<any>
 type AnyDb = Kysely<any>;
 
-/** Spec §9: a wishlist holds at most 50 deals. */
-export const WISHLIST_MAX_DEALS = 50;
+/** Spec §9: a wishlist holds at most 50 deals (the shop's one figure, @shop/domain/wishlist). */
+export { WISHLIST_MAX_DEALS };
 
 export const WISHLIST_NOT_FOUND = 'Sorry, we could not find that wishlist.';
 export const WISHLIST_FULL = `Your wishlist is full: it can hold ${WISHLIST_MAX_DEALS} deals. Remove one to add another.`;

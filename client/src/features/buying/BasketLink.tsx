@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useBasketCount } from './basket-count.ts';
-import '../shell/header-count.css';
+import { IconCount } from '../shell/IconCount.tsx';
 
 const Bag = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -14,14 +14,7 @@ export function BasketLink({ viewerId }: { viewerId: string | null }) {
   const count = useBasketCount(viewerId);
   return (
     <Link to="/checkout" className="header-action basket-link" data-testid="basket-link">
-      <span className="header-action__icon">
-        <Bag />
-        {count > 0 ? (
-          <span className="header-action__count" aria-hidden="true">
-            {count > 99 ? '99+' : count}
-          </span>
-        ) : null}
-      </span>
+      <IconCount icon={<Bag />} count={count} />
       <span className="header-action__label">Basket</span>
       <span className="visually-hidden">, {count === 1 ? '1 item' : `${count} items`}</span>
     </Link>

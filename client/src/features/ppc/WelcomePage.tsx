@@ -1,7 +1,7 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_LOCATION, locationPath } from '@shop/domain';
-import { campaignSlugOf, WELCOME_PATH, WELCOME_ROBOTS } from '@shop/domain/deal-preview';
+import { campaignSlugOf, WELCOME_PAGE_SIZE, WELCOME_PATH, WELCOME_ROBOTS } from '@shop/domain/deal-preview';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { pageOf } from '../../lib/list-params.ts';
 import { ListEmpty } from '../lists/ListEmpty.tsx';
@@ -22,7 +22,7 @@ import '../lists/lists.css';
 export function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const page = pageOf(search);
-  return preloadRouteQuery<WelcomePageQuery>('welcome', query, { campaign: campaignSlugOf(search), first: 12, page: page > 1 ? page : null });
+  return preloadRouteQuery<WelcomePageQuery>('welcome', query, { campaign: campaignSlugOf(search), first: WELCOME_PAGE_SIZE, page: page > 1 ? page : null });
 }
 
 export function Component() {

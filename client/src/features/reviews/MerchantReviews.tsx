@@ -53,7 +53,7 @@ export function MerchantReviews({ merchant }: { merchant: MerchantReviews_mercha
       ) : (
         <p className="reviews__empty">No reviews yet.</p>
       )}
-      <p className="reviews__note">Only customers whose voucher was redeemed can review a business, once per voucher.</p>
+      <p className="reviews__note">“Verified purchase” marks a review written by a customer whose voucher was redeemed; they can review a business once per voucher.</p>
       {showAll ? (
         <QuietBoundary fallback={<p role="alert">Sorry, we couldn’t load the reviews. Please try again later.</p>}>
           <Suspense fallback={<p role="status">Loading reviews…</p>}>

@@ -55,7 +55,7 @@ describe('WishlistAlertsForm', () => {
     await act(async () => {
       environment.mock.resolve(sent, { data: { updateWishlistAlerts: { __typename: 'WishlistAlertPreferences', priceDrops: false, backInStock: true } } });
     });
-    expect(screen.getByText('Your wish list alerts have been saved.')).toBeTruthy();
+    expect(screen.getByText('Your wish list alerts have been saved.')).toBeVisible();
   });
 
   it('a session that ended asks to sign in again', async () => {
@@ -64,20 +64,20 @@ describe('WishlistAlertsForm', () => {
     await act(async () => {
       environment.mock.resolveMostRecentOperation({ data: { updateWishlistAlerts: { __typename: 'UnauthenticatedError' } } });
     });
-    expect(screen.getByText('Please sign in again to change your alerts.')).toBeTruthy();
+    expect(screen.getByText('Please sign in again to change your alerts.')).toBeVisible();
   });
 
   it('preferences that could not be read: a line instead of a form', async () => {
     await renderForm(null);
     expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(screen.getByText(/can’t be shown right now/)).toBeTruthy();
+    expect(screen.getByText(/can’t be shown right now/)).toBeVisible();
   });
 });
 
 describe('the unsubscribe page of an alert email', () => {
   it('one button named for the kind; the shop’s words after it', async () => {
     const { environment, user } = renderRoutes([{ path: '/email/alerts', element: <UnsubscribePage /> }], `/email/alerts?token=a1.b.7.${'x'.repeat(43)}`);
-    expect(screen.getByRole('heading', { level: 1, name: 'Stop back on sale emails?' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Stop back on sale emails?' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Stop back on sale emails' }));
     const sent = environment.mock.getMostRecentOperation();
     expect(sent.request.variables).toEqual({ input: { token: `a1.b.7.${'x'.repeat(43)}` } });
@@ -86,13 +86,13 @@ describe('the unsubscribe page of an alert email', () => {
         data: { unsubscribeWishlistAlert: { __typename: 'WishlistAlertUnsubscribed', kind: 'BACK_IN_STOCK', email: 'ann@example.com', message: 'We won’t email you when deals on your wish list are back on sale.' } },
       });
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'You’ve been unsubscribed' })).toBeTruthy();
-    expect(screen.getByText(/are back on sale\./)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'You’ve been unsubscribed' })).toBeVisible();
+    expect(screen.getByText(/are back on sale\./)).toBeVisible();
   });
 
   it('a link without a token of ours is refused before anything is sent', () => {
     const { environment } = renderRoutes([{ path: '/email/alerts', element: <UnsubscribePage /> }], '/email/alerts?token=nonsense');
-    expect(screen.getByRole('heading', { level: 1, name: 'This link can’t be used' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'This link can’t be used' })).toBeVisible();
     expect(screen.queryByRole('button')).toBeNull();
     expect(environment.mock.getAllOperations()).toHaveLength(0);
   });

@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { BASKET_COOKIE, BASKET_COOKIE_MAX_AGE_S, BASKET_TOKEN_MIN_EXCLUSIVE } from '@shop/domain';
+import { clearedHttpOnlyCookie, httpOnlyCookie } from '../../accounts/cookies.ts';
 import type { Basket } from '../../clients/basket.client.ts';
 import type { GatewayContext } from '../../context.ts';
 
@@ -28,13 +29,9 @@ export function isUsableBasketToken(token: string | null | undefined): token is 
   return typeof token === 'string' && token.length > BASKET_TOKEN_MIN_EXCLUSIVE && TOKEN_SHAPE.test(token);
 }
 
-export function basketCookie(token: string): string {
-  return `${BASKET_COOKIE}=${token}; Path=/; Max-Age=${BASKET_COOKIE_MAX_AGE_S}; HttpOnly; Secure; SameSite=Lax`;
-}
+export const basketCookie = (token: string): string => httpOnlyCookie(BASKET_COOKIE, token, BASKET_COOKIE_MAX_AGE_S);
 
-export function clearedBasketCookie(): string {
-  return `${BASKET_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
-}
+export const clearedBasketCookie = (): string => clearedHttpOnlyCookie(BASKET_COOKIE);
 
 export const ORDER_ACCESS_COOKIE = 'order_access';
 export const ORDER_ACCESS_MAX_AGE_S = 30 * 24 * 3600;
@@ -64,7 +61,7 @@ export function rememberOrderAccess(ctx: GatewayContext, orderId: string, access
   const list = [{ orderId, accessToken }, ...(state.orderAccess ?? orderAccessOf(ctx.cookies)).filter((a) => a.orderId !== orderId)].slice(0, ORDER_ACCESS_KEEP);
   state.orderAccess = list;
   const value = list.map((a) => `${a.orderId}.${a.accessToken}`).join('~');
-  ctx.responseCookies.set(ORDER_ACCESS_COOKIE, `${ORDER_ACCESS_COOKIE}=${value}; Path=/; Max-Age=${ORDER_ACCESS_MAX_AGE_S}; HttpOnly; Secure; SameSite=Lax`);
+  ctx.responseCookies.set(ORDER_ACCESS_COOKIE, httpOnlyCookie(ORDER_ACCESS_COOKIE, value, ORDER_ACCESS_MAX_AGE_S));
 }
 
 /** The access token this browser holds for an order (guests), or null. */

@@ -3,7 +3,7 @@
  * link names, or the default one, from the deals service's GET /welcome-campaign; its deals a
  * connection of 12 a page, each page one REST call (the first shared with the campaign's own).
  */
-import { campaignSlugOf } from '@shop/domain/deal-preview';
+import { campaignSlugOf, WELCOME_PAGE_SIZE } from '@shop/domain/deal-preview';
 import { WelcomeCampaignResponseSchema, type WelcomeCampaignResponse } from '@shop/deals/campaigns/campaigns.routes';
 import type { ListPage } from '../../clients/deals.client.ts';
 import type { RestClient } from '../../clients/rest-client.ts';
@@ -14,7 +14,6 @@ import type { PagingArgs } from '../search/run-search.ts';
 import { listConnection } from '../lists/list-connection.ts';
 
 /** Deals the landing page shows at once (the service's default page). */
-export const WELCOME_PAGE_SIZE = 12;
 
 export interface WelcomeCampaignClient {
   /** The named campaign running now, else the default; throws when no campaign runs at all. */

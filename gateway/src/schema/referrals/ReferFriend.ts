@@ -7,12 +7,12 @@
 import { REFERRAL_CREDIT_PENCE, REFERRAL_MAX_CREDITED_FRIENDS, REFERRAL_RULES, referralPath } from '@shop/domain/referrals';
 import type { GatewayContext } from '../../context.ts';
 import type { ReferralData, ReferralStatusData } from '../../clients/referrals.client.ts';
-import { isServiceError } from '../../clients/service-error.ts';
 import { clampFirst, decodeCursor, encodeCursor, pageInfoOf } from '../../relay/connection.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import type { TypedNode } from '../../relay/node.ts';
 import type { CustomerResolvers, ReferFriendResolvers, ReferralResolvers } from '../__generated__/resolvers.ts';
 import type { CustomerParent } from '../accounts/Customer.ts';
+import { orNullIfSignedOut } from '../accounts/session-ended.ts';
 
 export type ReferFriendParent = ReferralStatusData & { sessionToken: string };
 export type ReferralParent = ReferralData;
@@ -27,19 +27,6 @@ async function ownSession(ctx: GatewayContext, customer: CustomerParent): Promis
   const viewer = await ctx.session.viewer();
   if (!viewer || viewer.id !== customer.id) return null;
   return ctx.session.token();
-}
-
-/** A session that ended meanwhile is the same as none (its cookie cleared). */
-async function orNullIfSignedOut<T>(ctx: GatewayContext, call: () => Promise<T>): Promise<T | null> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isServiceError(error) && error.status === 401) {
-      ctx.session.dead();
-      return null;
-    }
-    throw error;
-  }
 }
 
 export const referralsCustomer: Pick<CustomerResolvers, 'referFriend'> = {

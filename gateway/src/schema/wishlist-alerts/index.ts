@@ -7,34 +7,20 @@
  */
 import { ACCOUNT_MESSAGES } from '@shop/domain/accounts';
 import { WISHLIST_ALERT_LABELS } from '@shop/domain/wishlist-alerts';
-import { isServiceError } from '../../clients/service-error.ts';
-import type { GatewayContext } from '../../context.ts';
 import type { CustomerResolvers, MutationResolvers } from '../__generated__/resolvers.ts';
 import type { CustomerParent } from '../accounts/Customer.ts';
+import { orNullIfSignedOut } from '../accounts/session-ended.ts';
 import { fromServiceError, validationError } from '../accounts/account-errors.ts';
 import { TOKEN_MAX } from '../accounts/Mutation.signIn.ts';
 import { userError } from '../user-errors.ts';
 import { byTypename } from '../mappers.ts';
-
-/** A session that ended meanwhile is the same as none (its cookie cleared). */
-async function orSignedOut<T>(ctx: GatewayContext, call: () => Promise<T>): Promise<T | null> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isServiceError(error) && error.status === 401) {
-      ctx.session.dead();
-      return null;
-    }
-    throw error;
-  }
-}
 
 export const wishlistAlertsCustomerFields: Pick<CustomerResolvers, 'wishlistAlerts'> = {
   wishlistAlerts: async (customer: CustomerParent, _a, ctx) => {
     const viewer = await ctx.session.viewer();
     const token = ctx.session.token();
     if (!viewer || viewer.id !== customer.id || !token) return null;
-    return orSignedOut(ctx, () => ctx.clients.wishlistAlerts.preferences(token));
+    return orNullIfSignedOut(ctx, () => ctx.clients.wishlistAlerts.preferences(token));
   },
 };
 
@@ -45,7 +31,7 @@ const updateWishlistAlerts: NonNullable<MutationResolvers['updateWishlistAlerts'
     ...(typeof input.priceDrops === 'boolean' ? { priceDrops: input.priceDrops } : {}),
     ...(typeof input.backInStock === 'boolean' ? { backInStock: input.backInStock } : {}),
   };
-  const saved = await orSignedOut(ctx, () => ctx.clients.wishlistAlerts.update(token, wanted));
+  const saved = await orNullIfSignedOut(ctx, () => ctx.clients.wishlistAlerts.update(token, wanted));
   return saved ? { __typename: 'WishlistAlertPreferences' as const, ...saved } : userError('UnauthenticatedError', 'UNAUTHENTICATED');
 };
 

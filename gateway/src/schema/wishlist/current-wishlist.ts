@@ -25,6 +25,7 @@
  */
 import { isValidCustomerToken } from '@shop/domain/accounts';
 import { isWishlistId, WISHLIST_COOKIE, WISHLIST_COOKIE_BY_ID_MAX_AGE_S, WISHLIST_COOKIE_MAX_AGE_S } from '@shop/domain/wishlist';
+import { clearedHttpOnlyCookie, httpOnlyCookie } from '../../accounts/cookies.ts';
 import type { WishlistAnswer } from '../../clients/wishlist.client.ts';
 import { isServiceError } from '../../clients/service-error.ts';
 import type { GatewayContext } from '../../context.ts';
@@ -37,13 +38,9 @@ export interface SyncedWishlist {
   branch: SyncBranch;
 }
 
-export function wishlistCookie(id: string, maxAgeS: number = WISHLIST_COOKIE_MAX_AGE_S): string {
-  return `${WISHLIST_COOKIE}=${id}; Path=/; Max-Age=${maxAgeS}; HttpOnly; Secure; SameSite=Lax`;
-}
+export const wishlistCookie = (id: string, maxAgeS: number = WISHLIST_COOKIE_MAX_AGE_S): string => httpOnlyCookie(WISHLIST_COOKIE, id, maxAgeS);
 
-export function clearedWishlistCookie(): string {
-  return `${WISHLIST_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
-}
+export const clearedWishlistCookie = (): string => clearedHttpOnlyCookie(WISHLIST_COOKIE);
 
 const states = new WeakMap<GatewayContext, Promise<SyncedWishlist>>();
 

@@ -9,7 +9,6 @@
  */
 import { testDatabases } from '@shop/platform/test-databases';
 import { NO_WISHLIST_ID, WISHLIST_COOKIE, WISHLIST_MAX_DEALS } from '@shop/domain/wishlist';
-import { WISHLIST_MAX_DEALS as SERVICE_MAX_DEALS } from '@shop/wishlist/wishlist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuyingServices, PASSWORD, type BuyingServices } from '../../../test/buying-services.ts';
 import { Browser, testClientAddress } from '../../test/accounts-services.ts';
@@ -59,11 +58,6 @@ describe.each(testDatabases())('the wish list through the gateway on %s', (_name
     expect(dealIds.length).toBeGreaterThanOrEqual(30);
   });
   afterAll(() => services?.close());
-
-  it('the domain figure is the service figure (spec §9: 50 deals)', () => {
-    expect(WISHLIST_MAX_DEALS).toBe(50);
-    expect(SERVICE_MAX_DEALS).toBe(WISHLIST_MAX_DEALS);
-  });
 
   describe('the §4 sync on load, branch by branch', () => {
     it('neither signed in nor an id stored: no list, and "No Wish List ID" is logged', async () => {

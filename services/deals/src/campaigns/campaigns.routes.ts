@@ -5,9 +5,10 @@ import { commonErrors, createRoute, jsonContent, notFoundContent } from '@shop/p
 import { z } from '@hono/zod-openapi';
 import { DealSchema, DealListSearchResultSchema } from '../contract.ts';
 import { pageQuery } from '../lists/common.ts';
+import { CAMPAIGN_SLUG, CAMPAIGN_SLUG_MAX, WELCOME_PAGE_SIZE } from '@shop/domain/deal-preview';
 
 /** Deals a landing page shows at once. */
-export const CAMPAIGN_PAGE_SIZE = 12;
+export const CAMPAIGN_PAGE_SIZE = WELCOME_PAGE_SIZE;
 
 export const CampaignSchema = z
   .object({
@@ -40,8 +41,8 @@ export const getWelcomeCampaign = createRoute({
     query: z.object({
       campaign: z
         .string()
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a lower-case slug (letters, digits and hyphens).')
-        .max(60)
+        .regex(CAMPAIGN_SLUG, 'Must be a lower-case slug (letters, digits and hyphens).')
+        .max(CAMPAIGN_SLUG_MAX)
         .optional()
         .openapi({ description: 'The campaign slug (?campaign= or utm_campaign= of the landing page link).', example: 'glasgow-spa-days' }),
       ...pageQuery(CAMPAIGN_PAGE_SIZE),

@@ -80,34 +80,62 @@ export const SEED_CAMPAIGNS: readonly SeedCampaign[] = [
   },
 ];
 
+/** Live deals of a seed campaign's location (and category), most sold first, leaving out `except`. */
+async function liveDealsFor(db: DealsDb, c: SeedCampaign, now: Date, except: readonly number[], limit: number): Promise<number[]> {
+  let q = db
+    .withSchema('deals')
+    .selectFrom('deal')
+    .innerJoin('location', 'location.id', 'deal.location_id')
+    .innerJoin('category', 'category.id', 'deal.category_id')
+    .select('deal.id')
+    .where('location.slug', '=', c.location)
+    .where(isLive(now))
+    .orderBy('deal.sold_count', 'desc')
+    .orderBy('deal.id')
+    .limit(limit);
+  if (c.category) q = q.where('category.slug', '=', c.category);
+  if (except.length) q = q.where('deal.id', 'not in', except);
+  return (await q.execute()).map((r) => r.id);
+}
+
 /**
  * Writes the seed campaigns when there is none (idempotent: every start calls it), each listing
  * its location's (and category's) live deals of the moment, most sold first. True when written.
+ * On later starts a seed campaign whose deals have closed is topped up to SEEDED_DEALS live
+ * deals with the same rule, new ones after the old (a demo shop's /welcome never runs dry; a
+ * campaign staff made is left as it is).
  */
 export async function ensureCampaigns(db: DealsDb, now = new Date()): Promise<boolean> {
   const d = db.withSchema('deals');
-  if (await d.selectFrom('campaign').select('id').limit(1).executeTakeFirst()) return false;
+  const existing = await d.selectFrom('campaign').select(['id', 'slug']).execute();
+  if (existing.length > 0) {
+    await db.transaction().execute(async (trx) => {
+      for (const c of SEED_CAMPAIGNS) {
+        const row = existing.find((e) => e.slug === c.slug);
+        if (!row) continue;
+        const id = Number(row.id);
+        // Locks the campaign's row: two shop processes starting together top it up once.
+        await trx.withSchema('deals').selectFrom('campaign').select('id').where('id', '=', id).forUpdate().execute();
+        const { total } = await campaignDealRows(trx, id, now, { page: 0, pageSize: 1 });
+        if (total >= SEEDED_DEALS) continue;
+        const listed = await trx.withSchema('deals').selectFrom('campaign_deal').select(['deal_id', 'position']).where('campaign_id', '=', id).execute();
+        const more = await liveDealsFor(trx, c, now, listed.map((l) => l.deal_id), SEEDED_DEALS - total);
+        const last = Math.max(0, ...listed.map((l) => l.position));
+        if (more.length) await trx.withSchema('deals').insertInto('campaign_deal').values(more.map((dealId, i) => ({ campaign_id: id, deal_id: dealId, position: last + i + 1 }))).execute();
+      }
+    });
+    return false;
+  }
   await db.transaction().execute(async (trx) => {
     const t = trx.withSchema('deals');
     for (const c of SEED_CAMPAIGNS) {
-      let q = t
-        .selectFrom('deal')
-        .innerJoin('location', 'location.id', 'deal.location_id')
-        .innerJoin('category', 'category.id', 'deal.category_id')
-        .select('deal.id')
-        .where('location.slug', '=', c.location)
-        .where(isLive(now))
-        .orderBy('deal.sold_count', 'desc')
-        .orderBy('deal.id')
-        .limit(SEEDED_DEALS);
-      if (c.category) q = q.where('category.slug', '=', c.category);
-      const deals = await q.execute();
+      const deals = await liveDealsFor(trx, c, now, [], SEEDED_DEALS);
       const { id } = await t
         .insertInto('campaign')
         .values({ slug: c.slug, headline: c.headline, description: c.description, is_default: c.isDefault ?? false, starts_at: now, ends_at: null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (deals.length) await t.insertInto('campaign_deal').values(deals.map((x, i) => ({ campaign_id: Number(id), deal_id: x.id, position: i + 1 }))).execute();
+      if (deals.length) await t.insertInto('campaign_deal').values(deals.map((dealId, i) => ({ campaign_id: Number(id), deal_id: dealId, position: i + 1 }))).execute();
     }
   });
   return true;

@@ -43,6 +43,13 @@ describe.each(testDatabases())('paid campaigns (/welcome) on %s', (_name, open) 
     const after = await welcome('?pageSize=48');
     expect(after.searchResult.totalResults).toBe(all.searchResult.totalResults - 1);
     expect(after.deals.map((d) => d.id)).not.toContain(all.deals[0]!.id);
+    // The next start tops the seeded campaign up again with another live deal, after the others.
+    expect(await ensureCampaigns(f.db, TEST_NOW)).toBe(false);
+    const topped = await welcome('?pageSize=48');
+    expect(topped.searchResult.totalResults).toBe(all.searchResult.totalResults);
+    expect(topped.deals.slice(0, -1).map((d) => d.id)).toEqual(after.deals.map((d) => d.id));
+    expect(topped.deals.map((d) => d.id)).not.toContain(all.deals[0]!.id);
+    expect(topped.deals.every((d) => isLiveDeal(d) && d.location.slug === 'glasgow')).toBe(true);
   });
 
   it('a malformed campaign or page is a 400 naming the field', async () => {

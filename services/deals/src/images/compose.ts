@@ -5,21 +5,10 @@
  * and the wishlist heart that cards put in the top corners). Deterministic: the scene's seed
  * picks the palette and every small variation.
  */
+import { mulberry32 } from '@shop/platform/random';
 import { loadEmoji, type Emoji } from './noto.ts';
 import { drawableText, textPath } from './label.ts';
 import { SCENE_HEIGHT as H, SCENE_WIDTH as W, type Scene, type Setting } from './scene.ts';
-
-/** mulberry32: a small deterministic generator for the drawing's variations. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const between = (r: Rand, lo: number, hi: number) => lo + (hi - lo) * r();
@@ -392,7 +381,7 @@ function plaque(label: string | null): string {
 
 /** The scene as an SVG document of SCENE_WIDTH × SCENE_HEIGHT. */
 export async function composeScene(scene: Scene): Promise<string> {
-  const r = generator(scene.seed);
+  const r = mulberry32(scene.seed);
   const drop = backdrop(scene.setting, r);
   const emoji = await loadEmoji([scene.hero, ...scene.props]);
   const hero = emoji.get(scene.hero);

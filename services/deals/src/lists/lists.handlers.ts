@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import { notFoundProblem, problem, problemResponse, validationProblem } from '@shop/platform';
+import { notFoundProblem, problemResponse } from '@shop/platform';
 import type { DealList, EarlyBirdDeals, Recommendations } from '../contract.ts';
 import { findDealRowsByIds } from '../deals/deals.store.ts';
 import type { DealsDeps } from '../lib/deps.ts';
+import { jsonBodyGuard } from '../lib/json-body.ts';
 import { parseIdList } from '../lib/http.ts';
 import * as locations from '../locations/locations.store.ts';
 import { liveDealRowsInOrder, searchResult, toDeals, type Paging } from './common.ts';
@@ -13,22 +13,6 @@ import * as store from './lists.store.ts';
 import { recommendForCustomer, recommendForGuest, type Recommended } from './recommendations.ts';
 
 const locationNotFound = () => notFoundProblem('Sorry, we could not find that location.');
-
-/**
- * The JSON body of POST /deal-views is read here, before the route's validator: a body that is
- * not JSON answers a problem (415 or 400) instead of an exception the app would log as a 500.
- */
-const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
-  if (c.req.method !== 'POST') return next();
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') return problemResponse(c, problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'));
-  try {
-    await c.req.json();
-  } catch {
-    return problemResponse(c, validationProblem([{ field: 'body', message: 'The body is not valid JSON.' }]));
-  }
-  return next();
-};
 
 async function recommendationsBody(deps: DealsDeps, picked: Recommended, paging: Paging, location: locations.LocationRecord): Promise<Recommendations> {
   const start = paging.page * paging.pageSize;

@@ -8,6 +8,7 @@ import { catalogueMerchants } from '../merchants/merchants.store.ts';
 import type { DealsDb } from '../db/database.ts';
 import type { DealRow, ProductRow } from '../deals/deals.table.ts';
 import type { NewUpcomingDeal, NewUpcomingProduct, UpcomingDealRow } from './preview.table.ts';
+import { ensureGiftTags } from '../gifts/gift-tags.ts';
 
 /** The most upcoming deals one merchants' list returns. */
 export const UPCOMING_LIST_MAX = 100;
@@ -56,7 +57,8 @@ async function sharedColumns(db: DealsDb, live: 'deal' | 'product', upcoming: 'u
 /**
  * Moves every scheduled deal whose live_from has come into deals.deal and deals.product, keeping
  * its ids, in one transaction (the rows are locked and skipped by a concurrent run, so two shop
- * processes never move one twice). Returns the ids moved.
+ * processes never move one twice), tagged for the gift finder in the same transaction. Returns
+ * the ids moved. The search index learns of them at its next sync (SEARCH_SYNC_EVERY_S, or a start).
  */
 export async function publishDueDeals(db: DealsDb, now: Date): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
@@ -71,6 +73,8 @@ export async function publishDueDeals(db: DealsDb, now: Date): Promise<number[]>
     await sql`insert into deals.deal (${list(dealColumns)}) select ${list(dealColumns)} from deals.upcoming_deal where id = any(${ids}::int[])`.execute(trx);
     await sql`insert into deals.product (${list(productColumns)}) select ${list(productColumns)} from deals.upcoming_product where deal_id = any(${ids}::int[])`.execute(trx);
     await sql`delete from deals.upcoming_deal where id = any(${ids}::int[])`.execute(trx);
+    // Live deals carry their gift finder tags (gift_tags null would keep them out of it until the next start).
+    await ensureGiftTags(trx);
     return ids;
   });
 }

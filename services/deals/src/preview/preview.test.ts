@@ -97,5 +97,8 @@ describe.each(testDatabases())('deal preview on %s', (_name, open) => {
     expect(live.products.map((p) => p.price.amount)).toEqual([2500, 4500]);
     expect(DealPreviewSchema.parse(await f.json(`/preview-deal/${scheduled[0]}`)).status).toBe('live');
     expect((await upcoming()).map((r) => r.status)).toEqual(Array(9).fill('draft'));
+    // Tagged for the gift finder as they go live (not left for the next start).
+    const tagged = await f.db.withSchema('deals').selectFrom('deal').select(['id', 'gift_tags']).where('id', 'in', scheduled).execute();
+    expect(tagged.map((d) => d.gift_tags)).not.toContain(null);
   });
 });

@@ -2,27 +2,14 @@
  * The reviews handlers (issue 19 point 9): thin, the rules in @shop/domain/reviews and the
  * database work in reviews.store.ts.
  */
-import type { MiddlewareHandler } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ERROR_MESSAGES } from '@shop/domain';
 import { reviewInputSchema } from '@shop/domain/reviews';
-import { fieldErrorsFromZod, invalid, notFoundProblem, problem, problemResponse, validationProblem } from '@shop/platform';
+import { fieldErrorsFromZod, invalid, notFoundProblem, problem, problemResponse } from '@shop/platform';
 import type { DealsDeps } from '../lib/deps.ts';
+import { jsonBodyGuard } from '../lib/json-body.ts';
 import * as routes from './reviews.routes.ts';
 import * as store from './reviews.store.ts';
-
-/** A body that is not JSON answers a problem (415 or 400), not an exception logged as a 500. */
-const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
-  if (c.req.method !== 'POST') return next();
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') return problemResponse(c, problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'));
-  try {
-    await c.req.json();
-  } catch {
-    return problemResponse(c, validationProblem([{ field: 'body', message: 'The body is not valid JSON.' }]));
-  }
-  return next();
-};
 
 export function registerReviewRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   const { db } = deps;

@@ -2,6 +2,7 @@
  * Watching deals (issue 19 point 2): headline price and availability by id (module function and
  * REST), and the operators' price change whose headline the wish list alerts then see.
  */
+import { discountPercentage } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { SERVICE_TOKEN_HEADER } from '@shop/platform';
@@ -44,6 +45,10 @@ describe.each(testDatabases())('deal watch on %s', (_name, open) => {
     const changed = ProductPriceChangedSchema.parse(await res.json());
     expect(changed).toEqual({ dealId: deal, productId: Number(product.id), pricePence: 1234, headlinePricePence: 1234 + (product.postage_pence ?? 0) });
     expect((await dealWatchStates(f.db, [deal], TEST_NOW)).get(deal)!.headlinePricePence).toBe(changed.headlinePricePence);
+    // The deal's own price summary follows too (its one option: price 1234, the saving against the original).
+    const summary = (await sql<{ price_pence: number; original_price_pence: number; discount_percentage: number }>`select price_pence, original_price_pence, discount_percentage from deals.deal where id = ${deal}`.execute(f.db)).rows[0]!;
+    expect(summary.price_pence).toBe(1234);
+    expect(summary.discount_percentage).toBe(discountPercentage(1234, summary.original_price_pence));
     expect((await put(`/deal/${deal + 1}/products/${product.id}/price`, { pricePence: 100 })).status).toBe(404);
     for (const [body, field] of [
       [{ pricePence: -1 }, 'pricePence'],
