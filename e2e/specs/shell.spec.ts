@@ -137,7 +137,8 @@ for (const [size, width] of WIDTHS) {
 
     test("wish list tells an anonymous visitor 'Login to see your full wish list'", async ({ page }) => {
       await openGlasgow(page);
-      const button = page.getByRole('button', { name: 'Wish list' });
+      // The header's (the deal cards' hearts are "Save … to your wish list").
+      const button = page.getByRole('banner').getByRole('button', { name: 'Wish list', exact: true });
       await button.click();
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       const login = page.getByRole('link', { name: 'Login to see your full wish list' });

@@ -98,5 +98,5 @@ test('a guest hearts two deals, logs in, and finds them merged into the accountâ
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Clear wish list' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Your wish list is empty' })).toBeVisible();
-  await expect(page.getByTestId('wishlist-link')).toHaveAccessibleName(/^Wish list ?, 0 saved deals$/);
+  await expect(page.getByTestId('wishlist-link')).toHaveAccessibleName('Wish list');
 });

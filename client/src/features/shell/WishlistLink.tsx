@@ -22,7 +22,7 @@ export function WishlistLink({ viewer, viewerId = null }: { viewer: ShellViewer 
       <Link to="/wishlist" className="header-action" data-testid="wishlist-link">
         <IconCount icon={<HeartIcon />} count={count} />
         <span className="header-action__label">Wish list</span>
-        <span className="visually-hidden">, {savedDeals(count)}</span>
+        {count > 0 ? <span className="visually-hidden">, {savedDeals(count)}</span> : null}
       </Link>
     );
   }
@@ -39,7 +39,7 @@ export function WishlistLink({ viewer, viewerId = null }: { viewer: ShellViewer 
       >
         <IconCount icon={<HeartIcon />} count={count} />
         <span className="header-action__label">Wish list</span>
-        <span className="visually-hidden">, {savedDeals(count)}</span>
+        {count > 0 ? <span className="visually-hidden">, {savedDeals(count)}</span> : null}
       </button>
       <div id="wishlist-panel" className="wishlist__panel" hidden={!open}>
         {count > 0 ? <p className="wishlist__saved">You have {savedDeals(count)} on this device.</p> : null}
