@@ -223,8 +223,14 @@ async function benchRestCalls() {
  * not grow with the list (one wishlist call, one batched deals call).
  */
 async function benchWishlistCalls() {
-  const { body } = await gql(`query { location(slug: "glasgow") { deals(first: 50) { edges { node { dealId } } } } }`, {});
-  const ids = (body.data.location.deals.edges as { node: { dealId: number } }[]).map((e) => e.node.dealId);
+  // 50 deal ids: two pages (a page holds at most 48).
+  const ids: number[] = [];
+  let after: string | null = null;
+  while (ids.length < 50) {
+    const { body } = await gql(`query($after: String) { location(slug: "glasgow") { deals(first: 48, after: $after) { edges { node { dealId } } pageInfo { endCursor } } } }`, { after });
+    ids.push(...(body.data.location.deals.edges as { node: { dealId: number } }[]).map((e) => e.node.dealId));
+    after = body.data.location.deals.pageInfo.endCursor;
+  }
   const counts: Record<string, number> = {};
   for (const size of [1, 25, 50]) {
     let cookie = '';
