@@ -31,7 +31,7 @@ import { isServiceError } from '../../clients/service-error.ts';
 import type { GatewayContext } from '../../context.ts';
 
 /** What the §4 sync did, for the rule tables and the log: which branch answered. */
-export type SyncBranch = 'by-customer-same-id' | 'by-customer-stored' | 'by-customer-merged' | 'customer-list-from-stored' | 'customer-none' | 'by-id' | 'by-id-gone' | 'no-id' | 'failed';
+export type SyncBranch = 'changed' | 'by-customer-same-id' | 'by-customer-stored' | 'by-customer-merged' | 'customer-list-from-stored' | 'customer-none' | 'by-id' | 'by-id-gone' | 'no-id' | 'failed';
 
 export interface SyncedWishlist {
   list: WishlistAnswer | null;
@@ -59,7 +59,7 @@ export function currentWishlist(ctx: GatewayContext): Promise<SyncedWishlist> {
 
 /** A mutation's answer is the list from now on in this request. */
 export function setCurrentWishlist(ctx: GatewayContext, list: WishlistAnswer | null): void {
-  states.set(ctx, Promise.resolve({ list, branch: list ? 'by-customer-same-id' : 'no-id' }));
+  states.set(ctx, Promise.resolve({ list, branch: 'changed' }));
 }
 
 /** Spec §8: wishlist failures go to the error log with the request id; nothing is shown. */
