@@ -66,7 +66,7 @@ test('a guest hearts two deals, logs in, and finds them merged into the accountâ
 
   // Back on /wishlist, signed in: the account's deal and the guest's two, each once.
   await expect(page).toHaveURL(/\/wishlist$/);
-  await expect(page.getByText('3 saved deals')).toBeVisible();
+  await expect(page.getByRole('main').getByText('3 saved deals', { exact: true })).toBeVisible();
   const saved = page.getByRole('list', { name: 'Saved deals' }).locator('article.card');
   await expect(saved).toHaveCount(3);
   const savedTitles = (await saved.locator('.card__title').allInnerTexts()).map((t) => t.trim());
@@ -88,7 +88,7 @@ test('a guest hearts two deals, logs in, and finds them merged into the accountâ
 
   // On /wishlist, un-hearting a deal keeps its card (its heart empty) and the count follows; clearing empties the list.
   await page.getByTestId('wishlist-link').click();
-  await expect(page.getByText('2 saved deals', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('2 saved deals', { exact: true })).toBeVisible();
   const listed = page.getByRole('list', { name: 'Saved deals' }).locator('article.card');
   await expect(listed).toHaveCount(2);
   await listed.first().getByTestId('wishlist-heart').click();
