@@ -8,6 +8,7 @@ import { useAuthState } from '../features/navigation/nav-session.ts';
 import { savePostLoginUrl } from '../features/layouts/post-login.ts';
 import { useWishlistCount } from '../features/wishlist/wishlist-count.ts';
 import { WishlistDeals } from '../features/wishlist/WishlistDeals.tsx';
+import { WishlistTakenOff } from '../features/wishlist/WishlistTakenOff.tsx';
 import { keepRootWishlist } from '../features/wishlist/WishlistHeart.tsx';
 import { ListEmpty } from '../features/lists/ListEmpty.tsx';
 import { showToast } from '../features/shell/toasts.ts';
@@ -107,6 +108,7 @@ function SavedDeals() {
   }
   return (
     <>
+      {data.wishlist ? <WishlistTakenOff wishlist={data.wishlist} /> : null}
       {count > 0 ? (
         <p className="wishlist-page__tools">
           <span>{count === 1 ? '1 saved deal' : `${count} saved deals`}</span>
@@ -133,6 +135,7 @@ const query = graphql`
   query WishlistPageQuery($first: Int!) {
     wishlist {
       count
+      ...WishlistTakenOff_wishlist
     }
     ...WishlistDeals_query @arguments(first: $first)
   }

@@ -123,6 +123,17 @@ describe.each(testDatabases())('wishlist REST on %s', (_name, open) => {
     const merged = await list(await f.call('PATCH', `/wishlist/${guest}`, [{ op: 'merge', path: '/customerToken', value: CAT }]));
     expect([merged.id, merged.totalDeals, merged.dropped]).toEqual([mine, 50, 5]);
     expect(dealIds(merged).filter((d) => d < 500).sort((a, b) => a - b)).toEqual([1, ...Array.from({ length: 34 }, (_, i) => 105 + i)]);
+    // Which went is kept on the list (never a silent loss) until the list next changes.
+    expect(merged.takenOffAtMerge).toEqual([100, 101, 102, 103, 104]);
+    expect((await list(await f.call('GET', `/wishlist/${mine}`))).takenOffAtMerge).toEqual([100, 101, 102, 103, 104]);
+    const changed = await list(await f.call('DELETE', `/wishlist/${mine}/deal/500`));
+    expect([changed.totalDeals, changed.takenOffAtMerge]).toEqual([49, []]);
+    expect((await list(await f.call('GET', `/wishlist/${mine}`))).takenOffAtMerge).toEqual([]);
+  });
+
+  it('a list nothing was taken off says so: takenOffAtMerge is empty on every answer', async () => {
+    const id = await guestList(7001);
+    expect((await list(await f.call('GET', `/wishlist/${id}`))).takenOffAtMerge).toEqual([]);
   });
 
   it('hostile input: 400 naming the field, never a 500', async () => {

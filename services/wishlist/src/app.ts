@@ -42,6 +42,7 @@ const body = (w: Wishlist, p: Paging, dropped?: number) => ({
   customerToken: w.customerToken,
   deals: w.deals.map((d) => ({ dealId: d.dealId, addedAt: d.addedAt.toISOString() })),
   totalDeals: w.totalDeals,
+  takenOffAtMerge: w.takenOffAtMerge,
   page: p.page,
   pageSize: p.pageSize,
   ...(dropped === undefined ? {} : { dropped }),

@@ -74,6 +74,12 @@ export const WishlistSchema = z
       )
       .openapi({ description: 'Newest first, the page asked for.' }),
     totalDeals: z.number().int().openapi({ description: `All the deals in the list (at most ${WISHLIST_MAX_DEALS}).`, example: 3 }),
+    takenOffAtMerge: z
+      .array(z.number().int())
+      .openapi({
+        description: `Deal ids a merge took off to keep the newest ${WISHLIST_MAX_DEALS} (the oldest saved), in the order they went; empty again once the list next changes (an add, a remove, a clear).`,
+        example: [],
+      }),
     page: z.number().int(),
     pageSize: z.number().int(),
     dropped: z.number().int().optional().openapi({ description: `After a merge: deals dropped to keep the newest ${WISHLIST_MAX_DEALS}.` }),

@@ -45,6 +45,11 @@ export interface Wishlist {
   /** Newest first, the requested page. */
   deals: WishlistDeal[];
   totalDeals: number;
+  /**
+   * Deals a merge took off to keep the newest 50, oldest first; kept until the list next changes
+   * (an add, a remove, a clear), so the shopper is told which went and can save them again.
+   */
+  takenOffAtMerge: number[];
 }
 
 export interface Paging {
@@ -60,11 +65,17 @@ export const newWishlistId = (): string => randomBytes(16).toString('base64url')
 /** PostgreSQL's unique_violation (23505), as pg and PGlite report it. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
+interface ListRow {
+  id: string;
+  customer_token: string | null;
+  taken_off_at_merge: number[];
+}
+
 async function read(db: AnyDb, where: { id: string } | { customerToken: string }, paging: Paging): Promise<Wishlist | null> {
   const row = (
     'id' in where
-      ? await sql<{ id: string; customer_token: string | null }>`select id, customer_token from wishlist.wishlist where id = ${where.id}`.execute(db)
-      : await sql<{ id: string; customer_token: string | null }>`select id, customer_token from wishlist.wishlist where customer_token = ${where.customerToken}`.execute(db)
+      ? await sql<ListRow>`select id, customer_token, taken_off_at_merge from wishlist.wishlist where id = ${where.id}`.execute(db)
+      : await sql<ListRow>`select id, customer_token, taken_off_at_merge from wishlist.wishlist where customer_token = ${where.customerToken}`.execute(db)
   ).rows[0];
   if (!row) return null;
   const deals = await sql<{ deal_id: number; added_at: Date | string }>`select deal_id, added_at from wishlist.wishlist_deal where wishlist_id = ${row.id}
@@ -75,6 +86,7 @@ async function read(db: AnyDb, where: { id: string } | { customerToken: string }
     customerToken: row.customer_token,
     deals: deals.rows.map((d) => ({ dealId: Number(d.deal_id), addedAt: new Date(d.added_at) })),
     totalDeals: Number(total.rows[0]?.n ?? 0),
+    takenOffAtMerge: row.taken_off_at_merge.map(Number),
   };
 }
 
@@ -93,8 +105,9 @@ async function lock(trx: AnyDb, id: string): Promise<boolean> {
   return (await sql`select id from wishlist.wishlist where id = ${id} for update`.execute(trx)).rows.length === 1;
 }
 
+/** A change to the list: the deals an earlier merge took off have been told about by now. */
 async function touch(trx: AnyDb, id: string, now: Date): Promise<void> {
-  await sql`update wishlist.wishlist set updated_at = ${now} where id = ${id}`.execute(trx);
+  await sql`update wishlist.wishlist set updated_at = ${now}, taken_off_at_merge = '{}' where id = ${id}`.execute(trx);
 }
 
 /** Adds a deal to a locked list: nothing when it is there already, refused at the cap. */
@@ -197,11 +210,22 @@ async function mergeLocked(trx: AnyDb, list: string, customerToken: string, now:
   await sql`insert into wishlist.wishlist_deal (wishlist_id, deal_id, added_at)
     select ${theirs}, deal_id, added_at from wishlist.wishlist_deal where wishlist_id = ${list}
     on conflict (wishlist_id, deal_id) do update set added_at = greatest(wishlist.wishlist_deal.added_at, excluded.added_at)`.execute(trx);
-  const over = await sql`delete from wishlist.wishlist_deal where wishlist_id = ${theirs} and deal_id not in (
+  const over = await sql<{ deal_id: number; added_at: Date | string }>`delete from wishlist.wishlist_deal where wishlist_id = ${theirs} and deal_id not in (
       select deal_id from wishlist.wishlist_deal where wishlist_id = ${theirs} order by added_at desc, deal_id desc limit ${WISHLIST_MAX_DEALS})
-    returning deal_id`.execute(trx);
+    returning deal_id, added_at`.execute(trx);
   await sql`delete from wishlist.wishlist where id = ${list}`.execute(trx);
-  await touch(trx, theirs, now);
+  // The ones taken off are remembered (with any an earlier merge took off and the shopper has not
+  // seen, unless saved again since), so the list's page can say which went: never a silent loss.
+  const takenOff = over.rows
+    .map((r) => ({ id: Number(r.deal_id), at: new Date(r.added_at).getTime() }))
+    .sort((a, b) => a.at - b.at || a.id - b.id)
+    .map((r) => r.id);
+  await sql`update wishlist.wishlist set updated_at = ${now}, taken_off_at_merge = (
+      select coalesce(array_agg(d order by o), '{}') from (
+        select d, min(o) as o from unnest(taken_off_at_merge || ${takenOff}::integer[]) with ordinality as t(d, o)
+        where d not in (select deal_id from wishlist.wishlist_deal where wishlist_id = ${theirs})
+        group by d order by min(o) limit ${WISHLIST_MAX_DEALS}) kept)
+    where id = ${theirs}`.execute(trx);
   return { id: theirs, dropped: over.rows.length };
 }
 

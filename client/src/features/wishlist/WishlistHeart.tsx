@@ -15,6 +15,7 @@ const FAILED = 'Sorry, we couldn’t update your wish list. Please try again.';
  * The root's `wishlist` follows the mutation's answer (the header count): its count is copied onto
  * the record already there (so the /wishlist page's list stays as it is: a deal un-hearted there
  * stays on the page, its heart empty, until the next visit), or the answer's list becomes it.
+ * The deals a merge took off are no longer named once the list has changed.
  */
 export function keepRootWishlist(field: 'addToWishlist' | 'removeFromWishlist' | 'clearWishlist') {
   return (store: RecordSourceSelectorProxy) => {
@@ -23,8 +24,11 @@ export function keepRootWishlist(field: 'addToWishlist' | 'removeFromWishlist' |
     const list = result.getLinkedRecord('wishlist');
     const root = store.getRoot();
     const current = root.getLinkedRecord('wishlist');
-    if (list && current) current.setValue(list.getValue('count'), 'count');
-    else if (list) root.setLinkedRecord(list, 'wishlist');
+    if (list && current) {
+      current.setValue(list.getValue('count'), 'count');
+      // Any change ends the word on deals a merge took off (the service empties that list too).
+      current.setLinkedRecords([], 'takenOffAtMerge');
+    } else if (list) root.setLinkedRecord(list, 'wishlist');
     else root.setValue(null, 'wishlist');
   };
 }

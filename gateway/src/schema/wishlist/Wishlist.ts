@@ -30,14 +30,21 @@ export async function dealInWishlist(deal: Deal, _a: unknown, ctx: GatewayContex
   return list !== null && list.deals.some((d) => d.dealId === deal.id);
 }
 
+/** Deals by id through the batched loader, in order, leaving out those that no longer exist. */
+async function dealsOf(ids: readonly number[], ctx: GatewayContext): Promise<Deal[]> {
+  return (await ctx.loaders.dealById.loadMany(ids)).filter((d): d is Deal => d !== null && !(d instanceof Error));
+}
+
 export const WishlistType = {
   count: ({ list }: WishlistParent) => list.totalDeals,
+  // Asked with the list's deals, the loader batches both into the one deals call.
+  takenOffAtMerge: ({ list }: WishlistParent, _a: unknown, ctx: GatewayContext) => dealsOf(list.takenOffAtMerge, ctx),
   maxDeals: () => WISHLIST_MAX_DEALS,
   async deals({ list }: WishlistParent, args: { first?: number | null; after?: string | null }, ctx: GatewayContext): Promise<DealConnectionParent> {
     const size = clampFirst(args.first, WISHLIST_MAX_DEALS);
     const ids = list.deals.map((d) => d.dealId);
     // One batched deals call for the whole list (at most 50, under the loader's batch of 100).
-    const found = (await ctx.loaders.dealById.loadMany(ids)).filter((d): d is Deal => d !== null && !(d instanceof Error));
+    const found = await dealsOf(ids, ctx);
     const start = args.after != null ? decodeCursor(args.after).o + 1 : 0;
     return dealConnection(found.slice(start, start + size), start, size, found.length, '/wishlist');
   },

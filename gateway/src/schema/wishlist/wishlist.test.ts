@@ -49,6 +49,11 @@ describe.each(testDatabases())('the wish list through the gateway on %s', (_name
     return { browser: b, email };
   }
   const signIn = async (b: Browser, email: string) => expect((await b.gql(`mutation($input: LoginInput!) { login(input: $input) { __typename } }`, { input: { email, password: PASSWORD } })).body.data.login.__typename).toBe('LoginSuccess');
+  /** A bulk change straight to the wishlist service (the fixture has fewer deals: ids past them are fine to the service). */
+  const patchInService = async (id: string, ops: unknown[]) => {
+    const patched = await (services.targets.wishlist as { app: { fetch(r: Request): Promise<Response> } }).app.fetch(new Request(`http://wishlist.internal/wishlist/${id}`, { method: 'PATCH', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(ops) }));
+    expect(patched.status).toBe(200);
+  };
   const signOut = async (b: Browser) => expect((await b.gql(`mutation { logout { ok } }`)).body.data.logout.ok).toBe(true);
 
   beforeAll(async () => {
@@ -180,6 +185,26 @@ describe.each(testDatabases())('the wish list through the gateway on %s', (_name
     expect(list!.count).toBe(2);
   });
 
+  it('a merge past 50 names the deals it took off (the oldest saved) until the list next changes, in the same one deals call', async () => {
+    const { browser: owner, email } = await signedUp('Full');
+    await add(owner, dealIds[13]!);
+    await patchInService(owner.cookie(WISHLIST_COOKIE)!, Array.from({ length: WISHLIST_MAX_DEALS - 1 }, (_, i) => ({ op: 'add', path: '/deals', value: 910_000 + i })));
+    await signOut(owner);
+    await add(owner, dealIds[14]!);
+    await signIn(owner, email);
+    const TAKEN_OFF = `query { wishlist { count takenOffAtMerge { dealId title } deals(first: 50) { edges { node { dealId } } } } }`;
+    const at = services.calls.length;
+    const merged = await owner.gql(TAKEN_OFF);
+    expect(merged.body.data.wishlist.count).toBe(WISHLIST_MAX_DEALS);
+    expect(merged.body.data.wishlist.takenOffAtMerge).toEqual([{ dealId: dealIds[13], title: expect.any(String) }]);
+    expect(merged.body.data.wishlist.deals.edges.map((e: { node: { dealId: number } }) => e.node.dealId)).toEqual([dealIds[14]]);
+    // The session, the customer's list, and one deals call for both the list's cards and the deals taken off.
+    expect(services.calls.slice(at)).toEqual(['users GET /session', 'wishlist GET /wishlist', 'deals GET /deal']);
+    // A change (here a remove) ends the word: the shopper has been told.
+    expect((await owner.gql(REMOVE, { id: dealIds[14] })).body.data.removeFromWishlist.__typename).toBe('WishlistUpdated');
+    expect((await owner.gql(TAKEN_OFF)).body.data.wishlist.takenOffAtMerge).toEqual([]);
+  });
+
   it('remove and clear; a deal that does not exist is a not-found naming dealId', async () => {
     const b = browser();
     await add(b, dealIds[9]!);
@@ -211,12 +236,11 @@ describe.each(testDatabases())('the wish list through the gateway on %s', (_name
 
   it('a full list (50) refuses the 51st with WISHLIST_FULL naming dealId', async () => {
     const b = browser();
-    // 50 through the service's bulk change (the fixture has fewer deals: ids past them are fine to the service).
+    // 50 through the service's bulk change.
     await add(b, dealIds[0]!);
     const id = b.cookie(WISHLIST_COOKIE)!;
     const ops = Array.from({ length: WISHLIST_MAX_DEALS - 1 }, (_, i) => ({ op: 'add', path: '/deals', value: 900_000 + i }));
-    const patched = await (services.targets.wishlist as { app: { fetch(r: Request): Promise<Response> } }).app.fetch(new Request(`http://wishlist.internal/wishlist/${id}`, { method: 'PATCH', headers: { 'x-service-token': TEST_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(ops) }));
-    expect(patched.status).toBe(200);
+    await patchInService(id, ops);
     expect(await add(b, dealIds[1]!)).toEqual({ __typename: 'ValidationError', code: 'WISHLIST_FULL', field: 'dealId', message: 'Your wish list is full: it holds 50 deals. Remove one to add another.' });
     // Deals that no longer exist are left out of the list's cards but counted.
     const { list } = await listOf(b);
