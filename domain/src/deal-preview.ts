@@ -73,13 +73,19 @@ export const WELCOME_PATH = '/welcome';
 /** The query parameters naming a campaign, first found wins: ours, then the utm one paid links carry. */
 export const CAMPAIGN_PARAMS = ['campaign', 'utm_campaign'] as const;
 
-/** A campaign slug from a url's query, normalised (lower case, a-z 0-9 and hyphens, at most 60); null when none or malformed. */
 /** /welcome: deals a page (spec §9 gift finder and search pages show 12 too). */
 export const WELCOME_PAGE_SIZE = 12;
 /** A campaign's slug: lower-case letters, digits and hyphens, at most CAMPAIGN_SLUG_MAX characters. */
 export const CAMPAIGN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const CAMPAIGN_SLUG_MAX = 60;
 
+/**
+ * The canonical url of the campaign a /welcome page shows (the default campaign's own slug when
+ * the link named none or another): the page head and its deals connection say the same.
+ */
+export const welcomeCampaignPath = (slug: string): string => `${WELCOME_PATH}?campaign=${encodeURIComponent(slug)}`;
+
+/** A campaign slug from a url's query, normalised (lower case, a-z 0-9 and hyphens, at most 60); null when none or malformed. */
 export function campaignSlugOf(search: string | URLSearchParams): string | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   for (const name of CAMPAIGN_PARAMS) {

@@ -83,6 +83,8 @@ test('/welcome: the campaign a paid link names, its deals, noindex, and no subsc
   await expect(page.getByRole('heading', { level: 1, name: 'Spa days and treatments in Glasgow' })).toBeVisible();
   await expect(page).toHaveTitle('Spa days and treatments in Glasgow | Thistle Deals');
   await expect(robots(page)).toHaveAttribute('content', 'NOINDEX, FOLLOW');
+  // One canonical, the campaign shown (whichever parameter named it).
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/welcome\?campaign=glasgow-spa-days$/);
   const deals = page.getByRole('list', { name: 'Spa days and treatments in Glasgow' }).getByRole('link');
   await expect(deals.first()).toBeVisible();
   const dealPaths = (await deals.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname))).filter((p) => p.endsWith('.html'));

@@ -81,7 +81,7 @@ import {
 } from '@shop/domain';
 import { dealStructuredData, type DealStructuredDataInput, type GraphqlDealForStructuredData } from '@shop/domain/structured-data';
 import { helpCentreHead, HELP_CENTRES } from '@shop/domain/help-centre';
-import { campaignSlugOf, dealPreviewPath, previewDealIdOf, PREVIEW_ROBOTS, WELCOME_PATH, WELCOME_ROBOTS, X_ROBOTS_NOINDEX, X_ROBOTS_WELCOME } from '@shop/domain/deal-preview';
+import { campaignSlugOf, dealPreviewPath, previewDealIdOf, PREVIEW_ROBOTS, WELCOME_PATH, WELCOME_ROBOTS, welcomeCampaignPath, X_ROBOTS_NOINDEX, X_ROBOTS_WELCOME } from '@shop/domain/deal-preview';
 import type { Logger } from '../logger.ts';
 import { markInternalRequest } from '../security/operation-access.ts';
 
@@ -176,7 +176,7 @@ const PREVIEW_QUERY = `query ShopHeadDealPreview($dealId: ID!) {
   deal(dealId: $dealId) { url }
 }`;
 
-const WELCOME_QUERY = `query ShopHeadWelcome($campaign: String) { welcomeCampaign(campaign: $campaign) { headline description } }`;
+const WELCOME_QUERY = `query ShopHeadWelcome($campaign: String) { welcomeCampaign(campaign: $campaign) { slug headline description } }`;
 
 /** The categories that have VIP deals (the client's VipCategoryPage reads the same facet). */
 const VIP_CATEGORIES_QUERY = `query ShopHeadVipCategories { search(vip: true, allLocations: true, first: 1) { facets { type value label count } } }`;
@@ -323,10 +323,10 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
 
   /** /welcome?campaign=… (or utm_campaign=…): the campaign's headline; the default campaign for any other link. */
   async function welcomePage(request: Request, pathname: string, params: URLSearchParams): Promise<PageAnswer> {
-    const data = await query<{ welcomeCampaign: { headline: string; description: string } }>(WELCOME_QUERY, { campaign: campaignSlugOf(params) }, request);
+    const data = await query<{ welcomeCampaign: { slug: string; headline: string; description: string } }>(WELCOME_QUERY, { campaign: campaignSlugOf(params) }, request);
     if (!data) return unavailable(pathname);
-    const { headline, description } = data.welcomeCampaign;
-    const head = pageHead({ title: truncate(headline, TEXT_LIMITS.mediumText), description: truncate(description, TEXT_LIMITS.text), canonical: WELCOME_PATH, robots: WELCOME_ROBOTS });
+    const { slug, headline, description } = data.welcomeCampaign;
+    const head = pageHead({ title: truncate(headline, TEXT_LIMITS.mediumText), description: truncate(description, TEXT_LIMITS.text), canonical: welcomeCampaignPath(slug), robots: WELCOME_ROBOTS });
     return { status: 200, head, headers: { 'x-robots-tag': X_ROBOTS_WELCOME } };
   }
 

@@ -1,7 +1,7 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_LOCATION, locationPath } from '@shop/domain';
-import { campaignSlugOf, WELCOME_PAGE_SIZE, WELCOME_PATH, WELCOME_ROBOTS } from '@shop/domain/deal-preview';
+import { campaignSlugOf, WELCOME_PAGE_SIZE, welcomeCampaignPath, WELCOME_ROBOTS } from '@shop/domain/deal-preview';
 import { preloadRouteQuery } from '../../relay/preload.ts';
 import { pageOf } from '../../lib/list-params.ts';
 import { ListEmpty } from '../lists/ListEmpty.tsx';
@@ -35,10 +35,10 @@ export function Component() {
 
 function WelcomePage() {
   const data = usePreloadedQuery<WelcomePageQuery>(query, useLoaderData() as PreloadedQuery<WelcomePageQuery>);
-  const { headline, description } = data.welcomeCampaign;
+  const { slug, headline, description } = data.welcomeCampaign;
   return (
     <div className="container">
-      <Seo title={headline} description={description} canonical={WELCOME_PATH} robots={WELCOME_ROBOTS} />
+      <Seo title={headline} description={description} canonical={welcomeCampaignPath(slug)} robots={WELCOME_ROBOTS} />
       <header className="page-header">
         <PageHeading>{headline}</PageHeading>
         <p className="page-header__lede">{description}</p>
@@ -61,6 +61,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 const query = graphql`
   query WelcomePageQuery($campaign: String, $first: Int!, $page: Int) {
     welcomeCampaign(campaign: $campaign) {
+      slug
       headline
       description
     }

@@ -36,10 +36,11 @@ const PREVIEW = `query($id: ID!) {
 const UPCOMING = `query($b: ID!) { viewer { merchant { business(id: $b) { upcomingDeals { status previewUrl deal { dealId } } } } } }`;
 const BUSINESSES = `{ viewer { merchant { businesses { id } } } }`;
 const ADD = `mutation($i: AddToBasketInput!) { addToBasket(input: $i) { __typename ... on UserError { code message field } } }`;
-const WELCOME = `query($c: String) { welcomeCampaign(campaign: $c) { slug headline matched deals(first: 12) { totalCount edges { node { dealId url } } pageInfo { hasNextPage } } } }`;
+const WELCOME = `query($c: String) { welcomeCampaign(campaign: $c) { slug headline matched deals(first: 12) { totalCount canonicalUrl edges { node { dealId url } } pageInfo { hasNextPage } } } }`;
 
 const robotsOf = (html: string) => /<meta[^>]*name="robots"[^>]*content="([^"]*)"/.exec(html)?.[1];
 const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(html)?.[1];
 
 describe.each(testDatabases())('deal previews and /welcome through the shop on %s', (_name, open) => {
   let services: BuyingServices;
@@ -168,12 +169,12 @@ describe.each(testDatabases())('deal previews and /welcome through the shop on %
 
   it('welcomeCampaign: the named campaign with its deals; the default for none, an unknown or a malformed name', async () => {
     const spa = (await guest.gql(WELCOME, { c: 'glasgow-spa-days' })).body.data.welcomeCampaign;
-    expect(spa).toMatchObject({ slug: 'glasgow-spa-days', matched: true });
+    expect(spa).toMatchObject({ slug: 'glasgow-spa-days', matched: true, deals: { canonicalUrl: '/welcome?campaign=glasgow-spa-days' } });
     expect(spa.deals.edges.length).toBeGreaterThan(0);
     expect(spa.deals.edges.every((e: any) => e.node.url.startsWith('/deals/glasgow/spa/'))).toBe(true);
     for (const c of [null, 'no-such-campaign', '<script>']) {
       const fallback = (await guest.gql(WELCOME, { c })).body.data.welcomeCampaign;
-      expect(fallback, String(c)).toMatchObject({ slug: 'welcome', matched: false, headline: 'Welcome to Thistle Deals' });
+      expect(fallback, String(c)).toMatchObject({ slug: 'welcome', matched: false, headline: 'Welcome to Thistle Deals', deals: { canonicalUrl: '/welcome?campaign=welcome' } });
       expect(fallback.deals.totalCount).toBeGreaterThan(0);
       expect(fallback.deals.edges).toHaveLength(Math.min(12, fallback.deals.totalCount));
       expect(fallback.deals.pageInfo.hasNextPage).toBe(fallback.deals.totalCount > 12);
@@ -181,11 +182,12 @@ describe.each(testDatabases())('deal previews and /welcome through the shop on %
   });
 
   it('/welcome: 200 with the campaign’s headline, noindex (robots meta and X-Robots-Tag), whatever the link names', async () => {
-    for (const [path, title] of [
-      ['/welcome?campaign=glasgow-spa-days', 'Spa days and treatments in Glasgow | Thistle Deals'],
-      ['/welcome?utm_campaign=glasgow-spa-days&utm_source=google&utm_medium=cpc', 'Spa days and treatments in Glasgow | Thistle Deals'],
-      ['/welcome', 'Welcome to Thistle Deals | Thistle Deals'],
-      ['/welcome?campaign=gone', 'Welcome to Thistle Deals | Thistle Deals'],
+    // The canonical is the campaign shown, as its deals connection says (one canonical per page).
+    for (const [path, title, canonical] of [
+      ['/welcome?campaign=glasgow-spa-days', 'Spa days and treatments in Glasgow | Thistle Deals', '/welcome?campaign=glasgow-spa-days'],
+      ['/welcome?utm_campaign=glasgow-spa-days&utm_source=google&utm_medium=cpc', 'Spa days and treatments in Glasgow | Thistle Deals', '/welcome?campaign=glasgow-spa-days'],
+      ['/welcome', 'Welcome to Thistle Deals | Thistle Deals', '/welcome?campaign=welcome'],
+      ['/welcome?campaign=gone', 'Welcome to Thistle Deals | Thistle Deals', '/welcome?campaign=welcome'],
     ] as const) {
       const res = await guest.fetch(path);
       expect(res.status, path).toBe(200);
@@ -193,6 +195,7 @@ describe.each(testDatabases())('deal previews and /welcome through the shop on %
       const html = await res.text();
       expect(robotsOf(html)).toBe('NOINDEX, FOLLOW');
       expect(titleOf(html)).toBe(title);
+      expect(new URL(canonicalOf(html)!, 'http://x').pathname + new URL(canonicalOf(html)!, 'http://x').search, path).toBe(canonical);
     }
   });
 });

@@ -3,7 +3,7 @@
  * link names, or the default one, from the deals service's GET /welcome-campaign; its deals a
  * connection of 12 a page, each page one REST call (the first shared with the campaign's own).
  */
-import { campaignSlugOf, WELCOME_PAGE_SIZE } from '@shop/domain/deal-preview';
+import { campaignSlugOf, WELCOME_PAGE_SIZE, welcomeCampaignPath } from '@shop/domain/deal-preview';
 import { WelcomeCampaignResponseSchema, type WelcomeCampaignResponse } from '@shop/deals/campaigns/campaigns.routes';
 import type { ListPage } from '../../clients/deals.client.ts';
 import type { RestClient } from '../../clients/rest-client.ts';
@@ -12,8 +12,6 @@ import { clampFirst } from '../../relay/connection.ts';
 import type { DealConnectionParent } from '../mappers.ts';
 import type { PagingArgs } from '../search/run-search.ts';
 import { listConnection } from '../lists/list-connection.ts';
-
-/** Deals the landing page shows at once (the service's default page). */
 
 export interface WelcomeCampaignClient {
   /** The named campaign running now, else the default; throws when no campaign runs at all. */
@@ -56,8 +54,8 @@ export const WelcomeCampaign = {
   matched: (c: WelcomeCampaignParent) => c.matched,
   deals: (c: WelcomeCampaignParent, args: PagingArgs & { first?: number | null }, ctx: GatewayContext): Promise<DealConnectionParent> => {
     const size = clampFirst(args.first, WELCOME_PAGE_SIZE);
-    // The campaign this page is (the default's own slug when the link named another).
-    const canonical = `/welcome?campaign=${c.slug}`;
+    // The campaign this page is (the default's own slug when the link named another), as the page head says.
+    const canonical = welcomeCampaignPath(c.slug);
     return listConnection((page) => (page.page === 0 && page.pageSize === WELCOME_PAGE_SIZE ? Promise.resolve(c.firstPage) : load(ctx, c.slug, page)), size, args, canonical);
   },
 };
