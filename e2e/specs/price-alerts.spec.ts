@@ -7,7 +7,7 @@ import { answerCookies, findDeal, newEmail, openDeal, plainOptionFirst, register
 // alerts job runs three times (as the shop's 15-minute job would) and exactly one "Price drop"
 // email arrives. Its "Stop price drop emails" link opens a page that turns them off with one
 // button, My subscriptions shows price drops off and back on sale still on, and the next drop
-// sends nothing.
+// sends nothing. A mail app's one-click unsubscribe (the email's List-Unsubscribe header) works too.
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const headers = { 'x-service-token': SERVICE_TOKEN };
@@ -16,6 +16,7 @@ interface OutboxMessage {
   kind: string;
   subject: string;
   text: string;
+  listUnsubscribe: string | null;
 }
 
 async function mailTo(page: Page, email: string): Promise<OutboxMessage[]> {
@@ -102,4 +103,12 @@ test('a price drop produces exactly one email, whose link stops price drop email
   await expect(page.getByText('Your wish list alerts have been saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('form', { name: 'Wish list alerts' }).getByRole('checkbox', { name: 'Price drops' })).toBeChecked();
+
+  // A mail app's own unsubscribe button (RFC 8058): its server POSTs List-Unsubscribe=One-Click to
+  // the email's List-Unsubscribe url (the same link), no cookies, no page: price drops are off again.
+  expect(alerts[0]!.listUnsubscribe).toBe(link);
+  const oneClick = await page.request.post(url.pathname + url.search, { form: { 'List-Unsubscribe': 'One-Click' }, headers: { cookie: '' } });
+  expect([oneClick.status(), await oneClick.text()]).toEqual([200, 'We won’t email you when deals on your wish list drop in price.\n']);
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Wish list alerts' }).getByRole('checkbox', { name: 'Price drops' })).not.toBeChecked();
 });

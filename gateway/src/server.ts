@@ -70,6 +70,7 @@ import { createPageResolver, type GuideLoader, type PageAnswer } from './html/sh
 import { escapeHtml, indexTemplate, type IndexTemplate } from './html/render-head.ts';
 import { createLogRoutes } from './logging/log.routes.ts';
 import { createGateway, GRAPHQL_PATH, type Gateway, type GatewayOptions } from './yoga.ts';
+import { createOneClickUnsubscribeRoutes } from './schema/wishlist-alerts/one-click.routes.ts';
 import { anonymousFront } from './response-cache.ts';
 import { newNonce, securityHeaders, shopPageCsp, tileImageSource } from './security/headers.ts';
 import { trafficMiddleware } from './traffic/traffic-cookies.ts';
@@ -417,6 +418,9 @@ export function createShopApp(options: ShopAppOptions): { app: Hono; gateway: Ga
   } else {
     app.all(OUTBOX_PAGE_PATH, () => problem(404, 'NOT_FOUND', 'Not found.'));
   }
+
+  // A mail app's one-click unsubscribe from a wish list alert (RFC 8058: POST to the email's List-Unsubscribe url).
+  app.route('/', createOneClickUnsubscribeRoutes({ gateway, logger }));
 
   // The header search box's suggestions (spec §7 site path /search-term/auto-complete).
   app.get('/search-term/auto-complete', async (c) => {

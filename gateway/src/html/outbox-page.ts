@@ -34,6 +34,16 @@ export function linkify(text: string): string {
   return out + escapeHtml(text.slice(last));
 }
 
+/**
+ * A message's List-Unsubscribe header, and the POST a mail app's own unsubscribe button makes
+ * with it (RFC 8058 one-click), so a developer or a journey can press it as a shopper would.
+ */
+function listUnsubscribeForm(url: string): string {
+  return `
+<form class="unsubscribe" method="post" action="${escapeHtml(url)}"><p class="meta">List-Unsubscribe: &lt;${escapeHtml(url)}&gt;</p>
+<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe (one-click, as a mail app does)</button></form>`;
+}
+
 const HEADERS = {
   'cache-control': 'no-store',
   'x-robots-tag': 'noindex, nofollow',
@@ -46,7 +56,7 @@ export function renderOutboxPage(messages: readonly OutboxMessage[], to: string 
       (m) => `<li class="mail"><article>
 <h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">To <strong class="to">${escapeHtml(m.to)}</strong> · <time datetime="${escapeHtml(m.createdAt)}">${escapeHtml(m.createdAt)}</time> · ${escapeHtml(m.kind)}</p>
-<div class="text">${linkify(m.text)}</div>
+<div class="text">${linkify(m.text)}</div>${m.listUnsubscribe ? listUnsubscribeForm(m.listUnsubscribe) : ''}
 </article></li>`,
     )
     .join('\n');

@@ -4,8 +4,9 @@
  * alerts job runs (as the leased job does) before and after the deal's price falls, and exactly
  * one email arrives in the outbox; its link turns price drops off through
  * unsubscribeWishlistAlert (no login), which viewer.wishlistAlerts then shows, so the next drop
- * sends nothing. updateWishlistAlerts turns a kind back on; a guest gets no preferences and is
- * refused the update; a forged link is an InvalidLinkError.
+ * sends nothing. updateWishlistAlerts turns a kind back on; the email's List-Unsubscribe url takes
+ * a mail app's one-click POST (RFC 8058); a guest gets no preferences and is refused the update; a
+ * forged link is an InvalidLinkError.
  */
 import { testDatabases } from '@shop/platform/test-databases';
 import { createMailer, listOutbox } from '@shop/platform';
@@ -19,6 +20,7 @@ import { alertWishlists } from '@shop/wishlist/alerts/alerts';
 import { Browser, openAccountServices, PUBLIC_BASE_URL, testClientAddress, type AccountServices } from '../../test/accounts-services.ts';
 import { captureLogger, TEST_TOKEN } from '../../test/helpers.ts';
 import { createGateway, type Gateway } from '../../yoga.ts';
+import { createOneClickUnsubscribeRoutes } from './one-click.routes.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 const PREFS = `query { viewer { wishlistAlerts { priceDrops backInStock } } }`;
@@ -91,6 +93,22 @@ describe.each(testDatabases())('wish list alerts through the gateway on %s', (_n
     // Back on from the account page.
     expect((await b.gql(UPDATE, { input: { priceDrops: true } })).body.data.updateWishlistAlerts).toEqual({ __typename: 'WishlistAlertPreferences', priceDrops: true, backInStock: true });
     expect((await b.gql(PREFS)).body.data.viewer.wishlistAlerts).toEqual({ priceDrops: true, backInStock: true });
+
+    // A mail app's own unsubscribe button (RFC 8058): a POST of List-Unsubscribe=One-Click to the
+    // email's List-Unsubscribe url, the same link, acts at once; any other POST changes nothing.
+    expect(alerts[0]!.listUnsubscribe).toBe(link);
+    const oneClick = createOneClickUnsubscribeRoutes({ gateway: yoga, logger });
+    const post = (url: string, body?: string) => oneClick.request(url, { method: 'POST', ...(body === undefined ? {} : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }) });
+    const refused = await post(link, 'unsubscribe=yes');
+    expect([refused.status, await refused.text()]).toEqual([400, 'List-Unsubscribe: Send List-Unsubscribe=One-Click to unsubscribe with one click.\n']);
+    expect((await post(link)).status).toBe(400);
+    expect((await b.gql(PREFS)).body.data.viewer.wishlistAlerts).toEqual({ priceDrops: true, backInStock: true });
+    const clicked = await post(link, 'List-Unsubscribe=One-Click');
+    expect([clicked.status, clicked.headers.get('cache-control'), await clicked.text()]).toEqual([200, 'no-store', 'We won’t email you when deals on your wish list drop in price.\n']);
+    expect((await b.gql(PREFS)).body.data.viewer.wishlistAlerts).toEqual({ priceDrops: false, backInStock: true });
+    const forgedClick = await post(link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), 'List-Unsubscribe=One-Click');
+    expect([forgedClick.status, await forgedClick.text()]).toEqual([400, `token: ${ERROR_MESSAGES.INVALID_LINK}\n`]);
+    expect((await post(`${PUBLIC_BASE_URL}/email/alerts`, 'List-Unsubscribe=One-Click')).status).toBe(400);
 
     const forged = (await stranger.gql(UNSUBSCRIBE, { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` })).body.data.unsubscribeWishlistAlert;
     expect(forged).toEqual({ __typename: 'InvalidLinkError', code: 'INVALID_LINK', message: ERROR_MESSAGES.INVALID_LINK, field: 'token' });

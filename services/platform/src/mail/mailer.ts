@@ -24,6 +24,18 @@ export interface MailMessage {
    * which receiving systems recognise the repeat. Without it every send is a new message.
    */
   messageId?: string;
+  /**
+   * For mail a shopper chose to get (a wish list alert): the absolute http(s) url that stops this
+   * kind with one POST (RFC 8058). SMTP sends it as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so mail apps show their own unsubscribe
+   * button (Gmail and Yahoo require it of bulk senders); the outbox keeps it with the message.
+   */
+  listUnsubscribe?: string;
+}
+
+/** The headers a message's one-click unsubscribe url becomes (RFC 2369, RFC 8058). */
+export function listUnsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 export interface Mailer {
@@ -57,6 +69,13 @@ export function assertSendable(message: MailMessage): void {
   if (!message.subject || HEADER_UNSAFE.test(message.subject)) throw new Error('Mail subject must be one non-empty line');
   if (!message.text) throw new Error('Mail needs a plain-text body');
   if (message.messageId !== undefined && !MESSAGE_ID.test(message.messageId)) throw new Error('Mail message id must look like <left@right>');
+  if (message.listUnsubscribe !== undefined && !isHeaderSafeHttpUrl(message.listUnsubscribe)) throw new Error('Mail unsubscribe url must be one absolute http(s) url');
+}
+
+/** An absolute http(s) url that can stand between angle brackets in a header: no spaces, controls or brackets. */
+function isHeaderSafeHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/[\x21-\x3b\x3d\x3f-\x7e]{1,2000}$/.test(value)) return false;
+  return URL.canParse(value);
 }
 
 /** `<left@right>`: printable ASCII without spaces, angle brackets or a second @. */

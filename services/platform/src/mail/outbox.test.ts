@@ -18,6 +18,10 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
       expect(all[0]!.html).toBeNull();
       expect(Date.parse(all[0]!.createdAt)).not.toBeNaN();
       expect((await listOutbox(database.db, { to: 'ANN@example.com ' })).map((m) => m.subject)).toEqual(['Third', 'First']);
+      // Mail a shopper chose to get keeps its one-click unsubscribe url (RFC 8058), as SMTP would send it.
+      await mailer.send({ to: 'cat@example.com', subject: 'Price drop', text: 'cheaper', kind: 'wishlist_price_drop', listUnsubscribe: 'https://shop.example/email/alerts?token=a1.x' });
+      expect((await listOutbox(database.db, { to: 'cat@example.com' }))[0]!.listUnsubscribe).toBe('https://shop.example/email/alerts?token=a1.x');
+      expect(all[0]!.listUnsubscribe).toBeNull();
       expect(await listOutbox(database.db, { limit: 1 })).toHaveLength(1);
     });
   });
@@ -86,6 +90,9 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
         { ...base, subject: '' },
         { ...base, text: '' },
         { ...base, kind: 'Not A Kind' },
+        { ...base, listUnsubscribe: 'https://shop.example/email/alerts?token=a>\r\nBcc: eve@example.com' },
+        { ...base, listUnsubscribe: 'mailto:unsubscribe@shop.example' },
+        { ...base, listUnsubscribe: '/email/alerts?token=a' },
       ]) {
         await expect(mailer.send(bad)).rejects.toThrow();
       }

@@ -18,6 +18,8 @@ export interface OutboxTable {
   html_body: string | null;
   /** The sender's Message-ID: a message handed over again with the same id is stored once. */
   message_id: string | null;
+  /** The one-click unsubscribe url SMTP sends as List-Unsubscribe (mail a shopper chose to get). */
+  list_unsubscribe: string | null;
   created_at: Generated<Date>;
 }
 
@@ -36,7 +38,7 @@ export function createOutboxMailer<DB>(db: Kysely<DB>): Mailer {
       assertSendable(message);
       await mailDb(db)
         .insertInto('outbox')
-        .values({ kind: message.kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null, message_id: message.messageId ?? null })
+        .values({ kind: message.kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null, message_id: message.messageId ?? null, list_unsubscribe: message.listUnsubscribe ?? null })
         // The same message handed over again (at-least-once delivery after a crash): kept once.
         .onConflict((oc) => oc.column('message_id').doNothing())
         .execute();
@@ -66,6 +68,8 @@ export interface OutboxMessage {
   text: string;
   html: string | null;
   messageId: string | null;
+  /** The url SMTP would send as `List-Unsubscribe: <url>` (one-click, RFC 8058). */
+  listUnsubscribe: string | null;
   createdAt: string;
 }
 
@@ -90,6 +94,7 @@ export async function listOutbox<DB>(db: Kysely<DB>, options: ListOutboxOptions 
     text: r.text_body,
     html: r.html_body,
     messageId: r.message_id,
+    listUnsubscribe: r.list_unsubscribe,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }

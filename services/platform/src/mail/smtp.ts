@@ -6,7 +6,7 @@
  */
 import type * as Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { assertSendable, DEFAULT_MAIL_FROM, type Mailer, type MailMessage } from './mailer.ts';
+import { assertSendable, DEFAULT_MAIL_FROM, listUnsubscribeHeaders, type Mailer, type MailMessage } from './mailer.ts';
 
 export interface SmtpMailerOptions {
   /** smtp:// or smtps:// URL. */
@@ -52,7 +52,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
-        headers: { 'X-Mail-Kind': message.kind },
+        headers: { 'X-Mail-Kind': message.kind, ...(message.listUnsubscribe ? listUnsubscribeHeaders(message.listUnsubscribe) : {}) },
         ...(message.messageId ? { messageId: message.messageId } : {}),
       });
     },

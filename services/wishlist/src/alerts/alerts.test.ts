@@ -115,6 +115,8 @@ describe.each(testDatabases())('wish list alerts on %s', (_name, open) => {
     expect(toAlice!.text).toContain(`See the deal: ${BASE}${title.path}`);
     expect(toAlice!.text).toMatch(new RegExp(`Stop price drop emails: ${BASE}/email/alerts\\?token=a1\\.p\\.\\d+\\.[A-Za-z0-9_-]{43}`));
     expect(toAlice!.text).toContain(`${BASE}/myaccount/subscriptions`);
+    // The same link is the List-Unsubscribe header a mail app's own button POSTs to (RFC 8058).
+    expect(toAlice!.text).toContain(`Stop price drop emails: ${toAlice!.listUnsubscribe}\n`);
     expect(toAlice!.messageId).toMatch(/^<wishlist-alert\.\d+@wishlist\.thistledeals\.example>$/);
     // A guest's list is never watched for anyone; the records name customers only.
     const tokens = (await sql<{ customer_token: string }>`select customer_token from wishlist.alert`.execute(db())).rows.map((r) => r.customer_token);

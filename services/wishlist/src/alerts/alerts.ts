@@ -207,7 +207,7 @@ export async function sendWishlistAlerts(deps: WishlistAlertDeps): Promise<numbe
         unsubscribeUrl: to.unsubscribeUrl,
       });
       try {
-        await deps.mailer.send({ to: to.email, subject: mail.subject, text: mail.text, kind: ALERT_MAIL_KIND[row.kind], messageId: alertMessageId(id) });
+        await deps.mailer.send({ to: to.email, subject: mail.subject, text: mail.text, kind: ALERT_MAIL_KIND[row.kind], messageId: alertMessageId(id), listUnsubscribe: to.unsubscribeUrl });
       } catch (error) {
         // Left unsent: the next run hands it over again.
         await sql`update wishlist.alert set attempts = attempts + 1 where id = ${id}`.execute(deps.db);
