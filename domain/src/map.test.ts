@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mapQueryProblem,
   MAP_CAROUSEL_MAX,
   MAP_COORDINATE_DECIMALS,
   MAP_DEBOUNCE_MS,
@@ -96,6 +97,30 @@ describe('coordinates to 3 decimals', () => {
     expect(roundMapBounds({ west: 1, south: 50, east: 1, north: 51 })).toBeNull();
     expect(roundMapBounds({ west: 1, south: 51, east: 2, north: 50 })).toBeNull();
     expect(roundMapBounds({ west: Number.NaN, south: 50, east: 2, north: 51 })).toBeNull();
+  });
+});
+
+describe('the map query rules (one set for the REST call and Query.mapDeals)', () => {
+  const GLASGOW = { west: -4.45, south: 55.78, east: -4.07, north: 55.94 };
+  it.each([
+    [{}, null],
+    [{ zoom: 6, minPrice: 0, maxPrice: 20000 }, null],
+    [{ zoom: 16, minPrice: 500, maxPrice: 500 }, null],
+    [{ zoom: null, minPrice: null, maxPrice: undefined }, null],
+    [{ west: -181 }, 'west'],
+    [{ east: Number.NaN }, 'east'],
+    [{ south: -90.5 }, 'south'],
+    [{ north: Number.POSITIVE_INFINITY }, 'north'],
+    [{ east: -4.45 }, 'east'],
+    [{ north: 55.7 }, 'north'],
+    [{ zoom: 5.5 }, 'zoom'],
+    [{ zoom: 16.5 }, 'zoom'],
+    [{ zoom: Number.NaN }, 'zoom'],
+    [{ minPrice: -1 }, 'minPrice'],
+    [{ maxPrice: 10.5 }, 'maxPrice'],
+    [{ minPrice: 5000, maxPrice: 1000 }, 'maxPrice'],
+  ] as const)('%j → %s', (change, field) => {
+    expect(mapQueryProblem({ ...GLASGOW, ...change })?.field ?? null).toBe(field);
   });
 });
 

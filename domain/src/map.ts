@@ -105,6 +105,35 @@ export function roundMapBounds(b: MapBounds): MapBounds | null {
   return rounded;
 }
 
+/** What a map query asks: the box, and optionally the zoom and a headline price range in pence. */
+export interface MapQuery extends MapBounds {
+  zoom?: number | null | undefined;
+  minPrice?: number | null | undefined;
+  maxPrice?: number | null | undefined;
+}
+
+/**
+ * The first thing wrong with a map query, naming its field (west, south, east, north, zoom,
+ * minPrice, maxPrice), or null: edges on the earth, a box whose west is below its east and south
+ * below its north, a zoom of 6 to 16, prices of 0 or more with the lowest not above the highest.
+ * The one rule set of the map's REST call (deals service) and of Query.mapDeals (gateway).
+ */
+export function mapQueryProblem(q: MapQuery): { field: keyof MapQuery; message: string } | null {
+  const edges = [['west', q.west, 180], ['east', q.east, 180], ['south', q.south, 90], ['north', q.north, 90]] as const;
+  for (const [field, value, limit] of edges) {
+    if (!Number.isFinite(value) || value < -limit || value > limit) return { field, message: `Must be between -${limit} and ${limit}.` };
+  }
+  if (q.west >= q.east) return { field: 'east', message: 'Must be east of west.' };
+  if (q.south >= q.north) return { field: 'north', message: 'Must be north of south.' };
+  if (q.zoom != null && !(q.zoom >= MAP_MIN_ZOOM && q.zoom <= MAP_MAX_ZOOM)) return { field: 'zoom', message: `Must be between ${MAP_MIN_ZOOM} and ${MAP_MAX_ZOOM}.` };
+  for (const field of ['minPrice', 'maxPrice'] as const) {
+    const value = q[field];
+    if (value != null && !(Number.isSafeInteger(value) && value >= 0)) return { field, message: 'Must be a whole number of pence, 0 or more.' };
+  }
+  if (q.minPrice != null && q.maxPrice != null && q.minPrice > q.maxPrice) return { field: 'maxPrice', message: 'Must not be below minPrice.' };
+  return null;
+}
+
 /** The layout of a viewport width: under the md breakpoint (768 px, spec §9) the map is the mobile one. */
 export function mapLayoutOf(viewportWidth: number): MapLayout {
   return viewportWidth < 768 ? 'mobile' : 'desktop';

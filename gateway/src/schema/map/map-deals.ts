@@ -6,7 +6,7 @@
  * checked here first so no call is made for it); anything else is masked.
  */
 import type { MapDeal as MapDealDto, MapDealsResponse } from '@shop/deals/map/map.contract';
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, type MapLayout } from '@shop/domain';
+import { mapQueryProblem, type MapLayout } from '@shop/domain';
 import { isServiceError } from '../../clients/service-error.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import { byTypename } from '../mappers.ts';
@@ -25,25 +25,14 @@ interface MapDealsArgs {
   maxPrice?: number | null;
 }
 
-/** The checks the service makes too, in the schema's field names (bounds.east, …). */
+/** The map's one rule set (domain mapQueryProblem), in the schema's field names (bounds.east, …): no call is made for a bad query. */
 function checkArgs(args: MapDealsArgs): ValidationErrorValue | null {
-  const { west, south, east, north } = args.bounds;
-  const edges = [['west', west, 180], ['east', east, 180], ['south', south, 90], ['north', north, 90]] as const;
-  for (const [name, value, limit] of edges) {
-    if (!Number.isFinite(value) || value < -limit || value > limit) return validationError(`bounds.${name}`, `Must be between -${limit} and ${limit}.`);
-  }
-  if (west >= east) return validationError('bounds.east', 'Must be east of west.');
-  if (south >= north) return validationError('bounds.north', 'Must be north of south.');
-  if (args.zoom !== null && args.zoom !== undefined && (args.zoom < MAP_MIN_ZOOM || args.zoom > MAP_MAX_ZOOM)) {
-    return validationError('zoom', `Must be between ${MAP_MIN_ZOOM} and ${MAP_MAX_ZOOM}.`);
-  }
-  for (const field of ['minPrice', 'maxPrice'] as const) {
-    const value = args[field];
-    if (value !== null && value !== undefined && value < 0) return validationError(field, 'Must be 0 or more.');
-  }
-  if (args.minPrice != null && args.maxPrice != null && args.minPrice > args.maxPrice) return validationError('maxPrice', 'Must not be below minPrice.');
-  return null;
+  const problem = mapQueryProblem({ ...args.bounds, zoom: args.zoom, minPrice: args.minPrice, maxPrice: args.maxPrice });
+  if (!problem) return null;
+  return validationError(BOUNDS_FIELDS.has(problem.field) ? `bounds.${problem.field}` : problem.field, problem.message);
 }
+
+const BOUNDS_FIELDS: ReadonlySet<string> = new Set(['west', 'south', 'east', 'north']);
 
 export const mapDeals: Resolver<unknown, MapDealsArgs, Promise<MapDealsParent | ValidationErrorValue>> = async (_p, args, ctx) => {
   const refused = checkArgs(args);
@@ -61,7 +50,7 @@ export const mapDeals: Resolver<unknown, MapDealsArgs, Promise<MapDealsParent | 
   } catch (error) {
     if (isServiceError(error) && error.status === 400) {
       const first = error.fieldErrors[0];
-      const field = first ? (['west', 'south', 'east', 'north'].includes(first.field) ? `bounds.${first.field}` : first.field) : null;
+      const field = first ? (BOUNDS_FIELDS.has(first.field) ? `bounds.${first.field}` : first.field) : null;
       return validationError(field, first?.message ?? 'Please check the map and try again.');
     }
     throw error;

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { invalid } from '@shop/platform';
-import { dealPath, mapDealsForZoom, roundMapBounds } from '@shop/domain';
+import { dealPath, mapDealsForZoom, mapQueryProblem, roundMapBounds } from '@shop/domain';
 import { imageUrl } from '../images/image-urls.ts';
 import type { DealsDeps } from '../lib/deps.ts';
 import { loadCatalogue } from '../lists/common.ts';
@@ -11,11 +11,9 @@ import * as store from './map.store.ts';
 export function registerMapRoutes(app: OpenAPIHono, deps: DealsDeps): void {
   app.openapi(routes.getMapDeals, async (c) => {
     const q = c.req.valid('query');
-    if (q.west >= q.east) return invalid(c, [{ field: 'east', message: 'Must be east of west.' }]);
-    if (q.south >= q.north) return invalid(c, [{ field: 'north', message: 'Must be north of south.' }]);
-    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
-      return invalid(c, [{ field: 'maxPrice', message: 'Must not be below minPrice.' }]);
-    }
+    // Each value's type and range were checked by the route's schema; the rules across fields are the map's one rule set.
+    const problem = mapQueryProblem(q);
+    if (problem) return invalid(c, [problem]);
     // Checked above: the box is not empty, so rounding outwards keeps it so.
     const bounds = roundMapBounds(q)!;
     const limit = mapDealsForZoom(q.zoom, q.layout);
