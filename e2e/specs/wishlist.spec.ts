@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../fixtures.ts';
-import { answerCookies, newEmail, registerAndConfirm } from './buying-helpers.ts';
+import { answerCookies, newEmail, registerAndConfirm, SERVICE_TOKEN } from './buying-helpers.ts';
 
 // Issue 19 point 1, the wish list: a shopper with an account saves one deal and signs out; as a
 // guest they heart two more deals on the Glasgow page (one by mouse, one by keyboard), the header
@@ -99,4 +99,60 @@ test('a guest hearts two deals, logs in, and finds them merged into the accountâ
   await page.getByRole('button', { name: 'Clear wish list' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Your wish list is empty' })).toBeVisible();
   await expect(page.getByTestId('wishlist-link')).toHaveAccessibleName('Wish list');
+});
+
+test('a guest list joining a full account list: the deal taken off is named on /wishlist, with its link, until the list changes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = newEmail('wishlist-full');
+  await registerAndConfirm(page, email);
+
+  // The account saves one deal with the heart (the oldest), then its list is filled to 50 through the service.
+  await page.goto('/deals/glasgow');
+  await expect(cards(page).first()).toBeVisible();
+  const oldest = (await cards(page).nth(0).locator('.card__title').innerText()).trim();
+  await heartOf(page, 0).click();
+  await expect(heartOf(page, 0)).toHaveAttribute('aria-pressed', 'true');
+  const listId = (await page.context().cookies()).find((c) => c.name === 'wishlist_id')!.value;
+  const filled = await page.request.patch(`/api/wishlist/wishlist/${listId}`, {
+    headers: { 'x-service-token': SERVICE_TOKEN },
+    // Ids past the shop's deals: counted by the list, no cards (the fixture has fewer deals than that).
+    data: Array.from({ length: 49 }, (_, i) => ({ op: 'add', path: '/deals', value: 900_000 + i })),
+  });
+  expect(filled.status()).toBe(200);
+  await accountButton(page, 'Hi Morag').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(accountButton(page, 'My account')).toBeVisible();
+
+  // A guest saves another; signing in from /wishlist joins the lists: 51 deals, so the oldest goes, and is named.
+  await page.goto('/deals/glasgow');
+  const newest = (await cards(page).nth(1).locator('.card__title').innerText()).trim();
+  await heartOf(page, 1).click();
+  await expect(heartOf(page, 1)).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/wishlist');
+  await page.getByRole('main').getByRole('link', { name: 'Login to see your full wish list' }).click();
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/wishlist$/);
+  const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'One older deal was taken off your wish list' }) });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('A wish list holds up to 50 deals.');
+  await expect(notice.getByRole('link')).toHaveText([oldest]);
+  await expect(page.getByRole('main').getByText('50 saved deals', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved deals' }).locator('.card__title')).toHaveText([newest]);
+  expect((await new AxeBuilder({ page }).withTags(tags).analyze()).violations).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('wishlist-taken-off.png'), fullPage: true });
+
+  // A change to the list (taking the newest off) ends the word, here and after a reload.
+  await page.getByRole('list', { name: 'Saved deals' }).getByTestId('wishlist-heart').click();
+  await expect(page.getByTestId('wishlist-link')).toHaveAccessibleName(/^Wish list ?, 49 saved deals$/);
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('main').getByText('49 saved deals', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /taken off your wish list/ })).toHaveCount(0);
+
+  // The deal named is one press away from being saved again.
+  await page.goto('/deals/glasgow');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(heartOf(page, 0)).toHaveAttribute('aria-pressed', 'false');
 });
