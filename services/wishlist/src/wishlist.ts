@@ -46,8 +46,9 @@ export interface Wishlist {
   deals: WishlistDeal[];
   totalDeals: number;
   /**
-   * Deals a merge took off to keep the newest 50, oldest first; kept until the list next changes
-   * (an add, a remove, a clear), so the shopper is told which went and can save them again.
+   * Deals a merge took off to keep the newest 50, in the order they went (the oldest saved first);
+   * kept until the list next changes (an add, a remove, a clear), so the shopper is told which
+   * went and can save them again. A later merge adds to them rather than replacing them.
    */
   takenOffAtMerge: number[];
 }

@@ -9,11 +9,13 @@
  * CSRF token is involved, and the answer is never cached.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ACCOUNT_LINK_PATHS } from '@shop/domain/accounts';
 import type { Logger } from '../../logger.ts';
 import { markInternalRequest } from '../../security/operation-access.ts';
 
-export const ONE_CLICK_VALUE = 'One-Click';
+const ONE_CLICK_VALUE = 'One-Click';
+const ONE_CLICK_BODY_LIMIT = 4096;
 
 const UNSUBSCRIBE = `mutation OneClickUnsubscribe($token: String!) {
   unsubscribeWishlistAlert(input: { token: $token }) { __typename ... on WishlistAlertUnsubscribed { message } ... on UserError { message } }
@@ -29,7 +31,8 @@ const answer = (status: number, text: string) => new Response(`${text}\n`, { sta
 
 export function createOneClickUnsubscribeRoutes(options: OneClickUnsubscribeOptions): Hono {
   const app = new Hono();
-  app.post(ACCOUNT_LINK_PATHS.wishlistAlerts, async (c) => {
+  // The form is one short field: anything large is not a mail app's one-click POST.
+  app.post(ACCOUNT_LINK_PATHS.wishlistAlerts, bodyLimit({ maxSize: ONE_CLICK_BODY_LIMIT, onError: () => answer(413, 'The request body is too large.') }), async (c) => {
     const token = c.req.query('token')?.trim();
     if (!token) return answer(400, 'token: This link is missing its token.');
     // RFC 8058: the POST says List-Unsubscribe=One-Click (form-encoded or multipart); anything else is not a one-click unsubscribe.

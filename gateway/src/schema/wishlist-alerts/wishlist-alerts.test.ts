@@ -102,6 +102,7 @@ describe.each(testDatabases())('wish list alerts through the gateway on %s', (_n
     const refused = await post(link, 'unsubscribe=yes');
     expect([refused.status, await refused.text()]).toEqual([400, 'List-Unsubscribe: Send List-Unsubscribe=One-Click to unsubscribe with one click.\n']);
     expect((await post(link)).status).toBe(400);
+    expect((await post(link, `List-Unsubscribe=One-Click&pad=${'x'.repeat(8000)}`)).status).toBe(413);
     expect((await b.gql(PREFS)).body.data.viewer.wishlistAlerts).toEqual({ priceDrops: true, backInStock: true });
     const clicked = await post(link, 'List-Unsubscribe=One-Click');
     expect([clicked.status, clicked.headers.get('cache-control'), await clicked.text()]).toEqual([200, 'no-store', 'We won’t email you when deals on your wish list drop in price.\n']);
