@@ -81,9 +81,10 @@ export const CAMPAIGN_SLUG_MAX = 60;
 
 /**
  * The canonical url of the campaign a /welcome page shows (the default campaign's own slug when
- * the link named none or another): the page head and its deals connection say the same.
+ * the link named none or another), and of its page from the 2nd on: the page head says it, and
+ * its deals connection the first page's.
  */
-export const welcomeCampaignPath = (slug: string): string => `${WELCOME_PATH}?campaign=${encodeURIComponent(slug)}`;
+export const welcomeCampaignPath = (slug: string, page = 1): string => `${WELCOME_PATH}?campaign=${encodeURIComponent(slug)}${page > 1 ? `&page=${page}` : ''}`;
 
 /** A campaign slug from a url's query, normalised (lower case, a-z 0-9 and hyphens, at most 60); null when none or malformed. */
 export function campaignSlugOf(search: string | URLSearchParams): string | null {

@@ -118,6 +118,8 @@ describe('the map query rules (one set for the REST call and Query.mapDeals)', (
     [{ zoom: Number.NaN }, 'zoom'],
     [{ minPrice: -1 }, 'minPrice'],
     [{ maxPrice: 10.5 }, 'maxPrice'],
+    [{ maxPrice: 100_000_000 }, null],
+    [{ maxPrice: 100_000_001 }, 'maxPrice'],
     [{ minPrice: 5000, maxPrice: 1000 }, 'maxPrice'],
   ] as const)('%j → %s', (change, field) => {
     expect(mapQueryProblem({ ...GLASGOW, ...change })?.field ?? null).toBe(field);

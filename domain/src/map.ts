@@ -105,6 +105,9 @@ export function roundMapBounds(b: MapBounds): MapBounds | null {
   return rounded;
 }
 
+/** The highest price a map query may name, in pence (£1,000,000: far above any deal). */
+export const MAP_PRICE_MAX_PENCE = 100_000_000;
+
 /** What a map query asks: the box, and optionally the zoom and a headline price range in pence. */
 export interface MapQuery extends MapBounds {
   zoom?: number | null | undefined;
@@ -115,7 +118,8 @@ export interface MapQuery extends MapBounds {
 /**
  * The first thing wrong with a map query, naming its field (west, south, east, north, zoom,
  * minPrice, maxPrice), or null: edges on the earth, a box whose west is below its east and south
- * below its north, a zoom of 6 to 16, prices of 0 or more with the lowest not above the highest.
+ * below its north, a zoom of 6 to 16, whole pence from 0 to MAP_PRICE_MAX_PENCE with the lowest
+ * not above the highest.
  * The one rule set of the map's REST call (deals service) and of Query.mapDeals (gateway).
  */
 export function mapQueryProblem(q: MapQuery): { field: keyof MapQuery; message: string } | null {
@@ -128,7 +132,9 @@ export function mapQueryProblem(q: MapQuery): { field: keyof MapQuery; message: 
   if (q.zoom != null && !(q.zoom >= MAP_MIN_ZOOM && q.zoom <= MAP_MAX_ZOOM)) return { field: 'zoom', message: `Must be between ${MAP_MIN_ZOOM} and ${MAP_MAX_ZOOM}.` };
   for (const field of ['minPrice', 'maxPrice'] as const) {
     const value = q[field];
-    if (value != null && !(Number.isSafeInteger(value) && value >= 0)) return { field, message: 'Must be a whole number of pence, 0 or more.' };
+    if (value != null && !(Number.isSafeInteger(value) && value >= 0 && value <= MAP_PRICE_MAX_PENCE)) {
+      return { field, message: `Must be a whole number of pence from 0 to ${MAP_PRICE_MAX_PENCE}.` };
+    }
   }
   if (q.minPrice != null && q.maxPrice != null && q.minPrice > q.maxPrice) return { field: 'maxPrice', message: 'Must not be below minPrice.' };
   return null;

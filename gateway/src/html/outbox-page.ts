@@ -39,8 +39,11 @@ export function linkify(text: string): string {
  * with it (RFC 8058 one-click), so a developer or a journey can press it as a shopper would.
  */
 function listUnsubscribeForm(url: string): string {
+  // Posted to this shop (the page's CSP allows forms to 'self' only, whichever host it was opened on).
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  const action = parsed ? parsed.pathname + parsed.search : url;
   return `
-<form class="unsubscribe" method="post" action="${escapeHtml(url)}"><p class="meta">List-Unsubscribe: &lt;${escapeHtml(url)}&gt;</p>
+<form class="unsubscribe" method="post" action="${escapeHtml(action)}"><p class="meta">List-Unsubscribe: &lt;${escapeHtml(url)}&gt;</p>
 <input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe (one-click, as a mail app does)</button></form>`;
 }
 

@@ -83,7 +83,7 @@ import { dealStructuredData, type DealStructuredDataInput, type GraphqlDealForSt
 import { helpCentreHead, HELP_CENTRES } from '@shop/domain/help-centre';
 import { campaignSlugOf, dealPreviewPath, previewDealIdOf, PREVIEW_ROBOTS, WELCOME_PATH, WELCOME_ROBOTS, welcomeCampaignPath, X_ROBOTS_NOINDEX, X_ROBOTS_WELCOME } from '@shop/domain/deal-preview';
 import type { Logger } from '../logger.ts';
-import { markInternalRequest } from '../security/operation-access.ts';
+import { internalGraphqlRequest } from '../security/operation-access.ts';
 
 /** A guide page as the guide service gives it (spec §3 Guide page; only what the head needs). */
 export interface GuidePage {
@@ -227,15 +227,7 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
       if (value) viewer[name] = value;
     }
     // The shop's own query, made in process: trusted as an internal tool's (security/operation-access.ts).
-    const response = await options.gateway.fetch(
-      markInternalRequest(
-        new Request('http://shop.internal/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}), ...viewer },
-          body: JSON.stringify({ query: document, variables }),
-        }),
-      ),
-    );
+    const response = await options.gateway.fetch(internalGraphqlRequest(document, variables, { ...(requestId ? { 'x-request-id': requestId } : {}), ...viewer }));
     const body = (await response.json().catch(() => null)) as { data?: T; errors?: unknown[] } | null;
     if (!response.ok || !body?.data || (body.errors && body.errors.length > 0)) {
       logger.warn('Page head query failed', { status: response.status, errors: body?.errors, path: new URL(request.url).pathname });
@@ -326,7 +318,7 @@ export function createPageResolver(options: PageResolverOptions): (request: Requ
     const data = await query<{ welcomeCampaign: { slug: string; headline: string; description: string } }>(WELCOME_QUERY, { campaign: campaignSlugOf(params) }, request);
     if (!data) return unavailable(pathname);
     const { slug, headline, description } = data.welcomeCampaign;
-    const head = pageHead({ title: truncate(headline, TEXT_LIMITS.mediumText), description: truncate(description, TEXT_LIMITS.text), canonical: welcomeCampaignPath(slug), robots: WELCOME_ROBOTS });
+    const head = pageHead({ title: truncate(headline, TEXT_LIMITS.mediumText), description: truncate(description, TEXT_LIMITS.text), canonical: welcomeCampaignPath(slug, listPageOf(params)), robots: WELCOME_ROBOTS });
     return { status: 200, head, headers: { 'x-robots-tag': X_ROBOTS_WELCOME } };
   }
 

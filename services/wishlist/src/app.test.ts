@@ -126,6 +126,10 @@ describe.each(testDatabases())('wishlist REST on %s', (_name, open) => {
     // Which went is kept on the list (never a silent loss) until the list next changes.
     expect(merged.takenOffAtMerge).toEqual([100, 101, 102, 103, 104]);
     expect((await list(await f.call('GET', `/wishlist/${mine}`))).takenOffAtMerge).toEqual([100, 101, 102, 103, 104]);
+    // Another list joining before the shopper changed theirs: its overflow is added to what they are told.
+    const another = await guestList(600, 601, 602);
+    const again = await list(await f.call('PATCH', `/wishlist/${another}`, [{ op: 'merge', path: '/customerToken', value: CAT }]));
+    expect([again.totalDeals, again.dropped, again.takenOffAtMerge]).toEqual([50, 3, [100, 101, 102, 103, 104, 105, 106, 107]]);
     const changed = await list(await f.call('DELETE', `/wishlist/${mine}/deal/500`));
     expect([changed.totalDeals, changed.takenOffAtMerge]).toEqual([49, []]);
     expect((await list(await f.call('GET', `/wishlist/${mine}`))).takenOffAtMerge).toEqual([]);

@@ -76,6 +76,8 @@ export const WishlistSchema = z
     totalDeals: z.number().int().openapi({ description: `All the deals in the list (at most ${WISHLIST_MAX_DEALS}).`, example: 3 }),
     takenOffAtMerge: z
       .array(z.number().int())
+      // A caller newer than the service it calls reads "nothing taken off".
+      .default([])
       .openapi({
         description: `Deal ids a merge took off to keep the newest ${WISHLIST_MAX_DEALS} (the oldest saved), in the order they went; empty again once the list next changes (an add, a remove, a clear).`,
         example: [],

@@ -211,23 +211,24 @@ async function mergeLocked(trx: AnyDb, list: string, customerToken: string, now:
   await sql`insert into wishlist.wishlist_deal (wishlist_id, deal_id, added_at)
     select ${theirs}, deal_id, added_at from wishlist.wishlist_deal where wishlist_id = ${list}
     on conflict (wishlist_id, deal_id) do update set added_at = greatest(wishlist.wishlist_deal.added_at, excluded.added_at)`.execute(trx);
-  const over = await sql<{ deal_id: number; added_at: Date | string }>`delete from wishlist.wishlist_deal where wishlist_id = ${theirs} and deal_id not in (
-      select deal_id from wishlist.wishlist_deal where wishlist_id = ${theirs} order by added_at desc, deal_id desc limit ${WISHLIST_MAX_DEALS})
-    returning deal_id, added_at`.execute(trx);
+  // Taken off in the keep order's reverse (the oldest saved first; microsecond times, so in SQL).
+  const over = await sql<{ deal_id: number }>`with over as (
+      delete from wishlist.wishlist_deal where wishlist_id = ${theirs} and deal_id not in (
+        select deal_id from wishlist.wishlist_deal where wishlist_id = ${theirs} order by added_at desc, deal_id desc limit ${WISHLIST_MAX_DEALS})
+      returning deal_id, added_at)
+    select deal_id from over order by added_at, deal_id`.execute(trx);
   await sql`delete from wishlist.wishlist where id = ${list}`.execute(trx);
-  // The ones taken off are remembered (with any an earlier merge took off and the shopper has not
-  // seen, unless saved again since), so the list's page can say which went: never a silent loss.
-  const takenOff = over.rows
-    .map((r) => ({ id: Number(r.deal_id), at: new Date(r.added_at).getTime() }))
-    .sort((a, b) => a.at - b.at || a.id - b.id)
-    .map((r) => r.id);
+  // The ones taken off are remembered after any an earlier merge took off and the shopper has not
+  // seen (unless saved again since), so the list's page can say which went: never a silent loss.
+  // Past 50 of them, the latest 50 are kept (the column's limit).
+  const takenOff = over.rows.map((r) => Number(r.deal_id));
   await sql`update wishlist.wishlist set updated_at = ${now}, taken_off_at_merge = (
       select coalesce(array_agg(d order by o), '{}') from (
         select d, min(o) as o from unnest(taken_off_at_merge || ${takenOff}::integer[]) with ordinality as t(d, o)
         where d not in (select deal_id from wishlist.wishlist_deal where wishlist_id = ${theirs})
-        group by d order by min(o) limit ${WISHLIST_MAX_DEALS}) kept)
+        group by d order by min(o) desc limit ${WISHLIST_MAX_DEALS}) kept)
     where id = ${theirs}`.execute(trx);
-  return { id: theirs, dropped: over.rows.length };
+  return { id: theirs, dropped: takenOff.length };
 }
 
 /** Spec §7 POST {wishlist}/{id}/deal/{dealId}: a deal in the list already is no change; refused at 50. */

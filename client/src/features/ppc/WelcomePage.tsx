@@ -1,5 +1,5 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_LOCATION, locationPath } from '@shop/domain';
 import { campaignSlugOf, WELCOME_PAGE_SIZE, welcomeCampaignPath, WELCOME_ROBOTS } from '@shop/domain/deal-preview';
 import { preloadRouteQuery } from '../../relay/preload.ts';
@@ -36,9 +36,10 @@ export function Component() {
 function WelcomePage() {
   const data = usePreloadedQuery<WelcomePageQuery>(query, useLoaderData() as PreloadedQuery<WelcomePageQuery>);
   const { slug, headline, description } = data.welcomeCampaign;
+  const page = pageOf(new URLSearchParams(useLocation().search));
   return (
     <div className="container">
-      <Seo title={headline} description={description} canonical={welcomeCampaignPath(slug)} robots={WELCOME_ROBOTS} />
+      <Seo title={headline} description={description} canonical={welcomeCampaignPath(slug, page)} robots={WELCOME_ROBOTS} />
       <header className="page-header">
         <PageHeading>{headline}</PageHeading>
         <p className="page-header__lede">{description}</p>

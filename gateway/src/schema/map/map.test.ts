@@ -71,6 +71,7 @@ describe.each(testDatabases())('map deals through the gateway on %s', (_name, op
     [{ bounds: GLASGOW, zoom: 5.5 }, 'zoom'],
     [{ bounds: GLASGOW, minPrice: -1 }, 'minPrice'],
     [{ bounds: GLASGOW, minPrice: 5000, maxPrice: 1000 }, 'maxPrice'],
+    [{ bounds: GLASGOW, maxPrice: 2_000_000_000 }, 'maxPrice'],
   ])('%j: a ValidationError naming %s, and no REST call', async (variables, field) => {
     const res = await run(variables);
     expect(res.body.errors).toBeUndefined();

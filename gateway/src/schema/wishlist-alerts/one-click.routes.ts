@@ -12,7 +12,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ACCOUNT_LINK_PATHS } from '@shop/domain/accounts';
 import type { Logger } from '../../logger.ts';
-import { markInternalRequest } from '../../security/operation-access.ts';
+import { requestIdFrom } from '../../context.ts';
+import { internalGraphqlRequest } from '../../security/operation-access.ts';
 
 const ONE_CLICK_VALUE = 'One-Click';
 const ONE_CLICK_BODY_LIMIT = 4096;
@@ -38,16 +39,8 @@ export function createOneClickUnsubscribeRoutes(options: OneClickUnsubscribeOpti
     // RFC 8058: the POST says List-Unsubscribe=One-Click (form-encoded or multipart); anything else is not a one-click unsubscribe.
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (form['List-Unsubscribe'] !== ONE_CLICK_VALUE) return answer(400, `List-Unsubscribe: Send List-Unsubscribe=${ONE_CLICK_VALUE} to unsubscribe with one click.`);
-    const requestId = c.req.header('x-request-id');
-    const response = await options.gateway.fetch(
-      markInternalRequest(
-        new Request('http://shop.internal/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
-          body: JSON.stringify({ query: UNSUBSCRIBE, variables: { token } }),
-        }),
-      ),
-    );
+    const requestId = requestIdFrom(c.req.raw);
+    const response = await options.gateway.fetch(internalGraphqlRequest(UNSUBSCRIBE, { token }, { 'x-request-id': requestId }));
     const body = (await response.json().catch(() => null)) as { data?: { unsubscribeWishlistAlert?: { __typename: string; message: string } }; errors?: unknown[] } | null;
     const result = body?.data?.unsubscribeWishlistAlert;
     if (!response.ok || !result) {

@@ -1,6 +1,6 @@
 import { commonErrors, createRoute, jsonContent } from '@shop/platform';
 import { z } from '@hono/zod-openapi';
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '@shop/domain';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_PRICE_MAX_PENCE } from '@shop/domain';
 import { MapDealsResponseSchema } from './map.contract.ts';
 
 const coordinate = (name: string, min: number, max: number, example: number, description: string) =>
@@ -15,7 +15,7 @@ const pence = (name: string, description: string) =>
     .number({ error: 'Must be a whole number of pence.' })
     .int('Must be a whole number of pence.')
     .min(0, 'Must be 0 or more.')
-    .max(100_000_000, 'Must be at most 100000000.')
+    .max(MAP_PRICE_MAX_PENCE, `Must be at most ${MAP_PRICE_MAX_PENCE}.`)
     .optional()
     .openapi({ param: { name, in: 'query' }, type: 'integer', description });
 

@@ -25,16 +25,21 @@ export interface MailMessage {
    */
   messageId?: string;
   /**
-   * For mail a shopper chose to get (a wish list alert): the absolute http(s) url that stops this
-   * kind with one POST (RFC 8058). SMTP sends it as `List-Unsubscribe: <url>` with
+   * For mail a shopper chose to get (a wish list alert): the absolute url that stops this kind
+   * with one POST (RFC 8058). SMTP sends an https one as `List-Unsubscribe: <url>` with
    * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so mail apps show their own unsubscribe
-   * button (Gmail and Yahoo require it of bulk senders); the outbox keeps it with the message.
+   * button (Gmail and Yahoo require it of bulk senders; the relay's DKIM signature must cover both
+   * headers); the outbox keeps it with the message, http too (a shop on this machine).
    */
   listUnsubscribe?: string;
 }
 
-/** The headers a message's one-click unsubscribe url becomes (RFC 2369, RFC 8058). */
-export function listUnsubscribeHeaders(url: string): Record<string, string> {
+/**
+ * The headers a message's one-click unsubscribe url becomes (RFC 2369, RFC 8058), or none: the
+ * RFC allows only an https url (a plain http one is left to the link in the text).
+ */
+export function listUnsubscribeHeaders(url: string | undefined): Record<string, string> {
+  if (!url?.startsWith('https://')) return {};
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
@@ -72,9 +77,12 @@ export function assertSendable(message: MailMessage): void {
   if (message.listUnsubscribe !== undefined && !isHeaderSafeHttpUrl(message.listUnsubscribe)) throw new Error('Mail unsubscribe url must be one absolute http(s) url');
 }
 
-/** An absolute http(s) url that can stand between angle brackets in a header: no spaces, controls or brackets. */
+/**
+ * An absolute http(s) url that can stand between angle brackets in a header: no spaces, controls
+ * or brackets, and short enough for one header line (998 characters, RFC 5322; it cannot be folded).
+ */
 function isHeaderSafeHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/[\x21-\x3b\x3d\x3f-\x7e]{1,2000}$/.test(value)) return false;
+  if (!/^https?:\/\/[\x21-\x3b\x3d\x3f-\x7e]{1,900}$/.test(value)) return false;
   return URL.canParse(value);
 }
 

@@ -93,6 +93,7 @@ describe.each(testDatabases())('mail outbox on %s', (_name, open) => {
         { ...base, listUnsubscribe: 'https://shop.example/email/alerts?token=a>\r\nBcc: eve@example.com' },
         { ...base, listUnsubscribe: 'mailto:unsubscribe@shop.example' },
         { ...base, listUnsubscribe: '/email/alerts?token=a' },
+        { ...base, listUnsubscribe: `https://shop.example/email/alerts?token=${'a'.repeat(900)}` },
       ]) {
         await expect(mailer.send(bad)).rejects.toThrow();
       }

@@ -52,7 +52,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
-        headers: { 'X-Mail-Kind': message.kind, ...(message.listUnsubscribe ? listUnsubscribeHeaders(message.listUnsubscribe) : {}) },
+        headers: { 'X-Mail-Kind': message.kind, ...listUnsubscribeHeaders(message.listUnsubscribe) },
         ...(message.messageId ? { messageId: message.messageId } : {}),
       });
     },
