@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { layoutAccess, type Layout } from '@shop/domain/layouts';
 import { useAuthState } from '../navigation/nav-session.ts';
 import { Main } from '../../ui/Main.tsx';
@@ -19,11 +19,16 @@ export function LoginRequired({ layout, children }: { layout: Layout; children: 
 
   const loginTo = access.kind === 'login' ? access.to : null;
   const returnPath = access.kind === 'login' ? access.returnPath : null;
+  // Already on the way out of this layout (leaveSignedOut after a sign-out or an account deletion
+  // navigates home, and the session can end while home loads): no login page to interrupt it. If
+  // that navigation fails and the shopper stays here, the guard acts once it has settled.
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
   useEffect(() => {
-    if (!loginTo) return;
+    if (!loginTo || leaving) return;
     if (returnPath) savePostLoginUrl(returnPath);
     void navigate(loginTo, { replace: true, state: returnPath ? { from: returnPath } : null });
-  }, [loginTo, returnPath, navigate]);
+  }, [loginTo, returnPath, navigate, leaving]);
 
   if (access.kind === 'render') return <>{children}</>;
   return (
