@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run over every package. Database tests run on PGlite, and also on the
@@ -11,6 +12,11 @@ const TIMED = ['services/users/src/accounts/enumeration.test.ts', 'services/plat
 
 export default defineConfig({
   test: {
+    // Two test files at once on two cores. Vitest 5's own default in a run is the cores less one,
+    // which is ONE worker on the two-core CI machine: every file waited for the one before, while
+    // most of a file's time is spent waiting on HTTP, PostgreSQL and child processes. At most four,
+    // so a large workstation does not open more PostgreSQL connections than the server allows.
+    maxWorkers: Math.max(1, Math.min(4, availableParallelism())),
     // No request line per request in the tests (thousands of them would bury the results); the
     // shops and services the tests start as processes inherit it. Warnings and errors still show.
     env: { LOG_REQUESTS: '0' },
