@@ -10,6 +10,7 @@ import { announce } from '../../ui/RouteAnnouncer.tsx';
 import { reportClientError } from '../../errors/report.ts';
 import { commitAsync } from '../../relay/commit.ts';
 import { setViewerInStore } from './auth.ts';
+import { noGuardShown } from '../layouts/guard-presence.ts';
 import type { sessionLogoutMutation } from '../../__generated__/sessionLogoutMutation.graphql';
 
 /** Forgets the signed-in shopper in the store: every page showing them updates at once. */
@@ -17,13 +18,20 @@ export function forgetViewer(environment: IEnvironment): void {
   commitLocalUpdate(environment, (store) => setViewerInStore(store, null));
 }
 
+/** How long leaving waits for the page that needs a login to go before forgetting the viewer anyway. */
+const LEAVE_WAIT_MS = 5_000;
+
 /**
- * Leaves a page that needs a login for the homepage first (else its guard would send the
- * shopper to the login page), then forgets the viewer.
+ * Leaves a page that needs a login for the homepage first, then forgets the viewer once that
+ * page's guard is off the screen (else the guard, seeing a guest, would send the shopper to the
+ * login page: the navigation's promise settles before React has put the homepage up).
  */
 export async function leaveSignedOut(environment: IEnvironment, navigate: NavigateFunction, home = locationPath(DEFAULT_LOCATION), state?: unknown): Promise<void> {
   const { pathname, search } = window.location;
-  if (layoutNeedsLogin(layoutOf(pathname, search))) await navigate(home, { replace: false, state });
+  if (layoutNeedsLogin(layoutOf(pathname, search))) {
+    await navigate(home, { replace: false, state });
+    await noGuardShown(LEAVE_WAIT_MS);
+  }
   forgetViewer(environment);
 }
 

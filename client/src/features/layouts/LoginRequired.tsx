@@ -5,6 +5,7 @@ import { useAuthState } from '../navigation/nav-session.ts';
 import { Main } from '../../ui/Main.tsx';
 import { PageSkeleton } from '../../ui/Skeleton.tsx';
 import { savePostLoginUrl } from './post-login.ts';
+import { guardShown } from './guard-presence.ts';
 
 /**
  * The guard of the account and delete layouts (spec §2): a logged-out visitor goes to the login
@@ -19,10 +20,11 @@ export function LoginRequired({ layout, children }: { layout: Layout; children: 
 
   const loginTo = access.kind === 'login' ? access.to : null;
   const returnPath = access.kind === 'login' ? access.returnPath : null;
-  // Already on the way out of this layout (leaveSignedOut after a sign-out or an account deletion
-  // navigates home, and the session can end while home loads): no login page to interrupt it. If
-  // that navigation fails and the shopper stays here, the guard acts once it has settled.
+  // Already on the way out of this layout (a query can find the session gone while the next page
+  // loads): no login page to interrupt it. If that navigation fails and the shopper stays here,
+  // the guard acts once it has settled. leaveSignedOut waits for the guard to go (guardShown).
   const navigation = useNavigation();
+  useEffect(() => guardShown(), []);
   const leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
   useEffect(() => {
     if (!loginTo || leaving) return;
