@@ -116,8 +116,8 @@ test('the gift finder: Gifts from the nav, filtered by recipient, personality an
   // "current" mark says the list below is the unfiltered one.
   await expect(option(page, 'How much to spend?', band)).not.toHaveAttribute('aria-current', 'page');
 
-  // A card opens its real deal page. The card is pinned by its address before the click: a locator by position would find again
-  // whichever card is first at the moment of the click.
+  // A card opens its real deal page. The card is pinned by its address before the click: a
+  // locator by position would find again whichever card is first at the moment of the click.
   const href = (await gifts(page).getByRole('listitem').first().locator('a.card__link').getAttribute('href'))!;
   const link = gifts(page).locator(`a.card__link[href="${href}"]`);
   const title = ((await link.getAttribute('aria-label')) ?? (await link.textContent())!).trim();

@@ -18,13 +18,15 @@ export function LoginRequired({ layout, children }: { layout: Layout; children: 
   const navigate = useNavigate();
   const access = layoutAccess(layout, auth, location.pathname + location.search + location.hash);
 
+  // On screen: leaveSignedOut waits for this page to go before it forgets the viewer.
+  useEffect(() => guardShown(), []);
+
   const loginTo = access.kind === 'login' ? access.to : null;
   const returnPath = access.kind === 'login' ? access.returnPath : null;
   // Already on the way out of this layout (a query can find the session gone while the next page
   // loads): no login page to interrupt it. If that navigation fails and the shopper stays here,
-  // the guard acts once it has settled. leaveSignedOut waits for the guard to go (guardShown).
+  // the guard acts once it has settled.
   const navigation = useNavigation();
-  useEffect(() => guardShown(), []);
   const leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
   useEffect(() => {
     if (!loginTo || leaving) return;
