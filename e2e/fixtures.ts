@@ -1,9 +1,25 @@
 import { createHash } from 'node:crypto';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { shopOrigin } from './shops.ts';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+/**
+ * Pauses the page's fake clock (page.clock.install) a moment from now. The clock keeps running
+ * meanwhile, so on a loaded machine "now + 100 ms" can be past by the time the pause arrives
+ * (Playwright refuses to fast-forward into the past): then it asks the page's time again.
+ */
+export async function pauseClockNow(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
 
 /** A Content-Security-Policy violation a page (or one of its frames) reported. */
 interface CspViolation {

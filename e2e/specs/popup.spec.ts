@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../fixtures.ts';
+import { expect, pauseClockNow, test, type Page } from '../fixtures.ts';
 
 // The subscribe popup (spec §2, §9): after 2 seconds, for visitors who are not logged in and have
 // no affiliate or brand cookie, never on the excluded pages. Time is driven by Playwright's clock.
@@ -18,14 +18,14 @@ async function openPaused(page: Page, path: string) {
   await page.clock.install({ time: T0 });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClockNow(page);
 }
 
 test('waits for the cookie choice: no popup over the unanswered banner', async ({ page }) => {
   await page.clock.install({ time: T0 });
   await page.goto('/deals/glasgow');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClockNow(page);
   await page.clock.runFor(5000);
   await expect(popup(page)).toBeHidden();
   await page.getByRole('region', { name: 'Cookies on this site' }).getByRole('button', { name: 'Reject all cookies' }).click();
@@ -73,7 +73,7 @@ test('Escape closes it, focus returns, and it stays away on the next visit', asy
   await page.clock.resume();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClockNow(page);
   await page.clock.runFor(5000);
   await expect(popup(page)).toBeHidden();
 });
@@ -89,7 +89,7 @@ test('never on /page/internetsafety, nor with a brand or affiliate cookie', asyn
     await page.clock.resume();
     await page.goto('/deals/glasgow');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockNow(page);
     await page.clock.runFor(5000);
     await expect(popup(page)).toBeHidden();
   }

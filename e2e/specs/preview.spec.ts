@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../fixtures.ts';
+import { expect, pauseClockNow, test, type Page } from '../fixtures.ts';
 import { answerCookies } from './buying-helpers.ts';
 import { MERCHANT_EMAIL, MERCHANT_PASSWORD, signIn } from './merchant-helpers.ts';
 
@@ -109,7 +109,7 @@ test.describe('the subscribe popup', () => {
     else await page.clock.resume();
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockNow(page);
   }
 
   test('never opens on /welcome (page type ppc), while the same visitor gets it on a deals page', async ({ page }) => {
